@@ -1,0 +1,136 @@
+import { ExternalLink, Minus, Plus, Ticket } from 'lucide-react';
+import { useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { clampQuantity, selectionTotals, tierTakesQuantity, type Selection } from '~/features/events/tickets';
+import { ticketButtonLabels, ticketCardTitles } from '~/lib/messages';
+import { formatCents, formatPrice } from '~/lib/money';
+
+type Tier = { id: number; name: string; priceCents: number; quantityCap: number };
+
+/**
+ * The event page's ticket card (SPEC A §2): tiers with FREE or $x.xx, quantity buttons for paid
+ * tiers, a total line and the checkout button. Works without JavaScript: the quantities are plain
+ * number fields posted to the page's action.
+ */
+export function TicketCard({
+  tiers,
+  externalFormLink,
+  hasEnded,
+  fieldError,
+}: {
+  tiers: Tier[];
+  externalFormLink: string | null;
+  hasEnded: boolean;
+  fieldError?: string;
+}) {
+  const hasExternalForm = Boolean(externalFormLink);
+  const [selection, setSelection] = useState<Selection>({});
+  const { quantity, totalCents } = selectionTotals(tiers, selection);
+  const busy = useNavigation().state === 'submitting';
+
+  const change = (tier: Tier, quantityWanted: number) =>
+    setSelection((current) => ({ ...current, [tier.id]: clampQuantity(quantityWanted, tier.quantityCap) }));
+
+  return (
+    <Card className="lg:sticky lg:top-24">
+      <CardHeader className="border-b border-border">
+        <CardTitle className="flex items-center gap-2">
+          <Ticket className="size-5 text-gold-600" aria-hidden />
+          {hasExternalForm ? ticketCardTitles.external : ticketCardTitles.buy}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="pt-6">
+        <Form method="post" noValidate>
+          <ul className="divide-y divide-border">
+            {tiers.map((tier) => {
+              const value = selection[tier.id] ?? 0;
+              const inputId = `qty-${tier.id}`;
+              return (
+                <li key={tier.id} className="flex items-center justify-between gap-4 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-navy-900">{tier.name}</p>
+                    <p className={tier.priceCents === 0 ? 'text-sm font-bold text-success' : 'text-sm text-muted-foreground'}>
+                      {formatPrice(tier.priceCents)}
+                    </p>
+                  </div>
+                  {tierTakesQuantity(tier, hasExternalForm) && !hasEnded ? (
+                    <div className="flex shrink-0 items-center gap-1.5">
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        className="size-9"
+                        aria-label={`Decrease ${tier.name} quantity`}
+                        aria-controls={inputId}
+                        disabled={value <= 0}
+                        onClick={() => change(tier, value - 1)}
+                      >
+                        <Minus aria-hidden />
+                      </Button>
+                      <label htmlFor={inputId} className="sr-only">
+                        {tier.name} quantity
+                      </label>
+                      <input
+                        id={inputId}
+                        name={inputId}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={tier.quantityCap}
+                        value={value}
+                        onChange={(event) => change(tier, Number(event.currentTarget.value))}
+                        className="h-9 w-14 rounded-md border border-border text-center font-semibold tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+                      />
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        className="size-9"
+                        aria-label={`Increase ${tier.name} quantity`}
+                        aria-controls={inputId}
+                        disabled={value >= tier.quantityCap}
+                        onClick={() => change(tier, value + 1)}
+                      >
+                        <Plus aria-hidden />
+                      </Button>
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+
+          <p className="mt-2 flex items-center justify-between border-t-2 border-navy-900 pt-4 text-lg font-semibold text-navy-900" aria-live="polite">
+            <span>Total{quantity > 0 ? ` (${quantity} ${quantity === 1 ? 'ticket' : 'tickets'})` : ''}</span>
+            <span data-testid="ticket-total">{formatCents(totalCents)}</span>
+          </p>
+          {fieldError ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-destructive">
+              {fieldError}
+            </p>
+          ) : null}
+
+          {hasEnded ? (
+            <p className="mt-6 rounded-md bg-muted p-3 text-center text-sm text-muted-foreground">
+              This event has ended. Ticket sales are closed.
+            </p>
+          ) : hasExternalForm ? (
+            <Button asChild size="lg" variant="accent" className="mt-6 w-full">
+              <a href={externalFormLink!} target="_blank" rel="noreferrer">
+                {ticketButtonLabels.external}
+                <ExternalLink aria-hidden />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </Button>
+          ) : (
+            <Button type="submit" size="lg" variant="accent" className="mt-6 w-full" disabled={busy}>
+              {ticketButtonLabels.buy}
+            </Button>
+          )}
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+/** The header's seven links (SPEC A §2), in order. `end` marks links that match their own path only. */
+export const mainNavigation = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/about', label: 'About', end: false },
+  { to: '/events', label: 'Events', end: false },
+  { to: '/committees', label: 'Committees', end: false },
+  { to: '/news', label: 'News', end: false },
+  { to: '/membership', label: 'Membership', end: false },
+  { to: '/donate', label: 'Donate', end: false },
+] as const;
+
+/** The footer's quick links (SPEC A §2). */
+export const footerQuickLinks = [
+  { to: '/about', label: 'About Us' },
+  { to: '/events', label: 'Events' },
+  { to: '/committees', label: 'Committees' },
+  { to: '/news', label: 'News' },
+  { to: '/membership', label: 'Membership' },
+] as const;
+
+/** Legal links: placeholders in the brief, not pages yet. */
+export const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] as const;

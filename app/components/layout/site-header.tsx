@@ -1,0 +1,57 @@
+import { Link, NavLink } from 'react-router';
+import { Crest } from '~/components/brand/crest';
+import { Button } from '~/components/ui/button';
+import { useSiteSettings } from '~/lib/site-settings';
+import { cn } from '~/lib/utils';
+import { MobileNav } from './mobile-nav';
+import { mainNavigation } from './navigation';
+
+export function SiteHeader() {
+  const settings = useSiteSettings();
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex min-w-0 items-center gap-3" aria-label={`${settings?.associationName ?? 'Home'}, home page`}>
+          <Crest />
+          <span className="flex min-w-0 flex-col leading-tight">
+            <span className="truncate font-display text-lg font-bold text-navy-900">{settings?.shortName}</span>
+            <span className="text-xs font-semibold uppercase tracking-[0.18em] text-gold-600">{settings?.chapterName}</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    cn(
+                      'relative rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-navy-50 hover:text-navy-900',
+                      isActive && 'text-navy-900 after:absolute after:inset-x-3 after:-bottom-[13px] after:h-[3px] after:rounded-full after:bg-gold-400',
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <div className="hidden items-center gap-2 sm:flex">
+            <Button asChild variant="outline" size="sm">
+              <Link to="/login">Login</Link>
+            </Button>
+            <Button asChild variant="accent" size="sm">
+              <Link to="/membership">Join Now</Link>
+            </Button>
+          </div>
+          <MobileNav />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { dismissToast, useCurrentToast } from '~/lib/toast';
+import { cn } from '~/lib/utils';
+
+/** Radix toasts per SPEC A §9: one at a time, 5000 ms, swipe threshold 50, F8 focuses the viewport. */
+export function Toaster() {
+  const current = useCurrentToast();
+  return (
+    <ToastPrimitive.Provider duration={5000} swipeThreshold={50} swipeDirection="right">
+      {current ? (
+        <ToastPrimitive.Root
+          key={current.id}
+          type={current.variant === 'destructive' ? 'foreground' : 'background'}
+          onOpenChange={(open) => {
+            if (!open) dismissToast();
+          }}
+          data-variant={current.variant ?? 'default'}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-toast-out',
+            current.variant === 'destructive'
+              ? 'border-destructive bg-destructive text-destructive-foreground'
+              : current.variant === 'success'
+                ? 'border-emerald-200 bg-emerald-50 text-emerald-950'
+                : 'border-border bg-white text-foreground',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
+            {current.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"
+          >
+            <X className="size-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ) : null}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]" />
+    </ToastPrimitive.Provider>
+  );
+}

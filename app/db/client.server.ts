@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as content from './schema/content';
+
+export const schema = { ...content };
+
+/** PGlite and node-postgres share one Drizzle surface; code is written against this type. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle =
+  | { kind: 'pglite'; db: Database; client: PGlite; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Database; client: pg.Pool; close: () => Promise<void> };
+
+export type DatabaseLocation =
+  | { databaseUrl: string }
+  /** A folder for an on-disk PGlite, or undefined for an in-memory one (tests). */
+  | { pgliteDir: string | undefined };
+
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if ('databaseUrl' in location) {
+    const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
+    // A pooled client that loses its server emits 'error'; without a listener that kills the process.
+    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    await pool.query('select 1');
+    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    return { kind: 'postgres', db, client: pool, close: () => pool.end() };
+  }
+  if (location.pgliteDir) mkdirSync(path.dirname(location.pgliteDir), { recursive: true });
+  const client = await PGlite.create(location.pgliteDir);
+  return wrapPglite(client);
+}
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return { kind: 'pglite', db, client, close: () => client.close() };
+}
+
+// One handle per process, shared by server.ts and the server bundle (and kept across dev reloads:
+// PGlite must never be opened twice on one folder).
+const holder = globalThis as typeof globalThis & { __ppaDatabase?: DatabaseHandle };
+
+export function installDatabase(handle: DatabaseHandle | undefined): void {
+  holder.__ppaDatabase = handle;
+}
+
+export function currentDatabaseHandle(): DatabaseHandle | undefined {
+  return holder.__ppaDatabase;
+}
+
+/** The application's database. Opened at boot by server.ts (or by a test's setup). */
+export function db(): Database {
+  const handle = holder.__ppaDatabase;
+  if (!handle) throw new Error('The database is not open yet: server.ts opens it at start.');
+  return handle.db;
+}
+
+/** A database or an open transaction: functions that take part in a caller's transaction accept either. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];

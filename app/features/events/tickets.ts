@@ -1,0 +1,52 @@
+/**
+ * Ticket selection rules (SPEC A §2, §5): pure, shared by the event page in the browser and the
+ * server action that checks what was posted.
+ */
+export type SelectableTier = { id: number; priceCents: number; quantityCap: number };
+
+/** Quantities never go below 0 nor above the tier's cap. */
+export function clampQuantity(quantity: number, cap: number): number {
+  if (!Number.isFinite(quantity)) return 0;
+  return Math.min(Math.max(Math.trunc(quantity), 0), Math.max(cap, 0));
+}
+
+/** Which tiers take a quantity: paid tiers, and only when the event does not use an external form. */
+export function tierTakesQuantity(tier: SelectableTier, hasExternalForm: boolean): boolean {
+  return !hasExternalForm && tier.priceCents > 0;
+}
+
+export type Selection = Record<number, number>;
+
+export function selectionTotals(tiers: SelectableTier[], selection: Selection): { quantity: number; totalCents: number } {
+  let quantity = 0;
+  let totalCents = 0;
+  for (const tier of tiers) {
+    const chosen = selection[tier.id] ?? 0;
+    quantity += chosen;
+    totalCents += chosen * tier.priceCents;
+  }
+  return { quantity, totalCents };
+}
+
+export type TicketRequestOutcome =
+  | { kind: 'empty' }
+  | { kind: 'external-form'; url: string }
+  | { kind: 'selected'; quantity: number; totalCents: number };
+
+/**
+ * What the ticket card's button asked for. Quantities for unknown tiers, free tiers or beyond a
+ * cap are brought back within the rules rather than trusted.
+ */
+export function assessTicketRequest(
+  event: { externalFormLink: string | null; tiers: SelectableTier[] },
+  requested: Selection,
+): TicketRequestOutcome {
+  if (event.externalFormLink) return { kind: 'external-form', url: event.externalFormLink };
+  const selection: Selection = {};
+  for (const tier of event.tiers) {
+    if (!tierTakesQuantity(tier, false)) continue;
+    selection[tier.id] = clampQuantity(requested[tier.id] ?? 0, tier.quantityCap);
+  }
+  const totals = selectionTotals(event.tiers, selection);
+  return totals.quantity === 0 ? { kind: 'empty' } : { kind: 'selected', ...totals };
+}

@@ -1,0 +1,74 @@
+/**
+ * Dates for people. Every format names its time zone so the server and the browser print the same
+ * text (no hydration mismatch) and an event shows the clock time of the place it happens in.
+ */
+export const SITE_TIME_ZONE = 'America/Toronto';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function format(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}
+
+/** "March 14, 2027" */
+export function formatLongDate(date: Date, timeZone = SITE_TIME_ZONE): string {
+  return format(date, timeZone, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** "Sunday, March 14, 2027" */
+export function formatDateWithWeekday(date: Date, timeZone = SITE_TIME_ZONE): string {
+  return format(date, timeZone, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** "6:30 PM EST" */
+export function formatTime(date: Date, timeZone = SITE_TIME_ZONE): string {
+  return format(date, timeZone, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+}
+
+/** { month: "MAR", day: "14" } for a calendar badge. */
+export function monthDayBadge(date: Date, timeZone = SITE_TIME_ZONE): { month: string; day: string } {
+  return {
+    month: format(date, timeZone, { month: 'short' }).toUpperCase(),
+    day: format(date, timeZone, { day: 'numeric' }),
+  };
+}
+
+/** "2027-03-14" for a date-only value (upload dates) without shifting it through a time zone. */
+export function formatIsoDay(isoDay: string): string {
+  const date = new Date(`${isoDay}T12:00:00Z`);
+  return formatLongDate(date, 'UTC');
+}
+
+/**
+ * The instant at which the clocks of `timeZone` show `isoDay` `time` ("2027-03-14", "18:30").
+ * Used to write event times as their organisers think of them.
+ */
+export function zonedTimeToInstant(isoDay: string, time: string, timeZone: string): Date {
+  const asIfUtc = new Date(`${isoDay}T${time}:00Z`);
+  // The zone's offset at that moment, found by printing the UTC instant in the zone.
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(asIfUtc);
+  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const shownAsUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'));
+  const offset = shownAsUtc - asIfUtc.getTime();
+  return new Date(asIfUtc.getTime() - offset);
+}
+
+/** "2027-03-14": the calendar day `days` after `from`, in `timeZone`. */
+export function isoDayAfter(from: Date, days: number, timeZone = SITE_TIME_ZONE): string {
+  const shifted = new Date(from.getTime() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(shifted);
+}

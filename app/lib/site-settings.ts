@@ -1,0 +1,7 @@
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '~/root';
+
+/** The association's identity from the root loader (SPEC B §9), for any component on the page. */
+export function useSiteSettings() {
+  return useRouteLoaderData<typeof rootLoader>('root')?.settings;
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { ErrorPage } from '~/components/layout/error-page';
+import { Toaster } from '~/components/ui/toaster';
+import { getSiteSettings } from '~/features/content/content.server';
+import { useNonce } from '~/lib/nonce';
+import { toast } from '~/lib/toast';
+import { readToast } from '~/lib/toast.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [{ toast: flash, headers }, settings] = await Promise.all([readToast(request), getSiteSettings()]);
+  return data({ toast: flash, settings }, { headers });
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1b2f57" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-white">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const flash = loaderData.toast;
+  useEffect(() => {
+    if (flash) toast(flash);
+  }, [flash]);
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,20 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  layout('routes/_site/layout.tsx', [
+    index('routes/_site/home.tsx'),
+    route('about', 'routes/_site/about.tsx'),
+    route('school-history', 'routes/_site/school-history.tsx'),
+    route('school-anthem', 'routes/_site/school-anthem.tsx'),
+    route('committees', 'routes/_site/committees.tsx'),
+    route('news', 'routes/_site/news.tsx'),
+    route('news/:id', 'routes/_site/news.$id.tsx'),
+    route('events', 'routes/_site/events.tsx'),
+    route('events/:id', 'routes/_site/events.$id.tsx'),
+    route('membership', 'routes/_site/membership.tsx'),
+    route('donate', 'routes/_site/donate.tsx'),
+    route('*', 'routes/_site/not-found.tsx'),
+  ]),
+  route('documents/:id/download', 'routes/documents.$id.download.ts'),
+  route('healthz', 'routes/api/healthz.ts'),
+] satisfies RouteConfig;

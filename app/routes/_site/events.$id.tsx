@@ -1,0 +1,126 @@
+import { CalendarDays, Clock, MapPin } from 'lucide-react';
+import { data, Link } from 'react-router';
+import { EVENT_FALLBACK_IMAGE } from '~/components/events/event-card';
+import { TicketCard } from '~/components/events/ticket-card';
+import { NotFound } from '~/components/layout/not-found';
+import { RouteErrorBoundary } from '~/components/layout/route-error';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { FallbackImage } from '~/components/ui/fallback-image';
+import { ticketSelectionSchema } from '~/features/events/events.schema';
+import { getEventWithTiers } from '~/features/events/events.server';
+import { assessTicketRequest } from '~/features/events/tickets';
+import { formatDateWithWeekday, formatTime } from '~/lib/dates';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { notFound, parseId } from '~/lib/params';
+import { dataWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/events.$id';
+
+async function loadEvent(rawId: string | undefined) {
+  const id = parseId(rawId);
+  const event = id === null ? undefined : await getEventWithTiers(id);
+  if (!event) notFound(messages.eventNotFound);
+  return event;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const event = await loadEvent(params.id);
+  return { event, hasEnded: event.startsAt.getTime() < Date.now() };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const event = await loadEvent(params.id);
+  const parsed = ticketSelectionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ fieldError: parsed.error.issues[0]?.message ?? 'Please check the quantities.' }, { status: 400 });
+  }
+  const outcome = assessTicketRequest(event, parsed.data);
+  if (outcome.kind === 'empty') return dataWithToast({ fieldError: undefined }, messages.noTicketsSelected);
+  // Ticket sales arrive with the ticketing issue; until then the brief's placeholder answers.
+  return dataWithToast({ fieldError: undefined }, messages.ticketCheckoutPlaceholder);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData?.event.title ?? messages.eventNotFound, loaderData?.event.description.slice(0, 160));
+
+export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, hasEnded } = loaderData;
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-navy-950 text-white">
+        <FallbackImage
+          src={event.imageUrl}
+          fallback={EVENT_FALLBACK_IMAGE}
+          alt=""
+          className="absolute inset-0 -z-10 size-full opacity-45"
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950 via-navy-950/70 to-navy-950/20" />
+        <div className="mx-auto max-w-7xl px-4 pb-12 pt-24 sm:px-6 sm:pt-32 lg:px-8">
+          <Link to="/events" className="text-sm font-semibold text-gold-300 hover:underline">
+            ← All events
+          </Link>
+          <h1 className="mt-3 max-w-4xl text-4xl font-bold sm:text-5xl">{event.title}</h1>
+          <p className="mt-3 text-lg text-navy-100">{formatDateWithWeekday(event.startsAt, event.timeZone)}</p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_400px] lg:items-start lg:px-8">
+        <Card>
+          <CardHeader>
+            <CardTitle>Event Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-5 sm:grid-cols-3">
+              <div className="flex gap-3">
+                <CalendarDays className="mt-0.5 size-5 shrink-0 text-gold-600" aria-hidden />
+                <div>
+                  <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">Date</dt>
+                  <dd className="mt-1 font-medium text-navy-900">{formatDateWithWeekday(event.startsAt, event.timeZone)}</dd>
+                </div>
+              </div>
+              <div className="flex gap-3">
+                <Clock className="mt-0.5 size-5 shrink-0 text-gold-600" aria-hidden />
+                <div>
+                  <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">Time</dt>
+                  <dd className="mt-1 font-medium text-navy-900">{formatTime(event.startsAt, event.timeZone)}</dd>
+                </div>
+              </div>
+              <div className="flex gap-3">
+                <MapPin className="mt-0.5 size-5 shrink-0 text-gold-600" aria-hidden />
+                <div>
+                  <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">Venue</dt>
+                  <dd className="mt-1 font-medium text-navy-900">
+                    {event.venueMapLink ? (
+                      <a href={event.venueMapLink} target="_blank" rel="noreferrer" className="text-navy-700 underline underline-offset-2 hover:text-navy-900">
+                        {event.venue}
+                        <span className="sr-only"> (map, opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      event.venue
+                    )}
+                  </dd>
+                </div>
+              </div>
+            </dl>
+            <h2 className="mt-8 text-lg font-semibold text-navy-900">About this event</h2>
+            <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-700">{event.description}</p>
+          </CardContent>
+        </Card>
+        <TicketCard
+          tiers={event.tiers}
+          externalFormLink={event.externalFormLink}
+          hasEnded={hasEnded}
+          fieldError={actionData?.fieldError}
+        />
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <RouteErrorBoundary
+      notFound={<NotFound title={messages.eventNotFound} message="It may have been cancelled or its link mistyped. Have a look at what is coming up instead." />}
+    />
+  );
+}

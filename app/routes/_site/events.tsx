@@ -1,0 +1,53 @@
+import { EventCard } from '~/components/events/event-card';
+import { PageHero } from '~/components/layout/page-hero';
+import { listPastEvents, listUpcomingEvents } from '~/features/events/events.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/events';
+
+export async function loader() {
+  const now = new Date();
+  const [upcoming, past] = await Promise.all([listUpcomingEvents(now), listPastEvents(now)]);
+  return { upcoming, past };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Events', 'Dinners, galas, networking evenings and matches for past pupils across North America.');
+
+export default function Events({ loaderData }: Route.ComponentProps) {
+  const { upcoming, past } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="Events" title="Upcoming Events">
+        Gatherings for past pupils, families and friends across North America. Come as you are, bring a classmate.
+      </PageHero>
+      <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        {upcoming.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border bg-muted p-10 text-center text-muted-foreground">
+            {messages.upcomingEventsEmpty}
+          </p>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {upcoming.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </div>
+        )}
+      </section>
+      {past.length > 0 ? (
+        <section aria-labelledby="past-events-heading" className="bg-muted">
+          <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+            <h2 id="past-events-heading" className="text-2xl font-bold text-navy-900">
+              Past Events
+            </h2>
+            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {past.map((event) => (
+                <EventCard key={event.id} event={event} past />
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { PageHero } from '~/components/layout/page-hero';
+import { NewsCard } from '~/components/news/news-card';
+import { listNews } from '~/features/content/content.server';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/news';
+
+export async function loader() {
+  const items = await listNews();
+  const featured = items.find((item) => item.featured) ?? null;
+  return { featured, others: items.filter((item) => item !== featured) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'News', 'Announcements, school news and stories from past pupils across North America.');
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { featured, others } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="News" title="News & Stories">
+        Announcements from the committee, news from the school and stories from past pupils.
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        {!featured && others.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border bg-muted p-10 text-center text-muted-foreground">
+            No news has been published yet. Please check back soon.
+          </p>
+        ) : null}
+        {featured ? <NewsCard item={featured} featured /> : null}
+        {others.length > 0 ? (
+          <section aria-labelledby="latest-news-heading" className="mt-12">
+            <h2 id="latest-news-heading" className="text-2xl font-bold text-navy-900">
+              Latest News
+            </h2>
+            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {others.map((item) => (
+                <NewsCard key={item.id} item={item} />
+              ))}
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { NotFound } from '~/components/layout/not-found';
+import { notFound } from '~/lib/params';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/not-found';
+
+/** Every URL no other route claims: a designed 404 inside the site layout, with HTTP 404. */
+export function loader() {
+  notFound();
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Page not found');
+
+export default function NotFoundPage() {
+  return <NotFound />;
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
+}

@@ -1,0 +1,8 @@
+import 'react-router';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Nonce of this response's Content-Security-Policy, for inline scripts. */
+    cspNonce: string;
+  }
+}
