@@ -14,8 +14,8 @@ export const ticketSelectionSchema = z
     for (const [name, raw] of Object.entries(fields)) {
       const match = /^qty-(\d{1,9})$/.exec(name);
       if (!match) continue;
-      const text = typeof raw === 'string' ? raw.trim() : '';
-      const quantity = text === '' ? 0 : Number(text);
+      const text = typeof raw === 'string' ? raw.trim() : null;
+      const quantity = text === '' ? 0 : Number(text ?? Number.NaN);
       if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_QUANTITY) {
         context.addIssue({ code: 'custom', path: [name], message: 'Enter a whole number of tickets, 0 or more.' });
         continue;

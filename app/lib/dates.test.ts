@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDateWithWeekday,
+  formatIsoDay,
+  formatLongDate,
+  formatTime,
+  isoDayAfter,
+  monthDayBadge,
+  zonedTimeToInstant,
+} from './dates';
+
+describe('dates for people', () => {
+  // 2027-02-04 18:00 in Toronto (EST, UTC-5) is 23:00 UTC.
+  const gala = new Date('2027-02-04T23:00:00Z');
+
+  it('formats long dates, weekdays, times and badges in the event’s zone', () => {
+    expect(formatLongDate(gala, 'America/Toronto')).toBe('February 4, 2027');
+    expect(formatDateWithWeekday(gala, 'America/Toronto')).toBe('Thursday, February 4, 2027');
+    expect(formatTime(gala, 'America/Toronto')).toBe('6:00 PM EST');
+    expect(monthDayBadge(gala, 'America/Toronto')).toEqual({ month: 'FEB', day: '4' });
+  });
+
+  it('does not shift an evening event into the next UTC day', () => {
+    expect(formatLongDate(new Date('2027-02-05T03:30:00Z'), 'America/Vancouver')).toBe('February 4, 2027');
+  });
+
+  it('formats date-only values without a time-zone shift', () => {
+    expect(formatIsoDay('2026-01-01')).toBe('January 1, 2026');
+  });
+});
+
+describe('zonedTimeToInstant', () => {
+  it('finds the instant for a wall-clock time in winter and in summer', () => {
+    expect(zonedTimeToInstant('2027-02-04', '18:00', 'America/Toronto').toISOString()).toBe('2027-02-04T23:00:00.000Z');
+    expect(zonedTimeToInstant('2026-07-01', '18:00', 'America/Toronto').toISOString()).toBe('2026-07-01T22:00:00.000Z');
+    expect(zonedTimeToInstant('2026-07-01', '09:30', 'America/Los_Angeles').toISOString()).toBe('2026-07-01T16:30:00.000Z');
+  });
+});
+
+describe('isoDayAfter', () => {
+  it('counts calendar days in the zone', () => {
+    const lateEvening = new Date('2026-11-23T03:00:00Z'); // Nov 22, 22:00 in Toronto
+    expect(isoDayAfter(lateEvening, 0, 'America/Toronto')).toBe('2026-11-22');
+    expect(isoDayAfter(lateEvening, 10, 'America/Toronto')).toBe('2026-12-02');
+    expect(isoDayAfter(lateEvening, -30, 'America/Toronto')).toBe('2026-10-23');
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.server';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'ppa-env-'));
+
+describe('parseEnv', () => {
+  it('has working defaults for a fresh machine', () => {
+    const dir = dataDir();
+    const env = parseEnv({ DATA_DIR: dir });
+    expect(env).toMatchObject({
+      isProduction: false,
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: dir,
+      databaseUrl: undefined,
+      allowTestPayments: false,
+    });
+    // The generated secret is kept, so sessions survive a restart.
+    expect(env.authSecret).toHaveLength(43);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(env.authSecret);
+    expect(parseEnv({ DATA_DIR: dir }).authSecret).toBe(env.authSecret);
+  });
+
+  it('honours PORT, PUBLIC_URL and DATA_DIR', () => {
+    const dir = dataDir();
+    const env = parseEnv({ PORT: '8080', PUBLIC_URL: 'https://ppa.example.org/', DATA_DIR: dir });
+    expect(env.port).toBe(8080);
+    expect(env.publicUrl).toBe('https://ppa.example.org');
+    expect(env.dataDir).toBe(dir);
+    expect(parseEnv({ PORT: '8080', DATA_DIR: dir }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://example.org' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ ALLOW_TEST_PAYMENTS: 'yes please' }, 'ALLOW_TEST_PAYMENTS'],
+    [{ ADMIN_EMAIL: 'nobody' , ADMIN_PASSWORD: 'long-enough-password' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'admin@example.org' }, 'ADMIN_PASSWORD'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_123' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/ppa' }, 'BETTER_AUTH_SECRET'],
+  ])('stops on %j with a message naming %s', (values, variable) => {
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ...values })).toThrow(EnvError);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ...values })).toThrow(new RegExp(`\\b${variable}:`));
+  });
+
+  it('declares production only when NODE_ENV=production', () => {
+    expect(parseEnv({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).isProduction).toBe(true);
+    expect(parseEnv({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).isProduction).toBe(false);
+  });
+});

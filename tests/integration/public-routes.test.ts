@@ -1,0 +1,163 @@
+/** Loaders and actions of the public pages, run against a freshly seeded database. */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedSampleContent } from '~/db/seed';
+import { loader as documentLoader } from '~/routes/documents.$id.download';
+import { loader as healthLoader } from '~/routes/api/healthz';
+import { loader as aboutLoader } from '~/routes/_site/about';
+import { loader as committeesLoader } from '~/routes/_site/committees';
+import { action as eventAction, loader as eventLoader } from '~/routes/_site/events.$id';
+import { loader as eventsLoader } from '~/routes/_site/events';
+import { loader as homeLoader } from '~/routes/_site/home';
+import { loader as newsPostLoader } from '~/routes/_site/news.$id';
+import { loader as newsLoader } from '~/routes/_site/news';
+import { loader as rootLoader } from '~/root';
+import { messages } from '~/lib/messages';
+import { readToast } from '~/lib/toast.server';
+import { env } from '~/lib/env.server';
+import { setupTestDatabase } from '../setup/database';
+
+const database = setupTestDatabase();
+
+beforeAll(async () => {
+  await seedSampleContent(database.db(), { uploadsDir: path.join(env().dataDir, 'uploads') });
+});
+
+const context = { cspNonce: 'test' };
+const args = (url: string, params: Record<string, string> = {}, init?: RequestInit) =>
+  ({ request: new Request(`http://localhost${url}`, init), params, context, unstable_pattern: '' }) as never;
+
+type DataResult = { data: unknown; init: ResponseInit | null };
+async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    return (error as DataResult).init?.status ?? 500;
+  }
+  throw new Error('expected the loader to throw');
+}
+
+async function toastOf(result: unknown) {
+  const headers = new Headers((result as DataResult).init?.headers);
+  const cookie = headers.get('Set-Cookie')?.split(';')[0] ?? '';
+  return (await readToast(new Request('http://localhost/', { headers: { Cookie: cookie } }))).toast;
+}
+
+describe('layout data', () => {
+  it('root loader returns the site settings and no toast by default', async () => {
+    const result = (await rootLoader(args('/'))) as unknown as DataResult;
+    expect(result.data).toMatchObject({ toast: null, settings: { chapterName: 'North America' } });
+  });
+});
+
+describe('home and lists', () => {
+  it('home shows at most three upcoming events, soonest first', async () => {
+    const { upcomingEvents } = await homeLoader();
+    expect(upcomingEvents.length).toBe(3);
+    expect(upcomingEvents.every((event) => event.startsAt.getTime() > Date.now())).toBe(true);
+    const times = upcomingEvents.map((event) => event.startsAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('events page separates upcoming and past events', async () => {
+    const { upcoming, past } = await eventsLoader();
+    expect(upcoming.length).toBeGreaterThanOrEqual(3);
+    expect(past.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('news page surfaces the featured story separately', async () => {
+    const { featured, others } = await newsLoader();
+    expect(featured?.featured).toBe(true);
+    expect(others.every((item) => !item.featured)).toBe(true);
+  });
+
+  it('committees page adds past terms only for ?past=1', async () => {
+    expect((await committeesLoader(args('/committees'))).past).toEqual([]);
+    const withPast = await committeesLoader(args('/committees?past=1'));
+    expect(withPast.showingPast).toBe(true);
+    expect(withPast.past.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('about page offers the public constitution', async () => {
+    expect((await aboutLoader()).constitution?.title).toMatch(/Constitution/);
+  });
+});
+
+describe('detail pages answer 404 for unknown or malformed ids', () => {
+  it.each(['abc', '99999', '0', '-1', '\u0000', '1.5', '99999999999999'])('/events/%j', async (id) => {
+    expect(await thrownStatus(() => eventLoader(args(`/events/x`, { id })))).toBe(404);
+  });
+  it.each(['abc', '99999', '\u0000'])('/news/%j', async (id) => {
+    expect(await thrownStatus(() => newsPostLoader(args(`/news/x`, { id })))).toBe(404);
+  });
+
+  it('finds real ones', async () => {
+    const { upcoming } = await eventsLoader();
+    const { event } = await eventLoader(args('/events/x', { id: String(upcoming[0]!.id) }));
+    expect(event.title).toBe(upcoming[0]!.title);
+    const { featured } = await newsLoader();
+    const { item, more } = await newsPostLoader(args('/news/x', { id: String(featured!.id) }));
+    expect(item.id).toBe(featured!.id);
+    expect(more.some((story) => story.id === featured!.id)).toBe(false);
+  });
+});
+
+describe('ticket card action', () => {
+  async function gala() {
+    const { upcoming } = await eventsLoader();
+    const summary = upcoming.find((event) => event.title === 'Annual Gala Night')!;
+    return (await eventLoader(args('/events/x', { id: String(summary.id) }))).event;
+  }
+  const post = (id: number, fields: Record<string, string>) =>
+    eventAction(args(`/events/${id}`, { id: String(id) }, { method: 'POST', body: new URLSearchParams(fields) }));
+
+  it('answers "No tickets selected" when nothing is chosen', async () => {
+    const event = await gala();
+    expect(await toastOf(await post(event.id, {}))).toMatchObject(messages.noTicketsSelected);
+    expect(await toastOf(await post(event.id, { [`qty-${event.tiers[0]!.id}`]: '0' }))).toMatchObject(messages.noTicketsSelected);
+  });
+
+  it('answers with the placeholder when tickets are chosen', async () => {
+    const event = await gala();
+    expect(await toastOf(await post(event.id, { [`qty-${event.tiers[0]!.id}`]: '2' }))).toMatchObject(
+      messages.ticketCheckoutPlaceholder,
+    );
+  });
+
+  it('refuses malformed quantities with HTTP 400 and a message', async () => {
+    const event = await gala();
+    const result = (await post(event.id, { [`qty-${event.tiers[0]!.id}`]: 'lots' })) as unknown as DataResult;
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toEqual({ fieldError: 'Enter a whole number of tickets, 0 or more.' });
+  });
+
+  it('answers 404 for an unknown event', async () => {
+    expect(await thrownStatus(() => post(99_999, {}))).toBe(404);
+  });
+});
+
+describe('document downloads', () => {
+  it('serves public documents, refuses members-only ones and 404s the rest', async () => {
+    const { constitution } = await aboutLoader();
+    const file = await documentLoader(args('/d', { id: String(constitution!.id) }));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('Content-Type')).toBe('application/pdf');
+    expect(file.headers.get('Content-Disposition')).toBe('attachment; filename="constitution.pdf"');
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const ids = await database.db().query.documents.findMany();
+    const minutes = ids.find((doc) => doc.type === 'minutes')!;
+    expect((await documentLoader(args('/d', { id: String(minutes.id) }))).status).toBe(403);
+    expect((await documentLoader(args('/d', { id: '99999' }))).status).toBe(404);
+    expect((await documentLoader(args('/d', { id: 'abc' }))).status).toBe(404);
+  });
+});
+
+describe('health check', () => {
+  it('answers ok while the database answers', async () => {
+    const response = await healthLoader();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});

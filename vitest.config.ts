@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Its own config: the React Router Vite plugin is for the app build, not for tests (DESIGN §2).
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    setupFiles: ['tests/setup/vitest.setup.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
