@@ -72,6 +72,9 @@ app.use(
             ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
           },
         },
+    // Browsers send the Origin header React Router checks on form posts only with a referrer policy
+    // that allows it: helmet's default (no-referrer) makes it "null" and actions refuse to run.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: isHttps ? { maxAge: 15552000 } : false,
     crossOriginEmbedderPolicy: false,
   }),

@@ -71,36 +71,22 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           </CardHeader>
           <CardContent>
             <dl className="grid gap-5 sm:grid-cols-3">
-              <div className="flex gap-3">
-                <CalendarDays className="mt-0.5 size-5 shrink-0 text-gold-600" aria-hidden />
-                <div>
-                  <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">Date</dt>
-                  <dd className="mt-1 font-medium text-navy-900">{formatDateWithWeekday(event.startsAt, event.timeZone)}</dd>
-                </div>
-              </div>
-              <div className="flex gap-3">
-                <Clock className="mt-0.5 size-5 shrink-0 text-gold-600" aria-hidden />
-                <div>
-                  <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">Time</dt>
-                  <dd className="mt-1 font-medium text-navy-900">{formatTime(event.startsAt, event.timeZone)}</dd>
-                </div>
-              </div>
-              <div className="flex gap-3">
-                <MapPin className="mt-0.5 size-5 shrink-0 text-gold-600" aria-hidden />
-                <div>
-                  <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">Venue</dt>
-                  <dd className="mt-1 font-medium text-navy-900">
-                    {event.venueMapLink ? (
-                      <a href={event.venueMapLink} target="_blank" rel="noreferrer" className="text-navy-700 underline underline-offset-2 hover:text-navy-900">
-                        {event.venue}
-                        <span className="sr-only"> (map, opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      event.venue
-                    )}
-                  </dd>
-                </div>
-              </div>
+              <DetailItem icon={CalendarDays} label="Date">
+                {formatDateWithWeekday(event.startsAt, event.timeZone)}
+              </DetailItem>
+              <DetailItem icon={Clock} label="Time">
+                {formatTime(event.startsAt, event.timeZone)}
+              </DetailItem>
+              <DetailItem icon={MapPin} label="Venue">
+                {event.venueMapLink ? (
+                  <a href={event.venueMapLink} target="_blank" rel="noreferrer" className="text-navy-700 underline underline-offset-2 hover:text-navy-900">
+                    {event.venue}
+                    <span className="sr-only"> (map, opens in a new tab)</span>
+                  </a>
+                ) : (
+                  event.venue
+                )}
+              </DetailItem>
             </dl>
             <h2 className="mt-8 text-lg font-semibold text-navy-900">About this event</h2>
             <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-700">{event.description}</p>
@@ -114,6 +100,18 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
         />
       </div>
     </>
+  );
+}
+
+function DetailItem({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[1.25rem_1fr] gap-x-3">
+      <dt className="contents">
+        <Icon className="mt-0.5 size-5 text-gold-600" aria-hidden />
+        <span className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{label}</span>
+      </dt>
+      <dd className="col-start-2 mt-1 font-medium text-navy-900">{children}</dd>
+    </div>
   );
 }
 

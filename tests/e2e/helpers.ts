@@ -1,0 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** An axe scan (WCAG 2.0 A/AA and 2.1 AA) of the page as it is now: no violations at all. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).exclude('iframe').analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+/** The toast that is showing now (Radix renders toasts as items of the "Notifications (F8)" region). */
+export function currentToast(page: Page) {
+  return page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+}
