@@ -1,20 +1,25 @@
 import type { MetaDescriptor } from 'react-router';
 
-type RootData = { settings?: { shortName: string; chapterName: string } } | undefined;
+type RootData = { settings?: { shortName: string; chapterName: string }; publicUrl?: string } | undefined;
 
 /**
- * `<title>` and description for a page: "Events · LMC PPA North America". Reads the association's
- * name from the root loader's data so it follows the admins' settings.
+ * `<title>`, description and canonical link for a page: "Events · LMC PPA North America". Reads the
+ * association's name and the public origin (PUBLIC_URL) from the root loader's data.
  */
 export function pageMeta(
-  matches: readonly ({ id: string; loaderData?: unknown; data?: unknown } | undefined)[],
+  { matches, location }: { matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]; location: { pathname: string } },
   title: string | null,
   description?: string,
 ): MetaDescriptor[] {
-  const root = matches.find((match) => match?.id === 'root');
-  const settings = ((root?.loaderData ?? root?.data) as RootData)?.settings;
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData;
+  const settings = root?.settings;
   const site = settings ? `${settings.shortName} ${settings.chapterName}` : "Past Pupils' Association North America";
-  const tags: MetaDescriptor[] = [{ title: title ? `${title} · ${site}` : site }];
-  if (description) tags.push({ name: 'description', content: description });
+  const fullTitle = title ? `${title} · ${site}` : site;
+  const tags: MetaDescriptor[] = [{ title: fullTitle }, { property: 'og:title', content: fullTitle }];
+  if (description) tags.push({ name: 'description', content: description }, { property: 'og:description', content: description });
+  if (root?.publicUrl) {
+    const url = `${root.publicUrl}${location.pathname}`;
+    tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url });
+  }
   return tags;
 }

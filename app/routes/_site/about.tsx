@@ -14,8 +14,8 @@ export async function loader() {
   return { constitution: constitution ? { id: constitution.id, title: constitution.title } : null };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'About Us', 'Our mission, vision, values and objectives as the North America chapter of the past pupils’ association.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'About Us', 'Our mission, vision, values and objectives as the North America chapter of the past pupils’ association.');
 
 const coreValues = [
   { name: 'Community', icon: Users, text: 'We welcome every past pupil, whatever their year, and look after one another far from home.' },

@@ -14,8 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...(await getCommittees({ includePast })), showingPast: includePast };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'Committees', 'The elected committee that runs the association, and the committees that came before it.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Committees', 'The elected committee that runs the association, and the committees that came before it.');
 
 export default function Committees({ loaderData }: Route.ComponentProps) {
   const { current, past, pastCount, showingPast } = loaderData;

@@ -6,8 +6,8 @@ import { pageMeta } from '~/lib/meta';
 import { useSiteSettings } from '~/lib/site-settings';
 import type { Route } from './+types/donate';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'Donate', 'Support the school’s students, its medical unit and the IPTV project.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Donate', 'Support the school’s students, its medical unit and the IPTV project.');
 
 export default function Donate() {
   const settings = useSiteSettings();

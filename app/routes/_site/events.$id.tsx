@@ -40,8 +40,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   return dataWithToast({ fieldError: undefined }, messages.ticketCheckoutPlaceholder);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, loaderData?.event.title ?? messages.eventNotFound, loaderData?.event.description.slice(0, 160));
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.event.title ?? messages.eventNotFound, args.loaderData?.event.description.slice(0, 160));
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { event, hasEnded } = loaderData;

@@ -11,8 +11,8 @@ export async function loader() {
   return { upcoming, past };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'Events', 'Dinners, galas, networking evenings and matches for past pupils across North America.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Events', 'Dinners, galas, networking evenings and matches for past pupils across North America.');
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { upcoming, past } = loaderData;

@@ -13,8 +13,8 @@ export async function loader() {
   return { upcomingEvents: await listUpcomingEvents(new Date(), 3) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, null, 'Past pupils in Canada and the United States staying connected to each other and supporting the school.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, null, 'Past pupils in Canada and the United States staying connected to each other and supporting the school.');
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();

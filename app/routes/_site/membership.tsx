@@ -7,8 +7,8 @@ import { formatCents } from '~/lib/money';
 import { useSiteSettings } from '~/lib/site-settings';
 import type { Route } from './+types/membership';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'Membership', 'Annual and life membership of the association’s North America chapter.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Membership', 'Annual and life membership of the association’s North America chapter.');
 
 export default function Membership() {
   const settings = useSiteSettings();

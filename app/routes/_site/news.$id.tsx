@@ -17,8 +17,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { item, more: await listMoreNews(item.id) };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, loaderData?.item.title ?? 'News story not found', loaderData?.item.excerpt);
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.item.title ?? 'News story not found', args.loaderData?.item.excerpt);
 
 export default function NewsPost({ loaderData }: Route.ComponentProps) {
   const { item, more } = loaderData;

@@ -10,8 +10,8 @@ export async function loader() {
   return { featured, others: items.filter((item) => item !== featured) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'News', 'Announcements, school news and stories from past pupils across North America.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'News', 'Announcements, school news and stories from past pupils across North America.');
 
 export default function News({ loaderData }: Route.ComponentProps) {
   const { featured, others } = loaderData;

@@ -8,7 +8,8 @@ export function loader() {
   notFound();
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Page not found');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Page not found');
 
 export default function NotFoundPage() {
   return <NotFound />;

@@ -8,7 +8,8 @@ import { useSiteSettings } from '~/lib/site-settings';
 import { toast } from '~/lib/toast';
 import type { Route } from './+types/school-anthem';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'School Anthem', 'The words of our school anthem.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'School Anthem', 'The words of our school anthem.');
 
 // Placeholder words (SPEC B §11): written for this site, not the school's official anthem; admins replace them.
 const verses = [

@@ -3,7 +3,8 @@ import { PageHero } from '~/components/layout/page-hero';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/school-history';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'School History', 'Milestones in the history of our school.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'School History', 'Milestones in the history of our school.');
 
 // Placeholder milestones (SPEC B §11): plausible, and replaced by the committee with the school's own record.
 const milestones = [
