@@ -140,3 +140,19 @@ test.describe('not found', () => {
     });
   }
 });
+
+test.describe('images', () => {
+  test('an event without an image shows the fallback picture', async ({ page }) => {
+    await page.goto('/events');
+    const card = page.getByRole('article').filter({ hasText: 'Career Guidance Webinar' });
+    await expect(card.locator('img')).toHaveAttribute('src', '/images/event-fallback.svg');
+  });
+
+  test('an image that fails to load is replaced by the fallback', async ({ page }) => {
+    await page.route('**/images/events/gala.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/events');
+    const card = page.getByRole('article').filter({ hasText: 'Annual Gala Night' });
+    await expect(card.locator('img')).toHaveAttribute('src', '/images/event-fallback.svg');
+    await expect.poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  });
+});
