@@ -2,6 +2,7 @@ import { ChevronDown, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { getCommittees, type CommitteeMember, type CommitteeTerm } from '~/features/content/content.server';
 import { pageMeta } from '~/lib/meta';
@@ -28,9 +29,9 @@ export default function Committees({ loaderData }: Route.ComponentProps) {
         {current ? (
           <TermSection term={current} headingLevel="current" />
         ) : (
-          <p className="rounded-xl border border-dashed border-border bg-muted p-10 text-center text-muted-foreground">
+          <EmptyState>
             The committee has not been published yet.
-          </p>
+          </EmptyState>
         )}
 
         <div className="mt-14 flex justify-center">

@@ -2,6 +2,7 @@ import { EventCard } from '~/components/events/event-card';
 import { PageHero } from '~/components/layout/page-hero';
 import { listPastEvents, listUpcomingEvents } from '~/features/events/events.server';
 import { messages } from '~/lib/messages';
+import { EmptyState } from '~/components/ui/empty-state';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/events';
 
@@ -23,9 +24,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       </PageHero>
       <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         {upcoming.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border bg-muted p-10 text-center text-muted-foreground">
+          <EmptyState>
             {messages.upcomingEventsEmpty}
-          </p>
+          </EmptyState>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {upcoming.map((event) => (

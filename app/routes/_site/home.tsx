@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { EventCard } from '~/components/events/event-card';
 import { SocialFeed } from '~/components/home/social-feed';
 import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { listUpcomingEvents } from '~/features/events/events.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -94,9 +95,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         {loaderData.upcomingEvents.length === 0 ? (
-          <p className="mt-8 rounded-xl border border-dashed border-border bg-muted p-10 text-center text-muted-foreground">
+          <EmptyState className="mt-8">
             {messages.upcomingEventsEmpty}
-          </p>
+          </EmptyState>
         ) : (
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.upcomingEvents.map((event) => (

@@ -1,6 +1,7 @@
 import { PageHero } from '~/components/layout/page-hero';
 import { NewsCard } from '~/components/news/news-card';
 import { listNews } from '~/features/content/content.server';
+import { EmptyState } from '~/components/ui/empty-state';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/news';
 
@@ -22,9 +23,9 @@ export default function News({ loaderData }: Route.ComponentProps) {
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         {!featured && others.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border bg-muted p-10 text-center text-muted-foreground">
+          <EmptyState>
             No news has been published yet. Please check back soon.
-          </p>
+          </EmptyState>
         ) : null}
         {featured ? <NewsCard item={featured} featured /> : null}
         {others.length > 0 ? (
