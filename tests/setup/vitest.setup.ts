@@ -2,24 +2,20 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { recordConsoleError, takeConsoleErrors } from './console';
 
 // Tests never touch ./data: configuration points at a throwaway folder with a fixed secret.
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ppa-test-'));
 process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-0123';
 process.env.PUBLIC_URL ??= 'http://localhost:3000';
 
-// An unexpected console.error is a failure (DESIGN §5.10); a test that expects one mocks it itself.
-let consoleErrors: unknown[][] = [];
+// An unexpected console.error is a failure (DESIGN §5.10).
 beforeEach(() => {
-  consoleErrors = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    consoleErrors.push(args);
-  });
+  takeConsoleErrors();
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => recordConsoleError(args));
 });
 afterEach(() => {
-  const unexpected = consoleErrors;
   vi.mocked(console.error).mockRestore();
-  if (unexpected.length > 0) {
-    throw new Error(`Unexpected console.error:\n${unexpected.map((args) => args.map(String).join(' ')).join('\n')}`);
-  }
+  const unexpected = takeConsoleErrors();
+  if (unexpected.length > 0) throw new Error(`Unexpected console.error:\n${unexpected.join('\n')}`);
 });

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { loginSchema, safeRedirect, signUpSchema, updatePasswordSchema } from './accounts.schema';
+
+const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+describe('signUpSchema', () => {
+  it('accepts a name, an email and a password of 8 to 128 characters, trimming the text', () => {
+    expect(signUpSchema.parse({ fullName: '  Anjali Fernando ', email: ' a@example.org ', password: 'correct horse' })).toEqual({
+      fullName: 'Anjali Fernando',
+      email: 'a@example.org',
+      password: 'correct horse',
+    });
+    expect(signUpSchema.safeParse({ fullName: 'Ünïcødé 名前', email: 'u@example.org', password: 'pässwörd✓' }).success).toBe(true);
+  });
+
+  it('says which field is wrong and why', () => {
+    expect(messagesOf(signUpSchema.safeParse({}))).toEqual({
+      fullName: 'Full name is required.',
+      email: 'Email is required.',
+      password: 'Password is required.',
+    });
+    expect(messagesOf(signUpSchema.safeParse({ fullName: ' ', email: 'not-an-email', password: 'short' }))).toEqual({
+      fullName: 'Full name is required.',
+      email: 'Enter a valid email address.',
+      password: 'Password must be at least 8 characters.',
+    });
+    const huge = 'x'.repeat(10_240);
+    expect(messagesOf(signUpSchema.safeParse({ fullName: huge, email: `${huge}@example.org`, password: huge }))).toEqual({
+      fullName: 'Full name must be at most 120 characters.',
+      email: 'Email is too long.',
+      password: 'Password must be at most 128 characters.',
+    });
+  });
+});
+
+describe('loginSchema', () => {
+  it('needs an email and a password', () => {
+    expect(messagesOf(loginSchema.safeParse({ email: '', password: '' }))).toEqual({
+      email: 'Email is required.',
+      password: 'Password is required.',
+    });
+  });
+});
+
+describe('updatePasswordSchema', () => {
+  it('says "Passwords do not match." when the two entries differ', () => {
+    expect(messagesOf(updatePasswordSchema.safeParse({ password: 'new password 1', confirmPassword: 'new password 2' }))).toEqual({
+      confirmPassword: 'Passwords do not match.',
+    });
+    expect(updatePasswordSchema.safeParse({ password: 'new password 1', confirmPassword: 'new password 1' }).success).toBe(true);
+  });
+});
+
+describe('safeRedirect', () => {
+  it.each([
+    ['/members-portal', '/members-portal'],
+    ['/admin?tab=donations', '/admin?tab=donations'],
+    ['https://evil.example', '/'],
+    ['//evil.example', '/'],
+    ['/\\evil.example', '/'],
+    [undefined, '/'],
+    [42, '/'],
+  ])('%j → %j', (target, expected) => {
+    expect(safeRedirect(target)).toBe(expected);
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * The account forms' rules, shared by the browser (field messages as you type) and the server
+ * (the same checks again on every post). The brief sets no password rule (SPEC A §5); ours is
+ * 8 to 128 characters, said on the form.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const passwordRule = `At least ${PASSWORD_MIN} characters.`;
+
+const email = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email is too long.')
+  .pipe(z.email('Enter a valid email address.'));
+
+const password = z
+  .string({ error: 'Password is required.' })
+  .min(1, 'Password is required.')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+const newPassword = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+export const loginSchema = z.object({ email, password });
+
+export const signUpSchema = z.object({
+  fullName: z
+    .string({ error: 'Full name is required.' })
+    .trim()
+    .min(1, 'Full name is required.')
+    .max(120, 'Full name must be at most 120 characters.'),
+  email,
+  password: newPassword,
+});
+
+export const emailOnlySchema = z.object({ email });
+
+export const updatePasswordSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string({ error: 'Please confirm your new password.' }).min(1, 'Please confirm your new password.'),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match.',
+  });
+
+/** Where to go after signing in: only paths on this site, never another origin. */
+export function safeRedirect(target: unknown, fallback = '/'): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  return target;
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { db } from '~/db/client.server';
+import { siteSettings } from '~/db/schema/content';
+import { env } from '~/lib/env.server';
+import type { MailContent, Sender } from './templates';
+
+/**
+ * The one way the site sends e-mail (SPEC B §5, DESIGN §5.8): SMTP when SMTP_URL is set, otherwise
+ * an RFC 822 `.eml` file per message in DATA_DIR/mail/, with its subject, recipient and links
+ * printed to the log so every flow can be followed locally.
+ *
+ * Other features and lib/auth call this module; it imports no other feature (ADR 002).
+ */
+export type OutgoingMail = MailContent & { to: string };
+
+let smtpTransport: { url: string; transport: Transporter } | undefined;
+
+export function outboxDir(): string {
+  return path.join(env().dataDir, 'mail');
+}
+
+/** Who the mail is from, as people see it: the association's name from the site settings. */
+export async function mailSender(): Promise<Sender> {
+  const [row] = await db()
+    .select({ associationName: siteSettings.associationName })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .limit(1);
+  return { associationName: row?.associationName ?? "Past Pupils' Association" };
+}
+
+function fromAddress(sender: Sender): string {
+  const configured = env().mailFrom;
+  if (configured) return configured;
+  const host = new URL(env().publicUrl).hostname;
+  const domain = host.includes('.') ? host : 'localhost.localdomain';
+  return `"${sender.associationName.replace(/"/g, "'")}" <no-reply@${domain}>`;
+}
+
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  const sender = await mailSender();
+  const message = { from: fromAddress(sender), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const config = env();
+  if (config.smtpUrl) {
+    if (smtpTransport?.url !== config.smtpUrl) {
+      smtpTransport = { url: config.smtpUrl, transport: nodemailer.createTransport(config.smtpUrl) };
+    }
+    await smtpTransport.transport.sendMail(message);
+    return;
+  }
+  const rendered = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
+  const folder = outboxDir();
+  await mkdir(folder, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(folder, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
+  await writeFile(file, rendered.message as Buffer);
+  console.log(`Mail to ${mail.to}: "${mail.subject}" → ${path.relative(process.cwd(), file)}\n${mail.links.map((link) => `  ${link}`).join('\n')}`);
+}

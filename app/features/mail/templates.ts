@@ -1,0 +1,67 @@
+/**
+ * The association's e-mails: each template gives a subject, a plain-text body and an HTML body.
+ * Every mail names the association and carries its links in both bodies.
+ */
+export type MailContent = { subject: string; text: string; html: string; links: string[] };
+
+export type Sender = { associationName: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+
+function layout(sender: Sender, title: string, paragraphs: string[], action: { label: string; url: string }): string {
+  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f5f6f8;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1a2233">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#1b2f57;color:#ffffff;padding:20px 28px;font-family:Georgia,serif;font-size:18px;font-weight:bold">${escapeHtml(sender.associationName)}</td></tr>
+<tr><td style="padding:28px;font-size:15px;line-height:1.6">
+<h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:22px;color:#142240">${escapeHtml(title)}</h1>
+${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#e6ad2e;color:#0c1628;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#55606f">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#2c4a85;word-break:break-all">${escapeHtml(action.url)}</a></p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+function text(sender: Sender, title: string, paragraphs: string[], action: { label: string; url: string }): string {
+  return [title, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), `${action.label}: ${action.url}`, '', `— ${sender.associationName}`].join('\n');
+}
+
+function compose(sender: Sender, subject: string, title: string, paragraphs: string[], action: { label: string; url: string }): MailContent {
+  return {
+    subject,
+    text: text(sender, title, paragraphs, action),
+    html: layout(sender, title, paragraphs, action),
+    links: [action.url],
+  };
+}
+
+export function verifyEmailMail(sender: Sender, recipient: { name: string }, url: string): MailContent {
+  return compose(
+    sender,
+    `Verify your email address for ${sender.associationName}`,
+    'Please verify your email address',
+    [
+      `Hello ${recipient.name},`,
+      `Thank you for creating an account with the ${sender.associationName}. Please confirm that this is your email address so you can sign in.`,
+      'If you did not sign up, you can ignore this message.',
+    ],
+    { label: 'Verify my email address', url },
+  );
+}
+
+export function resetPasswordMail(sender: Sender, recipient: { name: string }, url: string): MailContent {
+  return compose(
+    sender,
+    `Reset your ${sender.associationName} password`,
+    'Reset your password',
+    [
+      `Hello ${recipient.name},`,
+      'We received a request to reset the password of your account. The link below works for one hour.',
+      'If you did not ask for this, you can ignore this message: your password stays the same.',
+    ],
+    { label: 'Choose a new password', url },
+  );
+}

@@ -1,0 +1,151 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { betterAuth } from 'better-auth';
+import { admin } from 'better-auth/plugins';
+import { createAccessControl } from 'better-auth/plugins/access';
+import { defaultStatements } from 'better-auth/plugins/admin/access';
+import { db, type Database } from '~/db/client.server';
+import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema/auth';
+import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/features/accounts/accounts.schema';
+import { env } from './env.server';
+import { defaultRole, roles } from './roles';
+
+/**
+ * Accounts and sessions with better-auth on our database (SPEC B §1, §10; DESIGN §2). Sessions are
+ * rows in `sessions` behind an httpOnly cookie; rate-limit counters are rows too, keyed by the
+ * client IP that server.ts writes into `x-client-ip` from the socket.
+ */
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Rate limits per client IP and endpoint: attempts per window (seconds). */
+export const authRateLimits = {
+  '/sign-in/email': { window: 60, max: 5 },
+  '/sign-up/email': { window: 60, max: 5 },
+  '/request-password-reset': { window: 60, max: 5 },
+  '/reset-password': { window: 60, max: 5 },
+  '/send-verification-email': { window: 60, max: 3 },
+} as const;
+
+// Mail failures inside better-auth's callbacks are logged and swallowed by the library; the
+// action that started the request learns of them through this per-request record.
+const mailOutcome = new AsyncLocalStorage<{ failed: boolean }>();
+
+async function deliver(to: string, content: ReturnType<typeof verifyEmailMail>) {
+  try {
+    await sendMail({ to, ...content });
+  } catch (error) {
+    const outcome = mailOutcome.getStore();
+    if (outcome) outcome.failed = true;
+    throw error;
+  }
+}
+
+const accessControl = createAccessControl(defaultStatements);
+const noPluginPowers = accessControl.newRole({ user: [], session: [] });
+
+function createAuth(database: Database) {
+  const config = env();
+  return betterAuth({
+    appName: 'Past Pupils Association',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(database, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => deliver(user.email, resetPasswordMail(await mailSender(), user, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => deliver(user.email, verifyEmailMail(await mailSender(), user, url)),
+    },
+    session: {
+      // Sliding: a session used at least once a day stays signed in for 30 days (SPEC B §10).
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 120,
+      customRules: authRateLimits,
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      cookiePrefix: 'ppa',
+    },
+    plugins: [
+      // The plugin gives us the role column and ban fields. Its own HTTP endpoints (set-role,
+      // impersonate…) would bypass our rank rules and audit log, so no role is granted them:
+      // role changes go through our features, which check ranks themselves.
+      admin({
+        ac: accessControl,
+        roles: Object.fromEntries(roles.map((role) => [role, noPluginPowers])),
+        defaultRole,
+        adminRoles: ['super_admin'],
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// One instance per database: the app's, or each test file's fresh one.
+const instances = new WeakMap<Database, Auth>();
+
+export function auth(): Auth {
+  const database = db();
+  let instance = instances.get(database);
+  if (!instance) {
+    instance = createAuth(database);
+    instances.set(database, instance);
+  }
+  return instance;
+}
+
+export type AuthCallResult = { response: Response; mailFailed: boolean };
+
+/**
+ * Calls one of better-auth's endpoints on behalf of the visitor's request, through its handler so
+ * that rate limits and origin checks apply exactly as for a direct call. The visitor's IP, cookies
+ * and user agent travel with it.
+ */
+export async function callAuthEndpoint(request: Request, endpoint: string, body: Record<string, unknown>): Promise<AuthCallResult> {
+  const config = env();
+  const headers = new Headers({ 'Content-Type': 'application/json', Origin: config.publicUrl });
+  for (const name of ['cookie', 'user-agent', 'x-client-ip']) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const outcome = { failed: false };
+  const response = await mailOutcome.run(outcome, () =>
+    auth().handler(
+      new Request(`${config.publicUrl}${AUTH_BASE_PATH}${endpoint}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+    ),
+  );
+  return { response, mailFailed: outcome.failed };
+}
+
+/** The signed-in user of a request, or null. */
+export async function getSessionUser(request: Request) {
+  const session = await auth().api.getSession({ headers: request.headers });
+  return session?.user ?? null;
+}
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;

@@ -1,0 +1,25 @@
+import { redirect } from 'react-router';
+import { getSessionUser, type SessionUser } from './auth.server';
+import { hasRole, type Role } from './roles';
+
+/**
+ * Route guards on the server (SPEC A §2 route guard, §6): no user → /login, remembering where the
+ * visitor was going; a user below the required rank → /.
+ */
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return redirect(back === '/' ? '/login' : `/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+export async function requireRole(request: Request, role: Role): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!hasRole(user.role, role)) throw redirect('/');
+  return user;
+}

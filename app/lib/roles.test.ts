@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { hasRole, isRole, roleRanks, roles, type Role } from './roles';
+
+describe('the rank rule', () => {
+  const expected: Record<Role, Role[]> = {
+    member: ['member'],
+    editor: ['member', 'editor', 'finance'],
+    finance: ['member', 'editor', 'finance'],
+    admin: ['member', 'editor', 'finance', 'admin'],
+    super_admin: ['member', 'editor', 'finance', 'admin', 'super_admin'],
+  };
+
+  for (const userRole of roles) {
+    for (const required of roles) {
+      const passes = expected[userRole].includes(required);
+      it(`${userRole} ${passes ? 'passes' : 'fails'} a ${required} check`, () => {
+        expect(hasRole(userRole, required)).toBe(passes);
+      });
+    }
+  }
+
+  it('fails every check without a known role', () => {
+    for (const required of roles) {
+      expect(hasRole(undefined, required)).toBe(false);
+      expect(hasRole(null, required)).toBe(false);
+      expect(hasRole('user', required)).toBe(false);
+      expect(hasRole('__proto__', required)).toBe(false);
+      expect(hasRole('toString', required)).toBe(false);
+    }
+  });
+
+  it('ranks roles as the brief says', () => {
+    expect(roleRanks).toEqual({ member: 1, editor: 2, finance: 2, admin: 3, super_admin: 4 });
+    expect(isRole('admin')).toBe(true);
+    expect(isRole('root')).toBe(false);
+  });
+});

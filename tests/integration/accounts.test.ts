@@ -1,0 +1,195 @@
+/** Accounts through better-auth's real handler on a fresh database: sign-up, verification, sign-in, limits, roles. */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accounts, sessions, users } from '~/db/schema/auth';
+import { ensureAdminAccount, findAccountByEmail, setAccountRole, UnknownAccountError } from '~/features/accounts/accounts.server';
+import { outboxDir } from '~/features/mail/mail.server';
+import { auth, callAuthEndpoint, getSessionUser } from '~/lib/auth.server';
+import { env } from '~/lib/env.server';
+import { requireRole } from '~/lib/permissions.server';
+import { createSiteSettings } from '../factories/content';
+import { takeConsoleErrors } from '../setup/console';
+import { setupTestDatabase } from '../setup/database';
+import { linkIn, mailsTo } from '../setup/outbox';
+
+const database = setupTestDatabase();
+beforeAll(async () => {
+  await createSiteSettings(database.db(), { associationName: 'Test Past Pupils Association' });
+});
+
+let ipCounter = 10;
+/** A visitor from their own IP address, so rate limits of one test do not touch another. */
+function visitor(cookie = '') {
+  const ip = `203.0.113.${ipCounter++}`;
+  return new Request('http://localhost/login', { headers: { 'x-client-ip': ip, cookie } });
+}
+
+function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function signUp(email: string, password = 'correct horse battery', name = 'Anjali Fernando') {
+  return callAuthEndpoint(visitor(), '/sign-up/email', { name, email, password, callbackURL: '/login?verified=1' });
+}
+
+async function verify(email: string) {
+  const [mail] = (await mailsTo(outboxDir(), email)).slice(-1);
+  const link = linkIn(mail!, '/api/auth/verify-email');
+  return auth().handler(new Request(link, { headers: { 'x-client-ip': '198.51.100.1' } }));
+}
+
+describe('sign-up and verification', () => {
+  it('creates a member account, mails a verification link, and refuses sign-in until it is followed', async () => {
+    const { response, mailFailed } = await signUp('anjali@example.org');
+    expect(response.status).toBe(200);
+    expect(mailFailed).toBe(false);
+    const account = await findAccountByEmail('anjali@example.org');
+    expect(account).toMatchObject({ name: 'Anjali Fernando', role: 'member', emailVerified: false });
+
+    const [mail] = await mailsTo(outboxDir(), 'anjali@example.org');
+    expect(mail?.subject).toBe('Verify your email address for Test Past Pupils Association');
+    expect(mail?.html).toContain('Test Past Pupils Association');
+    expect(mail?.from?.text).toContain('Test Past Pupils Association');
+
+    const early = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'anjali@example.org', password: 'correct horse battery' });
+    expect(early.response.status).toBe(403);
+    expect(await early.response.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+
+    const verified = await verify('anjali@example.org');
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get('Location')).toBe('/login?verified=1');
+    expect((await findAccountByEmail('anjali@example.org'))?.emailVerified).toBe(true);
+
+    const signedIn = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'anjali@example.org', password: 'correct horse battery' });
+    expect(signedIn.response.status).toBe(200);
+    const cookie = cookiesFrom(signedIn.response);
+    expect(signedIn.response.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
+    const user = await getSessionUser(new Request('http://localhost/', { headers: { cookie } }));
+    expect(user).toMatchObject({ email: 'anjali@example.org', name: 'Anjali Fernando', role: 'member' });
+  });
+
+  it('answers a wrong password with 401 and better-auth’s message', async () => {
+    await signUp('wrong@example.org');
+    await verify('wrong@example.org');
+    const attempt = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'wrong@example.org', password: 'not the password' });
+    expect(attempt.response.status).toBe(401);
+    expect(await attempt.response.json()).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+  });
+
+  it('reports a verification mail that could not be sent', async () => {
+    const config = env();
+    const original = config.smtpUrl;
+    config.smtpUrl = 'smtp://127.0.0.1:1'; // nothing listens there
+    try {
+      const { response, mailFailed } = await signUp('unreachable@example.org');
+      expect(response.status).toBe(200);
+      expect(mailFailed).toBe(true);
+    } finally {
+      config.smtpUrl = original;
+    }
+    expect(takeConsoleErrors().join('\n')).toContain('ECONNREFUSED');
+  });
+});
+
+describe('rate limits', () => {
+  it('trip after repeated failed sign-ins from one IP while another IP still signs in', async () => {
+    await signUp('limited@example.org');
+    await verify('limited@example.org');
+    const attacker = visitor();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const { response } = await callAuthEndpoint(attacker, '/sign-in/email', { email: 'limited@example.org', password: `guess ${attempt}` });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+
+    const owner = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'limited@example.org', password: 'correct horse battery' });
+    expect(owner.response.status).toBe(200);
+  });
+
+  it('cannot be dodged with a forged X-Forwarded-For header', async () => {
+    const ip = visitor().headers.get('x-client-ip')!;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const forged = new Request('http://localhost/login', { headers: { 'x-client-ip': ip, 'x-forwarded-for': `10.0.0.${attempt}` } });
+      statuses.push((await callAuthEndpoint(forged, '/sign-in/email', { email: 'nobody@example.org', password: 'whatever1' })).response.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a reset link; the new password works and old sessions are gone', async () => {
+    await signUp('reset@example.org');
+    await verify('reset@example.org');
+    const first = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'reset@example.org', password: 'correct horse battery' });
+    const oldCookie = cookiesFrom(first.response);
+    expect(await getSessionUser(new Request('http://localhost/', { headers: { cookie: oldCookie } }))).not.toBeNull();
+
+    const requested = await callAuthEndpoint(visitor(), '/request-password-reset', { email: 'reset@example.org', redirectTo: '/update-password' });
+    expect(requested.response.status).toBe(200);
+    const [mail] = (await mailsTo(outboxDir(), 'reset@example.org')).filter((message) => message.subject?.startsWith('Reset'));
+    const link = linkIn(mail!, '/api/auth/reset-password/');
+    const landing = await auth().handler(new Request(link));
+    expect(landing.status).toBe(302);
+    const token = new URL(landing.headers.get('Location')!, 'http://localhost').searchParams.get('token');
+    expect(new URL(landing.headers.get('Location')!, 'http://localhost').pathname).toBe('/update-password');
+
+    const reset = await callAuthEndpoint(visitor(), '/reset-password', { newPassword: 'a brand new password', token });
+    expect(reset.response.status).toBe(200);
+    expect(await getSessionUser(new Request('http://localhost/', { headers: { cookie: oldCookie } }))).toBeNull();
+    const again = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'reset@example.org', password: 'a brand new password' });
+    expect(again.response.status).toBe(200);
+  });
+
+  it('answers an unknown address the same way and sends nothing', async () => {
+    const requested = await callAuthEndpoint(visitor(), '/request-password-reset', { email: 'ghost@example.org', redirectTo: '/update-password' });
+    expect(requested.response.status).toBe(200);
+    expect(await mailsTo(outboxDir(), 'ghost@example.org')).toEqual([]);
+  });
+});
+
+describe('roles', () => {
+  it('bootstraps a verified super_admin once, and changes roles by email', async () => {
+    expect(await ensureAdminAccount({ email: 'Admin@Example.org', password: 'admin password 1' })).toBe('created');
+    expect(await ensureAdminAccount({ email: 'admin@example.org', password: 'other password' })).toBe('exists');
+    const admin = await findAccountByEmail('admin@example.org');
+    expect(admin).toMatchObject({ role: 'super_admin', emailVerified: true });
+    const credential = await database.db().select().from(accounts).where(eq(accounts.userId, admin!.id));
+    expect(credential).toHaveLength(1);
+    const signedIn = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'admin@example.org', password: 'admin password 1' });
+    expect(signedIn.response.status).toBe(200);
+
+    expect((await setAccountRole('admin@example.org', 'editor')).role).toBe('editor');
+    await expect(setAccountRole('nobody@example.org', 'admin')).rejects.toBeInstanceOf(UnknownAccountError);
+  });
+
+  it('guards: no user → /login with the way back; too low a rank → /', async () => {
+    const guardStatus = async (cookie: string, path: string) => {
+      try {
+        await requireRole(new Request(`http://localhost${path}`, { headers: { cookie } }), 'admin');
+        return 'allowed';
+      } catch (error) {
+        return (error as Response).headers.get('Location');
+      }
+    };
+    expect(await guardStatus('', '/admin?tab=donations')).toBe('/login?redirectTo=%2Fadmin%3Ftab%3Ddonations');
+
+    await signUp('member@example.org');
+    await verify('member@example.org');
+    const member = cookiesFrom((await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'member@example.org', password: 'correct horse battery' })).response);
+    expect(await guardStatus(member, '/admin')).toBe('/');
+
+    await setAccountRole('member@example.org', 'admin');
+    expect(await guardStatus(member, '/admin')).toBe('allowed');
+  });
+
+  it('keeps sessions in the database', async () => {
+    const rows = await database.db().select().from(sessions).innerJoin(users, eq(users.id, sessions.userId));
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});
