@@ -1,0 +1,107 @@
+/** Mail through a real SMTP conversation (a local smtp-server), and into the outbox folder without SMTP. */
+import { existsSync, readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxDir, sendMail } from '~/features/mail/mail.server';
+import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
+import { callAuthEndpoint } from '~/lib/auth.server';
+import { env } from '~/lib/env.server';
+import { createSiteSettings } from '../factories/content';
+import { setupTestDatabase } from '../setup/database';
+
+const database = setupTestDatabase();
+const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
+let server: SMTPServer;
+let smtpUrl: string;
+
+beforeAll(async () => {
+  await createSiteSettings(database.db(), { associationName: 'Harbour College PPA' });
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({ envelopeTo: session.envelope.rcptTo.map((address) => address.address), mail });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function withSmtp<T>(run: () => Promise<T>): Promise<T> {
+  const config = env();
+  const original = config.smtpUrl;
+  config.smtpUrl = smtpUrl;
+  return run().finally(() => {
+    config.smtpUrl = original;
+  });
+}
+
+describe('over SMTP', () => {
+  it('delivers a sign-up verification mail with HTML and text bodies from the association', async () => {
+    const { response, mailFailed } = await withSmtp(() =>
+      callAuthEndpoint(new Request('http://localhost/', { headers: { 'x-client-ip': '192.0.2.7' } }), '/sign-up/email', {
+        name: 'Kumar Rajapaksa',
+        email: 'kumar@example.org',
+        password: 'a long enough password',
+        callbackURL: '/login?verified=1',
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(mailFailed).toBe(false);
+    const delivered = received.find((entry) => entry.envelopeTo.includes('kumar@example.org'));
+    expect(delivered).toBeDefined();
+    const { mail } = delivered!;
+    expect(mail.subject).toBe('Verify your email address for Harbour College PPA');
+    expect(mail.from?.text).toBe('"Harbour College PPA" <no-reply@localhost.localdomain>');
+    expect(mail.text).toContain('Hello Kumar Rajapaksa,');
+    expect(mail.text).toMatch(/Verify my email address: http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
+    expect(mail.html).toContain('<a href="http://localhost:3000/api/auth/verify-email?token=');
+  });
+
+  it('uses MAIL_FROM when it is set', async () => {
+    const config = env();
+    config.mailFrom = 'Committee <committee@example.org>';
+    try {
+      await withSmtp(() => sendMail({ to: 'someone@example.org', ...resetPasswordMail({ associationName: 'X' }, { name: 'Someone' }, 'https://example.org/reset') }));
+    } finally {
+      config.mailFrom = undefined;
+    }
+    const delivered = received.find((entry) => entry.envelopeTo.includes('someone@example.org'));
+    expect(delivered?.mail.from?.value).toEqual([{ name: 'Committee', address: 'committee@example.org' }]);
+  });
+});
+
+describe('without SMTP', () => {
+  it('writes an .eml file into the outbox and prints its links', async () => {
+    const before = existsSync(outboxDir()) ? readdirSync(outboxDir()).length : 0;
+    const logged: string[] = [];
+    const log = console.log;
+    console.log = (...args: unknown[]) => logged.push(args.join(' '));
+    try {
+      await sendMail({ to: 'outbox@example.org', ...verifyEmailMail({ associationName: 'Y' }, { name: 'O' }, 'http://localhost:3000/v?t=1') });
+    } finally {
+      console.log = log;
+    }
+    expect(readdirSync(outboxDir()).length).toBe(before + 1);
+    expect(logged.join('\n')).toMatch(/Mail to outbox@example\.org: "Verify your email address for Y" → .+\.eml\n {2}http:\/\/localhost:3000\/v\?t=1/);
+  });
+
+  it('escapes names in the HTML body', () => {
+    const content = verifyEmailMail({ associationName: 'A & B' }, { name: '<script>alert(1)</script>' }, 'http://x/?a=1&b=2');
+    expect(content.html).not.toContain('<script>');
+    expect(content.html).toContain('&lt;script&gt;');
+    expect(content.html).toContain('A &amp; B');
+    expect(content.html).toContain('href="http://x/?a=1&amp;b=2"');
+  });
+});
