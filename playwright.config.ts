@@ -24,6 +24,8 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ppa-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The bootstrap super-admin the e2e server starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const e2eAdmin = { email: 'admin@example.org', password: 'admin password for tests' };
 
 const debianChromium = '/usr/bin/chromium';
 const executablePath = process.env.CHROME_PATH ?? (existsSync(debianChromium) ? debianChromium : undefined);
@@ -65,6 +67,11 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
+      // Every browser here connects from 127.0.0.1: the journeys would trip the per-IP limit that
+      // tests/integration/accounts.test.ts checks at its default of 5.
+      AUTH_RATE_LIMIT: '1000',
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
     },
   },
 });

@@ -5,9 +5,12 @@
  *   npm run dev    Vite dev server with hot reload (NODE_ENV=development)
  */
 import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import type express from 'express';
 import type { ServerBuild } from 'react-router';
+import { clientIpFromSocket } from './app/lib/client-ip';
 import { EnvError, env as readEnv, type Env } from './app/lib/env.server';
 
 const isDevServer = process.env.NODE_ENV === 'development';
@@ -37,6 +40,14 @@ const [{ createRequestHandler }, { default: compression }, { default: expressSer
   ]);
 
 const database = await bootDatabase(config);
+if (config.adminEmail && config.adminPassword) {
+  const { ensureAdminAccount } = await import('./app/features/accounts/accounts.server');
+  const outcome = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
+  if (outcome === 'created') console.log(`Created the super_admin account ${config.adminEmail}.`);
+}
+// The embedded database must have one process only: `npm run user:role` checks this file.
+const pidFile = database.kind === 'pglite' ? path.join(config.dataDir, 'server.pid') : undefined;
+if (pidFile) writeFileSync(pidFile, String(process.pid));
 
 const app = expressServer();
 app.disable('x-powered-by');
@@ -45,7 +56,7 @@ app.set('trust proxy', false);
 
 app.use((request, response, next) => {
   response.locals.cspNonce = randomBytes(16).toString('base64');
-  request.headers['x-client-ip'] = request.socket.remoteAddress ?? 'unknown';
+  request.headers['x-client-ip'] = clientIpFromSocket(request.socket.remoteAddress);
   next();
 });
 
@@ -116,6 +127,7 @@ async function shutdown(signal: string) {
   server.close();
   server.closeAllConnections();
   await database.close().catch((error: unknown) => console.error('Closing the database failed:', error));
+  if (pidFile) rmSync(pidFile, { force: true });
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -7,12 +7,21 @@ import { Toaster } from '~/components/ui/toaster';
 import { getSiteSettings } from '~/features/content/content.server';
 import { useNonce } from '~/lib/nonce';
 import { toast } from '~/lib/toast';
+import { getSessionUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
 import { readToast } from '~/lib/toast.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ toast: flash, headers }, settings] = await Promise.all([readToast(request), getSiteSettings()]);
-  return data({ toast: flash, settings, publicUrl: env().publicUrl }, { headers });
+  const [{ toast: flash, headers }, settings, user] = await Promise.all([readToast(request), getSiteSettings(), getSessionUser(request)]);
+  return data(
+    {
+      toast: flash,
+      settings,
+      publicUrl: env().publicUrl,
+      user: user ? { name: user.name, email: user.email, role: user.role ?? null } : null,
+    },
+    { headers },
+  );
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];

@@ -13,8 +13,17 @@ export default [
     route('events/:id', 'routes/_site/events.$id.tsx'),
     route('membership', 'routes/_site/membership.tsx'),
     route('donate', 'routes/_site/donate.tsx'),
+    layout('routes/portal/layout.tsx', [route('members-portal', 'routes/portal/members-portal.tsx')]),
+    layout('routes/admin/layout.tsx', [route('admin', 'routes/admin/dashboard.tsx')]),
     route('*', 'routes/_site/not-found.tsx'),
   ]),
+  layout('routes/_auth/layout.tsx', [
+    route('login', 'routes/_auth/login.tsx'),
+    route('forgot-password', 'routes/_auth/forgot-password.tsx'),
+    route('update-password', 'routes/_auth/update-password.tsx'),
+  ]),
+  route('logout', 'routes/logout.ts'),
+  route('api/auth/*', 'routes/api/auth.$.ts'),
   route('documents/:id/download', 'routes/documents.$id.download.ts'),
   route('healthz', 'routes/api/healthz.ts'),
 ] satisfies RouteConfig;

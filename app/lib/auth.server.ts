@@ -19,14 +19,17 @@ import { defaultRole, roles } from './roles';
  */
 export const AUTH_BASE_PATH = '/api/auth';
 
-/** Rate limits per client IP and endpoint: attempts per window (seconds). */
-export const authRateLimits = {
-  '/sign-in/email': { window: 60, max: 5 },
-  '/sign-up/email': { window: 60, max: 5 },
-  '/request-password-reset': { window: 60, max: 5 },
-  '/reset-password': { window: 60, max: 5 },
-  '/send-verification-email': { window: 60, max: 3 },
-} as const;
+/** Rate limits per client IP and endpoint: AUTH_RATE_LIMIT attempts a minute (default 5). */
+function authRateLimits(perMinute: number) {
+  const rule = { window: 60, max: perMinute };
+  return {
+    '/sign-in/email': rule,
+    '/sign-up/email': rule,
+    '/request-password-reset': rule,
+    '/reset-password': rule,
+    '/send-verification-email': rule,
+  };
+}
 
 // Mail failures inside better-auth's callbacks are logged and swallowed by the library; the
 // action that started the request learns of them through this per-request record.
@@ -83,7 +86,7 @@ function createAuth(database: Database) {
       storage: 'database',
       window: 60,
       max: 120,
-      customRules: authRateLimits,
+      customRules: authRateLimits(config.authRateLimit),
     },
     advanced: {
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },

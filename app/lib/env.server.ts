@@ -41,6 +41,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
   STRIPE_API_BASE: optionalUrl(['http', 'https']),
   ALLOW_TEST_PAYMENTS: booleanFlag,
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -64,6 +65,8 @@ export type Env = {
   stripeWebhookSecret: string | undefined;
   stripeApiBase: string | undefined;
   allowTestPayments: boolean;
+  /** Sign-in, sign-up and password-reset attempts per minute from one client IP. */
+  authRateLimit: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
 };
@@ -118,6 +121,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: values.STRIPE_API_BASE,
     allowTestPayments: values.ALLOW_TEST_PAYMENTS,
+    authRateLimit: values.AUTH_RATE_LIMIT,
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
   };

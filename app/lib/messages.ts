@@ -23,6 +23,31 @@ export const messages = {
     title: 'Constitution Not Available',
     description: 'The constitution has not been uploaded yet. Please check back soon.',
   },
+  loginSuccessful: { title: 'Login Successful!', description: 'Welcome back! Redirecting you now...', variant: 'success' },
+  invalidCredentials: 'Invalid email or password.',
+  emailNotVerified: 'Please verify your email address before signing in. We sent you a link when you signed up.',
+  verificationResent: { title: 'Verification Email Sent', description: 'Check your inbox for a new link to verify your address.' },
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  emailInUse: 'This email is already in use. Please try logging in or use a different email.',
+  signUpSuccessful: { title: 'Sign Up Successful!', description: 'Please check your email to verify your account.', variant: 'success' },
+  signUpMailFailed: 'We could not send the verification email, so your account was not created. Please try again in a few minutes.',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  resetEmailSent: {
+    title: 'Password Reset Email Sent',
+    description: 'If an account exists for the email, you will receive instructions',
+  },
+  errorSendingEmail: { title: 'Error Sending Email', description: 'Please try again in a few minutes.', variant: 'destructive' },
+  recoveryNotice: 'You are now signed in. Please enter your new password.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  noActiveSession: 'No active session found. Please try the password reset process again.',
+  errorUpdatingPassword: { title: 'Error Updating Password', variant: 'destructive' },
+  passwordUpdated: {
+    title: 'Password Updated Successfully!',
+    description: 'You can now log in with your new password.',
+    variant: 'success',
+  },
+  emailVerified: 'Your email address is verified. You can sign in now.',
+  verificationLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
 } as const satisfies Record<string, string | ToastMessage>;
 
 export const ticketCardTitles = { buy: 'Buy Tickets', external: 'Confirm Attendance' } as const;

@@ -5,3 +5,8 @@ import type { loader as rootLoader } from '~/root';
 export function useSiteSettings() {
   return useRouteLoaderData<typeof rootLoader>('root')?.settings;
 }
+
+/** The signed-in visitor as the header shows them, or null. */
+export function useCurrentUser() {
+  return useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+}

@@ -14,3 +14,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export function currentToast(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 }
+
+/** The e2e server's mail outbox (DATA_DIR/mail). */
+export function outbox(): string {
+  return `${process.env.E2E_DATA_DIR}/mail`;
+}

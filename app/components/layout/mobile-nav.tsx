@@ -1,13 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Form, Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/utils';
 import { mainNavigation } from './navigation';
+import { accountLinks, displayName } from './user-menu';
 
 /** The small-screen menu: a focus-trapped panel that closes on any navigation (SPEC A §2). */
-export function MobileNav() {
+export function MobileNav({ user }: { user: { name: string; email: string; role: string | null } | null }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname, location.search]);
@@ -55,16 +56,36 @@ export function MobileNav() {
             </ul>
           </nav>
           <div className="grid gap-2 border-t border-border p-4">
-            <Button asChild variant="outline">
-              <Link to="/login" onClick={() => setOpen(false)}>
-                Login
-              </Link>
-            </Button>
-            <Button asChild variant="accent">
-              <Link to="/membership" onClick={() => setOpen(false)}>
-                Join Now
-              </Link>
-            </Button>
+            {user ? (
+              <>
+                <p className="truncate px-1 text-sm font-semibold text-navy-900">{displayName(user)}</p>
+                {accountLinks(user).map((link) => (
+                  <Button key={link.to} asChild variant="outline">
+                    <Link to={link.to} onClick={() => setOpen(false)}>
+                      <link.icon aria-hidden /> {link.label}
+                    </Link>
+                  </Button>
+                ))}
+                <Form method="post" action="/logout" onSubmit={() => setOpen(false)} className="grid">
+                  <Button type="submit" variant="ghost">
+                    Logout
+                  </Button>
+                </Form>
+              </>
+            ) : (
+              <>
+                <Button asChild variant="outline">
+                  <Link to="/login" onClick={() => setOpen(false)}>
+                    Login
+                  </Link>
+                </Button>
+                <Button asChild variant="accent">
+                  <Link to="/membership" onClick={() => setOpen(false)}>
+                    Join Now
+                  </Link>
+                </Button>
+              </>
+            )}
           </div>
         </Dialog.Content>
       </Dialog.Portal>

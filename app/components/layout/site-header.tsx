@@ -1,13 +1,15 @@
 import { Link, NavLink } from 'react-router';
 import { Crest } from '~/components/brand/crest';
 import { Button } from '~/components/ui/button';
-import { useSiteSettings } from '~/lib/site-settings';
+import { useCurrentUser, useSiteSettings } from '~/lib/site-settings';
 import { cn } from '~/lib/utils';
 import { MobileNav } from './mobile-nav';
 import { mainNavigation } from './navigation';
+import { UserMenu } from './user-menu';
 
 export function SiteHeader() {
   const settings = useSiteSettings();
+  const user = useCurrentUser();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -42,14 +44,20 @@ export function SiteHeader() {
 
         <div className="flex items-center gap-2">
           <div className="hidden items-center gap-2 sm:flex">
-            <Button asChild variant="outline" size="sm">
-              <Link to="/login">Login</Link>
-            </Button>
-            <Button asChild variant="accent" size="sm">
-              <Link to="/membership">Join Now</Link>
-            </Button>
+            {user ? (
+              <UserMenu user={user} />
+            ) : (
+              <>
+                <Button asChild variant="outline" size="sm">
+                  <Link to="/login">Login</Link>
+                </Button>
+                <Button asChild variant="accent" size="sm">
+                  <Link to="/membership">Join Now</Link>
+                </Button>
+              </>
+            )}
           </div>
-          <MobileNav />
+          <MobileNav user={user} />
         </div>
       </div>
     </header>

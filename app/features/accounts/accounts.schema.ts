@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '~/lib/messages';
 
 /**
  * The account forms' rules, shared by the browser (field messages as you type) and the server
@@ -47,7 +48,7 @@ export const updatePasswordSchema = z
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'Passwords do not match.',
+    message: messages.passwordsDoNotMatch,
   });
 
 /** Where to go after signing in: only paths on this site, never another origin. */

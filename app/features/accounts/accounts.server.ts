@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
-import { auth } from '~/lib/auth.server';
+import { auth, callAuthEndpoint } from '~/lib/auth.server';
 import type { Role } from '~/lib/roles';
 
 export type Account = typeof users.$inferSelect;
@@ -57,4 +57,90 @@ export async function ensureAdminAccount(credentials: { email: string; password:
   }, { method: 'admin' });
   await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
   return 'created';
+}
+
+/** Set-Cookie headers of a better-auth answer, to pass on to the browser with our own response. */
+function cookieHeaders(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+  return headers;
+}
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  const body = (await response.json().catch(() => null)) as { code?: string } | null;
+  return body?.code;
+}
+
+export type SignInOutcome =
+  | { ok: true; headers: Headers }
+  | { ok: false; reason: 'invalid-credentials' | 'email-not-verified' | 'rate-limited' | 'failed' };
+
+/** Signs a visitor in with email and password (rate-limited per IP; unverified addresses refused). */
+export async function signIn(request: Request, credentials: { email: string; password: string }): Promise<SignInOutcome> {
+  const { response } = await callAuthEndpoint(request, '/sign-in/email', { ...credentials, rememberMe: true });
+  if (response.ok) return { ok: true, headers: cookieHeaders(response) };
+  if (response.status === 429) return { ok: false, reason: 'rate-limited' };
+  if (response.status === 403 && (await errorCode(response)) === 'EMAIL_NOT_VERIFIED') return { ok: false, reason: 'email-not-verified' };
+  if (response.status === 401 || response.status === 400) return { ok: false, reason: 'invalid-credentials' };
+  console.error('Sign-in failed unexpectedly:', response.status);
+  return { ok: false, reason: 'failed' };
+}
+
+export type SignUpOutcome = { ok: true } | { ok: false; reason: 'email-in-use' | 'mail-failed' | 'rate-limited' | 'failed' };
+
+/**
+ * Creates a member account and mails its verification link. An address already registered is
+ * reported (the brief's message); if the mail cannot be sent the new account is removed again.
+ */
+export async function signUp(request: Request, details: { fullName: string; email: string; password: string }): Promise<SignUpOutcome> {
+  if (await findAccountByEmail(details.email)) return { ok: false, reason: 'email-in-use' };
+  const { response, mailFailed } = await callAuthEndpoint(request, '/sign-up/email', {
+    name: details.fullName,
+    email: details.email,
+    password: details.password,
+    callbackURL: '/login?verified=1',
+  });
+  if (response.status === 429) return { ok: false, reason: 'rate-limited' };
+  if (!response.ok) {
+    console.error('Sign-up failed unexpectedly:', response.status, await errorCode(response));
+    return { ok: false, reason: 'failed' };
+  }
+  if (mailFailed) {
+    await removeUnverifiedAccount(details.email);
+    return { ok: false, reason: 'mail-failed' };
+  }
+  return { ok: true };
+}
+
+/** Sends a new verification link to an unverified address (answers alike for any address). */
+export async function resendVerification(request: Request, email: string): Promise<{ ok: boolean; reason?: 'rate-limited' | 'mail-failed' }> {
+  const { response, mailFailed } = await callAuthEndpoint(request, '/send-verification-email', { email, callbackURL: '/login?verified=1' });
+  if (response.status === 429) return { ok: false, reason: 'rate-limited' };
+  if (mailFailed) return { ok: false, reason: 'mail-failed' };
+  return { ok: true };
+}
+
+/** Mails a reset link when the address has an account; the answer never says whether it does. */
+export async function requestPasswordReset(request: Request, email: string): Promise<{ ok: boolean; reason?: 'rate-limited' | 'mail-failed' }> {
+  const { response, mailFailed } = await callAuthEndpoint(request, '/request-password-reset', { email, redirectTo: '/update-password' });
+  if (response.status === 429) return { ok: false, reason: 'rate-limited' };
+  if (mailFailed) return { ok: false, reason: 'mail-failed' };
+  return { ok: true };
+}
+
+/** Sets a new password with a reset token; every session of the account ends. */
+export async function resetPassword(
+  request: Request,
+  details: { token: string; password: string },
+): Promise<{ ok: true } | { ok: false; reason: 'invalid-token' | 'rate-limited' }> {
+  const { response } = await callAuthEndpoint(request, '/reset-password', { newPassword: details.password, token: details.token });
+  if (response.ok) return { ok: true };
+  if (response.status === 429) return { ok: false, reason: 'rate-limited' };
+  return { ok: false, reason: 'invalid-token' };
+}
+
+/** Ends the visitor's session; the headers clear the cookie. */
+export async function signOut(request: Request): Promise<Headers> {
+  const { response } = await callAuthEndpoint(request, '/sign-out', {});
+  return cookieHeaders(response);
 }

@@ -1,0 +1,54 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import type { ComponentProps } from 'react';
+import { cn } from '~/lib/utils';
+import { Input } from './input';
+
+/**
+ * A labelled input bound to a Conform field: its error (from the browser or the server) shows under
+ * it and is announced; what the visitor typed is kept after a failed post.
+ */
+export function FormField({
+  field,
+  label,
+  type = 'text',
+  hint,
+  className,
+  ...inputProps
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's string field
+  field: FieldMetadata<string, any, string[]>;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'number' | 'date';
+  hint?: string;
+} & Omit<ComponentProps<'input'>, 'type' | 'name' | 'id' | 'defaultValue'>) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <label htmlFor={field.id} className="text-sm font-semibold text-navy-900">
+        {label}
+      </label>
+      <Input key={key} {...props} {...inputProps} />
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {field.errors?.length ? (
+        <p id={field.errorId} className="text-sm font-medium text-destructive">
+          {field.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's own error line, in red under the fields (SPEC A §2 login). */
+export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-destructive">
+      {errors[0]}
+    </p>
+  );
+}

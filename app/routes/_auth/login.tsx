@@ -1,0 +1,208 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import * as Tabs from '@radix-ui/react-tabs';
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { FormError, FormField } from '~/components/ui/form-field';
+import { loginSchema, passwordRule, safeRedirect, signUpSchema } from '~/features/accounts/accounts.schema';
+import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
+import { getSessionUser } from '~/lib/auth.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/login';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (await getSessionUser(request)) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
+  const verificationError = url.searchParams.has('error');
+  return {
+    notice: url.searchParams.get('verified') === '1' ? (verificationError ? messages.verificationLinkInvalid : messages.emailVerified) : null,
+    noticeIsError: verificationError,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Login');
+
+const signInFailures = {
+  'invalid-credentials': { status: 401, message: messages.invalidCredentials },
+  'email-not-verified': { status: 403, message: messages.emailNotVerified },
+  'rate-limited': { status: 429, message: messages.tooManyAttempts },
+  failed: { status: 500, message: messages.somethingWentWrong },
+} as const;
+
+const signUpFailures = {
+  'email-in-use': { status: 409, message: messages.emailInUse },
+  'mail-failed': { status: 503, message: messages.signUpMailFailed },
+  'rate-limited': { status: 429, message: messages.tooManyAttempts },
+  failed: { status: 500, message: messages.somethingWentWrong },
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+
+  if (intent === 'login' || intent === 'resend') {
+    const submission = parseWithZod(formData, { schema: loginSchema });
+    if (submission.status !== 'success') {
+      return data({ intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
+    }
+    if (intent === 'resend') {
+      const resent = await resendVerification(request, submission.value.email);
+      if (!resent.ok && resent.reason === 'mail-failed') {
+        return dataWithToast({ intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: submission.value.email }, messages.errorSendingEmail, { status: 503 });
+      }
+      if (!resent.ok) {
+        return data({ intent: 'login' as const, result: submission.reply({ formErrors: [messages.tooManyAttempts], hideFields: ['password'] }), unverifiedEmail: submission.value.email }, { status: 429 });
+      }
+      return dataWithToast({ intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, messages.verificationResent);
+    }
+    const outcome = await signIn(request, submission.value);
+    if (outcome.ok) {
+      const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
+      return redirectWithToast(redirectTo, messages.loginSuccessful, { headers: outcome.headers });
+    }
+    const failure = signInFailures[outcome.reason];
+    return data(
+      {
+        intent: 'login' as const,
+        result: submission.reply({ formErrors: [failure.message], hideFields: ['password'] }),
+        unverifiedEmail: outcome.reason === 'email-not-verified' ? submission.value.email : null,
+      },
+      { status: failure.status },
+    );
+  }
+
+  if (intent === 'signup') {
+    const submission = parseWithZod(formData, { schema: signUpSchema });
+    if (submission.status !== 'success') {
+      return data({ intent: 'signup' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
+    }
+    const outcome = await signUp(request, submission.value);
+    if (outcome.ok) {
+      return dataWithToast({ intent: 'signup' as const, result: submission.reply({ resetForm: true }), unverifiedEmail: null }, messages.signUpSuccessful);
+    }
+    const failure = signUpFailures[outcome.reason];
+    const reply = { intent: 'signup' as const, result: submission.reply({ formErrors: [failure.message], hideFields: ['password'] }), unverifiedEmail: null };
+    return outcome.reason === 'mail-failed'
+      ? dataWithToast(reply, messages.errorSendingEmail, { status: failure.status })
+      : data(reply, { status: failure.status });
+  }
+
+  return data({ intent: 'login' as const, result: undefined, unverifiedEmail: null }, { status: 400 });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = actionData?.intent ?? (searchParams.get('tab') === 'signup' ? 'signup' : 'login');
+  return (
+    <>
+      <h1 className="text-center text-2xl font-bold text-navy-900">Welcome</h1>
+      <p className="mt-1 text-center text-sm text-muted-foreground">Sign in to your account, or create one.</p>
+      {loaderData.notice ? (
+        <p role="status" className={loaderData.noticeIsError ? 'mt-4 rounded-md bg-red-50 p-3 text-sm text-destructive' : 'mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-800'}>
+          {loaderData.notice}
+        </p>
+      ) : null}
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setSearchParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true, preventScrollReset: true })}
+        className="mt-6"
+      >
+        <Tabs.List aria-label="Login or sign up" className="grid grid-cols-2 rounded-lg bg-muted p-1">
+          <Tabs.Trigger value="login" className="rounded-md py-2 text-center text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-navy-900 data-[state=active]:shadow-sm" asChild>
+            <Link to="?" replace preventScrollReset>Login</Link>
+          </Tabs.Trigger>
+          <Tabs.Trigger value="signup" className="rounded-md py-2 text-center text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-navy-900 data-[state=active]:shadow-sm" asChild>
+            <Link to="?tab=signup" replace preventScrollReset>Sign Up</Link>
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="login" className="mt-6 outline-none">
+          <LoginForm lastResult={actionData?.intent === 'login' ? actionData.result : undefined} unverifiedEmail={actionData?.unverifiedEmail ?? null} />
+        </Tabs.Content>
+        <Tabs.Content value="signup" className="mt-6 outline-none">
+          <SignUpForm lastResult={actionData?.intent === 'signup' ? actionData.result : undefined} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}
+
+function useBusy(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function LoginForm({ lastResult, unverifiedEmail }: { lastResult: LastResult; unverifiedEmail: string | null }) {
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const busy = useBusy('login');
+  return (
+    <>
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <input type="hidden" name="intent" value="login" />
+        <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <FormField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <div className="-mt-2 text-right">
+          <Link to="/forgot-password" className="text-sm font-medium text-navy-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? 'Signing In...' : 'Sign In'}
+        </Button>
+        <FormError id={form.errorId} errors={form.errors} />
+      </Form>
+      {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
+    </>
+  );
+}
+
+function ResendVerification({ email }: { email: string }) {
+  const busy = useBusy('resend');
+  return (
+    <Form method="post" className="mt-3 text-center text-sm">
+      <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="password" value="-" />
+      <Button type="submit" variant="link" disabled={busy}>
+        {busy ? 'Sending...' : 'Resend the verification email'}
+      </Button>
+    </Form>
+  );
+}
+
+function SignUpForm({ lastResult }: { lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'signup',
+    lastResult,
+    constraint: getZodConstraint(signUpSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const busy = useBusy('signup');
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="signup" />
+      <FormField field={fields.fullName} label="Full Name" autoComplete="name" />
+      <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint={passwordRule} />
+      <Button type="submit" size="lg" variant="accent" disabled={busy}>
+        {busy ? 'Creating Account...' : 'Create Account'}
+      </Button>
+      <FormError id={form.errorId} errors={form.errors} />
+      <p className="text-center text-xs text-muted-foreground">
+        By signing up, you agree to our <a href="#" className="underline">Terms of Service</a>.
+      </p>
+    </Form>
+  );
+}

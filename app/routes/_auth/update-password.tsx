@@ -1,0 +1,95 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useEffect } from 'react';
+import { data, Form, Link, useNavigate, useNavigation } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { FormError, FormField } from '~/components/ui/form-field';
+import { passwordRule, updatePasswordSchema } from '~/features/accounts/accounts.schema';
+import { resetPassword } from '~/features/accounts/accounts.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { dataWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/update-password';
+
+/** Milliseconds between the success toast and the move to /login (SPEC A §9). */
+const REDIRECT_DELAY_MS = 2000;
+
+/** The reset mail's link lands here with ?token=… (better-auth checked it) or ?error=INVALID_TOKEN. */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token');
+  return { token: token && !url.searchParams.has('error') ? token : null };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Update password');
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: updatePasswordSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: false }, { status: 400 });
+  }
+  const token = formData.get('token');
+  const outcome = typeof token === 'string' && token ? await resetPassword(request, { token, password: submission.value.password }) : null;
+  if (!outcome?.ok) {
+    const message = outcome?.reason === 'rate-limited' ? messages.tooManyAttempts : messages.noActiveSession;
+    return dataWithToast(
+      { result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirmPassword'] }), done: false },
+      { ...messages.errorUpdatingPassword, description: message },
+      { status: outcome?.reason === 'rate-limited' ? 429 : 400 },
+    );
+  }
+  return dataWithToast({ result: submission.reply({ resetForm: true }), done: true }, messages.passwordUpdated);
+}
+
+export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: 'update-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(updatePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: updatePasswordSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const busy = useNavigation().state === 'submitting';
+  const navigate = useNavigate();
+  const done = actionData?.done === true;
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  return (
+    <>
+      {/* Without JavaScript the browser follows this after the same delay. */}
+      {done ? <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=/login`} /> : null}
+      <h1 className="text-center text-2xl font-bold text-navy-900">Update Password</h1>
+      {loaderData.token && !done ? (
+        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm font-medium text-emerald-800">
+          {messages.recoveryNotice}
+        </p>
+      ) : null}
+      {done ? (
+        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm font-medium text-emerald-800">
+          {messages.passwordUpdated.description} Taking you to the login page…
+        </p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
+          <input type="hidden" name="token" value={loaderData.token ?? ''} />
+          <FormField field={fields.password} label="New Password" type="password" autoComplete="new-password" hint={passwordRule} />
+          <FormField field={fields.confirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" />
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? 'Updating...' : 'Update Password'}
+          </Button>
+          <FormError id={form.errorId} errors={form.errors} />
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/forgot-password" className="font-semibold text-navy-700 hover:underline">
+          Request a new reset link
+        </Link>
+      </p>
+    </>
+  );
+}

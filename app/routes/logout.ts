@@ -1,0 +1,12 @@
+import { redirect } from 'react-router';
+import { signOut } from '~/features/accounts/accounts.server';
+import type { Route } from './+types/logout';
+
+/** Signs out (ends the session in the database, clears the cookie) and goes home (SPEC A §4). */
+export async function action({ request }: Route.ActionArgs) {
+  return redirect('/', { headers: await signOut(request) });
+}
+
+export function loader() {
+  return redirect('/');
+}

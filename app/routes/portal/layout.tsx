@@ -1,0 +1,13 @@
+import { Outlet } from 'react-router';
+import { requireRole } from '~/lib/permissions.server';
+import type { Route } from './+types/layout';
+
+/** Everything under the members' portal needs a signed-in member (or any higher rank). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, 'member');
+  return { user: { name: user.name, email: user.email } };
+}
+
+export default function PortalLayout() {
+  return <Outlet />;
+}
