@@ -7,13 +7,14 @@ import { emailOnlySchema } from '~/features/accounts/accounts.schema';
 import { requestPasswordReset } from '~/features/accounts/accounts.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
+import { readFormData } from '~/lib/forms.server';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Forgot password');
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  const submission = parseWithZod(await readFormData(request), { schema: emailOnlySchema });
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 });
   const outcome = await requestPasswordReset(request, submission.value.email);
   if (outcome.reason === 'rate-limited') {

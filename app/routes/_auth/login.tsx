@@ -9,6 +9,7 @@ import { resendVerification, signIn, signUp } from '~/features/accounts/accounts
 import { getSessionUser } from '~/lib/auth.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
+import { readFormData } from '~/lib/forms.server';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/login';
 
@@ -39,7 +40,7 @@ const signUpFailures = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get('intent');
 
   if (intent === 'login' || intent === 'resend') {

@@ -8,6 +8,7 @@ import { passwordRule, updatePasswordSchema } from '~/features/accounts/accounts
 import { resetPassword } from '~/features/accounts/accounts.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
+import { readFormData } from '~/lib/forms.server';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/update-password';
 
@@ -24,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Update password');
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: updatePasswordSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: false }, { status: 400 });

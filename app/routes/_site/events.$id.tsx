@@ -12,6 +12,7 @@ import { assessTicketRequest } from '~/features/events/tickets';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
+import { readFormData } from '~/lib/forms.server';
 import { notFound, parseId } from '~/lib/params';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/events.$id';
@@ -30,7 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const event = await loadEvent(params.id);
-  const parsed = ticketSelectionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ticketSelectionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) {
     return data({ fieldError: parsed.error.issues[0]?.message ?? 'Please check the quantities.' }, { status: 400 });
   }

@@ -1,0 +1,62 @@
+/** `npm run user:role -- <email> <role>` against an embedded database on disk. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { installDatabase, openDatabase, currentDatabaseHandle } from '~/db/client.server';
+import { migrateDatabase } from '~/db/migrate.server';
+import { ensureAdminAccount, findAccountByEmail } from '~/features/accounts/accounts.server';
+
+function runCommand(dataDir: string, ...args: string[]) {
+  const { DATABASE_URL: _ignored, ...environment } = process.env;
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', ...args], {
+    env: { ...environment, DATA_DIR: dataDir, NODE_ENV: undefined },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+/** Runs `work` with the app's database switched to the on-disk PGlite in `dataDir`. */
+async function withDatabaseIn<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
+  const previous = currentDatabaseHandle();
+  const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+  installDatabase(handle);
+  try {
+    await migrateDatabase(handle);
+    return await work();
+  } finally {
+    await handle.close();
+    installDatabase(previous);
+  }
+}
+
+describe('user:role', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-role-'));
+
+  it('changes the role of an account', async () => {
+    await withDatabaseIn(dataDir, () => ensureAdminAccount({ email: 'treasurer@example.org', password: 'a password here' }));
+    const result = runCommand(dataDir, 'Treasurer@Example.org', 'finance');
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.stdout).toContain('treasurer@example.org is now finance.');
+    expect(result.status).toBe(0);
+    expect((await withDatabaseIn(dataDir, () => findAccountByEmail('treasurer@example.org')))?.role).toBe('finance');
+  });
+
+  it('explains its usage, unknown roles and unknown accounts', () => {
+    expect(runCommand(dataDir).stderr).toContain('Usage: npm run user:role -- <email> <role>');
+    const badRole = runCommand(dataDir, 'treasurer@example.org', 'root');
+    expect(badRole.status).toBe(1);
+    expect(badRole.stderr).toContain('Unknown role "root". Roles: member, editor, finance, admin, super_admin');
+    const nobody = runCommand(dataDir, 'nobody@example.org', 'admin');
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toContain('No account has the email nobody@example.org.');
+  });
+
+  it('refuses to open the embedded database while the server runs on it', () => {
+    writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
+    const result = runCommand(dataDir, 'treasurer@example.org', 'admin');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('The server is running on this data folder. Stop it first');
+  });
+});
