@@ -18,7 +18,7 @@ beforeAll(async () => {
 type Reply = { data: { result?: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } }; init: ResponseInit | null };
 
 let ip = 1;
-function post(url: string, body: BodyInit | Record<string, string>, headers: Record<string, string> = {}) {
+function post(url: string, body: string | URLSearchParams | FormData | Record<string, string>, headers: Record<string, string> = {}) {
   const form = body instanceof URLSearchParams || body instanceof FormData || typeof body === 'string' ? body : new URLSearchParams(body);
   return {
     request: new Request(`http://localhost:3000${url}`, { method: 'POST', body: form, headers: { 'x-client-ip': `192.0.2.${ip++}`, ...headers } }),
