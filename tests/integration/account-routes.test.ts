@@ -114,7 +114,7 @@ describe('sign-in posted directly', () => {
     expect(await load('/login?verified=1')).toEqual({ notice: 'Your email address is verified. You can sign in now.', noticeIsError: false });
 
     await ensureAdminAccount({ email: 'signed-in@example.org', password: 'a password here' });
-    const signedIn = await signIn(post('/login', {}).request, { email: 'signed-in@example.org', password: 'a password here' });
+    const signedIn = await signIn(new Request('http://localhost:3000/login', { headers: { 'x-client-ip': '192.0.2.250' } }), { email: 'signed-in@example.org', password: 'a password here' });
     if (!signedIn.ok) throw new Error('sign-in failed');
     const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
     const redirect = await load('/login?redirectTo=%2Fadmin', cookie).catch((error: unknown) => error as Response);
