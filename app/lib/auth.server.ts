@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { defaultStatements } from 'better-auth/plugins/admin/access';
@@ -8,7 +9,7 @@ import { db, type Database } from '~/db/client.server';
 import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema/auth';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
-import { PASSWORD_MAX, PASSWORD_MIN } from '~/features/accounts/accounts.schema';
+import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from '~/features/accounts/accounts.schema';
 import { env } from './env.server';
 import { defaultRole, roles } from './roles';
 
@@ -92,6 +93,15 @@ function createAuth(database: Database) {
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
       useSecureCookies: config.publicUrl.startsWith('https://'),
       cookiePrefix: 'ppa',
+    },
+    hooks: {
+      // Sign-ups posted straight to /api/auth/sign-up/email meet the same rules as our form.
+      before: createAuthMiddleware(async (context) => {
+        if (context.path !== '/sign-up/email') return;
+        const body = (context.body ?? {}) as Record<string, unknown>;
+        const parsed = signUpSchema.safeParse({ fullName: body.name, email: body.email, password: body.password });
+        if (!parsed.success) throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid sign-up.' });
+      }),
     },
     plugins: [
       // The plugin gives us the role column and ban fields. Its own HTTP endpoints (set-role,

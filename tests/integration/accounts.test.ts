@@ -193,3 +193,28 @@ describe('roles', () => {
     expect(rows.length).toBeGreaterThan(0);
   });
 });
+
+describe('better-auth endpoints posted to directly', () => {
+  it('apply the sign-up form’s rules: 10 KB names, short passwords and bad emails create nothing', async () => {
+    const post = (body: Record<string, unknown>) =>
+      auth().handler(
+        new Request('http://localhost:3000/api/auth/sign-up/email', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', 'x-client-ip': '198.51.100.77' },
+          body: JSON.stringify(body),
+        }),
+      );
+    for (const body of [
+      { name: 'x'.repeat(10_240), email: 'direct1@example.org', password: 'long enough password' },
+      { name: 'Direct', email: 'direct2@example.org', password: 'short' },
+      { name: 'Direct', email: 'not-an-email', password: 'long enough password' },
+      { email: 'direct3@example.org', password: 'long enough password' },
+    ]) {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+    }
+    for (const email of ['direct1@example.org', 'direct2@example.org', 'direct3@example.org']) {
+      expect(await findAccountByEmail(email)).toBeUndefined();
+    }
+  });
+});

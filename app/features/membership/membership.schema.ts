@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { membershipTypes } from './plans';
+
+/**
+ * The membership application form (SPEC A §2, §5), shared by the browser and the server. First and
+ * last name and home address are required; email and password only for visitors who are not
+ * signed in (they create their account with the application).
+ */
+export const EARLIEST_YEAR = 1900;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const optionalYear = (label: string, currentYear: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null;
+      const year = Number(value);
+      if (!/^\d{4}$/.test(value) || year < EARLIEST_YEAR || year > currentYear) {
+        context.addIssue({ code: 'custom', message: `${label} must be a year from ${EARLIEST_YEAR} to ${currentYear}.` });
+        return z.NEVER;
+      }
+      return year;
+    });
+
+const optionalDate = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null;
+      const date = new Date(`${value}T00:00:00Z`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+        context.addIssue({ code: 'custom', message: `${label} must be a valid date.` });
+        return z.NEVER;
+      }
+      if (date.getUTCFullYear() < EARLIEST_YEAR) {
+        context.addIssue({ code: 'custom', message: `${label} must be after ${EARLIEST_YEAR}.` });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+/** `signedIn` decides whether email and password are asked for; `today` bounds the years. */
+export function membershipApplicationSchema({ signedIn, today = new Date() }: { signedIn: boolean; today?: Date }) {
+  const currentYear = today.getUTCFullYear();
+  const account = signedIn
+    ? { email: z.string().optional(), password: z.string().optional() }
+    : {
+        email: z
+          .string({ error: 'Email and password are required to create an account.' })
+          .trim()
+          .min(1, 'Email and password are required to create an account.')
+          .max(254, 'Email is too long.')
+          .pipe(z.email('Enter a valid email address.')),
+        password: z
+          .string({ error: 'Email and password are required to create an account.' })
+          .min(1, 'Email and password are required to create an account.')
+          .min(8, 'Password must be at least 8 characters.')
+          .max(128, 'Password must be at most 128 characters.'),
+      };
+  return z
+    .object({
+      membershipType: z.enum(membershipTypes, { error: 'Choose a membership plan.' }),
+      firstName: requiredText('First name', 80),
+      lastName: requiredText('Last name', 80),
+      ...account,
+      phoneNumber: optionalText('Telephone', 40),
+      homeAddress: requiredText('Home address', 500),
+      olYear: optionalYear('O/L year', currentYear),
+      alYear: optionalYear('A/L year', currentYear),
+      studyStartDate: optionalDate('Study start date'),
+      studyEndDate: optionalDate('Study end date'),
+    })
+    .superRefine((values, context) => {
+      if (values.studyStartDate && values.studyEndDate && values.studyEndDate < values.studyStartDate) {
+        context.addIssue({ code: 'custom', path: ['studyEndDate'], message: 'Study end date cannot be before the start date.' });
+      }
+      const todayIso = today.toISOString().slice(0, 10);
+      for (const field of ['studyStartDate', 'studyEndDate'] as const) {
+        if (values[field] && values[field] > todayIso) {
+          context.addIssue({ code: 'custom', path: [field], message: 'Dates of study cannot be in the future.' });
+        }
+      }
+    });
+}
+
+export type MembershipApplicationInput = z.infer<ReturnType<typeof membershipApplicationSchema>>;
+
+/** Prefill for signed-in visitors (SPEC A §5): the last word of the full name is the last name. */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return { firstName: words[0] ?? '', lastName: '' };
+  return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { applicationStatuses, canChangeStatus, membershipExpiry, renewedExpiry, statusLabel, statusTone } from './status';
+
+describe('status transitions', () => {
+  it('lets a confirmed payment move only pending_payment → pending_approval', () => {
+    for (const from of applicationStatuses) {
+      for (const to of applicationStatuses) {
+        expect(canChangeStatus(from, to, 'payment')).toBe(from === 'pending_payment' && to === 'pending_approval');
+      }
+    }
+  });
+
+  it('lets an admin approve or reject from any other state, and nothing else', () => {
+    for (const from of applicationStatuses) {
+      for (const to of applicationStatuses) {
+        expect(canChangeStatus(from, to, 'admin')).toBe(from !== to && (to === 'approved' || to === 'rejected'));
+      }
+    }
+  });
+});
+
+describe('how statuses look', () => {
+  it('shows underscores as spaces and approved in green', () => {
+    expect(statusLabel('pending_approval')).toBe('pending approval');
+    expect(statusTone('approved')).toBe('green');
+    expect(statusTone('pending_payment')).toBe('yellow');
+    expect(statusTone('rejected')).toBe('yellow');
+  });
+});
+
+describe('expiry', () => {
+  it('gives annual memberships one year and life memberships none', () => {
+    expect(membershipExpiry('annual', new Date('2026-11-22T10:00:00Z'))?.toISOString()).toBe('2027-11-22T10:00:00.000Z');
+    expect(membershipExpiry('life', new Date('2026-11-22T10:00:00Z'))).toBeNull();
+  });
+
+  it('renews from the later of today and the current expiry', () => {
+    const today = new Date('2026-11-22T00:00:00Z');
+    expect(renewedExpiry(new Date('2027-03-01T00:00:00Z'), today).toISOString()).toBe('2028-03-01T00:00:00.000Z');
+    expect(renewedExpiry(new Date('2026-01-01T00:00:00Z'), today).toISOString()).toBe('2027-11-22T00:00:00.000Z');
+    expect(renewedExpiry(null, today).toISOString()).toBe('2027-11-22T00:00:00.000Z');
+  });
+});
