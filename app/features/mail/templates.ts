@@ -65,3 +65,21 @@ export function resetPasswordMail(sender: Sender, recipient: { name: string }, u
     { label: 'Choose a new password', url },
   );
 }
+
+export function receiptMail(
+  sender: Sender,
+  receipt: { name: string; description: string; amount: string; paidOn: string; reference: string },
+  url: string,
+): MailContent {
+  return compose(
+    sender,
+    `Your receipt from ${sender.associationName}`,
+    'Thank you for your payment',
+    [
+      `Hello ${receipt.name},`,
+      `We received your payment of ${receipt.amount} for ${receipt.description} on ${receipt.paidOn}.`,
+      `Reference: ${receipt.reference}. Please keep this message for your records.`,
+    ],
+    { label: 'See your payments', url },
+  );
+}

@@ -1,0 +1,35 @@
+import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ApplicationStatus } from '~/features/membership/status';
+import { users } from './auth';
+
+/** Membership applications (SPEC A §3), their status decided by payment confirmation and admins. */
+export const membershipApplications = pgTable(
+  'membership_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number'),
+    homeAddress: text('home_address').notNull(),
+    olYear: integer('ol_year'),
+    alYear: integer('al_year'),
+    studyStartDate: date('study_start_date', { mode: 'string' }),
+    studyEndDate: date('study_end_date', { mode: 'string' }),
+    membershipType: text('membership_type').$type<'annual' | 'life'>().notNull(),
+    status: text('status').$type<ApplicationStatus>().notNull().default('pending_payment'),
+    /** When the membership began (first confirmed payment). */
+    memberSince: timestamp('member_since', { withTimezone: true }),
+    /** End of an annual membership; null for life. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('membership_applications_user_idx').on(table.userId, table.createdAt),
+    index('membership_applications_status_idx').on(table.status, table.createdAt),
+  ],
+);

@@ -1,0 +1,68 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export type PaymentPurpose = 'membership' | 'membership_renewal' | 'donation' | 'tickets';
+export type CheckoutMode = 'payment' | 'subscription';
+
+/**
+ * Every checkout the site starts, with either provider. For the built-in test provider this is
+ * the provider's own state; for Stripe it is our record of what we asked for.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** The provider's session id (Stripe "cs_…", test provider "tcs_…"). */
+    id: text('id').primaryKey(),
+    provider: text('provider').$type<'stripe' | 'test'>().notNull(),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
+    /** The record the payment is for: a membership application id, later a donation id. */
+    referenceId: text('reference_id').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    mode: text('mode').$type<CheckoutMode>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    productName: text('product_name').notNull(),
+    productDescription: text('product_description').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    status: text('status').$type<'open' | 'complete' | 'cancelled'>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('checkout_sessions_reference_idx').on(table.referenceId)],
+);
+
+/** Money received (SPEC B §8: integer cents). One row per confirmed checkout session. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
+    referenceId: text('reference_id').notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    provider: text('provider').$type<'stripe' | 'test'>().notNull(),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    status: text('status').$type<'paid' | 'refunded'>().notNull().default('paid'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Fulfilment is keyed by the checkout session: a second confirmation cannot add a second payment.
+    uniqueIndex('payments_checkout_session_unique').on(table.checkoutSessionId),
+    index('payments_user_idx').on(table.userId, table.paidAt),
+    index('payments_reference_idx').on(table.referenceId),
+  ],
+);
+
+/** Webhook events already handled, so a redelivery is answered without doing anything twice. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { checkoutSessions, payments, webhookEvents } from '~/db/schema/payments';
+import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { receiptMail } from '~/features/mail/templates';
+import { applyMembershipPayment } from '~/features/membership/membership.server';
+import { formatLongDate } from '~/lib/dates';
+import { env } from '~/lib/env.server';
+import { formatCents } from '~/lib/money';
+import { PaymentsUnavailableError, type CheckoutRequest, type PaymentProvider, type StartedCheckout } from './provider';
+import { stripeProvider } from './stripe-provider.server';
+import { testProvider } from './test-provider.server';
+
+export type Payment = typeof payments.$inferSelect;
+
+/** Stripe when a key is configured; otherwise the test provider, which production refuses unless allowed (SPEC B §4). */
+export function paymentProvider(): PaymentProvider {
+  const config = env();
+  if (config.stripeSecretKey) return stripeProvider(config);
+  if (config.isProduction && !config.allowTestPayments) {
+    throw new PaymentsUnavailableError('Payments are not configured: set STRIPE_SECRET_KEY, or ALLOW_TEST_PAYMENTS=true for a test site.');
+  }
+  return testProvider;
+}
+
+/**
+ * Starts a checkout for a domain's request and records it. The idempotency key makes a retried
+ * request (a double click, a network retry) return the same Stripe session.
+ */
+export async function startCheckout(request: CheckoutRequest): Promise<StartedCheckout> {
+  const provider = paymentProvider();
+  const base = env().publicUrl;
+  const urls = {
+    successUrl: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}/payment-cancelled`,
+  };
+  const idempotencyKey = createHash('sha256')
+    .update(JSON.stringify([request.purpose, request.referenceId, request.amountCents, request.mode, Math.floor(Date.now() / 60_000)]))
+    .digest('hex');
+  const started = await provider.createCheckout(request, urls, idempotencyKey);
+  if (provider.name === 'stripe') {
+    await db()
+      .insert(checkoutSessions)
+      .values({
+        id: started.sessionId,
+        provider: 'stripe',
+        purpose: request.purpose,
+        referenceId: request.referenceId,
+        userId: request.userId,
+        mode: request.mode,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        productName: request.productName,
+        productDescription: request.productDescription,
+        customerEmail: request.customerEmail,
+        metadata: request.metadata,
+        successUrl: urls.successUrl,
+        cancelUrl: urls.cancelUrl,
+      })
+      .onConflictDoNothing();
+  }
+  return started;
+}
+
+export type FulfilOutcome =
+  | { outcome: 'fulfilled'; payment: Payment }
+  | { outcome: 'already-fulfilled'; payment: Payment }
+  | { outcome: 'unpaid' | 'unknown-session' };
+
+/**
+ * The one place a confirmed payment takes effect (DESIGN §5.7), called by the Stripe webhook, the
+ * test provider's Pay button and the success page. Keyed by the checkout session id: running it
+ * again, or concurrently, records nothing twice; an unknown or unpaid session changes nothing.
+ */
+export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> {
+  const [session] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1);
+  if (!session) return { outcome: 'unknown-session' };
+  const existing = await paymentForSession(sessionId);
+  if (existing) return { outcome: 'already-fulfilled', payment: existing };
+
+  const state = await providerFor(session.provider).verifyReturn(sessionId);
+  if (!state) return { outcome: 'unknown-session' };
+  if (!state.paid) return { outcome: 'unpaid' };
+
+  const paidAt = new Date();
+  const inserted = await db().transaction(async (tx) => {
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId: session.userId,
+        purpose: session.purpose,
+        referenceId: session.referenceId,
+        description: session.productName,
+        amountCents: state.amountCents ?? session.amountCents,
+        currency: session.currency,
+        provider: session.provider,
+        checkoutSessionId: session.id,
+        paidAt,
+      })
+      .onConflictDoNothing({ target: payments.checkoutSessionId })
+      .returning();
+    if (!payment) return null;
+    if (session.purpose === 'membership' || session.purpose === 'membership_renewal') {
+      await applyMembershipPayment(tx, { applicationId: session.referenceId, purpose: session.purpose, paidAt });
+    }
+    await tx.update(checkoutSessions).set({ status: 'complete', completedAt: paidAt }).where(eq(checkoutSessions.id, session.id));
+    return payment;
+  });
+  if (!inserted) {
+    const payment = await paymentForSession(sessionId);
+    return payment ? { outcome: 'already-fulfilled', payment } : { outcome: 'unknown-session' };
+  }
+  // After commit; a mail failure never undoes a payment.
+  await sendReceipt(inserted, session.customerEmail, session.metadata.first_name).catch((error: unknown) =>
+    console.error(`Receipt mail for payment ${inserted.id} failed:`, error),
+  );
+  return { outcome: 'fulfilled', payment: inserted };
+}
+
+function providerFor(name: 'stripe' | 'test'): PaymentProvider {
+  return name === 'stripe' ? stripeProvider(env()) : testProvider;
+}
+
+async function paymentForSession(sessionId: string): Promise<Payment | undefined> {
+  const [row] = await db().select().from(payments).where(eq(payments.checkoutSessionId, sessionId)).limit(1);
+  return row;
+}
+
+export async function sendReceipt(payment: Payment, to: string, name: string | undefined): Promise<void> {
+  const sender = await mailSender();
+  await sendMail({
+    to,
+    ...receiptMail(
+      sender,
+      {
+        name: name || 'friend',
+        description: payment.description,
+        amount: formatCents(payment.amountCents),
+        paidOn: formatLongDate(payment.paidAt),
+        reference: payment.checkoutSessionId,
+      },
+      `${env().publicUrl}/members-portal?tab=payments`,
+    ),
+  });
+}
+
+export type WebhookOutcome = { status: 200; handled: 'fulfilled' | 'duplicate' | 'ignored' | 'unknown-session' | 'unpaid' };
+
+/**
+ * A Stripe webhook delivery: the signature is checked over the raw body (WebhookSignatureError
+ * otherwise), each event id is handled once, unknown events are acknowledged.
+ */
+export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookOutcome> {
+  const config = env();
+  if (!config.stripeSecretKey) throw new PaymentsUnavailableError('Stripe is not configured');
+  const event = await stripeProvider(config).parseWebhook(rawBody, signature);
+  const [seen] = await db().select().from(webhookEvents).where(eq(webhookEvents.id, event.id)).limit(1);
+  if (seen) return { status: 200, handled: 'duplicate' };
+
+  let handled: WebhookOutcome['handled'] = 'ignored';
+  if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') && event.checkoutSessionId) {
+    const result = await fulfilCheckout(event.checkoutSessionId);
+    handled = result.outcome === 'already-fulfilled' ? 'fulfilled' : result.outcome;
+  }
+  // Recorded after the work: a delivery that failed half-way is retried by Stripe and redone safely.
+  await db().insert(webhookEvents).values({ id: event.id, provider: 'stripe', type: event.type }).onConflictDoNothing();
+  return { status: 200, handled };
+}
+
+/** The test checkout page's Pay button: completes the session, then the same fulfilment as a webhook. */
+export async function payTestCheckout(sessionId: string): Promise<FulfilOutcome & { successUrl?: string }> {
+  const [session] = await db()
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, 'test')))
+    .limit(1);
+  if (!session) return { outcome: 'unknown-session' };
+  if (session.status === 'open') {
+    await db()
+      .update(checkoutSessions)
+      .set({ status: 'complete', completedAt: new Date() })
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+  }
+  const result = await fulfilCheckout(sessionId);
+  return { ...result, successUrl: session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) };
+}
+
+/** The test checkout page's Cancel button. */
+export async function cancelTestCheckout(sessionId: string): Promise<{ cancelUrl: string } | null> {
+  const [session] = await db()
+    .update(checkoutSessions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, 'test'), eq(checkoutSessions.status, 'open')))
+    .returning();
+  if (session) return { cancelUrl: session.cancelUrl };
+  const [existing] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1);
+  return existing?.provider === 'test' ? { cancelUrl: existing.cancelUrl } : null;
+}
+
+export async function getTestCheckout(sessionId: string) {
+  const [session] = await db()
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, 'test')))
+    .limit(1);
+  return session;
+}
+
+/** An account's payments, newest first (portal's My Payments). */
+export async function listPaymentsOf(userId: string): Promise<Payment[]> {
+  return db().select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.paidAt));
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { checkoutSessions } from '~/db/schema/payments';
+import { WebhookSignatureError, type PaymentProvider } from './provider';
+
+/**
+ * The built-in test payment provider (SPEC B §4): its checkout page lives in the site
+ * (/payment/test-checkout/:id), its state in `checkout_sessions`. Used when no Stripe key is set.
+ */
+export const testProvider: PaymentProvider = {
+  name: 'test',
+
+  async createCheckout(request, urls) {
+    const sessionId = `tcs_${randomBytes(12).toString('hex')}`;
+    await db()
+      .insert(checkoutSessions)
+      .values({
+        id: sessionId,
+        provider: 'test',
+        purpose: request.purpose,
+        referenceId: request.referenceId,
+        userId: request.userId,
+        mode: request.mode,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        productName: request.productName,
+        productDescription: request.productDescription,
+        customerEmail: request.customerEmail,
+        metadata: request.metadata,
+        successUrl: urls.successUrl,
+        cancelUrl: urls.cancelUrl,
+      });
+    return { sessionId, url: `/payment/test-checkout/${sessionId}` };
+  },
+
+  async verifyReturn(sessionId) {
+    const [row] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1);
+    if (!row || row.provider !== 'test') return null;
+    return { paid: row.status === 'complete', amountCents: row.amountCents };
+  },
+
+  async parseWebhook() {
+    throw new WebhookSignatureError('The test provider sends no webhooks.');
+  },
+};

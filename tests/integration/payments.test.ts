@@ -1,0 +1,220 @@
+/** The payment layer with the built-in test provider, and with Stripe through the real SDK and a fake API. */
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { membershipApplications } from '~/db/schema/membership';
+import { checkoutSessions, payments, webhookEvents } from '~/db/schema/payments';
+import { outboxDir } from '~/features/mail/mail.server';
+import { membershipCheckout, submitApplication } from '~/features/membership/membership.server';
+import {
+  cancelTestCheckout,
+  fulfilCheckout,
+  handleStripeWebhook,
+  paymentProvider,
+  payTestCheckout,
+  startCheckout,
+} from '~/features/payments/payments.server';
+import { PaymentsUnavailableError, WebhookSignatureError } from '~/features/payments/provider';
+import { env } from '~/lib/env.server';
+import { createAccount } from '../factories/accounts';
+import { createSiteSettings } from '../factories/content';
+import { startFakeStripe, webhookEvent, type FakeStripe } from '../fakes/stripe-api';
+import { setupTestDatabase } from '../setup/database';
+import { mailsTo } from '../setup/outbox';
+
+const database = setupTestDatabase();
+beforeAll(async () => {
+  await createSiteSettings(database.db());
+});
+
+async function newApplication(membershipType: 'annual' | 'life' = 'annual') {
+  const account = await createAccount(database.db());
+  const application = await submitApplication(account.id, account.email, {
+    membershipType,
+    firstName: 'Anjali',
+    lastName: 'Fernando',
+    email: account.email,
+    password: undefined,
+    phoneNumber: null,
+    homeAddress: '12 Maple Road, Toronto',
+    olYear: 1994,
+    alYear: null,
+    studyStartDate: null,
+    studyEndDate: null,
+  });
+  return { account, application };
+}
+
+const statusOf = async (id: string) =>
+  (await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, id)))[0]!;
+const paymentsFor = (sessionId: string) => database.db().select().from(payments).where(eq(payments.checkoutSessionId, sessionId));
+
+describe('test provider', () => {
+  it('takes an annual application from pending_payment to pending_approval with one payment of 5000 cents and a receipt', async () => {
+    const { account, application } = await newApplication('annual');
+    expect(application.status).toBe('pending_payment');
+    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    expect(checkout.url).toBe(`/payment/test-checkout/${checkout.sessionId}`);
+
+    expect(await fulfilCheckout(checkout.sessionId)).toEqual({ outcome: 'unpaid' });
+    expect((await statusOf(application.id)).status).toBe('pending_payment');
+
+    const paid = await payTestCheckout(checkout.sessionId);
+    expect(paid.outcome).toBe('fulfilled');
+    expect(paid.successUrl).toBe(`http://localhost:3000/payment-success?session_id=${checkout.sessionId}`);
+    const after = await statusOf(application.id);
+    expect(after.status).toBe('pending_approval');
+    expect(after.memberSince).toBeInstanceOf(Date);
+    expect(after.expiresAt!.getUTCFullYear()).toBe(after.memberSince!.getUTCFullYear() + 1);
+    expect(await paymentsFor(checkout.sessionId)).toEqual([
+      expect.objectContaining({ amountCents: 5000, provider: 'test', userId: account.id, purpose: 'membership', description: 'Annual Membership' }),
+    ]);
+    const [receipt] = await mailsTo(outboxDir(), account.email);
+    expect(receipt?.subject).toMatch(/^Your receipt from /);
+    expect(receipt?.text).toContain('$50.00');
+  });
+
+  it('records one payment however often, and however concurrently, it is confirmed', async () => {
+    const { application } = await newApplication('life');
+    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    await payTestCheckout(checkout.sessionId);
+    for (let reload = 0; reload < 10; reload += 1) expect((await fulfilCheckout(checkout.sessionId)).outcome).toBe('already-fulfilled');
+    await Promise.all(Array.from({ length: 10 }, () => fulfilCheckout(checkout.sessionId)));
+    const recorded = await paymentsFor(checkout.sessionId);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.amountCents).toBe(50000);
+    expect((await statusOf(application.id)).expiresAt).toBeNull();
+  });
+
+  it('concurrent first confirmations still make one payment', async () => {
+    const { application } = await newApplication('annual');
+    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    await database.db().update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, checkout.sessionId));
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => fulfilCheckout(checkout.sessionId)));
+    expect(outcomes.filter((result) => result.outcome === 'fulfilled')).toHaveLength(1);
+    expect(await paymentsFor(checkout.sessionId)).toHaveLength(1);
+  });
+
+  it('changes nothing for a made-up or cancelled session', async () => {
+    expect(await fulfilCheckout('tcs_made_up')).toEqual({ outcome: 'unknown-session' });
+    expect(await fulfilCheckout("'; drop table payments; --")).toEqual({ outcome: 'unknown-session' });
+    const { application } = await newApplication();
+    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    expect(await cancelTestCheckout(checkout.sessionId)).toEqual({ cancelUrl: 'http://localhost:3000/payment-cancelled' });
+    expect(await fulfilCheckout(checkout.sessionId)).toEqual({ outcome: 'unpaid' });
+    expect((await payTestCheckout(checkout.sessionId)).outcome).toBe('unpaid');
+    expect((await statusOf(application.id)).status).toBe('pending_payment');
+    expect(await paymentsFor(checkout.sessionId)).toEqual([]);
+  });
+
+  it('a paid renewal extends the expiry by a year from the later of today and the current expiry', async () => {
+    const { application } = await newApplication('annual');
+    await payTestCheckout((await startCheckout(membershipCheckout(application, 'membership'))).sessionId);
+    const firstExpiry = (await statusOf(application.id)).expiresAt!;
+    await payTestCheckout((await startCheckout(membershipCheckout(application, 'membership_renewal'))).sessionId);
+    const renewed = (await statusOf(application.id)).expiresAt!;
+    expect(renewed.getUTCFullYear()).toBe(firstExpiry.getUTCFullYear() + 1);
+    expect((await statusOf(application.id)).status).toBe('pending_approval');
+  });
+
+  it('is refused in production unless test payments are allowed', () => {
+    const config = env();
+    config.isProduction = true;
+    try {
+      expect(() => paymentProvider()).toThrow(PaymentsUnavailableError);
+      config.allowTestPayments = true;
+      expect(paymentProvider().name).toBe('test');
+    } finally {
+      config.isProduction = false;
+      config.allowTestPayments = false;
+    }
+  });
+});
+
+describe('Stripe', () => {
+  let fake: FakeStripe;
+  const webhookSecret = 'whsec_test_secret_for_signatures';
+  const signer = new Stripe('sk_test_signer');
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    Object.assign(env(), { stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: webhookSecret, stripeApiBase: fake.url });
+  });
+  afterAll(async () => {
+    Object.assign(env(), { stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined });
+    await fake.close();
+  });
+
+  const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+    signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret, timestamp: options.timestamp });
+  const completedEvent = (sessionId: string) => JSON.stringify(webhookEvent('checkout.session.completed', { ...fake.sessions.get(sessionId) }));
+
+  it('creates a payment-mode Checkout Session with the plan, the brief’s metadata, return URLs and an idempotency key', async () => {
+    const { account, application } = await newApplication('life');
+    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    expect(checkout.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    const request = fake.requests.find((entry) => entry.path === '/v1/checkout/sessions' && entry.method === 'POST')!;
+    expect(request.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(request.body).toMatchObject({
+      mode: 'payment',
+      customer_email: account.email,
+      client_reference_id: application.id,
+      success_url: 'http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/payment-cancelled',
+      line_items: { '0': { quantity: '1', price_data: { currency: 'usd', unit_amount: '50000', product_data: { name: 'Life Membership' } } } },
+      metadata: { type: 'membership', user_id: account.id, application_id: application.id, first_name: 'Anjali', last_name: 'Fernando' },
+    });
+    const [stored] = await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.id, checkout.sessionId));
+    expect(stored).toMatchObject({ provider: 'stripe', referenceId: application.id, amountCents: 50000, status: 'open' });
+  });
+
+  it('fulfils once from a signed webhook, replayed 5 times and delivered 10 times at once', async () => {
+    const { application } = await newApplication('annual');
+    const { sessionId } = await startCheckout(membershipCheckout(application, 'membership'));
+    fake.pay(sessionId);
+    const payload = completedEvent(sessionId);
+    expect(await handleStripeWebhook(payload, sign(payload))).toEqual({ status: 200, handled: 'fulfilled' });
+    for (let replay = 0; replay < 5; replay += 1) expect((await handleStripeWebhook(payload, sign(payload))).handled).toBe('duplicate');
+    const others = Array.from({ length: 10 }, () => completedEvent(sessionId));
+    await Promise.all(others.map((body) => handleStripeWebhook(body, sign(body))));
+    expect(await paymentsFor(sessionId)).toEqual([expect.objectContaining({ amountCents: 5000, provider: 'stripe' })]);
+    expect((await statusOf(application.id)).status).toBe('pending_approval');
+    expect((await database.db().select().from(webhookEvents)).length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('rejects forged, tampered, stale and missing signatures and changes nothing', async () => {
+    const { application } = await newApplication('annual');
+    const { sessionId } = await startCheckout(membershipCheckout(application, 'membership'));
+    fake.pay(sessionId);
+    const payload = completedEvent(sessionId);
+    const attempts: [string, string | null][] = [
+      [payload, sign(payload, { secret: 'whsec_someone_else' })],
+      [payload.replace('"livemode":false', '"livemode":true'), sign(payload)],
+      [payload, sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 })],
+      [payload, null],
+      [payload, 'garbage'],
+    ];
+    for (const [body, signature] of attempts) {
+      await expect(handleStripeWebhook(body, signature)).rejects.toBeInstanceOf(WebhookSignatureError);
+    }
+    expect(await paymentsFor(sessionId)).toEqual([]);
+    expect((await statusOf(application.id)).status).toBe('pending_payment');
+  });
+
+  it('acknowledges events for unknown sessions and of other types without changing anything', async () => {
+    const unknown = JSON.stringify(webhookEvent('checkout.session.completed', { id: 'cs_test_nobody', object: 'checkout.session', payment_status: 'paid', status: 'complete' }));
+    expect(await handleStripeWebhook(unknown, sign(unknown))).toEqual({ status: 200, handled: 'unknown-session' });
+    const other = JSON.stringify(webhookEvent('customer.created', { id: 'cus_1', object: 'customer' }));
+    expect(await handleStripeWebhook(other, sign(other))).toEqual({ status: 200, handled: 'ignored' });
+  });
+
+  it('the success page’s server-side check fulfils a paid session once, and not an unpaid one', async () => {
+    const { application } = await newApplication('annual');
+    const { sessionId } = await startCheckout(membershipCheckout(application, 'membership'));
+    expect(await fulfilCheckout(sessionId)).toEqual({ outcome: 'unpaid' });
+    fake.pay(sessionId);
+    expect((await fulfilCheckout(sessionId)).outcome).toBe('fulfilled');
+    expect((await fulfilCheckout(sessionId)).outcome).toBe('already-fulfilled');
+    expect(await paymentsFor(sessionId)).toHaveLength(1);
+  });
+});
