@@ -1,13 +1,16 @@
 import { canDownloadDocument, getDocument, readDocumentFile } from '~/features/content/content.server';
+import { getSessionUser } from '~/lib/auth.server';
 import { parseId } from '~/lib/params';
+import { hasRole } from '~/lib/roles';
 import type { Route } from './+types/documents.$id.download';
 
 /** Streams a document's file; members-only documents are refused to everyone else with 403. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const document = id === null ? undefined : await getDocument(id);
   if (!document) return new Response('Document not found.', { status: 404 });
-  if (!canDownloadDocument(document, { isMember: false })) {
+  const user = document.visibility === 'public' ? null : await getSessionUser(request);
+  if (!canDownloadDocument(document, { isMember: hasRole(user?.role, 'member') })) {
     return new Response('This document is for members only. Please sign in as a member to download it.', { status: 403 });
   }
   const file = await readDocumentFile(document);

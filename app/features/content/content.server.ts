@@ -90,8 +90,7 @@ export async function findConstitution(): Promise<Document | undefined> {
 
 
 /**
- * Who may download a document: public ones, anyone; members-only ones, signed-in members
- * (accounts arrive with the accounts issue, so for now nobody is a member here).
+ * Who may download a document: public ones, anyone; members-only ones, signed-in members.
  */
 export function canDownloadDocument(document: Document, viewer: { isMember: boolean }): boolean {
   return document.visibility === 'public' || viewer.isMember;
@@ -108,4 +107,9 @@ export async function readDocumentFile(document: Document): Promise<Buffer | und
   } catch {
     return undefined;
   }
+}
+
+/** Documents for the members' portal: every document, members-only ones included, newest first. */
+export async function listMemberDocuments(): Promise<Document[]> {
+  return db().select().from(documents).orderBy(desc(documents.uploadDate), desc(documents.id));
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
+import { users } from '~/db/schema/auth';
 import { membershipApplications } from '~/db/schema/membership';
 import type { MembershipApplicationInput } from './membership.schema';
 import { membershipPlans } from './plans';
@@ -104,4 +105,12 @@ export async function applyMembershipPayment(
       updatedAt: sql`now()`,
     })
     .where(eq(membershipApplications.id, application.id));
+}
+
+/** The name on an account created in the membership form becomes the applicant's full name. */
+export async function nameAccountFromApplication(userId: string, application: { firstName: string; lastName: string }): Promise<void> {
+  await db()
+    .update(users)
+    .set({ name: `${application.firstName} ${application.lastName}`.trim(), updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }

@@ -1,17 +1,127 @@
-import { Check, Mail } from 'lucide-react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Check, UserRound } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
-import { membershipPlans } from '~/features/membership/plans';
+import { FormError, FormField } from '~/components/ui/form-field';
+import { findAccountByEmail, signUp } from '~/features/accounts/accounts.server';
+import { applicantCookieHeader, clearApplicantCookieHeader, readApplicant } from '~/features/membership/applicant-cookie.server';
+import { applicantAccountSchema, membershipApplicationSchema, splitFullName } from '~/features/membership/membership.schema';
+import { membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
+import { membershipPlans, type MembershipType } from '~/features/membership/plans';
+import { startCheckout } from '~/features/payments/payments.server';
+import { getSessionUser } from '~/lib/auth.server';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
-import { useSiteSettings } from '~/lib/site-settings';
+import { toast } from '~/lib/toast';
+import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/membership';
+
+const STORED_APPLICATION_ID = 'membership_application_id';
+
+function chosenPlan(value: string | null): MembershipType | null {
+  return value === 'annual' || value === 'life' ? value : null;
+}
+
+async function currentApplicant(request: Request) {
+  const user = await getSessionUser(request);
+  if (user) return { userId: user.id, email: user.email, name: user.name, signedIn: true };
+  const applicant = await readApplicant(request);
+  return applicant ? { ...applicant, signedIn: false } : null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const applicant = await currentApplicant(request);
+  const prefill = applicant?.signedIn ? { ...splitFullName(applicant.name), email: applicant.email } : null;
+  return {
+    plan: chosenPlan(new URL(request.url).searchParams.get('plan')),
+    account: applicant ? { email: applicant.email, signedIn: applicant.signedIn } : null,
+    prefill,
+  };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Membership', 'Annual and life membership of the association’s North America chapter.');
 
-export default function Membership() {
-  const settings = useSiteSettings();
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  const intent = formData.get('intent');
+
+  if (intent === 'create-account') {
+    const submission = parseWithZod(formData, { schema: applicantAccountSchema });
+    if (submission.status !== 'success') {
+      const missing = !formData.get('email') || !formData.get('password');
+      const reply = { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null };
+      return missing ? dataWithToast(reply, messages.accountFieldsRequired, { status: 400 }) : data(reply, { status: 400 });
+    }
+    const { email, password } = submission.value;
+    const outcome = await signUp(request, { fullName: email.split('@')[0]!, email, password });
+    if (!outcome.ok) {
+      const toastMessage =
+        outcome.reason === 'email-in-use'
+          ? messages.accountExists
+          : { ...messages.signUpFailed, description: outcome.reason === 'rate-limited' ? messages.tooManyAttempts : outcome.reason === 'mail-failed' ? messages.signUpMailFailed : messages.signUpFailed.description };
+      return dataWithToast(
+        { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null },
+        toastMessage,
+        { status: outcome.reason === 'email-in-use' ? 409 : outcome.reason === 'rate-limited' ? 429 : 503 },
+      );
+    }
+    const account = await findAccountByEmail(email);
+    const headers = new Headers({ 'Set-Cookie': await applicantCookieHeader({ userId: account!.id, email: account!.email, name: account!.name }) });
+    return dataWithToast({ step: 'account' as const, result: submission.reply(), checkoutUrl: null, applicationId: null }, messages.accountCreated, { headers });
+  }
+
+  const applicant = await currentApplicant(request);
+  const submission = parseWithZod(formData, { schema: membershipApplicationSchema({ signedIn: true }) });
+  if (!applicant) {
+    return dataWithToast(
+      { step: 'application' as const, result: submission.reply({ formErrors: [messages.accountFieldsRequired.description] }), checkoutUrl: null, applicationId: null },
+      messages.accountFieldsRequired,
+      { status: 400 },
+    );
+  }
+  if (submission.status !== 'success') {
+    return data({ step: 'application' as const, result: submission.reply(), checkoutUrl: null, applicationId: null }, { status: 400 });
+  }
+  const application = await submitApplication(applicant.userId, applicant.email, submission.value);
+  if (!applicant.signedIn) await nameAccountFromApplication(applicant.userId, submission.value);
+  const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+  const headers = new Headers();
+  if (!applicant.signedIn) headers.append('Set-Cookie', await clearApplicantCookieHeader());
+  // Without JavaScript the browser goes straight to the checkout; with it, the page first keeps
+  // the application id in local storage (SPEC A §7) and then goes.
+  if (formData.get('js') !== '1') throw redirect(checkout.url, { headers });
+  return dataWithToast(
+    { step: 'application' as const, result: submission.reply(), checkoutUrl: checkout.url, applicationId: application.id },
+    messages.applicationSubmitted,
+    { headers },
+  );
+}
+
+export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const plan = chosenPlan(searchParams.get('plan')) ?? loaderData.plan;
+  const formRef = useRef<HTMLDivElement>(null);
+
+  // Apply Now reveals the form and scrolls to it after 100 ms (SPEC A §2, §9).
+  useEffect(() => {
+    if (!plan) return;
+    const timer = setTimeout(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+    return () => clearTimeout(timer);
+  }, [plan]);
+
+  useEffect(() => {
+    if (actionData?.checkoutUrl && actionData.applicationId) {
+      window.localStorage.setItem(STORED_APPLICATION_ID, actionData.applicationId);
+      window.location.assign(actionData.checkoutUrl);
+    }
+  }, [actionData]);
+
   return (
     <>
       <PageHero eyebrow="Membership" title="Become a Member">
@@ -19,39 +129,153 @@ export default function Membership() {
       </PageHero>
       <section className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8">
         <div className="grid gap-6 md:grid-cols-2">
-          {Object.values(membershipPlans).map((plan) => (
-            <article key={plan.type} className="flex flex-col rounded-2xl border border-border bg-white p-8 shadow-sm">
-              <h2 className="text-2xl font-bold text-navy-900">{plan.productName}</h2>
+          {Object.values(membershipPlans).map((option) => (
+            <article
+              key={option.type}
+              className={`flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${plan === option.type ? 'border-gold-400 ring-2 ring-gold-300' : 'border-border'}`}
+            >
+              <h2 className="text-2xl font-bold text-navy-900">{option.productName}</h2>
               <p className="mt-4">
-                <span className="font-display text-4xl font-bold text-navy-900">{formatCents(plan.priceCents)}</span>
-                <span className="ml-1 text-muted-foreground">{plan.period}</span>
+                <span className="font-display text-4xl font-bold text-navy-900">{formatCents(option.priceCents)}</span>
+                <span className="ml-1 text-muted-foreground">{option.period}</span>
               </p>
-              <p className="mt-4 text-slate-700">{plan.summary}</p>
+              <p className="mt-4 text-slate-700">{option.summary}</p>
               <ul className="mt-6 space-y-2">
-                {plan.benefits.map((benefit) => (
+                {option.benefits.map((benefit) => (
                   <li key={benefit} className="flex gap-2 text-sm text-slate-700">
                     <Check className="size-5 shrink-0 text-success" aria-hidden /> {benefit}
                   </li>
                 ))}
               </ul>
+              <Button asChild variant={option.type === 'life' ? 'default' : 'accent'} className="mt-8">
+                <Link to={`?plan=${option.type}`} preventScrollReset aria-label={`Apply Now: ${option.productName}`}>
+                  Apply Now
+                </Link>
+              </Button>
             </article>
           ))}
         </div>
-        <div className="mt-10 rounded-2xl bg-gold-50 p-8 text-center">
-          <h2 className="text-xl font-bold text-navy-900">Online applications open soon</h2>
-          <p className="mx-auto mt-2 max-w-xl text-slate-700">
-            Until the online application and card payment are ready, the membership secretary will gladly help you join
-            by email.
-          </p>
-          {settings ? (
-            <Button asChild className="mt-6">
-              <a href={`mailto:${settings.contactEmail}?subject=Membership%20application`}>
-                <Mail aria-hidden /> Email the committee
-              </a>
-            </Button>
-          ) : null}
-        </div>
+
+        {plan ? (
+          <div ref={formRef} id="apply" className="mt-12 scroll-mt-24 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+            <h2 className="text-2xl font-bold text-navy-900">Membership Application</h2>
+            {loaderData.account ? (
+              <p className="mt-3 flex items-center gap-2 rounded-md bg-navy-50 px-3 py-2 text-sm text-navy-800">
+                <UserRound className="size-4" aria-hidden />
+                {loaderData.account.signedIn ? 'Applying as' : 'Account created for'} <strong>{loaderData.account.email}</strong>
+              </p>
+            ) : (
+              <AccountStep lastResult={actionData?.step === 'account' ? actionData.result : undefined} />
+            )}
+            <ApplicationStep
+              key={plan}
+              plan={plan}
+              disabled={!loaderData.account}
+              prefill={loaderData.prefill}
+              lastResult={actionData?.step === 'application' ? actionData.result : undefined}
+            />
+          </div>
+        ) : null}
       </section>
     </>
+  );
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function AccountStep({ lastResult }: { lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'applicant-account',
+    lastResult,
+    constraint: getZodConstraint(applicantAccountSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicantAccountSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create-account';
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 rounded-xl bg-muted p-5">
+      <div>
+        <h3 className="text-lg font-semibold text-navy-900">1. Create your account</h3>
+        <p className="text-sm text-muted-foreground">
+          Already have one? <Link to="/login?redirectTo=%2Fmembership%3Fplan%3Dannual" className="font-semibold text-navy-700 underline">Log in first</Link>.
+        </p>
+      </div>
+      <input type="hidden" name="intent" value="create-account" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+      </div>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy ? 'Creating Account...' : 'Create Account'}
+      </Button>
+      <FormError id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}
+
+function ApplicationStep({
+  plan,
+  disabled,
+  prefill,
+  lastResult,
+}: {
+  plan: MembershipType;
+  disabled: boolean;
+  prefill: { firstName: string; lastName: string; email: string } | null;
+  lastResult: LastResult;
+}) {
+  const schema = membershipApplicationSchema({ signedIn: true });
+  const [form, fields] = useForm({
+    id: 'membership-application',
+    lastResult,
+    defaultValue: { membershipType: plan, firstName: prefill?.firstName, lastName: prefill?.lastName },
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'apply';
+  useEffect(() => {
+    const first = form.errors?.[0];
+    if (first) toast({ ...messages.applicationFailed, description: first });
+  }, [form.errors]);
+
+  return (
+    <Form method="post" {...getFormProps(form)} className={`mt-6 grid gap-5 ${disabled ? 'pointer-events-none opacity-50' : ''}`} aria-disabled={disabled}>
+      <h3 className="text-lg font-semibold text-navy-900">{disabled ? '2. Your application' : 'Your application'}</h3>
+      <input type="hidden" name="intent" value="apply" />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-semibold text-navy-900">Membership plan</legend>
+        <div className="flex flex-wrap gap-4">
+          {Object.values(membershipPlans).map((option) => (
+            <label key={option.type} className="flex items-center gap-2 rounded-md border border-border px-4 py-3 text-sm font-medium has-[:checked]:border-gold-400 has-[:checked]:bg-gold-50">
+              <input {...getInputProps(fields.membershipType, { type: 'radio', value: option.type })} key={option.type} disabled={disabled} />
+              {option.productName} ({formatCents(option.priceCents)}
+              {option.type === 'annual' ? '/year' : ' one-time'})
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField field={fields.firstName} label="First Name" autoComplete="given-name" disabled={disabled} />
+        <FormField field={fields.lastName} label="Last Name" autoComplete="family-name" disabled={disabled} />
+        <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" disabled={disabled} />
+        <FormField field={fields.homeAddress} label="Home Address" autoComplete="street-address" disabled={disabled} />
+        <FormField field={fields.olYear} label="O/L Year (optional)" inputMode="numeric" disabled={disabled} />
+        <FormField field={fields.alYear} label="A/L Year (optional)" inputMode="numeric" disabled={disabled} />
+        <FormField field={fields.studyStartDate} label="Study Start Date (optional)" type="date" disabled={disabled} />
+        <FormField field={fields.studyEndDate} label="Study End Date (optional)" type="date" disabled={disabled} />
+      </div>
+      <Button type="submit" size="lg" variant="accent" disabled={disabled || busy} className="justify-self-start">
+        {busy ? 'Submitting...' : 'Submit Application'}
+      </Button>
+      <FormError id={form.errorId} errors={form.errors} />
+    </Form>
   );
 }

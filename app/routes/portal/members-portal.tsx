@@ -1,25 +1,240 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import * as Tabs from '@radix-ui/react-tabs';
+import { CalendarDays, Download, FileText, Receipt } from 'lucide-react';
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
+import { listMemberDocuments } from '~/features/content/content.server';
+import { getLatestApplication, membershipCheckout } from '~/features/membership/membership.server';
+import { membershipPlans } from '~/features/membership/plans';
+import { statusLabel, statusTone } from '~/features/membership/status';
+import { listPaymentsOf, sendReceipt, startCheckout } from '~/features/payments/payments.server';
+import { PaymentsUnavailableError } from '~/features/payments/provider';
+import { formatIsoDay, formatLongDate } from '~/lib/dates';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import type { loader as portalLoader } from './layout';
+import { formatCents } from '~/lib/money';
+import { requireRole } from '~/lib/permissions.server';
+import { dataWithToast } from '~/lib/toast.server';
+import { cn } from '~/lib/utils';
 import type { Route } from './+types/members-portal';
+
+const tabs = [
+  { value: 'profile', label: 'My Profile' },
+  { value: 'payments', label: 'My Payments' },
+  { value: 'documents', label: 'Documents' },
+] as const;
+type Tab = (typeof tabs)[number]['value'];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, 'member');
+  const [application, payments, documents] = await Promise.all([
+    getLatestApplication(user.id),
+    listPaymentsOf(user.id),
+    listMemberDocuments(),
+  ]);
+  return { user: { name: user.name, email: user.email }, application, payments, documents };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRole(request, 'member');
+  const formData = await readFormData(request);
+  const intent = formData.get('intent');
+  if (intent === 'renew') {
+    const application = await getLatestApplication(user.id);
+    if (!application || application.membershipType !== 'annual' || application.status === 'pending_payment' || application.status === 'rejected') {
+      return data({ error: 'Only a paid annual membership can be renewed.' }, { status: 400 });
+    }
+    try {
+      const checkout = await startCheckout(membershipCheckout(application, 'membership_renewal'));
+      throw redirect(checkout.url);
+    } catch (error) {
+      if (error instanceof PaymentsUnavailableError) return dataWithToast({ error: null }, messages.paymentsUnavailable, { status: 503 });
+      throw error;
+    }
+  }
+  if (intent === 'resend-receipt') {
+    const paymentId = formData.get('paymentId');
+    const payment = (await listPaymentsOf(user.id)).find((candidate) => candidate.id === paymentId);
+    if (!payment) return data({ error: 'Payment not found.' }, { status: 404 });
+    await sendReceipt(payment, user.email, user.name.split(' ')[0]);
+    return dataWithToast({ error: null }, messages.receiptResent);
+  }
+  return data({ error: 'Unknown request.' }, { status: 400 });
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Portal');
 
-export default function MembersPortal() {
-  const data = useRouteLoaderData<typeof portalLoader>('routes/portal/layout');
+export default function MembersPortal({ loaderData }: Route.ComponentProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = tabs.some((candidate) => candidate.value === requested) ? (requested as Tab) : 'profile';
   return (
     <>
-      <PageHero eyebrow="Members Portal" title={`Welcome, ${data?.user.name || data?.user.email}`}>
-        Your membership, payments and the association’s documents for members.
+      <PageHero eyebrow="Members Portal" title={`Welcome, ${loaderData.user.name || loaderData.user.email}`}>
+        Your membership, your payments and the association’s documents for members.
       </PageHero>
-      <section className="mx-auto max-w-3xl px-4 py-14 text-center sm:px-6 lg:px-8">
-        <p className="text-lg text-slate-700">You have not applied for membership yet</p>
+      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
+        <Tabs.Root value={tab} onValueChange={(value) => setSearchParams(value === 'profile' ? {} : { tab: value }, { replace: true, preventScrollReset: true })}>
+          <Tabs.List aria-label="Members portal" className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
+            {tabs.map((item) => (
+              <Tabs.Trigger key={item.value} value={item.value} asChild>
+                <Link
+                  to={item.value === 'profile' ? '?' : `?tab=${item.value}`}
+                  replace
+                  preventScrollReset
+                  className="flex-1 whitespace-nowrap rounded-md px-4 py-2 text-center text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-navy-900 data-[state=active]:shadow-sm"
+                >
+                  {item.label}
+                </Link>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="profile" className="mt-8 outline-none">
+            <ProfileTab application={loaderData.application} />
+          </Tabs.Content>
+          <Tabs.Content value="payments" className="mt-8 outline-none">
+            <PaymentsTab payments={loaderData.payments} />
+          </Tabs.Content>
+          <Tabs.Content value="documents" className="mt-8 outline-none">
+            <DocumentsTab documents={loaderData.documents} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </>
+  );
+}
+
+type LoaderData = Route.ComponentProps['loaderData'];
+
+function ProfileTab({ application }: { application: LoaderData['application'] }) {
+  const busy = useNavigation().state !== 'idle';
+  if (!application) {
+    return (
+      <EmptyState>
+        <span className="block text-lg text-slate-700">{messages.notApplied}</span>
         <Button asChild variant="accent" className="mt-6">
           <Link to="/membership">Apply Now</Link>
         </Button>
-      </section>
-    </>
+      </EmptyState>
+    );
+  }
+  const plan = membershipPlans[application.membershipType];
+  const tone = statusTone(application.status);
+  const canRenew = application.membershipType === 'annual' && (application.status === 'approved' || application.status === 'pending_approval');
+  return (
+    <div className="rounded-xl border border-border bg-white p-6 shadow-sm">
+      <dl className="grid gap-6 sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">Membership type</dt>
+          <dd className="mt-1 text-lg font-semibold text-navy-900">{plan.productName}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">Status</dt>
+          <dd className="mt-1">
+            <span
+              data-tone={tone}
+              className={cn(
+                'inline-flex rounded-full px-3 py-1 text-sm font-semibold capitalize',
+                tone === 'green' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900',
+              )}
+            >
+              {statusLabel(application.status)}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">Member since</dt>
+          <dd className="mt-1 text-navy-900">{application.memberSince ? formatLongDate(application.memberSince) : 'Once your payment is confirmed'}</dd>
+        </div>
+        {application.membershipType === 'annual' ? (
+          <div>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">Expires</dt>
+            <dd className="mt-1 flex items-center gap-2 text-navy-900">
+              <CalendarDays className="size-4 text-gold-600" aria-hidden />
+              {application.expiresAt ? formatLongDate(application.expiresAt) : '—'}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {canRenew ? (
+        <Form method="post" className="mt-8">
+          <input type="hidden" name="intent" value="renew" />
+          <Button type="submit" variant="accent" disabled={busy}>
+            Renew
+          </Button>
+          <span className="ml-3 text-sm text-muted-foreground">Adds a year for {formatCents(plan.priceCents)}.</span>
+        </Form>
+      ) : null}
+      {application.status === 'pending_payment' ? (
+        <p className="mt-6 text-sm text-slate-700">
+          We have not received the payment for this application yet. <Link to="/membership" className="font-semibold text-navy-700 underline">Apply again</Link> to pay.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function PaymentsTab({ payments }: { payments: LoaderData['payments'] }) {
+  if (payments.length === 0) return <EmptyState>{messages.noPayments}</EmptyState>;
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your payments</caption>
+        <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-3">Date</th>
+            <th scope="col" className="px-4 py-3">Description</th>
+            <th scope="col" className="px-4 py-3 text-right">Amount</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3"><span className="sr-only">Receipt</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {payments.map((payment) => (
+            <tr key={payment.id}>
+              <td className="whitespace-nowrap px-4 py-3">{formatLongDate(payment.paidAt)}</td>
+              <td className="px-4 py-3">{payment.description}</td>
+              <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatCents(payment.amountCents)}</td>
+              <td className="px-4 py-3 capitalize">{payment.status}</td>
+              <td className="px-4 py-3 text-right">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="resend-receipt" />
+                  <input type="hidden" name="paymentId" value={payment.id} />
+                  <Button type="submit" variant="link" size="sm" aria-label={`Email the receipt for ${payment.description} again`}>
+                    <Receipt aria-hidden /> Email receipt
+                  </Button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DocumentsTab({ documents }: { documents: LoaderData['documents'] }) {
+  if (documents.length === 0) return <EmptyState>No documents have been shared yet.</EmptyState>;
+  return (
+    <ul className="divide-y divide-border rounded-xl border border-border bg-white shadow-sm">
+      {documents.map((document) => (
+        <li key={document.id} className="flex flex-wrap items-center gap-4 px-5 py-4">
+          <FileText className="size-6 text-gold-600" aria-hidden />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold text-navy-900">{document.title}</p>
+            <p className="text-sm capitalize text-muted-foreground">
+              {document.type} · {formatIsoDay(document.uploadDate)} · {document.visibility === 'members' ? 'Members only' : 'Public'}
+            </p>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <a href={`/documents/${document.id}/download`} download aria-label={`Download ${document.title}`}>
+              <Download aria-hidden /> Download
+            </a>
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,31 @@
+import { XCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { StandalonePage } from '~/components/layout/standalone-page';
+import { Button } from '~/components/ui/button';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/cancelled';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Cancelled');
+
+export default function PaymentCancelled() {
+  return (
+    <StandalonePage>
+      <div className="text-center">
+        <XCircle className="mx-auto size-14 text-destructive" aria-hidden />
+        <h1 className="mt-4 text-3xl font-bold text-navy-900">Payment Cancelled</h1>
+        <p className="mt-3 text-slate-700">
+          Your payment was cancelled or something went wrong. No charge was made. You can try again whenever you are
+          ready.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Button asChild variant="accent">
+            <Link to="/donate">Try Donating Again</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/">Return to Homepage</Link>
+          </Button>
+        </div>
+      </div>
+    </StandalonePage>
+  );
+}

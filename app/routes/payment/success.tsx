@@ -1,0 +1,80 @@
+import { CheckCircle2, CircleAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { StandalonePage } from '~/components/layout/standalone-page';
+import { Button } from '~/components/ui/button';
+import { fulfilCheckout } from '~/features/payments/payments.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { toast } from '~/lib/toast';
+import type { Route } from './+types/success';
+
+/** Browser storage keys of the flow (SPEC A §3, B §2). */
+const STORED_IDS = { membership: 'membership_application_id', donation: 'donation_id' } as const;
+
+/**
+ * The provider's return page. The browser cannot set any status: the server asks the provider about
+ * `session_id` and fulfils the payment once (SPEC B §3); reloading changes nothing more.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get('session_id');
+  if (!sessionId || sessionId.length > 255) return { state: 'thanks' as const, kind: null, reference: null };
+  const result = await fulfilCheckout(sessionId);
+  if (result.outcome === 'fulfilled' || result.outcome === 'already-fulfilled') {
+    const kind = result.payment.purpose === 'donation' ? ('donation' as const) : ('membership' as const);
+    return { state: 'confirmed' as const, kind, reference: sessionId, firstTime: result.outcome === 'fulfilled' };
+  }
+  return { state: 'unconfirmed' as const, kind: null, reference: sessionId };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Successful');
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const { state, kind, reference } = loaderData;
+  useEffect(() => {
+    if (state === 'confirmed' && kind) {
+      window.localStorage.removeItem(STORED_IDS[kind]);
+      toast(kind === 'donation' ? messages.paymentSuccessfulDonation : messages.paymentSuccessfulMembership);
+    } else if (state === 'unconfirmed' && window.localStorage.getItem(STORED_IDS.membership)) {
+      toast(messages.errorUpdatingApplication);
+    }
+  }, [state, kind]);
+
+  if (state === 'unconfirmed') {
+    return (
+      <StandalonePage>
+        <div className="text-center">
+          <CircleAlert className="mx-auto size-14 text-gold-600" aria-hidden />
+          <h1 className="mt-4 text-3xl font-bold text-navy-900">Payment not confirmed</h1>
+          <p className="mt-3 text-slate-700">{messages.paymentNotConfirmed}</p>
+          <p className="mt-3 break-all rounded-md bg-muted px-3 py-2 font-mono text-xs text-slate-700">Reference: {reference}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button asChild variant="outline">
+              <Link to="/">Return to Homepage</Link>
+            </Button>
+          </div>
+        </div>
+      </StandalonePage>
+    );
+  }
+  return (
+    <StandalonePage>
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto size-14 text-success" aria-hidden />
+        <h1 className="mt-4 text-3xl font-bold text-navy-900">Payment Successful</h1>
+        <p className="mt-3 text-slate-700">
+          Thank you! Your payment has been received and a confirmation has been sent to your email.
+          {kind === 'membership' ? ' Your membership application is now pending approval by the committee.' : ''}
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Button asChild variant="accent">
+            <Link to="/members-portal">Go to Members Portal</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/">Return to Homepage</Link>
+          </Button>
+        </div>
+      </div>
+    </StandalonePage>
+  );
+}

@@ -1,0 +1,85 @@
+import { CreditCard, FlaskConical } from 'lucide-react';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { StandalonePage } from '~/components/layout/standalone-page';
+import { Button } from '~/components/ui/button';
+import { cancelTestCheckout, getTestCheckout, payTestCheckout } from '~/features/payments/payments.server';
+import { readFormData } from '~/lib/forms.server';
+import { pageMeta } from '~/lib/meta';
+import { formatCents } from '~/lib/money';
+import { notFound } from '~/lib/params';
+import type { Route } from './+types/test-checkout';
+
+/** The built-in test provider's checkout page (SPEC B §4): no card is charged, fulfilment is real. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const session = await getTestCheckout(params.id);
+  if (!session) notFound('Checkout not found.');
+  if (session.status === 'complete') throw redirect(session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id));
+  if (session.status === 'cancelled') throw redirect(session.cancelUrl);
+  return {
+    productName: session.productName,
+    productDescription: session.productDescription,
+    amountCents: session.amountCents,
+    mode: session.mode,
+    interval: session.metadata.recurringInterval ?? null,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const intent = (await readFormData(request)).get('intent');
+  if (intent === 'cancel') {
+    const cancelled = await cancelTestCheckout(params.id);
+    if (!cancelled) notFound('Checkout not found.');
+    throw redirect(cancelled.cancelUrl);
+  }
+  if (intent !== 'pay') return data({ error: 'Choose Pay or Cancel.' }, { status: 400 });
+  const paid = await payTestCheckout(params.id);
+  if (!paid.successUrl) notFound('Checkout not found.');
+  throw redirect(paid.successUrl);
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Test checkout');
+
+export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== 'idle';
+  const amount = formatCents(loaderData.amountCents);
+  return (
+    <StandalonePage>
+      <p className="flex items-center justify-center gap-2 rounded-md bg-gold-100 px-3 py-2 text-sm font-semibold text-gold-700">
+        <FlaskConical className="size-4" aria-hidden /> Test mode — no real money moves
+      </p>
+      <h1 className="mt-6 text-2xl font-bold text-navy-900">{loaderData.productName}</h1>
+      <p className="mt-1 text-slate-700">{loaderData.productDescription}</p>
+      <p className="mt-4 font-display text-4xl font-bold text-navy-900">
+        {amount}
+        {loaderData.mode === 'subscription' && loaderData.interval ? (
+          <span className="ml-2 font-sans text-base font-medium text-muted-foreground">then every {loaderData.interval}</span>
+        ) : null}
+      </p>
+      <Form method="post" className="mt-6 grid gap-4">
+        <div className="grid gap-1.5">
+          <label htmlFor="card-number" className="text-sm font-semibold text-navy-900">
+            Card number
+          </label>
+          <div className="relative">
+            <CreditCard className="absolute left-3 top-3 size-5 text-muted-foreground" aria-hidden />
+            <input
+              id="card-number"
+              name="cardNumber"
+              defaultValue="4242 4242 4242 4242"
+              inputMode="numeric"
+              autoComplete="off"
+              className="h-11 w-full rounded-md border border-slate-300 pl-10 font-mono"
+            />
+          </div>
+          <p className="text-xs text-muted-foreground">Any card number works here; nothing is charged.</p>
+        </div>
+        <Button type="submit" name="intent" value="pay" size="lg" variant="accent" disabled={busy}>
+          Pay {amount}
+        </Button>
+        <Button type="submit" name="intent" value="cancel" variant="outline" disabled={busy}>
+          Cancel
+        </Button>
+      </Form>
+    </StandalonePage>
+  );
+}

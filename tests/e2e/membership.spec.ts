@@ -1,0 +1,150 @@
+import { expect, test, type Page } from '@playwright/test';
+import { linkIn, mailsTo } from '../setup/outbox';
+import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+
+const password = 'a good long password';
+
+async function verifyAndSignIn(page: Page, email: string) {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(outbox(), email)).find((message) => message.subject?.startsWith('Verify'));
+      link = mail ? linkIn(mail, '/api/auth/verify-email') : '';
+      return link;
+    })
+    .not.toBe('');
+  await page.goto(link);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: /./ }).first()).toBeVisible();
+}
+
+async function fillApplication(page: Page, values: { firstName?: string; lastName?: string } = {}) {
+  if (values.firstName) await page.getByLabel('First Name').fill(values.firstName);
+  if (values.lastName) await page.getByLabel('Last Name').fill(values.lastName);
+  await page.getByLabel('Home Address').fill('12 Maple Road, Toronto, ON');
+  await page.getByLabel('O/L Year (optional)').fill('1994');
+}
+
+test('a guest applies for annual membership, creates the account, pays in test mode and sees it in the portal', async ({ page, baseURL }) => {
+  await page.goto('/membership');
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Apply Now: Annual Membership' }).click();
+  await expect(page.getByRole('heading', { name: 'Membership Application' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Annual Membership/ })).toBeChecked();
+
+  // The account first: empty fields get the brief's message.
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Email and password are required to create an account.').first()).toBeVisible();
+  await page.getByLabel('Email').fill('shanthi@example.org');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(currentToast(page)).toContainText('Account Created! Next, we need your application details.');
+  await expect(page.getByText('Account created for')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Bad input gets field messages and writes nothing.
+  await page.getByLabel('First Name').fill('Shanthi');
+  await page.getByLabel('Last Name').fill('Wijesinghe');
+  await page.getByLabel('Home Address').fill('5 Lake Shore Blvd, Toronto');
+  await page.getByLabel('O/L Year (optional)').fill('1850');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByText(/O\/L year must be a year from 1900 to/)).toBeVisible();
+  await page.getByLabel('O/L Year (optional)').fill('1992');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+
+  await expect(page).toHaveURL(/\/payment\/test-checkout\/tcs_/);
+  await expect(page.getByText('Test mode — no real money moves')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Annual Membership' })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => window.localStorage.getItem('membership_application_id'))).toMatch(/^[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Pay $50.00' }).click();
+
+  await expect(page).toHaveURL(/\/payment-success\?session_id=tcs_/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await expect(currentToast(page)).toContainText('Your membership application is now pending approval.');
+  expect(await page.evaluate(() => window.localStorage.getItem('membership_application_id'))).toBeNull();
+  await expectNoAxeViolations(page);
+  const successUrl = page.url();
+  for (let reload = 0; reload < 10; reload += 1) await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+
+  await verifyAndSignIn(page, 'shanthi@example.org');
+  await page.goto(`${baseURL}/members-portal`);
+  await expect(page.getByText('Annual Membership')).toBeVisible();
+  await expect(page.locator('[data-tone="yellow"]')).toHaveText('pending approval');
+  await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: 'My Payments' }).click();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('cell', { name: '$50.00' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await expect(page.getByText('Minutes of the Annual General Meeting 2026')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download Minutes of the Annual General Meeting 2026' }).click();
+  expect((await download).suggestedFilename()).toBe('agm-minutes-2026.pdf');
+  expect(successUrl).toContain('session_id=');
+});
+
+test('a signed-in member applies for life membership with prefilled names', async ({ page, baseURL }) => {
+  await page.goto('/login?tab=signup');
+  await page.getByLabel('Full Name').fill('Rohan Kumara Perera');
+  await page.getByLabel('Email').fill('rohan@example.org');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(currentToast(page)).toContainText('Sign Up Successful!');
+  await verifyAndSignIn(page, 'rohan@example.org');
+
+  await page.goto(`${baseURL}/membership?plan=life`);
+  await expect(page.getByText('Applying as')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Life Membership/ })).toBeChecked();
+  await expect(page.getByLabel('First Name')).toHaveValue('Rohan Kumara');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Perera');
+  await fillApplication(page);
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page).toHaveURL(/\/payment\/test-checkout\//);
+  await page.getByRole('button', { name: 'Pay $500.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Members Portal' }).click();
+  await expect(page.getByText('Life Membership')).toBeVisible();
+  await expect(page.locator('[data-tone="yellow"]')).toHaveText('pending approval');
+  await page.getByRole('tab', { name: 'My Payments' }).click();
+  await expect(page.getByRole('cell', { name: '$500.00' })).toBeVisible();
+});
+
+test('cancelling the checkout leaves the application waiting for payment', async ({ page, baseURL }) => {
+  await page.goto('/membership?plan=annual');
+  await page.getByLabel('Email').fill('cancel@example.org');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created for')).toBeVisible();
+  await fillApplication(page, { firstName: 'Kamal', lastName: 'Silva' });
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/payment-cancelled$/);
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try Donating Again' })).toHaveAttribute('href', '/donate');
+  await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/');
+  await expectNoAxeViolations(page);
+
+  await verifyAndSignIn(page, 'cancel@example.org');
+  await page.goto(`${baseURL}/members-portal`);
+  await expect(page.locator('[data-tone="yellow"]')).toHaveText('pending payment');
+  await page.getByRole('tab', { name: 'My Payments' }).click();
+  await expect(page.getByText('No payment history found')).toBeVisible();
+});
+
+test('a made-up session id changes nothing and says so', async ({ page }) => {
+  await page.goto('/payment-success?session_id=tcs_made_up');
+  await expect(page.getByRole('heading', { name: 'Payment not confirmed' })).toBeVisible();
+  await expect(page.getByText('Reference: tcs_made_up')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('members-only documents are refused to visitors who are not signed in', async ({ request }) => {
+  const response = await request.get('/documents/2/download');
+  expect(response.status()).toBe(403);
+});
