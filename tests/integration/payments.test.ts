@@ -16,6 +16,7 @@ import {
 } from '~/features/payments/payments.server';
 import { PaymentsUnavailableError, WebhookSignatureError } from '~/features/payments/provider';
 import { env } from '~/lib/env.server';
+import { action as webhookAction } from '~/routes/api/webhooks.stripe';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { startFakeStripe, webhookEvent, type FakeStripe } from '../fakes/stripe-api';
@@ -206,6 +207,17 @@ describe('Stripe', () => {
     expect(await handleStripeWebhook(unknown, sign(unknown))).toEqual({ status: 200, handled: 'unknown-session' });
     const other = JSON.stringify(webhookEvent('customer.created', { id: 'cus_1', object: 'customer' }));
     expect(await handleStripeWebhook(other, sign(other))).toEqual({ status: 200, handled: 'ignored' });
+  });
+
+  it('the webhook route answers 400 for a missing or invalid signature and 200 for a valid one', async () => {
+    const route = (body: string, headers: Record<string, string>) =>
+      webhookAction({ request: new Request('http://localhost:3000/api/webhooks/stripe', { method: 'POST', body, headers }), params: {}, context: { cspNonce: '' } } as never) as Promise<Response>;
+    const payload = JSON.stringify(webhookEvent('customer.created', { id: 'cus_2', object: 'customer' }));
+    expect((await route(payload, {})).status).toBe(400);
+    expect((await route(payload, { 'Stripe-Signature': 't=1,v1=00' })).status).toBe(400);
+    const accepted = await route(payload, { 'Stripe-Signature': sign(payload) });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ received: true, handled: 'ignored' });
   });
 
   it('the success page’s server-side check fulfils a paid session once, and not an unpaid one', async () => {

@@ -1,0 +1,116 @@
+/** The membership page's action, the success page and the webhook route, posted to directly. */
+import { count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { membershipApplications } from '~/db/schema/membership';
+import { payments } from '~/db/schema/payments';
+import { ensureAdminAccount, findAccountByEmail, signIn } from '~/features/accounts/accounts.server';
+import { applicantCookieHeader } from '~/features/membership/applicant-cookie.server';
+import { payTestCheckout } from '~/features/payments/payments.server';
+import { action as webhookAction, loader as webhookLoader } from '~/routes/api/webhooks.stripe';
+import { action as membershipAction } from '~/routes/_site/membership';
+import { loader as successLoader } from '~/routes/payment/success';
+import { createSiteSettings } from '../factories/content';
+import { setupTestDatabase } from '../setup/database';
+
+const database = setupTestDatabase();
+let memberCookie = '';
+let applicantCookie = '';
+
+beforeAll(async () => {
+  await createSiteSettings(database.db());
+  await ensureAdminAccount({ email: 'applicant@example.org', password: 'a password here', name: 'Malini Abeysekera' });
+  const signedIn = await signIn(new Request('http://localhost:3000/', { headers: { 'x-client-ip': '192.0.2.200' } }), {
+    email: 'applicant@example.org',
+    password: 'a password here',
+  });
+  if (!signedIn.ok) throw new Error('sign-in failed');
+  memberCookie = signedIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  const account = await findAccountByEmail('applicant@example.org');
+  applicantCookie = (await applicantCookieHeader({ userId: account!.id, email: account!.email, name: account!.name })).split(';')[0]!;
+});
+
+const args = (url: string, init: RequestInit = {}) =>
+  ({ request: new Request(`http://localhost:3000${url}`, init), params: {}, context: { cspNonce: '' }, unstable_pattern: '' }) as never;
+const postForm = (fields: Record<string, string>, cookie = memberCookie) =>
+  membershipAction(args('/membership?plan=annual', { method: 'POST', body: new URLSearchParams(fields), headers: { cookie, 'x-client-ip': '192.0.2.201' } }));
+
+type Reply = { data: { result?: { error?: Record<string, string[] | null> | null } }; init: ResponseInit | null };
+async function settle(run: () => Promise<unknown>) {
+  try {
+    const result = (await run()) as Reply;
+    return { status: result.init?.status ?? 200, errors: result.data?.result?.error ?? {}, location: null as string | null };
+  } catch (error) {
+    if (error instanceof Response) return { status: error.status, errors: {}, location: error.headers.get('Location') };
+    throw error;
+  }
+}
+const applicationCount = async () => (await database.db().select({ n: count() }).from(membershipApplications))[0]!.n;
+
+const valid = { intent: 'apply', membershipType: 'annual', firstName: 'Malini', lastName: 'Abeysekera', homeAddress: '1 Bay Street, Toronto' };
+
+describe('membership application posted directly', () => {
+  it.each([
+    ['missing required fields', { intent: 'apply', membershipType: 'annual' }, { firstName: 'First name is required.', lastName: 'Last name is required.', homeAddress: 'Home address is required.' }],
+    ['an unknown plan', { ...valid, membershipType: 'platinum' }, { membershipType: 'Choose a membership plan.' }],
+    ['years outside 1900 to this year', { ...valid, olYear: '1899', alYear: '3000' }, { olYear: `O/L year must be a year from 1900 to ${new Date().getUTCFullYear()}.`, alYear: `A/L year must be a year from 1900 to ${new Date().getUTCFullYear()}.` }],
+    ['a study end before its start', { ...valid, studyStartDate: '1990-05-01', studyEndDate: '1989-05-01' }, { studyEndDate: 'Study end date cannot be before the start date.' }],
+    ['10 KB strings', { ...valid, firstName: 'x'.repeat(10_240), homeAddress: 'y'.repeat(10_240), phoneNumber: 'z'.repeat(10_240) }, {
+      firstName: 'First name must be at most 80 characters.',
+      homeAddress: 'Home address must be at most 500 characters.',
+      phoneNumber: 'Telephone must be at most 40 characters.',
+    }],
+    ['non-numeric years and impossible dates', { ...valid, olYear: 'ninety', studyStartDate: '2020-13-45' }, { olYear: `O/L year must be a year from 1900 to ${new Date().getUTCFullYear()}.`, studyStartDate: 'Study start date must be a valid date.' }],
+  ])('%s → 400, field messages, no row', async (_name, fields, expected) => {
+    const before = await applicationCount();
+    const result = await settle(() => postForm(fields));
+    expect(result.status).toBe(400);
+    for (const [field, message] of Object.entries(expected)) expect(result.errors[field]?.[0]).toBe(message);
+    expect(await applicationCount()).toBe(before);
+  });
+
+  it('refuses a visitor with neither a session nor a new account', async () => {
+    const before = await applicationCount();
+    expect((await settle(() => postForm(valid, ''))).status).toBe(400);
+    expect((await settle(() => postForm({ intent: 'create-account', email: '', password: '' }, ''))).status).toBe(400);
+    expect((await settle(() => postForm({ intent: 'create-account', email: 'applicant@example.org', password: 'whatever pw' }, ''))).status).toBe(409);
+    expect(await applicationCount()).toBe(before);
+  });
+
+  it('without JavaScript, a valid application goes straight to the checkout', async () => {
+    const result = await settle(() => postForm(valid));
+    expect(result.status).toBe(302);
+    expect(result.location).toMatch(/^\/payment\/test-checkout\/tcs_[0-9a-f]+$/);
+    const [row] = await database.db().select().from(membershipApplications).orderBy(membershipApplications.createdAt).limit(1);
+    expect(row).toMatchObject({ status: 'pending_payment', membershipType: 'annual', firstName: 'Malini', email: 'applicant@example.org' });
+  });
+
+  it('an applicant who created their account in the form names it after the application', async () => {
+    const result = await settle(() => postForm({ ...valid, firstName: 'Malini R.', js: '1' }, applicantCookie));
+    expect(result.status).toBe(200);
+    expect((await findAccountByEmail('applicant@example.org'))?.name).toBe('Malini R. Abeysekera');
+  });
+});
+
+describe('payment success page', () => {
+  it('confirms a paid session once however often it is loaded, and not a made-up one', async () => {
+    const result = await settle(() => postForm(valid));
+    const sessionId = result.location!.split('/').at(-1)!;
+    expect(await successLoader(args(`/payment-success?session_id=${sessionId}`))).toMatchObject({ state: 'unconfirmed' });
+    await payTestCheckout(sessionId);
+    for (let reload = 0; reload < 10; reload += 1) {
+      expect(await successLoader(args(`/payment-success?session_id=${sessionId}`))).toMatchObject({ state: 'confirmed', kind: 'membership' });
+    }
+    expect(await database.db().select().from(payments).where(eq(payments.checkoutSessionId, sessionId))).toHaveLength(1);
+    expect(await successLoader(args('/payment-success?session_id=cs_test_made_up'))).toMatchObject({ state: 'unconfirmed', reference: 'cs_test_made_up' });
+    expect(await successLoader(args(`/payment-success?session_id=${'x'.repeat(10_000)}`))).toMatchObject({ state: 'thanks' });
+    expect(await successLoader(args('/payment-success'))).toMatchObject({ state: 'thanks' });
+  });
+});
+
+describe('Stripe webhook route', () => {
+  it('answers 404 while Stripe is not configured, 405 to GET', async () => {
+    const response = (await webhookAction(args('/api/webhooks/stripe', { method: 'POST', body: '{}' }))) as Response;
+    expect(response.status).toBe(404);
+    expect(((await webhookLoader()) as Response).status).toBe(405);
+  });
+});
