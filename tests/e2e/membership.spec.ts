@@ -80,6 +80,10 @@ test('a guest applies for annual membership, creates the account, pays in test m
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('cell', { name: '$50.00' })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The table scrolls inside its card on a phone; the page itself never scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('tab', { name: 'Documents' }).click();
   await expect(page.getByText('Minutes of the Annual General Meeting 2026')).toBeVisible();
   await expectNoAxeViolations(page);

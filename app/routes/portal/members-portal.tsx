@@ -43,8 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get('intent');
   if (intent === 'renew') {
     const application = await getLatestApplication(user.id);
-    if (!application || application.membershipType !== 'annual' || application.status === 'pending_payment' || application.status === 'rejected') {
-      return data({ error: 'Only a paid annual membership can be renewed.' }, { status: 400 });
+    if (!application || !canRenew(application)) {
+      return data({ error: 'Only an approved annual membership can be renewed.' }, { status: 400 });
     }
     try {
       const checkout = await startCheckout(membershipCheckout(application, 'membership_renewal'));
@@ -77,7 +77,7 @@ export default function MembersPortal({ loaderData }: Route.ComponentProps) {
       </PageHero>
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
         <Tabs.Root value={tab} onValueChange={(value) => setSearchParams(value === 'profile' ? {} : { tab: value }, { replace: true, preventScrollReset: true })}>
-          <Tabs.List aria-label="Members portal" className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
+          <Tabs.List aria-label="Members portal" className="relative flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
             {tabs.map((item) => (
               <Tabs.Trigger key={item.value} value={item.value} asChild>
                 <Link
@@ -108,6 +108,11 @@ export default function MembersPortal({ loaderData }: Route.ComponentProps) {
 
 type LoaderData = Route.ComponentProps['loaderData'];
 
+/** Renewal is for annual memberships the committee has approved. */
+function canRenew(application: { membershipType: 'annual' | 'life'; status: string }): boolean {
+  return application.membershipType === 'annual' && application.status === 'approved';
+}
+
 function ProfileTab({ application }: { application: LoaderData['application'] }) {
   const busy = useNavigation().state !== 'idle';
   if (!application) {
@@ -122,7 +127,6 @@ function ProfileTab({ application }: { application: LoaderData['application'] })
   }
   const plan = membershipPlans[application.membershipType];
   const tone = statusTone(application.status);
-  const canRenew = application.membershipType === 'annual' && (application.status === 'approved' || application.status === 'pending_approval');
   return (
     <div className="rounded-xl border border-border bg-white p-6 shadow-sm">
       <dl className="grid gap-6 sm:grid-cols-2">
@@ -158,7 +162,7 @@ function ProfileTab({ application }: { application: LoaderData['application'] })
           </div>
         ) : null}
       </dl>
-      {canRenew ? (
+      {canRenew(application) ? (
         <Form method="post" className="mt-8">
           <input type="hidden" name="intent" value="renew" />
           <Button type="submit" variant="accent" disabled={busy}>
@@ -179,7 +183,7 @@ function ProfileTab({ application }: { application: LoaderData['application'] })
 function PaymentsTab({ payments }: { payments: LoaderData['payments'] }) {
   if (payments.length === 0) return <EmptyState>{messages.noPayments}</EmptyState>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your payments</caption>
         <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
