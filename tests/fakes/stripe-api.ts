@@ -1,7 +1,8 @@
 /**
  * A local fake of the parts of Stripe's API we call, answering with Stripe's published example
- * objects (shared/fixtures/stripe-objects.json) so the real `stripe` SDK is exercised against the
- * shapes Stripe really sends (DESIGN §5.7).
+ * objects so the real `stripe` SDK is exercised against the shapes Stripe really sends (DESIGN §5.7).
+ * stripe-objects.json is a copy of shared/fixtures/stripe-objects.json (Stripe's OpenAPI fixtures,
+ * stripe/openapi openapi/fixtures3.json at f6c2a48), kept here so the tests run from any checkout.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 type StripeObject = Record<string, unknown>;
-const fixtures = JSON.parse(readFileSync(path.resolve(process.cwd(), '../shared/fixtures/stripe-objects.json'), 'utf8')) as Record<string, StripeObject>;
+const fixtures = JSON.parse(readFileSync(path.join(import.meta.dirname, 'stripe-objects.json'), 'utf8')) as Record<string, StripeObject>;
 
 export function fixture(name: string, overrides: StripeObject = {}): StripeObject {
   return { ...structuredClone(fixtures[name]!), ...overrides };
