@@ -37,7 +37,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: [['list']],
-  timeout: 30_000,
+  // The longest journeys (apply, pay, verify, portal, with an axe scan per page) take 15–35 s on 2 cores.
+  timeout: 90_000,
   use: {
     baseURL,
     trace: 'retain-on-failure',

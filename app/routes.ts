@@ -13,6 +13,7 @@ export default [
     route('events/:id', 'routes/_site/events.$id.tsx'),
     route('membership', 'routes/_site/membership.tsx'),
     route('donate', 'routes/_site/donate.tsx'),
+    route('donate/manage', 'routes/_site/donate.manage.tsx'),
     layout('routes/portal/layout.tsx', [route('members-portal', 'routes/portal/members-portal.tsx')]),
     layout('routes/admin/layout.tsx', [route('admin', 'routes/admin/dashboard.tsx')]),
     route('*', 'routes/_site/not-found.tsx'),

@@ -7,10 +7,11 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as auth from './schema/auth';
 import * as content from './schema/content';
+import * as donations from './schema/donations';
 import * as membership from './schema/membership';
 import * as payments from './schema/payments';
 
-export const schema = { ...content, ...auth, ...membership, ...payments };
+export const schema = { ...content, ...auth, ...membership, ...payments, ...donations };
 
 /** PGlite and node-postgres share one Drizzle surface; code is written against this type. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

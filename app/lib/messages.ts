@@ -57,6 +57,10 @@ export const messages = {
   noPayments: 'No payment history found',
   receiptResent: { title: 'Receipt Sent', description: 'We have emailed the receipt again.' },
   paymentsUnavailable: { title: 'Payments Unavailable', description: 'Online payment is not available right now. Please contact us.', variant: 'destructive' },
+  missingInformation: { title: 'Missing Information', description: 'Please fill out all required fields.', variant: 'destructive' },
+  donationNotRecorded: { title: 'Error', description: 'Could not record donation. Please try again.', variant: 'destructive' },
+  subscriptionCancelled: { title: 'Subscription Cancelled', description: 'Your contribution stops at the end of the period already paid for.' },
+  renewalRecorded: { title: 'Renewal Recorded', description: 'A test renewal payment was recorded.' },
   paymentSuccessfulMembership: { title: 'Payment Successful!', description: 'Your membership application is now pending approval.', variant: 'success' },
   paymentSuccessfulDonation: { title: 'Payment Successful!', description: 'Thank you for your generous contribution!', variant: 'success' },
   errorUpdatingApplication: {

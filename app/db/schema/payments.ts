@@ -46,7 +46,10 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     provider: text('provider').$type<'stripe' | 'test'>().notNull(),
-    checkoutSessionId: text('checkout_session_id').notNull(),
+    /** The checkout that took the payment; null for subscription renewals, which come by invoice. */
+    checkoutSessionId: text('checkout_session_id'),
+    /** The provider's invoice for a subscription renewal (Stripe "in_…", test provider "tin_…"). */
+    providerInvoiceId: text('provider_invoice_id'),
     status: text('status').$type<'paid' | 'refunded'>().notNull().default('paid'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +57,8 @@ export const payments = pgTable(
   (table) => [
     // Fulfilment is keyed by the checkout session: a second confirmation cannot add a second payment.
     uniqueIndex('payments_checkout_session_unique').on(table.checkoutSessionId),
+    // Each renewal invoice is recorded once however often it is delivered.
+    uniqueIndex('payments_invoice_unique').on(table.providerInvoiceId),
     index('payments_user_idx').on(table.userId, table.paidAt),
     index('payments_reference_idx').on(table.referenceId),
   ],

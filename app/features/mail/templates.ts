@@ -70,6 +70,7 @@ export function receiptMail(
   sender: Sender,
   receipt: { name: string; description: string; amount: string; paidOn: string; reference: string },
   url: string,
+  linkLabel = 'See your payments',
 ): MailContent {
   return compose(
     sender,
@@ -80,6 +81,6 @@ export function receiptMail(
       `We received your payment of ${receipt.amount} for ${receipt.description} on ${receipt.paidOn}.`,
       `Reference: ${receipt.reference}. Please keep this message for your records.`,
     ],
-    { label: 'See your payments', url },
+    { label: linkLabel, url },
   );
 }

@@ -1,9 +1,19 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { checkoutSessions, payments, webhookEvents } from '~/db/schema/payments';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { receiptMail } from '~/features/mail/templates';
+import {
+  applyDonationPayment,
+  findSubscriptionByDonation,
+  getSubscription,
+  markCancelAtPeriodEnd,
+  recordSubscriptionRenewal,
+  setSubscriptionStatus,
+  subscriptionManageToken,
+  type RenewalOutcome,
+} from '~/features/donations/donations.server';
 import { applyMembershipPayment } from '~/features/membership/membership.server';
 import { formatLongDate } from '~/lib/dates';
 import { env } from '~/lib/env.server';
@@ -103,6 +113,15 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
     if (!payment) return null;
     if (session.purpose === 'membership' || session.purpose === 'membership_renewal') {
       await applyMembershipPayment(tx, { applicationId: session.referenceId, purpose: session.purpose, paidAt });
+    } else if (session.purpose === 'donation') {
+      await applyDonationPayment(tx, {
+        donationId: session.referenceId,
+        paidAt,
+        provider: session.provider,
+        subscription: state.subscriptionId
+          ? { providerSubscriptionId: state.subscriptionId, providerCustomerId: state.customerId, currentPeriodEnd: null }
+          : null,
+      });
     }
     await tx.update(checkoutSessions).set({ status: 'complete', completedAt: paidAt }).where(eq(checkoutSessions.id, session.id));
     return payment;
@@ -112,7 +131,8 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
     return payment ? { outcome: 'already-fulfilled', payment } : { outcome: 'unknown-session' };
   }
   // After commit; a mail failure never undoes a payment.
-  await sendReceipt(inserted, session.customerEmail, session.metadata.first_name).catch((error: unknown) =>
+  const manageUrl = await guestManageUrl(session);
+  await sendReceipt(inserted, session.customerEmail, session.metadata.first_name, manageUrl).catch((error: unknown) =>
     console.error(`Receipt mail for payment ${inserted.id} failed:`, error),
   );
   return { outcome: 'fulfilled', payment: inserted };
@@ -127,7 +147,14 @@ async function paymentForSession(sessionId: string): Promise<Payment | undefined
   return row;
 }
 
-export async function sendReceipt(payment: Payment, to: string, name: string | undefined): Promise<void> {
+/** Guests have no portal: their subscription receipt carries a signed link to manage it. */
+async function guestManageUrl(session: { purpose: string; referenceId: string; userId: string | null; mode: string }): Promise<string | null> {
+  if (session.purpose !== 'donation' || session.mode !== 'subscription' || session.userId) return null;
+  const subscription = await findSubscriptionByDonation(session.referenceId);
+  return subscription ? `${env().publicUrl}/donate/manage?token=${subscriptionManageToken(subscription.id)}` : null;
+}
+
+export async function sendReceipt(payment: Payment, to: string, name: string | undefined, manageUrl: string | null = null): Promise<void> {
   const sender = await mailSender();
   await sendMail({
     to,
@@ -138,9 +165,10 @@ export async function sendReceipt(payment: Payment, to: string, name: string | u
         description: payment.description,
         amount: formatCents(payment.amountCents),
         paidOn: formatLongDate(payment.paidAt),
-        reference: payment.checkoutSessionId,
+        reference: payment.providerInvoiceId ?? payment.checkoutSessionId ?? payment.id,
       },
-      `${env().publicUrl}/members-portal?tab=payments`,
+      manageUrl ?? `${env().publicUrl}/members-portal?tab=payments`,
+      manageUrl ? 'Manage your subscription' : 'See your payments',
     ),
   });
 }
@@ -162,10 +190,69 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') && event.checkoutSessionId) {
     const result = await fulfilCheckout(event.checkoutSessionId);
     handled = result.outcome === 'already-fulfilled' ? 'fulfilled' : result.outcome;
+  } else if (event.type === 'invoice.paid') {
+    handled = await handlePaidInvoice(event.object);
+  } else if (event.type === 'invoice.payment_failed') {
+    const subscriptionId = invoiceSubscriptionId(event.object);
+    handled = subscriptionId && (await setSubscriptionStatus(subscriptionId, 'past_due')) ? 'fulfilled' : 'ignored';
+  } else if (event.type === 'customer.subscription.deleted' && typeof event.object.id === 'string') {
+    handled = (await setSubscriptionStatus(event.object.id, 'cancelled')) ? 'fulfilled' : 'ignored';
   }
   // Recorded after the work: a delivery that failed half-way is retried by Stripe and redone safely.
   await db().insert(webhookEvents).values({ id: event.id, provider: 'stripe', type: event.type }).onConflictDoNothing();
   return { status: 200, handled };
+}
+
+/** An invoice's subscription id, where Stripe's API versions put it (parent details, or the legacy field). */
+function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+  const fromParent = parent?.subscription_details?.subscription;
+  const legacy = invoice.subscription;
+  const value = fromParent ?? legacy;
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
+  return null;
+}
+
+/**
+ * A paid invoice. The first one of a subscription is the checkout's own payment (recorded by
+ * fulfilCheckout, whichever event arrives first); later ones are renewals, one payment each.
+ */
+async function handlePaidInvoice(invoice: Record<string, unknown>): Promise<WebhookOutcome['handled']> {
+  const subscriptionId = invoiceSubscriptionId(invoice);
+  if (!subscriptionId || invoice.billing_reason === 'subscription_create' || typeof invoice.id !== 'string') return 'ignored';
+  const line = ((invoice.lines as { data?: { period?: { end?: number } }[] } | undefined)?.data ?? [])[0];
+  const outcome = await recordSubscriptionRenewal({
+    providerSubscriptionId: subscriptionId,
+    invoiceId: invoice.id,
+    amountCents: Number(invoice.amount_paid ?? 0),
+    paidAt: new Date(),
+    periodEnd: line?.period?.end ? new Date(line.period.end * 1000) : null,
+  });
+  if (outcome === 'unknown-subscription') return 'unknown-session';
+  return outcome === 'duplicate' ? 'duplicate' : 'fulfilled';
+}
+
+/** The test provider's stand-in for a renewal invoice (tests and demos: "then every month"). */
+export async function renewTestSubscription(subscriptionId: string): Promise<RenewalOutcome> {
+  const subscription = await getSubscription(subscriptionId);
+  if (!subscription || subscription.provider !== 'test' || subscription.status === 'cancelled') return 'unknown-subscription';
+  return recordSubscriptionRenewal({
+    providerSubscriptionId: subscription.providerSubscriptionId,
+    invoiceId: `tin_${randomBytes(12).toString('hex')}`,
+    amountCents: subscription.amountCents,
+    paidAt: new Date(),
+    periodEnd: null,
+  });
+}
+
+/** Stops a subscription at the end of its paid period, with whichever provider runs it. */
+export async function cancelSubscription(subscriptionId: string): Promise<boolean> {
+  const subscription = await getSubscription(subscriptionId);
+  if (!subscription || subscription.status === 'cancelled') return false;
+  await providerFor(subscription.provider).cancelSubscriptionAtPeriodEnd(subscription.providerSubscriptionId);
+  await markCancelAtPeriodEnd(subscription.id);
+  return true;
 }
 
 /** The test checkout page's Pay button: completes the session, then the same fulfilment as a webhook. */

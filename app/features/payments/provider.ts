@@ -20,9 +20,21 @@ export type CheckoutRequest = {
 export type StartedCheckout = { sessionId: string; url: string };
 
 /** What the provider says about a checkout session, asked from the server (never from the browser). */
-export type CheckoutState = { paid: boolean; amountCents: number | null };
+export type CheckoutState = {
+  paid: boolean;
+  amountCents: number | null;
+  /** For subscription-mode checkouts: the subscription the provider started. */
+  subscriptionId: string | null;
+  customerId: string | null;
+};
 
-export type ProviderWebhookEvent = { id: string; type: string; checkoutSessionId: string | null };
+export type ProviderWebhookEvent = {
+  id: string;
+  type: string;
+  checkoutSessionId: string | null;
+  /** The event's object as the provider sent it (an invoice, a subscription…). */
+  object: Record<string, unknown>;
+};
 
 /** The two implementations, Stripe and the built-in test provider (DESIGN §5.7). */
 export interface PaymentProvider {
@@ -32,6 +44,8 @@ export interface PaymentProvider {
   verifyReturn(sessionId: string): Promise<CheckoutState | null>;
   /** Checks the signature over the raw body; throws WebhookSignatureError when it does not hold. */
   parseWebhook(rawBody: string, signature: string | null): Promise<ProviderWebhookEvent>;
+  /** Stops a subscription at the end of the period already paid for. */
+  cancelSubscriptionAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
 }
 
 export class WebhookSignatureError extends Error {

@@ -51,7 +51,8 @@ export function stripeProvider(config: Pick<Env, 'stripeSecretKey' | 'stripeApiB
       try {
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
-        return { paid, amountCents: session.amount_total };
+        const idOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : (value?.id ?? null));
+        return { paid, amountCents: session.amount_total, subscriptionId: idOf(session.subscription), customerId: idOf(session.customer) };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
@@ -66,8 +67,17 @@ export function stripeProvider(config: Pick<Env, 'stripeSecretKey' | 'stripeApiB
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
       }
-      const object = event.data.object as { object?: string; id?: string };
-      return { id: event.id, type: event.type, checkoutSessionId: object.object === 'checkout.session' ? (object.id ?? null) : null };
+      const object = event.data.object as unknown as Record<string, unknown>;
+      return {
+        id: event.id,
+        type: event.type,
+        checkoutSessionId: object.object === 'checkout.session' && typeof object.id === 'string' ? object.id : null,
+        object,
+      };
+    },
+
+    async cancelSubscriptionAtPeriodEnd(providerSubscriptionId) {
+      await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
     },
   };
 }

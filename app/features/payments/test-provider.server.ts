@@ -37,10 +37,24 @@ export const testProvider: PaymentProvider = {
   async verifyReturn(sessionId) {
     const [row] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1);
     if (!row || row.provider !== 'test') return null;
-    return { paid: row.status === 'complete', amountCents: row.amountCents };
+    return {
+      paid: row.status === 'complete',
+      amountCents: row.amountCents,
+      subscriptionId: row.mode === 'subscription' ? testSubscriptionId(row.id) : null,
+      customerId: null,
+    };
   },
 
   async parseWebhook() {
     throw new WebhookSignatureError('The test provider sends no webhooks.');
   },
+
+  async cancelSubscriptionAtPeriodEnd() {
+    // The test provider keeps no state of its own beyond our tables.
+  },
 };
+
+/** The test subscription a subscription-mode test checkout starts. */
+export function testSubscriptionId(checkoutSessionId: string): string {
+  return `tsub_${checkoutSessionId.replace(/^tcs_/, '')}`;
+}

@@ -1,46 +1,212 @@
-import { HeartHandshake, Mail } from 'lucide-react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { HeartHandshake, Stethoscope, Tv } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
-import { donationCauses } from '~/features/donations/causes';
+import { FormError, FormField } from '~/components/ui/form-field';
+import { donationCauses, iptvSubscriptionPlans, quickDonationAmountsCents, type DonationCause } from '~/features/donations/causes';
+import { causeFrom, oneTimeDonationSchema, subscriptionDonationSchema } from '~/features/donations/donations.schema';
+import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
+import { splitFullName } from '~/features/membership/membership.schema';
+import { startCheckout } from '~/features/payments/payments.server';
+import { getSessionUser } from '~/lib/auth.server';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { useSiteSettings } from '~/lib/site-settings';
+import { formatCents } from '~/lib/money';
+import { dataWithToast } from '~/lib/toast.server';
+import { cn } from '~/lib/utils';
 import type { Route } from './+types/donate';
+
+const STORED_DONATION_ID = 'donation_id';
+const causeIcons = { general: HeartHandshake, medical: Stethoscope, iptv: Tv } as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  return {
+    cause: causeFrom(new URL(request.url).searchParams.get('cause')),
+    prefill: user ? { ...splitFullName(user.name), email: user.email } : null,
+  };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Donate', 'Support the school’s students, its medical unit and the IPTV project.');
 
-export default function Donate() {
-  const settings = useSiteSettings();
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  const schema = formData.get('kind') === 'subscription' ? subscriptionDonationSchema : oneTimeDonationSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') {
+    return dataWithToast({ result: submission.reply(), checkoutUrl: null, donationId: null }, messages.missingInformation, { status: 400 });
+  }
+  const user = await getSessionUser(request);
+  let checkout: { url: string };
+  let donationId: string;
+  try {
+    const donation = await recordDonation(submission.value, user?.id ?? null);
+    donationId = donation.id;
+    checkout = await startCheckout(donationCheckout(donation));
+  } catch (error) {
+    console.error('Recording a donation failed:', error);
+    return dataWithToast({ result: submission.reply(), checkoutUrl: null, donationId: null }, messages.donationNotRecorded, { status: 503 });
+  }
+  if (formData.get('js') !== '1') throw redirect(checkout.url);
+  return data({ result: submission.reply(), checkoutUrl: checkout.url, donationId });
+}
+
+export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
+  const { cause, prefill } = loaderData;
+  useEffect(() => {
+    if (actionData?.checkoutUrl && actionData.donationId) {
+      window.localStorage.setItem(STORED_DONATION_ID, actionData.donationId);
+      window.location.assign(actionData.checkoutUrl);
+    }
+  }, [actionData]);
+
   return (
     <>
       <PageHero eyebrow="Donate" title="Support Our Cause">
         Every gift, large or small, goes to the school’s students and the projects our members have chosen.
       </PageHero>
-      <section className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {Object.values(donationCauses).map((cause) => (
-            <li key={cause.id} className="rounded-2xl border border-border bg-white p-6 shadow-sm">
-              <HeartHandshake className="size-8 text-gold-600" aria-hidden />
-              <h2 className="mt-4 text-xl font-bold text-navy-900">{cause.label}</h2>
-              <p className="mt-2 text-sm leading-relaxed text-slate-700">{cause.description}</p>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-10 rounded-2xl bg-gold-50 p-8 text-center">
-          <h2 className="text-xl font-bold text-navy-900">Online giving opens soon</h2>
-          <p className="mx-auto mt-2 max-w-xl text-slate-700">
-            Card donations and monthly IPTV contributions are on their way. Until then, the Treasurer will be glad to
-            help you give.
-          </p>
-          {settings ? (
-            <Button asChild className="mt-6">
-              <a href={`mailto:${settings.contactEmail}?subject=Donation`}>
-                <Mail aria-hidden /> Email the Treasurer
-              </a>
-            </Button>
-          ) : null}
+      <section className="mx-auto max-w-4xl px-4 py-14 sm:px-6 lg:px-8">
+        <nav aria-label="Choose a cause">
+          <ul className="grid gap-4 sm:grid-cols-3">
+            {Object.values(donationCauses).map((option) => {
+              const Icon = causeIcons[option.id];
+              const selected = option.id === cause;
+              return (
+                <li key={option.id}>
+                  <Link
+                    to={`?cause=${option.id}`}
+                    replace
+                    preventScrollReset
+                    aria-current={selected ? 'true' : undefined}
+                    className={cn(
+                      'flex h-full flex-col rounded-2xl border bg-white p-5 shadow-sm transition-colors hover:border-gold-300',
+                      selected ? 'border-gold-400 ring-2 ring-gold-300' : 'border-border',
+                    )}
+                  >
+                    <Icon className="size-7 text-gold-600" aria-hidden />
+                    <span className="mt-3 text-lg font-bold text-navy-900">{option.label}</span>
+                    <span className="mt-1 text-sm leading-relaxed text-slate-700">{option.description}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="mt-10 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+          {cause === 'iptv' ? (
+            <SubscriptionForm prefill={prefill} lastResult={actionData?.result} />
+          ) : (
+            <OneTimeForm key={cause} cause={cause} prefill={prefill} lastResult={actionData?.result} />
+          )}
         </div>
       </section>
     </>
+  );
+}
+
+type Prefill = { firstName: string; lastName: string; email: string } | null;
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCause, 'iptv'>; prefill: Prefill; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'one-time-donation',
+    lastResult,
+    defaultValue: { amount: '50', ...prefill },
+    constraint: getZodConstraint(oneTimeDonationSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: oneTimeDonationSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const hydrated = useHydrated();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+      <h2 className="text-2xl font-bold text-navy-900">{donationCauses[cause].label}</h2>
+      <input type="hidden" name="kind" value="one-time" />
+      <input type="hidden" name="cause" value={cause} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-navy-900">Amount</legend>
+        <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+          {quickDonationAmountsCents.map((cents) => (
+            <label
+              key={cents}
+              className="flex cursor-pointer items-center justify-center rounded-md border border-border py-3 text-base font-semibold text-navy-900 has-[:checked]:border-gold-400 has-[:checked]:bg-gold-50 has-[:focus-visible]:outline-2"
+            >
+              <input {...getInputProps(fields.amount, { type: 'radio', value: String(cents / 100) })} key={cents} className="sr-only" />
+              {formatCents(cents).replace('.00', '')}
+            </label>
+          ))}
+        </div>
+        {fields.amount.errors?.length ? <p className="mt-2 text-sm font-medium text-destructive">{fields.amount.errors[0]}</p> : null}
+      </fieldset>
+      <FormField field={fields.customAmount} label="Custom amount (USD, optional)" inputMode="decimal" placeholder="e.g. 75 or 12.34" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField field={fields.firstName} label="First Name" autoComplete="given-name" />
+        <FormField field={fields.lastName} label="Last Name" autoComplete="family-name" />
+        <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" />
+      </div>
+      <FormField field={fields.homeAddress} label="Home Address" autoComplete="street-address" />
+      <Button type="submit" size="lg" variant="accent" disabled={busy} className="justify-self-start">
+        {busy ? 'Processing...' : 'Donate Now'}
+      </Button>
+      <FormError id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}
+
+function SubscriptionForm({ prefill, lastResult }: { prefill: Prefill; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'iptv-subscription',
+    lastResult,
+    defaultValue: { interval: 'month', ...prefill },
+    constraint: getZodConstraint(subscriptionDonationSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: subscriptionDonationSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const hydrated = useHydrated();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+      <h2 className="text-2xl font-bold text-navy-900">{donationCauses.iptv.label}</h2>
+      <input type="hidden" name="kind" value="subscription" />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-navy-900">Contribution</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {Object.values(iptvSubscriptionPlans).map((plan) => (
+            <label
+              key={plan.interval}
+              className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-4 py-3 text-sm font-semibold text-navy-900 has-[:checked]:border-gold-400 has-[:checked]:bg-gold-50"
+            >
+              <input {...getInputProps(fields.interval, { type: 'radio', value: plan.interval })} key={plan.interval} />
+              {plan.label}: {formatCents(plan.priceCents)} / {plan.interval}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField field={fields.firstName} label="First Name" autoComplete="given-name" />
+        <FormField field={fields.lastName} label="Last Name" autoComplete="family-name" />
+      </div>
+      <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <Button type="submit" size="lg" variant="accent" disabled={busy} className="justify-self-start">
+        {busy ? 'Processing...' : 'Subscribe'}
+      </Button>
+      <FormError id={form.errorId} errors={form.errors} />
+    </Form>
   );
 }

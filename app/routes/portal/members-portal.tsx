@@ -8,7 +8,8 @@ import { listMemberDocuments } from '~/features/content/content.server';
 import { getLatestApplication, membershipCheckout } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { statusLabel, statusTone } from '~/features/membership/status';
-import { listPaymentsOf, sendReceipt, startCheckout } from '~/features/payments/payments.server';
+import { listSubscriptionsOf } from '~/features/donations/donations.server';
+import { cancelSubscription, listPaymentsOf, renewTestSubscription, sendReceipt, startCheckout } from '~/features/payments/payments.server';
 import { PaymentsUnavailableError } from '~/features/payments/provider';
 import { formatIsoDay, formatLongDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
@@ -29,12 +30,13 @@ type Tab = (typeof tabs)[number]['value'];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'member');
-  const [application, payments, documents] = await Promise.all([
+  const [application, payments, documents, subscriptions] = await Promise.all([
     getLatestApplication(user.id),
     listPaymentsOf(user.id),
     listMemberDocuments(),
+    listSubscriptionsOf(user.id),
   ]);
-  return { user: { name: user.name, email: user.email }, application, payments, documents };
+  return { user: { name: user.name, email: user.email }, application, payments, documents, subscriptions };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -53,6 +55,18 @@ export async function action({ request }: Route.ActionArgs) {
       if (error instanceof PaymentsUnavailableError) return dataWithToast({ error: null }, messages.paymentsUnavailable, { status: 503 });
       throw error;
     }
+  }
+  if (intent === 'cancel-subscription' || intent === 'renew-test-subscription') {
+    const subscriptionId = formData.get('subscriptionId');
+    const subscription = (await listSubscriptionsOf(user.id)).find((candidate) => candidate.id === subscriptionId);
+    if (!subscription) return data({ error: 'Subscription not found.' }, { status: 404 });
+    if (intent === 'cancel-subscription') {
+      await cancelSubscription(subscription.id);
+      return dataWithToast({ error: null }, messages.subscriptionCancelled);
+    }
+    if (subscription.provider !== 'test') return data({ error: 'Only test subscriptions renew on demand.' }, { status: 400 });
+    await renewTestSubscription(subscription.id);
+    return dataWithToast({ error: null }, messages.renewalRecorded);
   }
   if (intent === 'resend-receipt') {
     const paymentId = formData.get('paymentId');
@@ -95,6 +109,7 @@ export default function MembersPortal({ loaderData }: Route.ComponentProps) {
             <ProfileTab application={loaderData.application} />
           </Tabs.Content>
           <Tabs.Content value="payments" className="mt-8 outline-none">
+            <SubscriptionsList subscriptions={loaderData.subscriptions} />
             <PaymentsTab payments={loaderData.payments} />
           </Tabs.Content>
           <Tabs.Content value="documents" className="mt-8 outline-none">
@@ -216,6 +231,54 @@ function PaymentsTab({ payments }: { payments: LoaderData['payments'] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+function SubscriptionsList({ subscriptions }: { subscriptions: LoaderData['subscriptions'] }) {
+  const busy = useNavigation().state !== 'idle';
+  if (subscriptions.length === 0) return null;
+  return (
+    <section aria-labelledby="subscriptions-heading" className="mb-8">
+      <h2 id="subscriptions-heading" className="text-xl font-bold text-navy-900">
+        Recurring contributions
+      </h2>
+      <ul className="mt-4 grid gap-4">
+        {subscriptions.map((subscription) => (
+          <li key={subscription.id} className="flex flex-wrap items-center gap-4 rounded-xl border border-border bg-white p-5 shadow-sm">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-navy-900">
+                IPTV Project — {formatCents(subscription.amountCents)} / {subscription.interval}
+              </p>
+              <p className="text-sm text-slate-700" data-testid="subscription-status">
+                {subscription.status === 'cancelled'
+                  ? 'Cancelled'
+                  : subscription.cancelAtPeriodEnd
+                    ? `Cancelled — ends ${subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : 'at the end of this period'}`
+                    : `${subscription.status === 'past_due' ? 'Payment due' : 'Active'} — next payment ${subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : 'soon'}`}
+              </p>
+            </div>
+            {subscription.provider === 'test' && subscription.status !== 'cancelled' && !subscription.cancelAtPeriodEnd ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="renew-test-subscription" />
+                <input type="hidden" name="subscriptionId" value={subscription.id} />
+                <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                  Simulate renewal (test mode)
+                </Button>
+              </Form>
+            ) : null}
+            {subscription.status !== 'cancelled' && !subscription.cancelAtPeriodEnd ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="cancel-subscription" />
+                <input type="hidden" name="subscriptionId" value={subscription.id} />
+                <Button type="submit" variant="destructive" size="sm" disabled={busy}>
+                  Cancel subscription
+                </Button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,53 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** Gifts (SPEC A §3): one-time, or the first of a recurring IPTV subscription. Amounts in cents. */
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Absent for guests (SPEC A §6). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    homeAddress: text('home_address'),
+    phoneNumber: text('phone_number'),
+    amountCents: integer('amount_cents').notNull(),
+    cause: text('cause').$type<'general' | 'medical' | 'iptv'>().notNull(),
+    donationType: text('donation_type').$type<'one-time' | 'subscription'>().notNull(),
+    recurringInterval: text('recurring_interval').$type<'month' | 'year'>(),
+    status: text('status').$type<'pending_payment' | 'completed' | 'rejected'>().notNull().default('pending_payment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('donations_status_idx').on(table.status, table.createdAt), index('donations_user_idx').on(table.userId)],
+);
+
+/** Recurring IPTV contributions (SPEC B §7: how they are stored is ours to decide). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    donationId: uuid('donation_id')
+      .notNull()
+      .references(() => donations.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    interval: text('interval').$type<'month' | 'year'>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    provider: text('provider').$type<'stripe' | 'test'>().notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    status: text('status').$type<'active' | 'past_due' | 'cancelled'>().notNull().default('active'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_provider_id_unique').on(table.providerSubscriptionId),
+    uniqueIndex('subscriptions_donation_unique').on(table.donationId),
+    index('subscriptions_user_idx').on(table.userId),
+  ],
+);

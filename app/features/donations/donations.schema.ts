@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { donationCauses, type DonationCause } from './causes';
+
+/**
+ * The donate forms (SPEC A §2, §5): one-time gifts for the general and medical causes, a monthly
+ * or annual IPTV subscription. Amounts are typed in dollars and kept in cents.
+ */
+export const MAX_DONATION_CENTS = 100_000_00;
+export const missingInformation = 'Please fill out all required fields.';
+
+/** "50", "12.34", "$1,000" → cents; anything else gets a message for the amount field. */
+export function parseDollarAmount(text: string): { cents: number } | { error: string } {
+  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (cleaned === '') return { error: missingInformation };
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return { error: 'Enter an amount in dollars, like 50 or 12.34.' };
+  const [whole, fraction = ''] = cleaned.split('.');
+  if (fraction.length > 2) return { error: 'Use at most two decimal places.' };
+  if (whole!.length > 9) return { error: 'The most we can accept online is $100,000.00.' };
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (cents <= 0) return { error: 'Enter an amount greater than $0.' };
+  if (cents > MAX_DONATION_CENTS) return { error: 'The most we can accept online is $100,000.00.' };
+  return { cents };
+}
+
+const required = (max: number) => z.string({ error: missingInformation }).trim().min(1, missingInformation).max(max, `At most ${max} characters.`);
+
+const person = {
+  firstName: required(80),
+  lastName: required(80),
+  email: required(254).pipe(z.email('Enter a valid email address.')),
+};
+
+/**
+ * One-time gifts: a quick amount (`amount`, 25…500) or a custom one (`customAmount`), which wins
+ * when filled in. The error goes to the field the donor used.
+ */
+export const oneTimeDonationSchema = z
+  .object({
+  kind: z.literal('one-time'),
+  cause: z.enum(['general', 'medical'], { error: 'Choose a cause.' }).default('general'),
+  amount: z.string().trim().optional(),
+  customAmount: z.string().trim().max(40, 'Enter an amount in dollars, like 50 or 12.34.').optional(),
+  ...person,
+  homeAddress: required(500),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(40, 'At most 40 characters.')
+    .optional()
+    .transform((value) => value || null),
+})
+  .transform((values, context) => {
+    const field = values.customAmount ? 'customAmount' : 'amount';
+    const parsed = parseDollarAmount(values.customAmount || values.amount || '');
+    if ('error' in parsed) {
+      context.addIssue({ code: 'custom', path: [field], message: parsed.error });
+      return z.NEVER;
+    }
+    const { customAmount: _custom, amount: _amount, ...rest } = values;
+    return { ...rest, amount: parsed.cents };
+  });
+
+export const subscriptionDonationSchema = z.object({
+  kind: z.literal('subscription'),
+  interval: z.enum(['month', 'year'], { error: 'Choose monthly or annual.' }).default('month'),
+  ...person,
+});
+
+export type DonationInput = z.output<typeof oneTimeDonationSchema> | z.output<typeof subscriptionDonationSchema>;
+
+export function causeFrom(value: string | null): DonationCause {
+  return value && Object.hasOwn(donationCauses, value) ? (value as DonationCause) : 'general';
+}

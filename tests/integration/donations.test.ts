@@ -1,0 +1,165 @@
+/** Donations through the payment layer: one-time gifts, IPTV subscriptions, renewals, cancellations. */
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { donations, subscriptions } from '~/db/schema/donations';
+import { payments } from '~/db/schema/payments';
+import {
+  donationCheckout,
+  readSubscriptionManageToken,
+  recordDonation,
+  subscriptionManageToken,
+} from '~/features/donations/donations.server';
+import { outboxDir } from '~/features/mail/mail.server';
+import { cancelSubscription, fulfilCheckout, handleStripeWebhook, payTestCheckout, renewTestSubscription, startCheckout } from '~/features/payments/payments.server';
+import { env } from '~/lib/env.server';
+import { createAccount } from '../factories/accounts';
+import { createSiteSettings } from '../factories/content';
+import { fixture, startFakeStripe, webhookEvent, type FakeStripe } from '../fakes/stripe-api';
+import { setupTestDatabase } from '../setup/database';
+import { mailsTo } from '../setup/outbox';
+
+const database = setupTestDatabase();
+beforeAll(async () => {
+  await createSiteSettings(database.db(), { associationName: 'Lakeview PPA' });
+});
+
+const donor = { firstName: 'Kumar', lastName: 'Rajapaksa', email: 'kumar@example.org' };
+const oneTime = (amount: number, cause: 'general' | 'medical' = 'general') =>
+  ({ kind: 'one-time', cause, amount, ...donor, homeAddress: '1 Bay St', phoneNumber: null }) as const;
+const monthly = { kind: 'subscription', interval: 'month', ...donor } as const;
+
+const donationRow = async (id: string) => (await database.db().select().from(donations).where(eq(donations.id, id)))[0]!;
+const paymentsOf = (donationId: string) => database.db().select().from(payments).where(eq(payments.referenceId, donationId));
+const subscriptionOf = async (donationId: string) =>
+  (await database.db().select().from(subscriptions).where(eq(subscriptions.donationId, donationId)))[0];
+
+describe('with the test provider', () => {
+  it('completes a guest’s one-time $50 general gift with one payment and a receipt naming the cause', async () => {
+    const donation = await recordDonation(oneTime(5000), null);
+    expect(donation).toMatchObject({ status: 'pending_payment', userId: null, amountCents: 5000, cause: 'general', donationType: 'one-time' });
+    const checkout = await startCheckout(donationCheckout(donation));
+    await payTestCheckout(checkout.sessionId);
+    await fulfilCheckout(checkout.sessionId);
+    expect((await donationRow(donation.id)).status).toBe('completed');
+    expect(await paymentsOf(donation.id)).toEqual([expect.objectContaining({ amountCents: 5000, description: 'General Donation', userId: null })]);
+    const receipt = (await mailsTo(outboxDir(), donor.email)).at(-1)!;
+    expect(receipt.text).toContain('We received your payment of $50.00 for General Donation on');
+    expect(receipt.subject).toBe('Your receipt from Lakeview PPA');
+  });
+
+  it('starts an IPTV subscription, records renewals once each, and cancels at period end', async () => {
+    const account = await createAccount(database.db(), { email: 'iptv@example.org' });
+    const donation = await recordDonation({ ...monthly, email: account.email }, account.id);
+    expect(donation).toMatchObject({ amountCents: 1000, cause: 'iptv', donationType: 'subscription', recurringInterval: 'month' });
+    const checkout = await startCheckout(donationCheckout(donation));
+    await payTestCheckout(checkout.sessionId);
+    const subscription = (await subscriptionOf(donation.id))!;
+    expect(subscription).toMatchObject({ status: 'active', interval: 'month', amountCents: 1000, provider: 'test', userId: account.id });
+    const firstPeriodEnd = subscription.currentPeriodEnd!;
+
+    expect(await renewTestSubscription(subscription.id)).toBe('recorded');
+    const payments = await paymentsOf(donation.id);
+    expect(payments).toHaveLength(2);
+    expect(payments.map((payment) => payment.amountCents)).toEqual([1000, 1000]);
+    expect((await subscriptionOf(donation.id))!.currentPeriodEnd!.getTime()).toBeGreaterThan(firstPeriodEnd.getTime());
+
+    expect(await cancelSubscription(subscription.id)).toBe(true);
+    expect(await subscriptionOf(donation.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+  });
+
+  it('gives guests a signed, expiring link to manage their subscription', async () => {
+    const donation = await recordDonation({ ...monthly, email: 'guest-iptv@example.org' }, null);
+    await payTestCheckout((await startCheckout(donationCheckout(donation))).sessionId);
+    const subscription = (await subscriptionOf(donation.id))!;
+    const receipt = (await mailsTo(outboxDir(), 'guest-iptv@example.org')).at(-1)!;
+    const link = /https?:\/\/\S+\/donate\/manage\?token=\S+/.exec(receipt.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const token = new URL(link!).searchParams.get('token')!;
+    expect(readSubscriptionManageToken(token)).toBe(subscription.id);
+    expect(readSubscriptionManageToken(`${token}x`)).toBeNull();
+    expect(readSubscriptionManageToken(token.replace(subscription.id, '00000000-0000-0000-0000-000000000000'))).toBeNull();
+    const old = subscriptionManageToken(subscription.id, new Date(Date.now() - 91 * 86_400_000));
+    expect(readSubscriptionManageToken(old)).toBeNull();
+  });
+});
+
+describe('with Stripe', () => {
+  let fake: FakeStripe;
+  const secret = 'whsec_donations_secret';
+  const signer = new Stripe('sk_test_signer');
+  const sign = (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret });
+  const deliver = (event: Record<string, unknown>) => {
+    const payload = JSON.stringify(event);
+    return handleStripeWebhook(payload, sign(payload));
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    Object.assign(env(), { stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: secret, stripeApiBase: fake.url });
+  });
+  afterAll(async () => {
+    Object.assign(env(), { stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined });
+    await fake.close();
+  });
+
+  function paidSubscriptionSession(sessionId: string, subscriptionId: string) {
+    fake.pay(sessionId);
+    Object.assign(fake.sessions.get(sessionId)!, { subscription: subscriptionId, customer: 'cus_donor' });
+    return { ...fake.sessions.get(sessionId)! };
+  }
+  const invoice = (id: string, subscriptionId: string, billingReason: string) =>
+    fixture('invoice', {
+      id,
+      object: 'invoice',
+      billing_reason: billingReason,
+      amount_paid: 1000,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
+      lines: { object: 'list', data: [{ period: { start: 1, end: Math.floor(Date.now() / 1000) + 40 * 86_400 } }] },
+    });
+
+  it('creates a subscription-mode session with recurring price data and the brief’s metadata', async () => {
+    const donation = await recordDonation(monthly, null);
+    await startCheckout(donationCheckout(donation));
+    const request = fake.requests.filter((entry) => entry.method === 'POST' && entry.path === '/v1/checkout/sessions').at(-1)!;
+    expect(request.body).toMatchObject({
+      mode: 'subscription',
+      customer_email: donor.email,
+      line_items: { '0': { price_data: { currency: 'usd', unit_amount: '1000', recurring: { interval: 'month' }, product_data: { name: 'IPTV Project — monthly contribution' } } } },
+      metadata: { type: 'donation', user_id: 'guest', donation_id: donation.id, first_name: 'Kumar', last_name: 'Rajapaksa', cause: 'iptv', recurringInterval: 'month' },
+    });
+  });
+
+  it('records one payment per renewal invoice however often it is replayed', async () => {
+    const donation = await recordDonation(monthly, null);
+    const { sessionId } = await startCheckout(donationCheckout(donation));
+    const session = paidSubscriptionSession(sessionId, 'sub_replayed');
+    await deliver(webhookEvent('checkout.session.completed', session));
+    const renewal = webhookEvent('invoice.paid', invoice('in_renewal_1', 'sub_replayed', 'subscription_cycle'));
+    for (let attempt = 0; attempt < 4; attempt += 1) await deliver({ ...renewal, id: `evt_replay_${attempt}` });
+    expect(await paymentsOf(donation.id)).toHaveLength(2);
+    expect((await subscriptionOf(donation.id))?.status).toBe('active');
+  });
+
+  it('out of order (invoice before checkout completed) still makes one completed donation and one subscription', async () => {
+    const donation = await recordDonation(monthly, null);
+    const { sessionId } = await startCheckout(donationCheckout(donation));
+    const session = paidSubscriptionSession(sessionId, 'sub_out_of_order');
+    expect((await deliver(webhookEvent('invoice.paid', invoice('in_first', 'sub_out_of_order', 'subscription_create')))).handled).toBe('ignored');
+    await deliver(webhookEvent('checkout.session.completed', session));
+    await deliver(webhookEvent('checkout.session.completed', session));
+    expect((await donationRow(donation.id)).status).toBe('completed');
+    expect(await database.db().select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, 'sub_out_of_order'))).toHaveLength(1);
+    expect(await paymentsOf(donation.id)).toHaveLength(1);
+  });
+
+  it('marks failed renewals past due and deleted subscriptions cancelled', async () => {
+    const donation = await recordDonation(monthly, null);
+    const { sessionId } = await startCheckout(donationCheckout(donation));
+    await deliver(webhookEvent('checkout.session.completed', paidSubscriptionSession(sessionId, 'sub_lifecycle')));
+    await deliver(webhookEvent('invoice.payment_failed', invoice('in_failed', 'sub_lifecycle', 'subscription_cycle')));
+    expect((await subscriptionOf(donation.id))?.status).toBe('past_due');
+    await deliver(webhookEvent('customer.subscription.deleted', fixture('subscription', { id: 'sub_lifecycle', object: 'subscription' })));
+    expect((await subscriptionOf(donation.id))?.status).toBe('cancelled');
+  });
+});
