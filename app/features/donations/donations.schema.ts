@@ -22,6 +22,13 @@ export function parseDollarAmount(text: string): { cents: number } | { error: st
   return { cents };
 }
 
+/** A typed amount is checked in its own field, so its message shows with the others'. */
+function checkAmount(value: string | undefined, context: z.RefinementCtx) {
+  if (!value) return;
+  const parsed = parseDollarAmount(value);
+  if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
+}
+
 const required = (max: number) => z.string({ error: missingInformation }).trim().min(1, missingInformation).max(max, `At most ${max} characters.`);
 
 const person = {
@@ -34,12 +41,11 @@ const person = {
  * One-time gifts: a quick amount (`amount`, 25…500) or a custom one (`customAmount`), which wins
  * when filled in. The error goes to the field the donor used.
  */
-export const oneTimeDonationSchema = z
-  .object({
+export const oneTimeDonationFields = z.object({
   kind: z.literal('one-time'),
   cause: z.enum(['general', 'medical'], { error: 'Choose a cause.' }).default('general'),
-  amount: z.string().trim().optional(),
-  customAmount: z.string().trim().max(40, 'Enter an amount in dollars, like 50 or 12.34.').optional(),
+  amount: z.string().trim().optional().superRefine(checkAmount),
+  customAmount: z.string().trim().optional().superRefine(checkAmount),
   ...person,
   homeAddress: required(500),
   phoneNumber: z
@@ -48,8 +54,9 @@ export const oneTimeDonationSchema = z
     .max(40, 'At most 40 characters.')
     .optional()
     .transform((value) => value || null),
-})
-  .transform((values, context) => {
+});
+
+export const oneTimeDonationSchema = oneTimeDonationFields.transform((values, context) => {
     const field = values.customAmount ? 'customAmount' : 'amount';
     const parsed = parseDollarAmount(values.customAmount || values.amount || '');
     if ('error' in parsed) {

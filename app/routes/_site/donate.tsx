@@ -7,7 +7,7 @@ import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { donationCauses, iptvSubscriptionPlans, quickDonationAmountsCents, type DonationCause } from '~/features/donations/causes';
-import { causeFrom, oneTimeDonationSchema, subscriptionDonationSchema } from '~/features/donations/donations.schema';
+import { causeFrom, missingInformation, oneTimeDonationFields, oneTimeDonationSchema, subscriptionDonationSchema } from '~/features/donations/donations.schema';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
 import { splitFullName } from '~/features/membership/membership.schema';
 import { startCheckout } from '~/features/payments/payments.server';
@@ -16,6 +16,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
+import { toast } from '~/lib/toast';
 import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/donate';
@@ -112,6 +113,22 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
 type Prefill = { firstName: string; lastName: string; email: string } | null;
 type LastResult = SubmissionResult<string[]> | undefined;
 
+/**
+ * The brief's 'Missing Information' toast also shows when the browser's own check stops the post
+ * (the server sends the same toast when the post reaches it).
+ */
+function withMissingInformationToast(formProps: ReturnType<typeof getFormProps>, schema: typeof oneTimeDonationSchema | typeof subscriptionDonationSchema) {
+  return {
+    ...formProps,
+    onSubmit(event: React.FormEvent<HTMLFormElement>) {
+      const result = parseWithZod(new FormData(event.currentTarget), { schema });
+      const missing = result.status === 'error' && Object.values(result.error ?? {}).some((errors) => errors?.includes(missingInformation));
+      if (missing) toast(messages.missingInformation);
+      formProps.onSubmit(event);
+    },
+  };
+}
+
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -123,7 +140,8 @@ function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCa
     id: 'one-time-donation',
     lastResult,
     defaultValue: { amount: '50', ...prefill },
-    constraint: getZodConstraint(oneTimeDonationSchema),
+    // Constraints come from the fields; the amount rule itself is the transform's.
+    constraint: getZodConstraint(oneTimeDonationFields),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: oneTimeDonationSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -131,7 +149,7 @@ function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCa
   const hydrated = useHydrated();
   const busy = useNavigation().state !== 'idle';
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+    <Form method="post" {...withMissingInformationToast(getFormProps(form), oneTimeDonationSchema)} className="grid gap-5">
       <h2 className="text-2xl font-bold text-navy-900">{donationCauses[cause].label}</h2>
       <input type="hidden" name="kind" value="one-time" />
       <input type="hidden" name="cause" value={cause} />
@@ -180,7 +198,7 @@ function SubscriptionForm({ prefill, lastResult }: { prefill: Prefill; lastResul
   const hydrated = useHydrated();
   const busy = useNavigation().state !== 'idle';
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-5">
+    <Form method="post" {...withMissingInformationToast(getFormProps(form), subscriptionDonationSchema)} className="grid gap-5">
       <h2 className="text-2xl font-bold text-navy-900">{donationCauses.iptv.label}</h2>
       <input type="hidden" name="kind" value="subscription" />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
