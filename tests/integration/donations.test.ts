@@ -163,3 +163,21 @@ describe('with Stripe', () => {
     expect((await subscriptionOf(donation.id))?.status).toBe('cancelled');
   });
 });
+
+describe('guest manage page', () => {
+  it('cancels through a valid link and refuses a forged one', async () => {
+    const { action, loader } = await import('~/routes/_site/donate.manage');
+    const donation = await recordDonation({ ...monthly, email: 'manage@example.org' }, null);
+    await payTestCheckout((await startCheckout(donationCheckout(donation))).sessionId);
+    const subscription = (await subscriptionOf(donation.id))!;
+    const call = (token: string, method = 'GET') =>
+      ({ request: new Request(`http://localhost:3000/donate/manage?token=${encodeURIComponent(token)}`, { method, ...(method === 'POST' ? { body: new URLSearchParams() } : {}) }), params: {}, context: { cspNonce: '' } }) as never;
+
+    const forged = (await loader(call('forged.token.value'))) as unknown as { init: ResponseInit | null };
+    expect(forged.init?.status).toBe(404);
+    const token = subscriptionManageToken(subscription.id);
+    expect(await loader(call(token))).toMatchObject({ subscription: { status: 'active', cancelAtPeriodEnd: false } });
+    await action(call(token, 'POST'));
+    expect(await subscriptionOf(donation.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+  });
+});
