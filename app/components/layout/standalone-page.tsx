@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Crest } from '~/components/brand/crest';
 import { useSiteSettings } from '~/lib/site-settings';
 
-/** Pages outside the site layout (payment results, test checkout): the association's mark and one card. */
-export function StandalonePage({ children }: { children: React.ReactNode }) {
+/** Pages outside the site layout (sign-in, payment results, test checkout): the association's mark and one card. */
+export function StandalonePage({ children, width = 'lg', footer }: { children: React.ReactNode; width?: 'md' | 'lg'; footer?: React.ReactNode }) {
   const settings = useSiteSettings();
   return (
     <div className="hero-pattern flex min-h-dvh flex-col items-center bg-navy-900 px-4 py-10">
@@ -14,9 +14,10 @@ export function StandalonePage({ children }: { children: React.ReactNode }) {
           <span className="text-xs font-semibold uppercase tracking-[0.18em] text-gold-300">{settings?.chapterName}</span>
         </span>
       </Link>
-      <main id="main" className="mt-8 w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl sm:p-8">
+      <main id="main" className={`mt-8 w-full rounded-2xl bg-white p-6 shadow-xl sm:p-8 ${width === 'md' ? 'max-w-md' : 'max-w-lg'}`}>
         {children}
       </main>
+      {footer}
     </div>
   );
 }

@@ -24,7 +24,7 @@ export function FormField({
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)}>
       <label htmlFor={field.id} className="text-sm font-semibold text-navy-900">
         {label}
       </label>

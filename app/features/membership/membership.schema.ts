@@ -57,24 +57,25 @@ const optionalDate = (label: string) =>
       return value;
     });
 
+/** The account part of the form, for visitors who are not signed in (SPEC A §5). */
+export const applicantAccountSchema = z.object({
+  email: z
+    .string({ error: 'Email and password are required to create an account.' })
+    .trim()
+    .min(1, 'Email and password are required to create an account.')
+    .max(254, 'Email is too long.')
+    .pipe(z.email('Enter a valid email address.')),
+  password: z
+    .string({ error: 'Email and password are required to create an account.' })
+    .min(1, 'Email and password are required to create an account.')
+    .min(8, 'Password must be at least 8 characters.')
+    .max(128, 'Password must be at most 128 characters.'),
+});
+
 /** `signedIn` decides whether email and password are asked for; `today` bounds the years. */
 export function membershipApplicationSchema({ signedIn, today = new Date() }: { signedIn: boolean; today?: Date }) {
   const currentYear = today.getUTCFullYear();
-  const account = signedIn
-    ? { email: z.string().optional(), password: z.string().optional() }
-    : {
-        email: z
-          .string({ error: 'Email and password are required to create an account.' })
-          .trim()
-          .min(1, 'Email and password are required to create an account.')
-          .max(254, 'Email is too long.')
-          .pipe(z.email('Enter a valid email address.')),
-        password: z
-          .string({ error: 'Email and password are required to create an account.' })
-          .min(1, 'Email and password are required to create an account.')
-          .min(8, 'Password must be at least 8 characters.')
-          .max(128, 'Password must be at most 128 characters.'),
-      };
+  const account = signedIn ? { email: z.string().optional(), password: z.string().optional() } : applicantAccountSchema.shape;
   return z
     .object({
       membershipType: z.enum(membershipTypes, { error: 'Choose a membership plan.' }),
@@ -109,18 +110,3 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   if (words.length <= 1) return { firstName: words[0] ?? '', lastName: '' };
   return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! };
 }
-
-/** The account part of the form, for visitors who are not signed in (SPEC A §5). */
-export const applicantAccountSchema = z.object({
-  email: z
-    .string({ error: 'Email and password are required to create an account.' })
-    .trim()
-    .min(1, 'Email and password are required to create an account.')
-    .max(254, 'Email is too long.')
-    .pipe(z.email('Enter a valid email address.')),
-  password: z
-    .string({ error: 'Email and password are required to create an account.' })
-    .min(1, 'Email and password are required to create an account.')
-    .min(8, 'Password must be at least 8 characters.')
-    .max(128, 'Password must be at most 128 characters.'),
-});

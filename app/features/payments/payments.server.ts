@@ -19,6 +19,7 @@ import { formatLongDate } from '~/lib/dates';
 import { env } from '~/lib/env.server';
 import { formatCents } from '~/lib/money';
 import { PaymentsUnavailableError, type CheckoutRequest, type PaymentProvider, type StartedCheckout } from './provider';
+import { recordCheckoutSession } from './checkout-sessions.server';
 import { stripeProvider } from './stripe-provider.server';
 import { testProvider } from './test-provider.server';
 
@@ -49,27 +50,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<StartedCh
     .update(JSON.stringify([request.purpose, request.referenceId, request.amountCents, request.mode, Math.floor(Date.now() / 60_000)]))
     .digest('hex');
   const started = await provider.createCheckout(request, urls, idempotencyKey);
-  if (provider.name === 'stripe') {
-    await db()
-      .insert(checkoutSessions)
-      .values({
-        id: started.sessionId,
-        provider: 'stripe',
-        purpose: request.purpose,
-        referenceId: request.referenceId,
-        userId: request.userId,
-        mode: request.mode,
-        amountCents: request.amountCents,
-        currency: request.currency,
-        productName: request.productName,
-        productDescription: request.productDescription,
-        customerEmail: request.customerEmail,
-        metadata: request.metadata,
-        successUrl: urls.successUrl,
-        cancelUrl: urls.cancelUrl,
-      })
-      .onConflictDoNothing();
-  }
+  if (provider.name === 'stripe') await recordCheckoutSession('stripe', started.sessionId, request, urls);
   return started;
 }
 

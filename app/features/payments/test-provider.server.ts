@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { checkoutSessions } from '~/db/schema/payments';
+import { recordCheckoutSession } from './checkout-sessions.server';
 import { WebhookSignatureError, type PaymentProvider } from './provider';
 
 /**
@@ -13,24 +14,7 @@ export const testProvider: PaymentProvider = {
 
   async createCheckout(request, urls) {
     const sessionId = `tcs_${randomBytes(12).toString('hex')}`;
-    await db()
-      .insert(checkoutSessions)
-      .values({
-        id: sessionId,
-        provider: 'test',
-        purpose: request.purpose,
-        referenceId: request.referenceId,
-        userId: request.userId,
-        mode: request.mode,
-        amountCents: request.amountCents,
-        currency: request.currency,
-        productName: request.productName,
-        productDescription: request.productDescription,
-        customerEmail: request.customerEmail,
-        metadata: request.metadata,
-        successUrl: urls.successUrl,
-        cancelUrl: urls.cancelUrl,
-      });
+    await recordCheckoutSession('test', sessionId, request, urls);
     return { sessionId, url: `/payment/test-checkout/${sessionId}` };
   },
 

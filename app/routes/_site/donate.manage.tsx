@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { getSubscription, readSubscriptionManageToken } from '~/features/donations/donations.server';
 import { cancelSubscription } from '~/features/payments/payments.server';
-import { formatLongDate } from '~/lib/dates';
+import { subscriptionStatusText } from '~/features/donations/subscription-status';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -58,11 +58,7 @@ export default function ManageSubscription({ loaderData }: Route.ComponentProps)
               IPTV Project — {formatCents(subscription.amountCents)} / {subscription.interval}
             </p>
             <p className="mt-2 text-slate-700" data-testid="subscription-status">
-              {subscription.status === 'cancelled'
-                ? 'Cancelled'
-                : subscription.cancelAtPeriodEnd
-                  ? `Cancelled — ends ${subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : 'at the end of this period'}`
-                  : `Active — next payment ${subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : 'soon'}`}
+              {subscriptionStatusText(subscription)}
             </p>
             {subscription.status !== 'cancelled' && !subscription.cancelAtPeriodEnd ? (
               <Form method="post" className="mt-6">

@@ -165,7 +165,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                 {loaderData.account.signedIn ? 'Applying as' : 'Account created for'} <strong>{loaderData.account.email}</strong>
               </p>
             ) : (
-              <AccountStep lastResult={actionData?.step === 'account' ? actionData.result : undefined} />
+              <AccountStep plan={plan} lastResult={actionData?.step === 'account' ? actionData.result : undefined} />
             )}
             <ApplicationStep
               key={plan}
@@ -183,7 +183,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
-function AccountStep({ lastResult }: { lastResult: LastResult }) {
+function AccountStep({ plan, lastResult }: { plan: MembershipType; lastResult: LastResult }) {
   const [form, fields] = useForm({
     id: 'applicant-account',
     lastResult,
@@ -199,7 +199,7 @@ function AccountStep({ lastResult }: { lastResult: LastResult }) {
       <div>
         <h3 className="text-lg font-semibold text-navy-900">1. Create your account</h3>
         <p className="text-sm text-muted-foreground">
-          Already have one? <Link to="/login?redirectTo=%2Fmembership%3Fplan%3Dannual" className="font-semibold text-navy-700 underline">Log in first</Link>.
+          Already have one? <Link to={`/login?redirectTo=${encodeURIComponent(`/membership?plan=${plan}`)}`} className="font-semibold text-navy-700 underline">Log in first</Link>.
         </p>
       </div>
       <input type="hidden" name="intent" value="create-account" />

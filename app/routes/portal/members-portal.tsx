@@ -11,6 +11,7 @@ import { statusLabel, statusTone } from '~/features/membership/status';
 import { listSubscriptionsOf } from '~/features/donations/donations.server';
 import { cancelSubscription, listPaymentsOf, renewTestSubscription, sendReceipt, startCheckout } from '~/features/payments/payments.server';
 import { PaymentsUnavailableError } from '~/features/payments/provider';
+import { subscriptionStatusText } from '~/features/donations/subscription-status';
 import { formatIsoDay, formatLongDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
@@ -250,11 +251,7 @@ function SubscriptionsList({ subscriptions }: { subscriptions: LoaderData['subsc
                 IPTV Project — {formatCents(subscription.amountCents)} / {subscription.interval}
               </p>
               <p className="text-sm text-slate-700" data-testid="subscription-status">
-                {subscription.status === 'cancelled'
-                  ? 'Cancelled'
-                  : subscription.cancelAtPeriodEnd
-                    ? `Cancelled — ends ${subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : 'at the end of this period'}`
-                    : `${subscription.status === 'past_due' ? 'Payment due' : 'Active'} — next payment ${subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : 'soon'}`}
+                {subscriptionStatusText(subscription)}
               </p>
             </div>
             {subscription.provider === 'test' && subscription.status !== 'cancelled' && !subscription.cancelAtPeriodEnd ? (
