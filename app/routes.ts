@@ -15,7 +15,10 @@ export default [
     route('donate', 'routes/_site/donate.tsx'),
     route('donate/manage', 'routes/_site/donate.manage.tsx'),
     layout('routes/portal/layout.tsx', [route('members-portal', 'routes/portal/members-portal.tsx')]),
-    layout('routes/admin/layout.tsx', [route('admin', 'routes/admin/dashboard.tsx')]),
+    layout('routes/admin/layout.tsx', [
+      route('admin', 'routes/admin/dashboard.tsx'),
+      route('admin/applications/:id', 'routes/admin/application.tsx'),
+    ]),
     route('*', 'routes/_site/not-found.tsx'),
   ]),
   layout('routes/_auth/layout.tsx', [
@@ -24,6 +27,7 @@ export default [
     route('update-password', 'routes/_auth/update-password.tsx'),
   ]),
   route('logout', 'routes/logout.ts'),
+  route('admin/export.csv', 'routes/admin/export.ts'),
   route('payment-success', 'routes/payment/success.tsx'),
   route('payment-cancelled', 'routes/payment/cancelled.tsx'),
   route('payment/test-checkout/:id', 'routes/payment/test-checkout.tsx'),

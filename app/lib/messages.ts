@@ -61,6 +61,11 @@ export const messages = {
   donationNotRecorded: { title: 'Error', description: 'Could not record donation. Please try again.', variant: 'destructive' },
   subscriptionCancelled: { title: 'Subscription Cancelled', description: 'Your contribution stops at the end of the period already paid for.' },
   renewalRecorded: { title: 'Renewal Recorded', description: 'A test renewal payment was recorded.' },
+  statusUpdated: (status: string) => ({ title: 'Status Updated!', description: `Record has been updated to ${status}.`, variant: 'success' as const }),
+  updateFailed: (message: string) => ({ title: 'Update Failed', description: message, variant: 'destructive' as const }),
+  noRecords: 'No records found.',
+  settingsSaved: { title: 'Settings Saved', description: 'The site now shows the new details.', variant: 'success' },
+  roleChanged: (email: string, role: string) => ({ title: 'Role Changed', description: `${email} is now ${role.replace(/_/g, ' ')}.`, variant: 'success' as const }),
   paymentSuccessfulMembership: { title: 'Payment Successful!', description: 'Your membership application is now pending approval.', variant: 'success' },
   paymentSuccessfulDonation: { title: 'Payment Successful!', description: 'Thank you for your generous contribution!', variant: 'success' },
   errorUpdatingApplication: {
@@ -70,7 +75,7 @@ export const messages = {
   },
   paymentNotConfirmed: 'We could not confirm this payment. If you were charged, please contact us with the reference below and we will sort it out.',
   verificationLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
-} as const satisfies Record<string, string | ToastMessage>;
+} as const satisfies Record<string, string | ToastMessage | ((...args: string[]) => ToastMessage)>;
 
 export const ticketCardTitles = { buy: 'Buy Tickets', external: 'Confirm Attendance' } as const;
 export const ticketButtonLabels = { buy: 'Proceed to Checkout', external: 'Confirm Your Attendance' } as const;

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { getSessionUser, type SessionUser } from './auth.server';
-import { hasRole, type Role } from './roles';
+import { adminAbilities, hasRole, type AdminAbilities, type Role } from './roles';
 
 /**
  * Route guards on the server (SPEC A §2 route guard, §6): no user → /login, remembering where the
@@ -22,4 +22,12 @@ export async function requireRole(request: Request, role: Role): Promise<Session
   const user = await requireUser(request);
   if (!hasRole(user.role, role)) throw redirect('/');
   return user;
+}
+
+/** The signed-in user and what they may do in the admin area; anyone without admin access goes to /. */
+export async function requireAdminArea(request: Request): Promise<{ user: SessionUser; can: AdminAbilities }> {
+  const user = await requireUser(request);
+  const can = adminAbilities(user.role);
+  if (!can.enter) throw redirect('/');
+  return { user, can };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasRole, isRole, roleRanks, roles, type Role } from './roles';
+import { adminAbilities, hasRole, isRole, roleRanks, roles, type Role } from './roles';
 
 describe('the rank rule', () => {
   const expected: Record<Role, Role[]> = {
@@ -33,5 +33,21 @@ describe('the rank rule', () => {
     expect(roleRanks).toEqual({ member: 1, editor: 2, finance: 2, admin: 3, super_admin: 4 });
     expect(isRole('admin')).toBe(true);
     expect(isRole('root')).toBe(false);
+  });
+});
+
+describe('admin abilities', () => {
+  it('gives each role exactly its part of the admin area', () => {
+    const table = Object.fromEntries(
+      [...roles, undefined].map((role) => [String(role), Object.entries(adminAbilities(role)).filter(([, allowed]) => allowed).map(([ability]) => ability)]),
+    );
+    expect(table).toEqual({
+      member: [],
+      editor: [],
+      finance: ['enter', 'viewDonations'],
+      admin: ['enter', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings'],
+      super_admin: ['enter', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings', 'manageRoles'],
+      undefined: [],
+    });
   });
 });

@@ -24,3 +24,22 @@ export function hasRole(userRole: string | null | undefined, required: Role): bo
 }
 
 export const defaultRole: Role = 'member';
+
+/**
+ * What each role may do in the admin area (SPEC A §6, B §6): admins run everything; finance (rank 2)
+ * sees donations read-only; editors have no admin access yet; super_admins also manage roles.
+ */
+export function adminAbilities(role: string | null | undefined) {
+  const admin = hasRole(role, 'admin');
+  return {
+    enter: admin || role === 'finance',
+    viewMembers: admin,
+    changeMembers: admin,
+    viewDonations: admin || role === 'finance',
+    changeDonations: admin,
+    editSettings: admin,
+    manageRoles: hasRole(role, 'super_admin'),
+  };
+}
+
+export type AdminAbilities = ReturnType<typeof adminAbilities>;

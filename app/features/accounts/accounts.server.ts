@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
 import { auth, callAuthEndpoint } from '~/lib/auth.server';
-import type { Role } from '~/lib/roles';
+import { writeAudit } from '~/lib/audit.server';
+import { hasRole, type Role } from '~/lib/roles';
+import { ADMIN_PAGE_SIZE, containsPattern, pageCount } from '~/lib/search';
 
 export type Account = typeof users.$inferSelect;
 
@@ -143,4 +145,48 @@ export async function resetPassword(
 export async function signOut(request: Request): Promise<Headers> {
   const { response } = await callAuthEndpoint(request, '/sign-out', {});
   return cookieHeaders(response);
+}
+
+/** Accounts for the super-admin's Users tab: newest first, searchable by name or email, 50 a page. */
+export async function listAccounts(filter: { search?: string | null; page?: number }) {
+  const search = filter.search?.trim();
+  const where = search ? or(ilike(users.name, containsPattern(search)), ilike(users.email, containsPattern(search))) : undefined;
+  const page = Math.max(1, filter.page ?? 1);
+  const [rows, counted] = await Promise.all([
+    db()
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, emailVerified: users.emailVerified, createdAt: users.createdAt })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE),
+    db().select({ total: count() }).from(users).where(where),
+  ]);
+  const total = counted[0]?.total ?? 0;
+  return { rows, total, page, pageCount: pageCount(total) };
+}
+
+export class RoleChangeError extends Error {
+  override name = 'RoleChangeError';
+}
+
+/**
+ * A super_admin changes someone's role (SPEC B §6): never their own, never the last super_admin's,
+ * audited in the same transaction.
+ */
+export async function changeAccountRole(actor: { id: string; email: string; role?: string | null }, targetId: string, role: Role): Promise<Account> {
+  if (!hasRole(actor.role, 'super_admin')) throw new RoleChangeError('Only a super admin can change roles.');
+  if (actor.id === targetId) throw new RoleChangeError('You cannot change your own role.');
+  return db().transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, targetId)).limit(1).for('update');
+    if (!target) throw new RoleChangeError('Account not found.');
+    if (target.role === role) return target;
+    if (target.role === 'super_admin') {
+      const [{ remaining }] = (await tx.select({ remaining: count() }).from(users).where(eq(users.role, 'super_admin'))) as [{ remaining: number }];
+      if (remaining <= 1) throw new RoleChangeError('The last super admin cannot be demoted.');
+    }
+    const [row] = await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, targetId)).returning();
+    await writeAudit(tx, { actor, action: 'user.role', entityType: 'user', entityId: targetId, from: target.role, to: role });
+    return row!;
+  });
 }

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { uploadsDir } from '~/db/boot.server';
 import { db } from '~/db/client.server';
+import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
+import type { SiteSettingsInput } from './content.schema';
 import { committeeMembers, committeeTerms, documents, news, siteSettings } from '~/db/schema/content';
 
 export type SiteSettings = typeof siteSettings.$inferSelect;
@@ -112,4 +114,66 @@ export async function readDocumentFile(document: Document): Promise<Buffer | und
 /** Documents for the members' portal: every document, members-only ones included, newest first. */
 export async function listMemberDocuments(): Promise<Document[]> {
   return db().select().from(documents).orderBy(desc(documents.uploadDate), desc(documents.id));
+}
+
+/** The settings form's flat fields from the stored row. */
+export function settingsFormValues(settings: SiteSettings) {
+  const social = (label: string) => settings.socialLinks.find((entry) => entry.label === label)?.url ?? '#';
+  const branch = (label: string) => settings.branchLinks.find((entry) => entry.label === label)?.url ?? '#';
+  return {
+    associationName: settings.associationName,
+    shortName: settings.shortName,
+    chapterName: settings.chapterName,
+    contactAddress: settings.contactAddress,
+    contactPhone: settings.contactPhone,
+    contactEmail: settings.contactEmail,
+    facebookUrl: social('Facebook'),
+    instagramUrl: social('Instagram'),
+    youtubeUrl: social('YouTube'),
+    sriLankaBranchUrl: branch('Sri Lanka'),
+    ukBranchUrl: branch('United Kingdom'),
+    socialFeedUrl: settings.socialFeedUrl ?? '',
+  };
+}
+
+/** An admin edits the association's identity (SPEC B §9); audited with the fields that changed. */
+export async function updateSiteSettings(actor: { id: string; email: string }, input: SiteSettingsInput): Promise<SiteSettings> {
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1).for('update');
+    if (!before) throw new SiteSettingsMissingError();
+    const [after] = await tx
+      .update(siteSettings)
+      .set({
+        associationName: input.associationName,
+        shortName: input.shortName,
+        chapterName: input.chapterName,
+        contactAddress: input.contactAddress,
+        contactPhone: input.contactPhone,
+        contactEmail: input.contactEmail,
+        socialLinks: [
+          { label: 'Facebook', url: input.facebookUrl },
+          { label: 'Instagram', url: input.instagramUrl },
+          { label: 'YouTube', url: input.youtubeUrl },
+        ],
+        branchLinks: [
+          { label: 'Sri Lanka', url: input.sriLankaBranchUrl },
+          { label: 'United Kingdom', url: input.ukBranchUrl },
+        ],
+        socialFeedUrl: input.socialFeedUrl,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(siteSettings.id, 1))
+      .returning();
+    const previous = settingsFormValues(before);
+    const changed = (Object.keys(input) as (keyof SiteSettingsInput)[]).filter((key) => (previous[key] ?? '') !== (input[key] ?? ''));
+    await writeAudit(tx, {
+      actor,
+      action: 'settings.update',
+      entityType: 'site_settings',
+      entityId: '1',
+      from: JSON.stringify(Object.fromEntries(changed.map((key) => [key, previous[key]]))),
+      to: JSON.stringify(Object.fromEntries(changed.map((key) => [key, input[key]]))),
+    });
+    return after!;
+  });
 }

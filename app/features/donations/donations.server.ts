@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { donations, subscriptions } from '~/db/schema/donations';
 import { payments } from '~/db/schema/payments';
+import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
+import { ADMIN_PAGE_SIZE, containsPattern, pageCount } from '~/lib/search';
 import { donationCauses, iptvSubscriptionPlans } from './causes';
 import type { DonationInput } from './donations.schema';
 
@@ -210,4 +212,52 @@ export function readSubscriptionManageToken(token: string, now = new Date()): st
   if (expected.length !== provided.length || !timingSafeEqual(expected, provided)) return null;
   if (!/^\d+$/.test(expires) || Number(expires) * 1000 < now.getTime()) return null;
   return subscriptionId;
+}
+
+export const donationStatuses = ['pending_payment', 'completed', 'rejected'] as const;
+export type DonationStatus = (typeof donationStatuses)[number];
+
+export type DonationFilter = { status?: DonationStatus | null; search?: string | null; page?: number };
+
+/** Donations for the admin table: newest first, filtered, one page of 50 (or all, for CSV). */
+export async function listDonations(filter: DonationFilter & { all?: boolean }) {
+  const conditions = [];
+  if (filter.status) conditions.push(eq(donations.status, filter.status));
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    conditions.push(
+      or(
+        ilike(donations.firstName, pattern),
+        ilike(donations.lastName, pattern),
+        ilike(donations.email, pattern),
+        ilike(sql`${donations.firstName} || ' ' || ${donations.lastName}`, pattern),
+      )!,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const page = Math.max(1, filter.page ?? 1);
+  const query = db().select().from(donations).where(where).orderBy(desc(donations.createdAt), desc(donations.id));
+  const [rows, counted] = await Promise.all([
+    filter.all ? query : query.limit(ADMIN_PAGE_SIZE).offset((page - 1) * ADMIN_PAGE_SIZE),
+    db().select({ total: count() }).from(donations).where(where),
+  ]);
+  const total = counted[0]?.total ?? 0;
+  return { rows, total, page, pageCount: pageCount(total) };
+}
+
+export class DonationStatusError extends Error {
+  override name = 'DonationStatusError';
+}
+
+/** An admin marks a donation completed or rejected (SPEC A §4), audited in the same transaction. */
+export async function setDonationStatus(actor: { id: string; email: string }, donationId: string, to: 'completed' | 'rejected'): Promise<Donation> {
+  return db().transaction(async (tx) => {
+    const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).limit(1).for('update');
+    if (!donation) throw new DonationStatusError('Donation not found.');
+    if (donation.status === to) throw new DonationStatusError(`The donation is already ${to}.`);
+    const [row] = await tx.update(donations).set({ status: to, updatedAt: sql`now()` }).where(eq(donations.id, donationId)).returning();
+    await writeAudit(tx, { actor, action: 'donation.status', entityType: 'donation', entityId: donationId, from: donation.status, to });
+    return row!;
+  });
 }

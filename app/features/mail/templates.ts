@@ -84,3 +84,21 @@ export function receiptMail(
     { label: linkLabel, url },
   );
 }
+
+export function applicationDecisionMail(sender: Sender, applicant: { name: string }, approved: boolean, url: string): MailContent {
+  return approved
+    ? compose(
+        sender,
+        `Welcome to the ${sender.associationName}`,
+        'Your membership is approved',
+        [`Hello ${applicant.name},`, 'The committee has approved your membership application. Welcome!', 'Your membership details and the members’ documents are in the Members Portal.'],
+        { label: 'Open the Members Portal', url },
+      )
+    : compose(
+        sender,
+        `Your membership application to the ${sender.associationName}`,
+        'About your membership application',
+        [`Hello ${applicant.name},`, 'The committee could not approve your membership application.', 'If you have questions, or believe this is a mistake, please reply to this message or contact the committee.'],
+        { label: 'Contact us', url },
+      );
+}

@@ -279,3 +279,8 @@ export async function getTestCheckout(sessionId: string) {
 export async function listPaymentsOf(userId: string): Promise<Payment[]> {
   return db().select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.paidAt));
 }
+
+/** Payments for one record (an application's detail view), newest first. */
+export async function listPaymentsFor(referenceId: string): Promise<Payment[]> {
+  return db().select().from(payments).where(eq(payments.referenceId, referenceId)).orderBy(desc(payments.paidAt));
+}

@@ -1,18 +1,341 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import * as Tabs from '@radix-ui/react-tabs';
+import { AlertTriangle } from 'lucide-react';
+import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from 'react-router';
+import type { z } from 'zod';
+import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
 import { PageHero } from '~/components/layout/page-hero';
+import { Button } from '~/components/ui/button';
+import { FormError, FormField } from '~/components/ui/form-field';
+import { changeAccountRole, listAccounts, RoleChangeError } from '~/features/accounts/accounts.server';
+import { siteSettingsSchema } from '~/features/content/content.schema';
+import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/content.server';
+import { DonationStatusError, donationStatuses, listDonations, setDonationStatus } from '~/features/donations/donations.server';
+import {
+  listApplications,
+  setApplicationStatus,
+  StatusChangeNotAllowedError,
+  UnpaidApprovalNeedsConfirmationError,
+} from '~/features/membership/membership.server';
+import { membershipPlans } from '~/features/membership/plans';
+import { applicationStatuses, statusLabel } from '~/features/membership/status';
+import { readAdminQuery, type AdminTab } from '~/lib/admin-query';
+import { formatLongDate } from '~/lib/dates';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
+import { formatCents } from '~/lib/money';
+import { requireAdminArea } from '~/lib/permissions.server';
+import { isRole, roles } from '~/lib/roles';
+import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/dashboard';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, can } = await requireAdminArea(request);
+  const url = new URL(request.url);
+  const query = readAdminQuery(url, [...applicationStatuses, ...donationStatuses]);
+  // Finance sees donations only; a tab the viewer may not open falls back to one they may.
+  const allowed: Record<AdminTab, boolean> = { members: can.viewMembers, donations: can.viewDonations, settings: can.editSettings, users: can.manageRoles };
+  const tab: AdminTab = allowed[query.tab] ? query.tab : can.viewMembers ? 'members' : 'donations';
+  const applicationStatus = applicationStatuses.find((status) => status === query.status) ?? null;
+  const donationStatus = donationStatuses.find((status) => status === query.status) ?? null;
+  return {
+    tab,
+    can,
+    me: user.id,
+    members: tab === 'members' ? await listApplications({ status: applicationStatus, search: query.search, page: query.page }) : null,
+    donations: tab === 'donations' ? await listDonations({ status: donationStatus, search: query.search, page: query.page }) : null,
+    settings: tab === 'settings' ? settingsFormValues(await getSiteSettings()) : null,
+    users: tab === 'users' ? await listAccounts({ search: query.search, page: query.page }) : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user, can } = await requireAdminArea(request);
+  const formData = await readFormData(request);
+  const intent = formData.get('intent');
+  const id = String(formData.get('id') ?? '');
+  const status = String(formData.get('status') ?? '');
+  const forbidden = () => data({ error: 'You may not do that.', confirmUnpaid: null, settingsResult: null }, { status: 403 });
+  const failed = (message: string, statusCode = 400) =>
+    dataWithToast({ error: message, confirmUnpaid: null, settingsResult: null }, messages.updateFailed(message), { status: statusCode });
+
+  if (intent === 'application-status') {
+    if (!can.changeMembers) return forbidden();
+    if (status !== 'approved' && status !== 'rejected') return failed('Choose approve or reject.');
+    try {
+      const updated = await setApplicationStatus(user, id, status, { confirmUnpaid: formData.get('confirmUnpaid') === '1' });
+      return dataWithToast({ error: null, confirmUnpaid: null, settingsResult: null }, messages.statusUpdated(statusLabel(updated.status)));
+    } catch (error) {
+      if (error instanceof UnpaidApprovalNeedsConfirmationError) return data({ error: null, confirmUnpaid: id, settingsResult: null }, { status: 409 });
+      if (error instanceof StatusChangeNotAllowedError) return failed(error.message, 409);
+      throw error;
+    }
+  }
+  if (intent === 'donation-status') {
+    if (!can.changeDonations) return forbidden();
+    if (status !== 'completed' && status !== 'rejected') return failed('Choose complete or reject.');
+    try {
+      const updated = await setDonationStatus(user, id, status);
+      return dataWithToast({ error: null, confirmUnpaid: null, settingsResult: null }, messages.statusUpdated(statusLabel(updated.status)));
+    } catch (error) {
+      if (error instanceof DonationStatusError) return failed(error.message, 409);
+      throw error;
+    }
+  }
+  if (intent === 'settings') {
+    if (!can.editSettings) return forbidden();
+    const submission = parseWithZod(formData, { schema: siteSettingsSchema });
+    if (submission.status !== 'success') return data({ error: null, confirmUnpaid: null, settingsResult: submission.reply() }, { status: 400 });
+    await updateSiteSettings(user, submission.value);
+    return dataWithToast({ error: null, confirmUnpaid: null, settingsResult: submission.reply() }, messages.settingsSaved);
+  }
+  if (intent === 'role') {
+    if (!can.manageRoles) return forbidden();
+    const role = formData.get('role');
+    if (!isRole(role)) return failed('Choose a role.');
+    try {
+      const updated = await changeAccountRole(user, id, role);
+      return dataWithToast({ error: null, confirmUnpaid: null, settingsResult: null }, messages.roleChanged(updated.email, updated.role));
+    } catch (error) {
+      if (error instanceof RoleChangeError) return failed(error.message, 409);
+      throw error;
+    }
+  }
+  return data({ error: 'Unknown request.', confirmUnpaid: null, settingsResult: null }, { status: 400 });
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Admin Dashboard');
 
-export default function AdminDashboard() {
+const tabLabels: Record<AdminTab, string> = { members: 'Members', donations: 'Donations', settings: 'Settings', users: 'Users' };
+
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, can } = loaderData;
+  const [, setSearchParams] = useSearchParams();
+  const visibleTabs = (['members', 'donations', 'settings', 'users'] as const).filter((candidate) =>
+    candidate === 'members' ? can.viewMembers : candidate === 'donations' ? can.viewDonations : candidate === 'settings' ? can.editSettings : can.manageRoles,
+  );
   return (
     <>
       <PageHero eyebrow="Administration" title="Admin Dashboard">
         Review membership applications and donations, and manage the association’s settings.
       </PageHero>
-      <section className="mx-auto max-w-3xl px-4 py-14 text-center sm:px-6 lg:px-8">
-        <p className="text-lg text-slate-700">The membership and donation tables open here once online applications and giving are live.</p>
-      </section>
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <Tabs.Root value={tab} onValueChange={(value) => setSearchParams({ tab: value })}>
+          <Tabs.List aria-label="Admin sections" className="relative flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
+            {visibleTabs.map((value) => (
+              <Tabs.Trigger key={value} value={value} asChild>
+                <Link
+                  to={`?tab=${value}`}
+                  className="flex-1 whitespace-nowrap rounded-md px-4 py-2 text-center text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-navy-900 data-[state=active]:shadow-sm"
+                >
+                  {tabLabels[value]}
+                </Link>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {loaderData.members ? (
+            <Tabs.Content value="members" className="mt-8 outline-none">
+              <h2 className="text-2xl font-bold text-navy-900">Membership Applications</h2>
+              <p className="mb-6 text-muted-foreground">Review and approve new membership applications.</p>
+              {actionData?.confirmUnpaid ? <ConfirmUnpaid id={actionData.confirmUnpaid} /> : null}
+              <TableTools tab="members" statuses={applicationStatuses} exportHref={`/admin/export.csv${csvQuery('members')}`} />
+              <RecordsTable
+                caption="Membership applications"
+                rows={loaderData.members.rows}
+                intent="application-status"
+                approveStatus="approved"
+                canChange={can.changeMembers}
+                detailHref={(row) => `/admin/applications/${row.id}`}
+                columns={[
+                  { header: 'first_name', cell: (row) => row.firstName },
+                  { header: 'last_name', cell: (row) => row.lastName },
+                  { header: 'email', cell: (row) => row.email },
+                  { header: 'membership_type', cell: (row) => membershipPlans[row.membershipType].productName },
+                  { header: 'created_at', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
+                  { header: 'status', cell: (row) => <StatusText status={row.status} /> },
+                ]}
+              />
+              <Pagination page={loaderData.members.page} pageCount={loaderData.members.pageCount} total={loaderData.members.total} />
+            </Tabs.Content>
+          ) : null}
+          {loaderData.donations ? (
+            <Tabs.Content value="donations" className="mt-8 outline-none">
+              <h2 className="text-2xl font-bold text-navy-900">Donations</h2>
+              <p className="mb-6 text-muted-foreground">View all donations made to various causes.</p>
+              <TableTools tab="donations" statuses={donationStatuses} exportHref={`/admin/export.csv${csvQuery('donations')}`} />
+              <RecordsTable
+                caption="Donations"
+                rows={loaderData.donations.rows}
+                intent="donation-status"
+                approveStatus="completed"
+                canChange={can.changeDonations}
+                columns={[
+                  { header: 'first_name', cell: (row) => row.firstName },
+                  { header: 'last_name', cell: (row) => row.lastName },
+                  { header: 'email', cell: (row) => row.email },
+                  { header: 'amount', cell: (row) => formatCents(row.amountCents), className: 'text-right tabular-nums' },
+                  { header: 'cause', cell: (row) => row.cause },
+                  { header: 'created_at', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
+                  { header: 'status', cell: (row) => <StatusText status={row.status} /> },
+                ]}
+              />
+              <Pagination page={loaderData.donations.page} pageCount={loaderData.donations.pageCount} total={loaderData.donations.total} />
+            </Tabs.Content>
+          ) : null}
+          {loaderData.settings ? (
+            <Tabs.Content value="settings" className="mt-8 outline-none">
+              <SettingsForm defaults={loaderData.settings} lastResult={actionData?.settingsResult ?? undefined} />
+            </Tabs.Content>
+          ) : null}
+          {loaderData.users ? (
+            <Tabs.Content value="users" className="mt-8 outline-none">
+              <UsersTable users={loaderData.users} me={loaderData.me} />
+            </Tabs.Content>
+          ) : null}
+        </Tabs.Root>
+      </div>
+    </>
+  );
+}
+
+function csvQuery(tab: string): string {
+  if (typeof window === 'undefined') return `?tab=${tab}`;
+  const params = new URLSearchParams(window.location.search);
+  params.set('tab', tab);
+  params.delete('page');
+  return `?${params}`;
+}
+
+function StatusText({ status }: { status: string }) {
+  return <span className={status === 'approved' || status === 'completed' ? 'font-semibold text-success' : status === 'rejected' ? 'text-destructive' : 'text-amber-800'}>{statusLabel(status)}</span>;
+}
+
+function ConfirmUnpaid({ id }: { id: string }) {
+  return (
+    <div role="alert" className="mb-6 flex flex-wrap items-center gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+      <AlertTriangle className="size-5" aria-hidden />
+      <p className="flex-1">This application has no confirmed online payment. Approve it anyway (for example, the member paid offline)?</p>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="application-status" />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="status" value="approved" />
+        <input type="hidden" name="confirmUnpaid" value="1" />
+        <Button type="submit" size="sm">
+          Approve without online payment
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteSettingsSchema>; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: 'site-settings',
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(siteSettingsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: siteSettingsSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid max-w-3xl gap-5">
+      <div>
+        <h2 className="text-2xl font-bold text-navy-900">Settings</h2>
+        <p className="text-muted-foreground">The association’s name, contact details and links, as every page shows them.</p>
+      </div>
+      <input type="hidden" name="intent" value="settings" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField field={fields.associationName} label="Association name" className="sm:col-span-2" />
+        <FormField field={fields.shortName} label="Short name (header)" />
+        <FormField field={fields.chapterName} label="Chapter name" />
+        <FormField field={fields.contactAddress} label="Address" className="sm:col-span-2" />
+        <FormField field={fields.contactPhone} label="Phone" type="tel" />
+        <FormField field={fields.contactEmail} label="Email" type="email" />
+        <FormField field={fields.facebookUrl} label="Facebook page" hint="https://… or leave empty" />
+        <FormField field={fields.instagramUrl} label="Instagram" hint="https://… or leave empty" />
+        <FormField field={fields.youtubeUrl} label="YouTube" hint="https://… or leave empty" />
+        <FormField field={fields.socialFeedUrl} label="Home page social feed" hint="The Facebook page whose posts the home page shows" />
+        <FormField field={fields.sriLankaBranchUrl} label="Sri Lanka branch site" />
+        <FormField field={fields.ukBranchUrl} label="United Kingdom branch site" />
+      </div>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy ? 'Saving...' : 'Save Settings'}
+      </Button>
+      <FormError id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}
+
+function UsersTable({ users, me }: { users: NonNullable<Route.ComponentProps['loaderData']['users']>; me: string }) {
+  const submit = useSubmit();
+  const [searchParams] = useSearchParams();
+  return (
+    <>
+      <h2 className="text-2xl font-bold text-navy-900">Users</h2>
+      <p className="mb-6 text-muted-foreground">Everyone with an account, and their role.</p>
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+        <input type="hidden" name="tab" value="users" />
+        <div className="grid min-w-56 flex-1 gap-1">
+          <label htmlFor="users-search" className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+            Search name or email
+          </label>
+          <input id="users-search" name="q" type="search" defaultValue={searchParams.get('q') ?? ''} className="h-10 rounded-md border border-slate-300 px-3 text-sm" />
+        </div>
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </Form>
+      <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Users</caption>
+          <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-3">Name</th>
+              <th scope="col" className="px-4 py-3">Email</th>
+              <th scope="col" className="px-4 py-3">Role</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {users.rows.length === 0 ? (
+              <tr>
+                <td colSpan={3} className="px-4 py-10 text-center text-muted-foreground">
+                  {messages.noRecords}
+                </td>
+              </tr>
+            ) : (
+              users.rows.map((account) => (
+                <tr key={account.id}>
+                  <td className="px-4 py-3">{account.name}</td>
+                  <td className="px-4 py-3">{account.email}</td>
+                  <td className="px-4 py-3">
+                    <label htmlFor={`role-${account.id}`} className="sr-only">
+                      Role of {account.email}
+                    </label>
+                    <select
+                      id={`role-${account.id}`}
+                      defaultValue={account.role}
+                      disabled={account.id === me}
+                      onChange={(event) => void submit({ intent: 'role', id: account.id, role: event.currentTarget.value }, { method: 'post', preventScrollReset: true })}
+                      className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm disabled:opacity-60"
+                    >
+                      {roles.map((role) => (
+                        <option key={role} value={role}>
+                          {role.replace(/_/g, ' ')}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={users.page} pageCount={users.pageCount} total={users.total} />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
-import { requireRole } from '~/lib/permissions.server';
+import { requireAdminArea } from '~/lib/permissions.server';
 import type { Route } from './+types/layout';
 
-/** Everything under /admin needs rank admin or above (SPEC A §6). */
+/** The admin area: admins and above, and finance for the donations it may read (SPEC A §6, B §6). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'admin');
+  await requireAdminArea(request);
   return null;
 }
 

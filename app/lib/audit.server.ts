@@ -1,0 +1,26 @@
+import type { Executor } from '~/db/client.server';
+import { auditLog } from '~/db/schema/audit';
+
+export type AuditEntry = {
+  actor: { id: string; email: string };
+  action: string;
+  entityType: string;
+  entityId: string;
+  from?: string | null;
+  to?: string | null;
+  note?: string | null;
+};
+
+/** Records an admin change; call it with the transaction that makes the change. */
+export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    fromValue: entry.from ?? null,
+    toValue: entry.to ?? null,
+    note: entry.note ?? null,
+  });
+}

@@ -1,0 +1,58 @@
+import { listDonations, donationStatuses } from '~/features/donations/donations.server';
+import { listApplications } from '~/features/membership/membership.server';
+import { applicationStatuses } from '~/features/membership/status';
+import { readAdminQuery } from '~/lib/admin-query';
+import { toCsv } from '~/lib/csv';
+import { formatCents } from '~/lib/money';
+import { requireAdminArea } from '~/lib/permissions.server';
+import type { Route } from './+types/export';
+
+/** The filtered rows of an admin table as CSV (all pages), for the people allowed to see them. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { can } = await requireAdminArea(request);
+  const url = new URL(request.url);
+  const query = readAdminQuery(url, [...applicationStatuses, ...donationStatuses]);
+  const stamp = new Date().toISOString().slice(0, 10);
+  const csv = (body: string, name: string) =>
+    new Response(body, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name}-${stamp}.csv"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
+
+  if (query.tab === 'donations') {
+    if (!can.viewDonations) return new Response('Forbidden', { status: 403 });
+    const status = donationStatuses.find((candidate) => candidate === query.status) ?? null;
+    const { rows } = await listDonations({ status, search: query.search, all: true });
+    return csv(
+      toCsv(rows, [
+        { header: 'first_name', value: (row) => row.firstName },
+        { header: 'last_name', value: (row) => row.lastName },
+        { header: 'email', value: (row) => row.email },
+        { header: 'amount', value: (row) => formatCents(row.amountCents) },
+        { header: 'cause', value: (row) => row.cause },
+        { header: 'donation_type', value: (row) => row.donationType },
+        { header: 'created_at', value: (row) => row.createdAt.toISOString() },
+        { header: 'status', value: (row) => row.status },
+      ]),
+      'donations',
+    );
+  }
+  if (!can.viewMembers) return new Response('Forbidden', { status: 403 });
+  const status = applicationStatuses.find((candidate) => candidate === query.status) ?? null;
+  const { rows } = await listApplications({ status, search: query.search, all: true });
+  return csv(
+    toCsv(rows, [
+      { header: 'first_name', value: (row) => row.firstName },
+      { header: 'last_name', value: (row) => row.lastName },
+      { header: 'email', value: (row) => row.email },
+      { header: 'phone_number', value: (row) => row.phoneNumber },
+      { header: 'membership_type', value: (row) => row.membershipType },
+      { header: 'created_at', value: (row) => row.createdAt.toISOString() },
+      { header: 'status', value: (row) => row.status },
+    ]),
+    'membership-applications',
+  );
+}
