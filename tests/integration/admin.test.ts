@@ -1,0 +1,203 @@
+/** Admin rules on a fresh database: status changes with audit and mail, settings, roles, and who may do what. */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '~/db/schema/audit';
+import { users } from '~/db/schema/auth';
+import { donations } from '~/db/schema/donations';
+import { membershipApplications } from '~/db/schema/membership';
+import { siteSettings } from '~/db/schema/content';
+import { changeAccountRole, ensureAdminAccount, findAccountByEmail, RoleChangeError, signIn } from '~/features/accounts/accounts.server';
+import { recordDonation } from '~/features/donations/donations.server';
+import { outboxDir } from '~/features/mail/mail.server';
+import {
+  applicationHistory,
+  listApplications,
+  membershipCheckout,
+  setApplicationStatus,
+  submitApplication,
+  UnpaidApprovalNeedsConfirmationError,
+} from '~/features/membership/membership.server';
+import { payTestCheckout, startCheckout } from '~/features/payments/payments.server';
+import { action as dashboardAction, loader as dashboardLoader } from '~/routes/admin/dashboard';
+import { loader as exportLoader } from '~/routes/admin/export';
+import { loader as detailLoader } from '~/routes/admin/application';
+import { loader as adminLayoutLoader } from '~/routes/admin/layout';
+import { createAccount } from '../factories/accounts';
+import { createSiteSettings } from '../factories/content';
+import { setupTestDatabase } from '../setup/database';
+import { mailsTo } from '../setup/outbox';
+import type { Role } from '~/lib/roles';
+
+const database = setupTestDatabase();
+const cookies: Partial<Record<Role, string>> = {};
+let superAdmin: { id: string; email: string; role: string };
+
+beforeAll(async () => {
+  await createSiteSettings(database.db());
+  for (const role of ['member', 'editor', 'finance', 'admin', 'super_admin'] as const) {
+    const email = `${role}@example.org`;
+    await ensureAdminAccount({ email, password: 'a password here', name: `The ${role}` });
+    await database.db().update(users).set({ role }).where(eq(users.email, email));
+    const outcome = await signIn(new Request('http://localhost:3000/', { headers: { 'x-client-ip': `192.0.2.${role.length}` } }), { email, password: 'a password here' });
+    if (!outcome.ok) throw new Error(`sign-in failed for ${role}`);
+    cookies[role] = outcome.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  }
+  const found = await findAccountByEmail('super_admin@example.org');
+  superAdmin = { id: found!.id, email: found!.email, role: found!.role };
+});
+
+async function newApplication(status: 'paid' | 'unpaid' = 'paid', email = 'applicant@example.org') {
+  const account = await createAccount(database.db(), { email: `${Math.random().toString(36).slice(2)}-${email}` });
+  const application = await submitApplication(account.id, account.email, {
+    membershipType: 'annual', firstName: 'Nimal', lastName: 'Perera', email: account.email, password: undefined,
+    phoneNumber: null, homeAddress: '9 Elm St', olYear: null, alYear: null, studyStartDate: null, studyEndDate: null,
+  });
+  if (status === 'paid') await payTestCheckout((await startCheckout(membershipCheckout(application, 'membership'))).sessionId);
+  return application;
+}
+
+describe('application status changes', () => {
+  it('approve a paid application: status, audit in the same change, and a mail to the applicant', async () => {
+    const application = await newApplication('paid');
+    const approved = await setApplicationStatus(superAdmin, application.id, 'approved');
+    expect(approved.status).toBe('approved');
+    const history = await applicationHistory(application.id);
+    expect(history).toEqual([expect.objectContaining({ actorEmail: 'super_admin@example.org', fromValue: 'pending_approval', toValue: 'approved', note: null })]);
+    const mail = (await mailsTo(outboxDir(), application.email)).find((message) => message.subject?.startsWith('Welcome'));
+    expect(mail?.text).toContain('approved your membership application');
+  });
+
+  it('asks before approving an unpaid application, and records that it was confirmed', async () => {
+    const application = await newApplication('unpaid');
+    await expect(setApplicationStatus(superAdmin, application.id, 'approved')).rejects.toBeInstanceOf(UnpaidApprovalNeedsConfirmationError);
+    expect((await applicationHistory(application.id))).toEqual([]);
+    const approved = await setApplicationStatus(superAdmin, application.id, 'approved', { confirmUnpaid: true });
+    expect(approved).toMatchObject({ status: 'approved', memberSince: expect.any(Date) });
+    expect((await applicationHistory(application.id))[0]?.note).toMatch(/without a confirmed online payment/);
+  });
+
+  it('reject mails the applicant too', async () => {
+    const application = await newApplication('paid');
+    await setApplicationStatus(superAdmin, application.id, 'rejected');
+    const mail = (await mailsTo(outboxDir(), application.email)).find((message) => message.subject?.startsWith('Your membership application'));
+    expect(mail?.text).toContain('could not approve');
+  });
+});
+
+describe('listing', () => {
+  it('filters by status and searches names and emails, newest first, literally', async () => {
+    await newApplication('unpaid', 'zz_search@example.org');
+    const byStatus = await listApplications({ status: 'pending_payment' });
+    expect(byStatus.rows.every((row) => row.status === 'pending_payment')).toBe(true);
+    expect((await listApplications({ search: 'zz_search' })).total).toBe(1);
+    expect((await listApplications({ search: 'Nimal Perera' })).total).toBeGreaterThan(1);
+    expect((await listApplications({ search: '%' })).total).toBe(0);
+    const all = await listApplications({});
+    const times = all.rows.map((row) => row.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});
+
+describe('roles', () => {
+  it('a super_admin promotes, never changes their own role, never demotes the last super_admin', async () => {
+    const member = await findAccountByEmail('member@example.org');
+    expect((await changeAccountRole(superAdmin, member!.id, 'editor')).role).toBe('editor');
+    await changeAccountRole(superAdmin, member!.id, 'member');
+    await expect(changeAccountRole(superAdmin, superAdmin.id, 'admin')).rejects.toThrow('You cannot change your own role.');
+    const admin = await findAccountByEmail('admin@example.org');
+    await expect(changeAccountRole({ ...admin!, role: 'admin' }, member!.id, 'editor')).rejects.toBeInstanceOf(RoleChangeError);
+    // Make a second super admin demote the first, then the last one is protected.
+    const other = await createAccount(database.db(), { role: 'super_admin' });
+    await changeAccountRole({ id: other.id, email: other.email, role: 'super_admin' }, superAdmin.id, 'admin');
+    const promotedBack = await changeAccountRole({ id: other.id, email: other.email, role: 'super_admin' }, superAdmin.id, 'super_admin');
+    expect(promotedBack.role).toBe('super_admin');
+    await changeAccountRole(superAdmin, other.id, 'member');
+    const lone = await createAccount(database.db(), { role: 'admin' });
+    await expect(changeAccountRole({ id: lone.id, email: lone.email, role: 'super_admin' }, superAdmin.id, 'admin')).rejects.toThrow('The last super admin cannot be demoted.');
+    const audited = await database.db().select().from(auditLog).where(eq(auditLog.action, 'user.role'));
+    expect(audited.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+type Outcome = 'redirect:/login' | 'redirect:/' | 'forbidden' | 'allowed' | 'not-found';
+const roles = ['guest', 'member', 'editor', 'finance', 'admin', 'super_admin'] as const;
+
+function request(role: (typeof roles)[number], path: string, init: RequestInit = {}) {
+  const cookie = role === 'guest' ? '' : cookies[role]!;
+  return new Request(`http://localhost:3000${path}`, { ...init, headers: { cookie, 'x-client-ip': '192.0.2.99' } });
+}
+
+async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    const result = (await run()) as { init?: ResponseInit | null } | Response | null;
+    const status = result instanceof Response ? result.status : (result?.init?.status ?? 200);
+    return status === 403 ? 'forbidden' : status === 404 ? 'not-found' : 'allowed';
+  } catch (error) {
+    if (error instanceof Response) {
+      const location = error.headers.get('Location') ?? '';
+      if (error.status === 302) return location.startsWith('/login') ? 'redirect:/login' : 'redirect:/';
+      return error.status === 404 ? 'not-found' : 'forbidden';
+    }
+    const status = (error as { init?: ResponseInit }).init?.status;
+    if (status === 404) return 'not-found';
+    throw error;
+  }
+}
+
+describe('authorization matrix', () => {
+  const args = (role: (typeof roles)[number], path: string, init?: RequestInit) => ({ request: request(role, path, init), params: {}, context: { cspNonce: '' } }) as never;
+
+  it('every admin route and action × every role', async () => {
+    const application = await newApplication('paid');
+    const donation = await recordDonation({ kind: 'one-time', cause: 'general', amount: 2500, firstName: 'D', lastName: 'E', email: 'd@example.org', homeAddress: 'X', phoneNumber: null }, null);
+    const post = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) });
+    const checks: Record<string, (role: (typeof roles)[number]) => Promise<Outcome>> = {
+      'GET /admin (layout)': (role) => outcome(() => adminLayoutLoader(args(role, '/admin'))),
+      'GET /admin?tab=members': (role) => outcome(async () => {
+        const data = (await dashboardLoader(args(role, '/admin?tab=members'))) as { tab: string };
+        return data.tab === 'members' ? null : { init: { status: 403 } };
+      }),
+      'GET /admin?tab=donations': (role) => outcome(async () => {
+        const data = (await dashboardLoader(args(role, '/admin?tab=donations'))) as { tab: string };
+        return data.tab === 'donations' ? null : { init: { status: 403 } };
+      }),
+      'GET /admin/export.csv members': (role) => outcome(() => exportLoader(args(role, '/admin/export.csv?tab=members'))),
+      'GET /admin/export.csv donations': (role) => outcome(() => exportLoader(args(role, '/admin/export.csv?tab=donations'))),
+      'GET /admin/applications/:id': (role) => outcome(() => detailLoader({ ...(args(role, `/admin/applications/${application.id}`) as object), params: { id: application.id } } as never)),
+      'POST application status': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'application-status', id: application.id, status: 'rejected' })))),
+      'POST donation status': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'donation-status', id: donation.id, status: 'rejected' })))),
+      'POST settings': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'settings', associationName: 'Hacked' })))),
+      'POST role': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'role', id: application.userId, role: 'admin' })))),
+    };
+    const expected: Record<string, Record<(typeof roles)[number], Outcome>> = {
+      'GET /admin (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin?tab=members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin?tab=donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/export.csv members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/export.csv donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/applications/:id': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'not-found', admin: 'allowed', super_admin: 'allowed' },
+      'POST application status': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'POST donation status': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'POST settings': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'POST role': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'forbidden', super_admin: 'allowed' },
+    };
+    const actual: typeof expected = {};
+    for (const [name, check] of Object.entries(checks)) {
+      actual[name] = {} as Record<(typeof roles)[number], Outcome>;
+      for (const role of roles) actual[name][role] = await check(role);
+    }
+    // 'allowed' for a post means the request was taken: a 400 for a bad settings form is still allowed.
+    expect(actual).toEqual(expected);
+  });
+
+  it('a member posting straight to an admin action changes nothing', async () => {
+    const application = await newApplication('paid');
+    const before = (await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]!;
+    await outcome(() => dashboardAction(args('member', '/admin', { method: 'POST', body: new URLSearchParams({ intent: 'application-status', id: application.id, status: 'approved' }) })));
+    await outcome(() => dashboardAction(args('member', '/admin', { method: 'POST', body: new URLSearchParams({ intent: 'settings', associationName: 'Hacked', shortName: 'H', chapterName: 'H', contactAddress: 'H', contactPhone: '1', contactEmail: 'h@example.org' }) })));
+    const after = (await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]!;
+    expect(after.status).toBe(before.status);
+    expect((await database.db().select().from(siteSettings))[0]!.associationName).not.toBe('Hacked');
+    expect(await database.db().select().from(donations).where(eq(donations.status, 'rejected'))).toBeDefined();
+  });
+});
