@@ -115,8 +115,12 @@ function RowActions({ id, intent, approveStatus, canChange, detailHref }: { id: 
 }
 
 /** Status filter, name/email search and CSV export for a table; all in the URL, so they survive reload. */
-export function TableTools({ tab, statuses, exportHref }: { tab: string; statuses: readonly string[]; exportHref: string }) {
+export function TableTools({ tab, statuses }: { tab: string; statuses: readonly string[] }) {
   const [searchParams] = useSearchParams();
+  const exportParams = new URLSearchParams(searchParams);
+  exportParams.set('tab', tab);
+  exportParams.delete('page');
+  const exportHref = `/admin/export.csv?${exportParams}`;
   return (
     <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
       <input type="hidden" name="tab" value={tab} />

@@ -7,6 +7,7 @@ import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
 import { ADMIN_PAGE_SIZE, containsPattern, pageCount } from '~/lib/search';
 import { donationCauses, iptvSubscriptionPlans } from './causes';
+import type { DonationStatus } from './donation-status';
 import type { DonationInput } from './donations.schema';
 
 export type Donation = typeof donations.$inferSelect;
@@ -213,9 +214,6 @@ export function readSubscriptionManageToken(token: string, now = new Date()): st
   if (!/^\d+$/.test(expires) || Number(expires) * 1000 < now.getTime()) return null;
   return subscriptionId;
 }
-
-export const donationStatuses = ['pending_payment', 'completed', 'rejected'] as const;
-export type DonationStatus = (typeof donationStatuses)[number];
 
 export type DonationFilter = { status?: DonationStatus | null; search?: string | null; page?: number };
 

@@ -11,7 +11,8 @@ import { FormError, FormField } from '~/components/ui/form-field';
 import { changeAccountRole, listAccounts, RoleChangeError } from '~/features/accounts/accounts.server';
 import { siteSettingsSchema } from '~/features/content/content.schema';
 import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/content.server';
-import { DonationStatusError, donationStatuses, listDonations, setDonationStatus } from '~/features/donations/donations.server';
+import { donationStatuses } from '~/features/donations/donation-status';
+import { DonationStatusError, listDonations, setDonationStatus } from '~/features/donations/donations.server';
 import {
   listApplications,
   setApplicationStatus,
@@ -140,7 +141,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               <h2 className="text-2xl font-bold text-navy-900">Membership Applications</h2>
               <p className="mb-6 text-muted-foreground">Review and approve new membership applications.</p>
               {actionData?.confirmUnpaid ? <ConfirmUnpaid id={actionData.confirmUnpaid} /> : null}
-              <TableTools tab="members" statuses={applicationStatuses} exportHref={`/admin/export.csv${csvQuery('members')}`} />
+              <TableTools tab="members" statuses={applicationStatuses} />
               <RecordsTable
                 caption="Membership applications"
                 rows={loaderData.members.rows}
@@ -164,7 +165,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             <Tabs.Content value="donations" className="mt-8 outline-none">
               <h2 className="text-2xl font-bold text-navy-900">Donations</h2>
               <p className="mb-6 text-muted-foreground">View all donations made to various causes.</p>
-              <TableTools tab="donations" statuses={donationStatuses} exportHref={`/admin/export.csv${csvQuery('donations')}`} />
+              <TableTools tab="donations" statuses={donationStatuses} />
               <RecordsTable
                 caption="Donations"
                 rows={loaderData.donations.rows}
@@ -198,14 +199,6 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       </div>
     </>
   );
-}
-
-function csvQuery(tab: string): string {
-  if (typeof window === 'undefined') return `?tab=${tab}`;
-  const params = new URLSearchParams(window.location.search);
-  params.set('tab', tab);
-  params.delete('page');
-  return `?${params}`;
 }
 
 function StatusText({ status }: { status: string }) {

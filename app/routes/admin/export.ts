@@ -1,4 +1,5 @@
-import { listDonations, donationStatuses } from '~/features/donations/donations.server';
+import { donationStatuses } from '~/features/donations/donation-status';
+import { listDonations } from '~/features/donations/donations.server';
 import { listApplications } from '~/features/membership/membership.server';
 import { applicationStatuses } from '~/features/membership/status';
 import { readAdminQuery } from '~/lib/admin-query';

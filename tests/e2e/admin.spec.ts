@@ -1,0 +1,171 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { e2eAdmin } from '../../playwright.config';
+import { linkIn, mailsTo } from '../setup/outbox';
+import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+
+const password = 'a good long password';
+
+async function signUpAndSignIn(page: Page, name: string, email: string) {
+  await page.goto('/login?tab=signup');
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(currentToast(page)).toContainText('Sign Up Successful!');
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(outbox(), email)).find((message) => message.subject?.startsWith('Verify'));
+      link = mail ? linkIn(mail, '/api/auth/verify-email') : '';
+      return link;
+    })
+    .not.toBe('');
+  await page.goto(link);
+  await signIn(page, email, password);
+}
+
+async function signIn(page: Page, email: string, secret: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(secret);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(currentToast(page)).toContainText('Login Successful!');
+}
+
+async function signOut(page: Page) {
+  await page.context().clearCookies();
+}
+
+async function applyAndPay(page: Page, pay: boolean) {
+  await page.goto('/membership?plan=annual');
+  await page.getByLabel('Home Address').fill('3 Oak Avenue, Toronto');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page).toHaveURL(/\/payment\/test-checkout\//);
+  await page.getByRole('button', { name: pay ? 'Pay $50.00' : 'Cancel' }).click();
+}
+
+async function rowActions(page: Page, email: string) {
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Actions' }).click();
+}
+
+test('an admin reviews applications and donations, exports, edits settings and promotes a member', async ({ page }) => {
+  // A member who paid (pending approval), another who did not (pending payment), a pending donation.
+  await signUpAndSignIn(page, 'Lalith Samarasinghe', 'lalith@example.org');
+  await applyAndPay(page, true);
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await signOut(page);
+  await signUpAndSignIn(page, 'Gamini Fernando', 'gamini@example.org');
+  await applyAndPay(page, false);
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  await signOut(page);
+  await page.goto('/donate');
+  await page.getByLabel('First Name').fill('Sunil');
+  await page.getByLabel('Last Name').fill('Mendis');
+  await page.getByLabel('Email').fill('sunil@example.org');
+  await page.getByLabel('Home Address').fill('8 Pine Road');
+  await page.getByRole('button', { name: 'Donate Now' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Membership Applications' })).toBeVisible();
+  await expect(page.getByText('Review and approve new membership applications.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Search, then approve the paid application.
+  await page.getByLabel('Search name or email').fill('lalith@example.org');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/q=lalith%40example\.org/);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toContainText('pending approval');
+  await rowActions(page, 'lalith@example.org');
+  await page.getByRole('menuitem', { name: 'Approve/Complete' }).click();
+  await expect(currentToast(page)).toContainText('Status Updated!');
+  await expect(currentToast(page)).toContainText('Record has been updated to approved.');
+  await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toContainText('approved');
+
+  // Filter by status, reject the unpaid one.
+  await page.goto('/admin?tab=members&status=pending_payment');
+  await expect(page.getByRole('row').filter({ hasText: 'gamini@example.org' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toHaveCount(0);
+  await rowActions(page, 'gamini@example.org');
+  await page.getByRole('menuitem', { name: 'Reject' }).click();
+  await expect(currentToast(page)).toContainText('Record has been updated to rejected.');
+
+  // The detail view shows the history.
+  await page.goto('/admin?tab=members&q=gamini');
+  await rowActions(page, 'gamini@example.org');
+  await page.getByRole('menuitem', { name: 'View details' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gamini Fernando' })).toBeVisible();
+  await expect(page.getByText(/changed the status from pending payment to rejected/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // CSV export of the filtered rows.
+  await page.goto('/admin?tab=members&status=approved');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('first_name,last_name,email,phone_number,membership_type,created_at,status');
+  expect(csv).toContain('lalith@example.org');
+  expect(csv).not.toContain('gamini@example.org');
+
+  // Donations: mark the pending one completed.
+  await page.goto('/admin?tab=donations');
+  await expect(page.getByRole('heading', { name: 'Donations', exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'sunil@example.org' })).toContainText('$50.00');
+  await expectNoAxeViolations(page);
+  await rowActions(page, 'sunil@example.org');
+  await page.getByRole('menuitem', { name: 'Approve/Complete' }).click();
+  await expect(currentToast(page)).toContainText('Record has been updated to completed.');
+
+  // Settings: a new association name shows at once.
+  await page.goto('/admin?tab=settings');
+  await expectNoAxeViolations(page);
+  const name = page.getByLabel('Association name');
+  const original = await name.inputValue();
+  await name.fill('Riverside College Past Pupils’ Association');
+  await page.getByLabel('Short name (header)').fill('RCPPA');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(currentToast(page)).toContainText('Settings Saved');
+  await expect(page.getByRole('banner')).toContainText('RCPPA');
+  await expect(page.getByRole('contentinfo')).toContainText('Riverside College Past Pupils’ Association');
+  await name.fill(original);
+  await page.getByLabel('Short name (header)').fill('LMC PPA');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByRole('banner')).toContainText('LMC PPA');
+
+  // Users: promote the member to editor.
+  await page.goto('/admin?tab=users&q=lalith');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Role of lalith@example.org').selectOption('editor');
+  await expect(currentToast(page)).toContainText('lalith@example.org is now editor.');
+
+  // The member sees the approval, in green, and got the mail.
+  await signOut(page);
+  await signIn(page, 'lalith@example.org', password);
+  await page.goto('/members-portal');
+  await expect(page.locator('[data-tone="green"]')).toHaveText('approved');
+  const welcome = (await mailsTo(outbox(), 'lalith@example.org')).find((mail) => mail.subject?.startsWith('Welcome'));
+  expect(welcome?.text).toContain('approved your membership application');
+});
+
+test('finance reads donations only; an editor has no admin access', async ({ page }) => {
+  await signUpAndSignIn(page, 'Mahesh Cooray', 'mahesh@example.org');
+  await signOut(page);
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto('/admin?tab=users&q=mahesh');
+  await page.getByLabel('Role of mahesh@example.org').selectOption('finance');
+  await expect(currentToast(page)).toContainText('mahesh@example.org is now finance.');
+  await signOut(page);
+
+  await signIn(page, 'mahesh@example.org', password);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Donations', exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Members' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Actions' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const members = await page.request.get('/admin/export.csv?tab=members');
+  expect(members.status()).toBe(403);
+});
