@@ -201,3 +201,54 @@ describe('authorization matrix', () => {
     expect(await database.db().select().from(donations).where(eq(donations.status, 'rejected'))).toBeDefined();
   });
 });
+
+describe('settings', () => {
+  const fields = {
+    intent: 'settings',
+    associationName: 'Harbour College Past Pupils’ Association',
+    shortName: 'HCPPA',
+    chapterName: 'North America',
+    contactAddress: '1 Front St, Toronto',
+    contactPhone: '+1 416 555 0100',
+    contactEmail: 'hello@example.org',
+    facebookUrl: 'https://www.facebook.com/harbour',
+    instagramUrl: '',
+    youtubeUrl: '',
+    sriLankaBranchUrl: 'https://lk.example.org',
+    ukBranchUrl: 'https://uk.example.org',
+    socialFeedUrl: '',
+  };
+  const post = (values: Record<string, string>) =>
+    dashboardAction({ request: request('admin', '/admin', { method: 'POST', body: new URLSearchParams(values) }), params: {}, context: { cspNonce: '' } } as never) as Promise<{
+      init: ResponseInit | null;
+      data: { settingsResult?: { error?: Record<string, string[] | null> } };
+    }>;
+
+  it('refuse bad values with field messages and change nothing', async () => {
+    const before = (await database.db().select().from(siteSettings))[0]!;
+    const result = await post({ ...fields, associationName: '', contactEmail: 'nope', facebookUrl: 'javascript:alert(1)', shortName: 'x'.repeat(10_240) });
+    expect(result.init?.status).toBe(400);
+    expect(result.data.settingsResult?.error).toMatchObject({
+      associationName: ['Association name is required.'],
+      contactEmail: ['Enter a valid email address.'],
+      facebookUrl: ['Facebook link must be a full https:// address, or empty.'],
+      shortName: ['Short name must be at most 30 characters.'],
+    });
+    expect((await database.db().select().from(siteSettings))[0]).toEqual(before);
+  });
+
+  it('save valid values, with an audit entry of what changed', async () => {
+    const result = await post(fields);
+    expect(result.init?.status ?? 200).toBe(200);
+    const after = (await database.db().select().from(siteSettings))[0]!;
+    expect(after).toMatchObject({ associationName: fields.associationName, shortName: 'HCPPA', socialFeedUrl: null });
+    expect(after.socialLinks).toEqual([
+      { label: 'Facebook', url: 'https://www.facebook.com/harbour' },
+      { label: 'Instagram', url: '#' },
+      { label: 'YouTube', url: '#' },
+    ]);
+    const [entry] = await database.db().select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(JSON.parse(entry!.toValue!)).toMatchObject({ associationName: fields.associationName, shortName: 'HCPPA' });
+    expect(entry!.actorEmail).toBe('admin@example.org');
+  });
+});

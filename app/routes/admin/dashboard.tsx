@@ -11,6 +11,7 @@ import { FormError, FormField } from '~/components/ui/form-field';
 import { changeAccountRole, listAccounts, RoleChangeError } from '~/features/accounts/accounts.server';
 import { siteSettingsSchema } from '~/features/content/content.schema';
 import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/content.server';
+import { donationCauses } from '~/features/donations/causes';
 import { donationStatuses } from '~/features/donations/donation-status';
 import { DonationStatusError, listDonations, setDonationStatus } from '~/features/donations/donations.server';
 import {
@@ -150,12 +151,12 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                 canChange={can.changeMembers}
                 detailHref={(row) => `/admin/applications/${row.id}`}
                 columns={[
-                  { header: 'first_name', cell: (row) => row.firstName },
-                  { header: 'last_name', cell: (row) => row.lastName },
-                  { header: 'email', cell: (row) => row.email },
-                  { header: 'membership_type', cell: (row) => membershipPlans[row.membershipType].productName },
-                  { header: 'created_at', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
-                  { header: 'status', cell: (row) => <StatusText status={row.status} /> },
+                  { header: 'First Name', cell: (row) => row.firstName },
+                  { header: 'Last Name', cell: (row) => row.lastName },
+                  { header: 'Email', cell: (row) => row.email },
+                  { header: 'Membership Type', cell: (row) => membershipPlans[row.membershipType].productName },
+                  { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
+                  { header: 'Status', cell: (row) => <StatusText status={row.status} /> },
                 ]}
               />
               <Pagination page={loaderData.members.page} pageCount={loaderData.members.pageCount} total={loaderData.members.total} />
@@ -173,13 +174,13 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                 approveStatus="completed"
                 canChange={can.changeDonations}
                 columns={[
-                  { header: 'first_name', cell: (row) => row.firstName },
-                  { header: 'last_name', cell: (row) => row.lastName },
-                  { header: 'email', cell: (row) => row.email },
-                  { header: 'amount', cell: (row) => formatCents(row.amountCents), className: 'text-right tabular-nums' },
-                  { header: 'cause', cell: (row) => row.cause },
-                  { header: 'created_at', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
-                  { header: 'status', cell: (row) => <StatusText status={row.status} /> },
+                  { header: 'First Name', cell: (row) => row.firstName },
+                  { header: 'Last Name', cell: (row) => row.lastName },
+                  { header: 'Email', cell: (row) => row.email },
+                  { header: 'Amount', cell: (row) => formatCents(row.amountCents), className: 'text-right tabular-nums' },
+                  { header: 'Cause', cell: (row) => donationCauses[row.cause].label },
+                  { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
+                  { header: 'Status', cell: (row) => <StatusText status={row.status} /> },
                 ]}
               />
               <Pagination page={loaderData.donations.page} pageCount={loaderData.donations.pageCount} total={loaderData.donations.total} />
