@@ -1,37 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { linkIn, mailsTo } from '../setup/outbox';
+import { mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
-
-const password = 'a good long password';
-
-async function signUpAndSignIn(page: Page, name: string, email: string) {
-  await page.goto('/login?tab=signup');
-  await page.getByLabel('Full Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(currentToast(page)).toContainText('Sign Up Successful!');
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mail = (await mailsTo(outbox(), email)).find((message) => message.subject?.startsWith('Verify'));
-      link = mail ? linkIn(mail, '/api/auth/verify-email') : '';
-      return link;
-    })
-    .not.toBe('');
-  await page.goto(link);
-  await signIn(page, email, password);
-}
-
-async function signIn(page: Page, email: string, secret: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(secret);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(currentToast(page)).toContainText('Login Successful!');
-}
+import { signIn, signUpAndSignIn } from './journeys';
 
 async function signOut(page: Page) {
   await page.context().clearCookies();
@@ -144,7 +116,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
 
   // The member sees the approval, in green, and got the mail.
   await signOut(page);
-  await signIn(page, 'lalith@example.org', password);
+  await signIn(page, 'lalith@example.org');
   await page.goto('/members-portal');
   await expect(page.locator('[data-tone="green"]')).toHaveText('approved');
   const welcome = (await mailsTo(outbox(), 'lalith@example.org')).find((mail) => mail.subject?.startsWith('Welcome'));
@@ -160,7 +132,7 @@ test('finance reads donations only; an editor has no admin access', async ({ pag
   await expect(currentToast(page)).toContainText('mahesh@example.org is now finance.');
   await signOut(page);
 
-  await signIn(page, 'mahesh@example.org', password);
+  await signIn(page, 'mahesh@example.org');
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Donations', exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Members' })).toHaveCount(0);

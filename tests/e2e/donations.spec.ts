@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { linkIn, mailsTo } from '../setup/outbox';
+import { mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { signUpAndSignIn } from './journeys';
 
 async function giveOnce(page: Page, details: { email: string; cause?: 'general' | 'medical'; amount?: string; custom?: string }) {
   await page.goto(`/donate${details.cause ? `?cause=${details.cause}` : ''}`);
@@ -69,24 +70,7 @@ test('bad amounts and missing fields get messages and no checkout', async ({ pag
 });
 
 test('a member subscribes to IPTV monthly, renews in test mode and cancels from the portal', async ({ page, baseURL }) => {
-  await page.goto('/login?tab=signup');
-  await page.getByLabel('Full Name').fill('Ishara Fonseka');
-  await page.getByLabel('Email').fill('ishara@example.org');
-  await page.getByLabel('Password').fill('a good long password');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(currentToast(page)).toContainText('Sign Up Successful!');
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mail = (await mailsTo(outbox(), 'ishara@example.org')).find((message) => message.subject?.startsWith('Verify'));
-      link = mail ? linkIn(mail, '/api/auth/verify-email') : '';
-      return link;
-    })
-    .not.toBe('');
-  await page.goto(link);
-  await page.getByLabel('Email').fill('ishara@example.org');
-  await page.getByLabel('Password').fill('a good long password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signUpAndSignIn(page, 'Ishara Fonseka', 'ishara@example.org');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Ishara Fonseka' })).toBeVisible();
 
   await page.goto(`${baseURL}/donate?cause=iptv`);

@@ -1,23 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { linkIn, mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox } from './helpers';
-
-const password = 'a good long password';
+import { currentToast, expectNoAxeViolations } from './helpers';
+import { signIn, signUp, testPassword, verificationLink } from './journeys';
 
 async function verifyAndSignIn(page: Page, email: string) {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mail = (await mailsTo(outbox(), email)).find((message) => message.subject?.startsWith('Verify'));
-      link = mail ? linkIn(mail, '/api/auth/verify-email') : '';
-      return link;
-    })
-    .not.toBe('');
-  await page.goto(link);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: /./ }).first()).toBeVisible();
+  await page.goto(await verificationLink(email));
+  await signIn(page, email);
 }
 
 async function fillApplication(page: Page, values: { firstName?: string; lastName?: string } = {}) {
@@ -38,7 +25,7 @@ test('a guest applies for annual membership, creates the account, pays in test m
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Email and password are required to create an account.').first()).toBeVisible();
   await page.getByLabel('Email').fill('shanthi@example.org');
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(testPassword);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(currentToast(page)).toContainText('Account Created! Next, we need your application details.');
   await expect(page.getByText('Account created for')).toBeVisible();
@@ -94,12 +81,7 @@ test('a guest applies for annual membership, creates the account, pays in test m
 });
 
 test('a signed-in member applies for life membership with prefilled names', async ({ page, baseURL }) => {
-  await page.goto('/login?tab=signup');
-  await page.getByLabel('Full Name').fill('Rohan Kumara Perera');
-  await page.getByLabel('Email').fill('rohan@example.org');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(currentToast(page)).toContainText('Sign Up Successful!');
+  await signUp(page, 'Rohan Kumara Perera', 'rohan@example.org');
   await verifyAndSignIn(page, 'rohan@example.org');
 
   await page.goto(`${baseURL}/membership?plan=life`);
@@ -122,7 +104,7 @@ test('a signed-in member applies for life membership with prefilled names', asyn
 test('cancelling the checkout leaves the application waiting for payment', async ({ page, baseURL }) => {
   await page.goto('/membership?plan=annual');
   await page.getByLabel('Email').fill('cancel@example.org');
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(testPassword);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account created for')).toBeVisible();
   await fillApplication(page, { firstName: 'Kamal', lastName: 'Silva' });
