@@ -76,7 +76,8 @@ app.use(
             mediaSrc: ["'self'", 'https:'],
             connectSrc: ["'self'"],
             frameSrc: ['https://www.facebook.com'],
-            formAction: ["'self'"],
+            // Without JavaScript, a form post is answered with a redirect to Stripe's checkout page.
+            formAction: ["'self'", ...(config.stripeSecretKey ? ['https://checkout.stripe.com'] : [])],
             frameAncestors: ["'none'"],
             baseUri: ["'self'"],
             objectSrc: ["'none'"],
