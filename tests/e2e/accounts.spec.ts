@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { linkIn, mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { signUp, testPassword, verificationLink } from './journeys';
 
-const password = 'a good long password';
+const password = testPassword;
 
 async function latestMail(to: string, subjectStart: string) {
   let mail: Awaited<ReturnType<typeof mailsTo>>[number] | undefined;
@@ -16,21 +17,12 @@ async function latestMail(to: string, subjectStart: string) {
   return mail!;
 }
 
-async function signUp(page: Page, name: string, email: string) {
-  await page.goto('/login?tab=signup');
-  await page.getByLabel('Full Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(currentToast(page)).toContainText('Sign Up Successful!');
-}
-
 async function verify(page: Page, email: string) {
-  const mail = await latestMail(email, 'Verify your email address');
-  await page.goto(linkIn(mail, '/api/auth/verify-email'));
+  await page.goto(await verificationLink(email));
   await expect(page.getByText('Your email address is verified. You can sign in now.')).toBeVisible();
 }
 
+/** Submits the login form without expecting it to succeed (several journeys here test failures). */
 async function signIn(page: Page, email: string, secret = password) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
