@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '~/db/schema/donations';
 import { action as donateAction, loader as donateLoader } from '~/routes/_site/donate';
 import { createSiteSettings } from '../factories/content';
+import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
 
 const database = setupTestDatabase();
@@ -86,5 +87,24 @@ describe('donate page', () => {
     expect((await load('/donate?cause=medical')).cause).toBe('medical');
     expect((await load('/donate?cause=__proto__')).cause).toBe('general');
     expect((await load('/donate')).cause).toBe('general');
+  });
+});
+
+describe('when the gift cannot go to checkout', () => {
+  it('answers 503 with the brief’s "Could not record donation" toast, never a 500', async () => {
+    const { env } = await import('~/lib/env.server');
+    const { readToast } = await import('~/lib/toast.server');
+    const config = env();
+    config.isProduction = true; // the test provider is refused in production without ALLOW_TEST_PAYMENTS
+    try {
+      const result = (await post({ ...valid, amount: '50' })) as { init: ResponseInit | null };
+      expect(result.init?.status).toBe(503);
+      const cookie = new Headers(result.init?.headers).get('Set-Cookie')!.split(';')[0]!;
+      const { toast } = await readToast(new Request('http://localhost/', { headers: { Cookie: cookie } }));
+      expect(toast).toMatchObject({ title: 'Error', description: 'Could not record donation. Please try again.' });
+    } finally {
+      config.isProduction = false;
+    }
+    expect(takeConsoleErrors().join('\n')).toContain('Recording a donation failed');
   });
 });
