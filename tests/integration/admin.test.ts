@@ -208,7 +208,7 @@ describe('settings', () => {
     associationName: 'Harbour College Past Pupils’ Association',
     shortName: 'HCPPA',
     chapterName: 'North America',
-    contactAddress: '1 Front St, Toronto',
+    contactAddress: '1 Front St, Suite 200\nToronto, ON M5J 2N1',
     contactPhone: '+1 416 555 0100',
     contactEmail: 'hello@example.org',
     facebookUrl: 'https://www.facebook.com/harbour',
@@ -242,6 +242,8 @@ describe('settings', () => {
     expect(result.init?.status ?? 200).toBe(200);
     const after = (await database.db().select().from(siteSettings))[0]!;
     expect(after).toMatchObject({ associationName: fields.associationName, shortName: 'HCPPA', socialFeedUrl: null });
+    // The address keeps its line breaks (the form edits it in a textarea).
+    expect(after.contactAddress).toBe('1 Front St, Suite 200\nToronto, ON M5J 2N1');
     expect(after.socialLinks).toEqual([
       { label: 'Facebook', url: 'https://www.facebook.com/harbour' },
       { label: 'Instagram', url: '#' },

@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import type { ComponentProps } from 'react';
 import { cn } from '~/lib/utils';
 import { Input } from './input';
@@ -13,6 +13,7 @@ export function FormField({
   type = 'text',
   hint,
   className,
+  multiline = false,
   ...inputProps
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's string field
@@ -20,15 +21,28 @@ export function FormField({
   label: string;
   type?: 'text' | 'email' | 'password' | 'tel' | 'number' | 'date';
   hint?: string;
+  /** A textarea, for text whose line breaks matter (an address). */
+  multiline?: boolean;
 } & Omit<ComponentProps<'input'>, 'type' | 'name' | 'id' | 'defaultValue'>) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
+  const { key: textareaKey, ...textareaProps } = getTextareaProps(field, { ariaDescribedBy: hintId });
   return (
     <div className={cn('grid content-start gap-1.5', className)}>
       <label htmlFor={field.id} className="text-sm font-semibold text-navy-900">
         {label}
       </label>
-      <Input key={key} {...props} {...inputProps} />
+      {multiline ? (
+        <textarea
+          key={textareaKey}
+          {...textareaProps}
+          rows={3}
+          disabled={inputProps.disabled}
+          className="min-h-20 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus-visible:border-navy-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-navy-300 aria-[invalid=true]:border-destructive"
+        />
+      ) : (
+        <Input key={key} {...props} {...inputProps} />
+      )}
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

@@ -118,8 +118,13 @@ export async function listMemberDocuments(): Promise<Document[]> {
 
 /** The settings form's flat fields from the stored row. */
 export function settingsFormValues(settings: SiteSettings) {
-  const social = (label: string) => settings.socialLinks.find((entry) => entry.label === label)?.url ?? '#';
-  const branch = (label: string) => settings.branchLinks.find((entry) => entry.label === label)?.url ?? '#';
+  // '#' marks a placeholder link; the form shows it as empty, as its hint says.
+  const url = (links: { label: string; url: string }[], label: string) => {
+    const found = links.find((entry) => entry.label === label)?.url ?? '#';
+    return found === '#' ? '' : found;
+  };
+  const social = (label: string) => url(settings.socialLinks, label);
+  const branch = (label: string) => url(settings.branchLinks, label);
   return {
     associationName: settings.associationName,
     shortName: settings.shortName,
@@ -165,7 +170,8 @@ export async function updateSiteSettings(actor: { id: string; email: string }, i
       .where(eq(siteSettings.id, 1))
       .returning();
     const previous = settingsFormValues(before);
-    const changed = (Object.keys(input) as (keyof SiteSettingsInput)[]).filter((key) => (previous[key] ?? '') !== (input[key] ?? ''));
+    const comparable = (value: string | null | undefined) => (value === '#' || value === null || value === undefined ? '' : value);
+    const changed = (Object.keys(input) as (keyof SiteSettingsInput)[]).filter((key) => comparable(previous[key]) !== comparable(input[key]));
     await writeAudit(tx, {
       actor,
       action: 'settings.update',

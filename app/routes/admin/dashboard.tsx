@@ -246,7 +246,7 @@ function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteS
         <FormField field={fields.associationName} label="Association name" className="sm:col-span-2" />
         <FormField field={fields.shortName} label="Short name (header)" />
         <FormField field={fields.chapterName} label="Chapter name" />
-        <FormField field={fields.contactAddress} label="Address" className="sm:col-span-2" />
+        <FormField field={fields.contactAddress} label="Address" className="sm:col-span-2" multiline />
         <FormField field={fields.contactPhone} label="Phone" type="tel" />
         <FormField field={fields.contactEmail} label="Email" type="email" />
         <FormField field={fields.facebookUrl} label="Facebook page" hint="https://… or leave empty" />
