@@ -18,7 +18,7 @@ export const donationCauses = {
 } as const;
 
 export type DonationCause = keyof typeof donationCauses;
-export const defaultDonationCause: DonationCause = 'general';
+export const defaultDonationCause = 'general' satisfies DonationCause;
 
 export const quickDonationAmountsCents = [2500, 5000, 10000, 25000, 50000] as const;
 

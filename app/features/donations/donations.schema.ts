@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { donationCauses, type DonationCause } from './causes';
+import { defaultDonationCause, donationCauses, type DonationCause } from './causes';
 
 /**
  * The donate forms (SPEC A §2, §5): one-time gifts for the general and medical causes, a monthly
@@ -43,7 +43,7 @@ const person = {
  */
 export const oneTimeDonationFields = z.object({
   kind: z.literal('one-time'),
-  cause: z.enum(['general', 'medical'], { error: 'Choose a cause.' }).default('general'),
+  cause: z.enum(['general', 'medical'], { error: 'Choose a cause.' }).default(defaultDonationCause),
   amount: z.string().trim().optional().superRefine(checkAmount),
   customAmount: z.string().trim().optional().superRefine(checkAmount),
   ...person,
@@ -76,5 +76,5 @@ export const subscriptionDonationSchema = z.object({
 export type DonationInput = z.output<typeof oneTimeDonationSchema> | z.output<typeof subscriptionDonationSchema>;
 
 export function causeFrom(value: string | null): DonationCause {
-  return value && Object.hasOwn(donationCauses, value) ? (value as DonationCause) : 'general';
+  return value && Object.hasOwn(donationCauses, value) ? (value as DonationCause) : defaultDonationCause;
 }

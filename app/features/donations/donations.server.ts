@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { donations, subscriptions } from '~/db/schema/donations';
 import { payments } from '~/db/schema/payments';
 import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
-import { ADMIN_PAGE_SIZE, containsPattern, pageCount } from '~/lib/search';
+import { ADMIN_PAGE_SIZE, nameOrEmailContains, pageCount } from '~/lib/search';
 import { donationCauses, iptvSubscriptionPlans } from './causes';
 import type { DonationStatus } from './donation-status';
 import type { DonationInput } from './donations.schema';
@@ -180,13 +180,8 @@ export async function listSubscriptionsOf(userId: string): Promise<Subscription[
   return db().select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
 }
 
-export async function getDonation(donationId: string): Promise<Donation | undefined> {
-  const [row] = await db().select().from(donations).where(eq(donations.id, donationId)).limit(1);
-  return row;
-}
-
 export async function findSubscriptionByDonation(donationId: string): Promise<Subscription | undefined> {
-  const [row] = await db().select().from(subscriptions).where(and(eq(subscriptions.donationId, donationId))).limit(1);
+  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.donationId, donationId)).limit(1);
   return row;
 }
 
@@ -221,18 +216,8 @@ export type DonationFilter = { status?: DonationStatus | null; search?: string |
 export async function listDonations(filter: DonationFilter & { all?: boolean }) {
   const conditions = [];
   if (filter.status) conditions.push(eq(donations.status, filter.status));
-  const search = filter.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    conditions.push(
-      or(
-        ilike(donations.firstName, pattern),
-        ilike(donations.lastName, pattern),
-        ilike(donations.email, pattern),
-        ilike(sql`${donations.firstName} || ' ' || ${donations.lastName}`, pattern),
-      )!,
-    );
-  }
+  const search = nameOrEmailContains(filter.search, donations);
+  if (search) conditions.push(search);
   const where = conditions.length ? and(...conditions) : undefined;
   const page = Math.max(1, filter.page ?? 1);
   const query = db().select().from(donations).where(where).orderBy(desc(donations.createdAt), desc(donations.id));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
 import { auditLog } from '~/db/schema/audit';
@@ -7,7 +7,7 @@ import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { applicationDecisionMail } from '~/features/mail/templates';
 import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
-import { ADMIN_PAGE_SIZE, containsPattern, pageCount } from '~/lib/search';
+import { ADMIN_PAGE_SIZE, nameOrEmailContains, pageCount } from '~/lib/search';
 import type { MembershipApplicationInput } from './membership.schema';
 import { membershipPlans } from './plans';
 import { canChangeStatus, membershipExpiry, renewedExpiry, type ApplicationStatus } from './status';
@@ -42,15 +42,6 @@ export async function getLatestApplication(userId: string): Promise<MembershipAp
     .from(membershipApplications)
     .where(eq(membershipApplications.userId, userId))
     .orderBy(desc(membershipApplications.createdAt))
-    .limit(1);
-  return row;
-}
-
-export async function getApplicationOf(userId: string, applicationId: string): Promise<MembershipApplication | undefined> {
-  const [row] = await db()
-    .select()
-    .from(membershipApplications)
-    .where(and(eq(membershipApplications.id, applicationId), eq(membershipApplications.userId, userId)))
     .limit(1);
   return row;
 }
@@ -126,18 +117,8 @@ export type ApplicationFilter = { status?: ApplicationStatus | null; search?: st
 function applicationConditions(filter: ApplicationFilter) {
   const conditions = [];
   if (filter.status) conditions.push(eq(membershipApplications.status, filter.status));
-  const search = filter.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    conditions.push(
-      or(
-        ilike(membershipApplications.firstName, pattern),
-        ilike(membershipApplications.lastName, pattern),
-        ilike(membershipApplications.email, pattern),
-        ilike(sql`${membershipApplications.firstName} || ' ' || ${membershipApplications.lastName}`, pattern),
-      )!,
-    );
-  }
+  const search = nameOrEmailContains(filter.search, membershipApplications);
+  if (search) conditions.push(search);
   return conditions.length ? and(...conditions) : undefined;
 }
 

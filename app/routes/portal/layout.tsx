@@ -4,8 +4,8 @@ import type { Route } from './+types/layout';
 
 /** Everything under the members' portal needs a signed-in member (or any higher rank). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRole(request, 'member');
-  return { user: { name: user.name, email: user.email } };
+  await requireRole(request, 'member');
+  return null;
 }
 
 export default function PortalLayout() {
