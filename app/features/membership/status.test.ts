@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationStatuses, canChangeStatus, membershipExpiry, renewedExpiry, statusLabel, statusTone } from './status';
+import { applicationStatuses, canChangeStatus, canRenewMembership, membershipExpiry, renewedExpiry, statusLabel, statusTone } from './status';
 
 describe('status transitions', () => {
   it('lets a confirmed payment move only pending_payment → pending_approval', () => {
@@ -39,5 +39,14 @@ describe('expiry', () => {
     expect(renewedExpiry(new Date('2027-03-01T00:00:00Z'), today).toISOString()).toBe('2028-03-01T00:00:00.000Z');
     expect(renewedExpiry(new Date('2026-01-01T00:00:00Z'), today).toISOString()).toBe('2027-11-22T00:00:00.000Z');
     expect(renewedExpiry(null, today).toISOString()).toBe('2027-11-22T00:00:00.000Z');
+  });
+});
+
+describe('renewal', () => {
+  it('is offered only for approved annual memberships', () => {
+    for (const status of applicationStatuses) {
+      expect(canRenewMembership({ membershipType: 'annual', status })).toBe(status === 'approved');
+      expect(canRenewMembership({ membershipType: 'life', status })).toBe(false);
+    }
   });
 });

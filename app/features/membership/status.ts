@@ -41,3 +41,8 @@ export function renewedExpiry(currentExpiry: Date | null, today: Date): Date {
   const base = currentExpiry && currentExpiry > today ? currentExpiry : today;
   return oneYearAfter(base);
 }
+
+/** Renewal is for annual memberships the committee has approved (members portal, Renew). */
+export function canRenewMembership(application: { membershipType: 'annual' | 'life'; status: ApplicationStatus }): boolean {
+  return application.membershipType === 'annual' && application.status === 'approved';
+}

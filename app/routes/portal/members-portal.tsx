@@ -7,7 +7,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { listMemberDocuments } from '~/features/content/content.server';
 import { getLatestApplication, membershipCheckout } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { statusLabel, statusTone } from '~/features/membership/status';
+import { canRenewMembership, statusLabel, statusTone } from '~/features/membership/status';
 import { listSubscriptionsOf } from '~/features/donations/donations.server';
 import { cancelSubscription, listPaymentsOf, renewTestSubscription, sendReceipt, startCheckout } from '~/features/payments/payments.server';
 import { PaymentsUnavailableError } from '~/features/payments/provider';
@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get('intent');
   if (intent === 'renew') {
     const application = await getLatestApplication(user.id);
-    if (!application || !canRenew(application)) {
+    if (!application || !canRenewMembership(application)) {
       return data({ error: 'Only an approved annual membership can be renewed.' }, { status: 400 });
     }
     try {
@@ -124,10 +124,6 @@ export default function MembersPortal({ loaderData }: Route.ComponentProps) {
 
 type LoaderData = Route.ComponentProps['loaderData'];
 
-/** Renewal is for annual memberships the committee has approved. */
-function canRenew(application: { membershipType: 'annual' | 'life'; status: string }): boolean {
-  return application.membershipType === 'annual' && application.status === 'approved';
-}
 
 function ProfileTab({ application }: { application: LoaderData['application'] }) {
   const busy = useNavigation().state !== 'idle';
@@ -178,7 +174,7 @@ function ProfileTab({ application }: { application: LoaderData['application'] })
           </div>
         ) : null}
       </dl>
-      {canRenew(application) ? (
+      {canRenewMembership(application) ? (
         <Form method="post" className="mt-8">
           <input type="hidden" name="intent" value="renew" />
           <Button type="submit" variant="accent" disabled={busy}>
