@@ -114,3 +114,20 @@ describe('Stripe webhook route', () => {
     expect(((await webhookLoader()) as Response).status).toBe(405);
   });
 });
+
+describe('members portal', () => {
+  it('re-sends a receipt of the member’s own payment, and only theirs', async () => {
+    const { action: portalAction } = await import('~/routes/portal/members-portal');
+    const { outboxDir } = await import('~/features/mail/mail.server');
+    const { mailsTo } = await import('../setup/outbox');
+    const account = await findAccountByEmail('applicant@example.org');
+    const [payment] = await database.db().select().from(payments).where(eq(payments.userId, account!.id)).limit(1);
+    expect(payment).toBeDefined();
+    const receiptsBefore = (await mailsTo(outboxDir(), 'applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length;
+    const post = (paymentId: string) =>
+      portalAction(args('/members-portal?tab=payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId }), headers: { cookie: memberCookie } })) as Promise<{ init: ResponseInit | null }>;
+    expect((await post(payment!.id)).init?.status ?? 200).toBe(200);
+    expect((await mailsTo(outboxDir(), 'applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length).toBe(receiptsBefore + 1);
+    expect((await post('00000000-0000-0000-0000-000000000000')).init?.status).toBe(404);
+  });
+});
