@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/setup/template-database.ts'],
     setupFiles: ['tests/setup/vitest.setup.ts'],
     environment: 'node',
     testTimeout: 20_000,

@@ -1,31 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
-import pg from 'pg';
-import { installDatabase, openDatabase, type Database, type DatabaseHandle } from '~/db/client.server';
-import { migrateDatabase } from '~/db/migrate.server';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { installDatabase, openDatabase, wrapPglite, type Database, type DatabaseHandle } from '~/db/client.server';
+import { adminQuery, databaseUrlNamed } from './postgres';
 
 /**
- * A fresh, migrated database for one test file, installed as the app's database. In-memory PGlite
- * by default; with TEST_DATABASE_URL (CI's PostgreSQL pass) a new database on that server, dropped
- * afterwards.
+ * A fresh, migrated database for one test file, installed as the app's database: a copy of the
+ * run's template (tests/setup/template-database.ts). In-memory PGlite by default; with
+ * TEST_DATABASE_URL (CI's PostgreSQL pass) a new database on that server, dropped afterwards.
  */
 export function setupTestDatabase(): { db: () => Database } {
   let handle: DatabaseHandle | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    if (serverUrl) {
+    const template = inject('templateDatabase');
+    if (template.kind === 'postgres') {
+      const serverUrl = process.env.TEST_DATABASE_URL!;
       const name = `ppa_test_${randomBytes(6).toString('hex')}`;
-      await adminQuery(serverUrl, `create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      handle = await openDatabase({ databaseUrl: url.toString() });
+      await adminQuery(serverUrl, `create database ${name} template ${template.name}`);
+      handle = await openDatabase({ databaseUrl: databaseUrlNamed(serverUrl, name) });
       dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     } else {
-      handle = await openDatabase({ pgliteDir: undefined });
+      handle = wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) }));
     }
-    await migrateDatabase(handle);
     installDatabase(handle);
   });
 
@@ -41,14 +40,4 @@ export function setupTestDatabase(): { db: () => Database } {
       return handle.db;
     },
   };
-}
-
-async function adminQuery(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
