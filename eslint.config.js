@@ -2,6 +2,28 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './lint/layer-imports.js';
+
+/**
+ * The import rules of docs/architecture.md#import-rules, enforced: imports flow
+ * lib/db/components → features → routes, and one feature imports another only in the
+ * directions listed under `features`.
+ */
+const importRules = {
+  layers: {
+    routes: ['routes', 'features', 'components', 'lib'],
+    components: ['components', 'lib'],
+    features: ['lib', 'db'],
+    lib: ['lib', 'db'],
+    db: ['db', 'lib'],
+  },
+  features: {
+    // Mail is a leaf every feature may use (docs/decisions/002).
+    '*': ['mail'],
+    // The payment layer hands a confirmed payment to the domain that owns it (docs/decisions/004).
+    payments: ['membership', 'donations'],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'playwright-report/', '.look/'] },
@@ -14,13 +36,14 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, layers },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
+      'layers/imports': ['error', importRules],
     },
   },
 );

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'lint/**/*.test.ts'],
     globalSetup: ['tests/setup/template-database.ts'],
     setupFiles: ['tests/setup/vitest.setup.ts'],
     environment: 'node',

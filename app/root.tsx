@@ -6,22 +6,21 @@ import { ErrorPage } from '~/components/layout/error-page';
 import { Toaster } from '~/components/ui/toaster';
 import { getSiteSettings } from '~/features/content/content.server';
 import { useNonce } from '~/lib/nonce';
+import type { RootData } from '~/lib/site-settings';
 import { toast } from '~/lib/toast';
-import { getSessionUser } from '~/lib/auth.server';
+import { getSessionUser } from '~/features/accounts/auth.server';
 import { env } from '~/lib/env.server';
 import { readToast } from '~/lib/toast.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [{ toast: flash, headers }, settings, user] = await Promise.all([readToast(request), getSiteSettings(), getSessionUser(request)]);
-  return data(
-    {
-      toast: flash,
-      settings,
-      publicUrl: env().publicUrl,
-      user: user ? { name: user.name, email: user.email, role: user.role ?? null } : null,
-    },
-    { headers },
-  );
+  const rootData: RootData = {
+    toast: flash,
+    settings,
+    publicUrl: env().publicUrl,
+    user: user ? { name: user.name, email: user.email, role: user.role ?? null } : null,
+  };
+  return data(rootData, { headers });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addInterval,
   formatDateWithWeekday,
   formatIsoDay,
   formatLongDate,
@@ -43,5 +44,20 @@ describe('isoDayAfter', () => {
     expect(isoDayAfter(lateEvening, 0, 'America/Toronto')).toBe('2026-11-22');
     expect(isoDayAfter(lateEvening, 10, 'America/Toronto')).toBe('2026-12-02');
     expect(isoDayAfter(lateEvening, -30, 'America/Toronto')).toBe('2026-10-23');
+  });
+});
+
+describe('addInterval', () => {
+  it.each([
+    ['2026-11-22T10:00:00.000Z', 'year', 1, '2027-11-22T10:00:00.000Z'],
+    ['2026-11-22T10:00:00.000Z', 'month', 1, '2026-12-22T10:00:00.000Z'],
+    ['2026-12-15T00:00:00.000Z', 'month', 1, '2027-01-15T00:00:00.000Z'],
+    ['2027-01-31T08:30:00.000Z', 'month', 1, '2027-02-28T08:30:00.000Z'],
+    ['2028-01-31T08:30:00.000Z', 'month', 1, '2028-02-29T08:30:00.000Z'],
+    ['2028-02-29T00:00:00.000Z', 'year', 1, '2029-02-28T00:00:00.000Z'],
+    ['2026-03-31T00:00:00.000Z', 'month', 3, '2026-06-30T00:00:00.000Z'],
+    ['2026-05-31T00:00:00.000Z', 'month', -1, '2026-04-30T00:00:00.000Z'],
+  ] as const)('%s + %s × %i = %s', (from, interval, count, expected) => {
+    expect(addInterval(new Date(from), interval, count).toISOString()).toBe(expected);
   });
 });

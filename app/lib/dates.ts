@@ -72,3 +72,18 @@ export function isoDayAfter(from: Date, days: number, timeZone = SITE_TIME_ZONE)
   const shifted = new Date(from.getTime() + days * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(shifted);
 }
+
+/**
+ * `count` months or years after `from` (UTC), for membership terms and subscription periods. A day
+ * the target month lacks becomes that month's last day, as card providers bill: Jan 31 + 1 month
+ * is Feb 28 (or 29), and Feb 29 + 1 year is Feb 28.
+ */
+export function addInterval(from: Date, interval: 'month' | 'year', count = 1): Date {
+  const months = interval === 'year' ? 12 * count : count;
+  const target = new Date(from);
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+  return target;
+}

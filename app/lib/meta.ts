@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-
-type RootData = { settings?: { shortName: string; chapterName: string }; publicUrl?: string } | undefined;
+import type { RootData } from './site-settings';
 
 /**
  * `<title>`, description and canonical link for a page: "Events · LMC PPA North America". Reads the
@@ -11,7 +10,7 @@ export function pageMeta(
   title: string | null,
   description?: string,
 ): MetaDescriptor[] {
-  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData;
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
   const settings = root?.settings;
   const site = settings ? `${settings.shortName} ${settings.chapterName}` : "Past Pupils' Association North America";
   const fullTitle = title ? `${title} · ${site}` : site;

@@ -1,12 +1,26 @@
 import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '~/root';
+import type { siteSettings } from '~/db/schema/content';
+import type { ShownToast } from './toast';
 
-/** The association's identity from the root loader (SPEC B §9), for any component on the page. */
+/**
+ * What the root loader gives every page. Declared here, below the routes, so components and lib
+ * can read it without importing a route (docs/architecture.md#import-rules); root.tsx's loader
+ * returns exactly this shape.
+ */
+export type RootData = {
+  toast: ShownToast | null;
+  /** The association's identity (docs/product.md#decisions-we-build-on). */
+  settings: typeof siteSettings.$inferSelect;
+  publicUrl: string;
+  user: { name: string; email: string; role: string | null } | null;
+};
+
+/** The association's identity from the root loader, for any component on the page. */
 export function useSiteSettings() {
-  return useRouteLoaderData<typeof rootLoader>('root')?.settings;
+  return useRouteLoaderData<RootData>('root')?.settings;
 }
 
 /** The signed-in visitor as the header shows them, or null. */
 export function useCurrentUser() {
-  return useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+  return useRouteLoaderData<RootData>('root')?.user ?? null;
 }

@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxDir, sendMail } from '~/features/mail/mail.server';
 import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
-import { callAuthEndpoint } from '~/lib/auth.server';
+import { callAuthEndpoint } from '~/features/accounts/auth.server';
 import { env } from '~/lib/env.server';
 import { createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';

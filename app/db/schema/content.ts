@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from './check';
+import { documentVisibilities, ticketStatuses, type DocumentVisibility } from './enums';
 
 export type LabelledLink = { label: string; url: string };
 
@@ -62,22 +64,23 @@ export const committeeMembers = pgTable(
   (table) => [index('committee_members_term_idx').on(table.termId)],
 );
 
-export const documentVisibilities = ['public', 'members'] as const;
-export type DocumentVisibility = (typeof documentVisibilities)[number];
-
-export const documents = pgTable('documents', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  /** What kind of paper it is: constitution, minutes, report, newsletter… */
-  type: text('type').notNull(),
-  uploadDate: date('upload_date', { mode: 'string' }).notNull(),
-  visibility: text('visibility').$type<DocumentVisibility>().notNull().default('members'),
-  /** Path of the file inside DATA_DIR/uploads. */
-  filePath: text('file_path').notNull(),
-  fileName: text('file_name').notNull(),
-  mimeType: text('mime_type').notNull().default('application/pdf'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** What kind of paper it is: constitution, minutes, report, newsletter… */
+    type: text('type').notNull(),
+    uploadDate: date('upload_date', { mode: 'string' }).notNull(),
+    visibility: text('visibility').$type<DocumentVisibility>().notNull().default('members'),
+    /** Path of the file inside DATA_DIR/uploads. */
+    filePath: text('file_path').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull().default('application/pdf'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [oneOf('documents_visibility_check', table.visibility, documentVisibilities)],
+);
 
 export const events = pgTable(
   'events',
@@ -114,8 +117,6 @@ export const ticketTiers = pgTable(
   (table) => [index('ticket_tiers_event_idx').on(table.eventId)],
 );
 
-export const ticketStatuses = ['valid'] as const;
-
 /** Issued tickets. Ticket sales come with the ticketing issue; the table is here already. */
 export const tickets = pgTable(
   'tickets',
@@ -136,5 +137,5 @@ export const tickets = pgTable(
     userId: text('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (table) => [index('tickets_event_idx').on(table.eventId)],
+  (table) => [index('tickets_event_idx').on(table.eventId), oneOf('tickets_status_check', table.status, ticketStatuses)],
 );

@@ -1,6 +1,7 @@
 import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ApplicationStatus } from '~/features/membership/status';
 import { users } from './auth';
+import { oneOf } from './check';
+import { applicationStatuses, membershipTypes, type ApplicationStatus, type MembershipType } from './enums';
 
 /** Membership applications (SPEC A §3), their status decided by payment confirmation and admins. */
 export const membershipApplications = pgTable(
@@ -19,7 +20,7 @@ export const membershipApplications = pgTable(
     alYear: integer('al_year'),
     studyStartDate: date('study_start_date', { mode: 'string' }),
     studyEndDate: date('study_end_date', { mode: 'string' }),
-    membershipType: text('membership_type').$type<'annual' | 'life'>().notNull(),
+    membershipType: text('membership_type').$type<MembershipType>().notNull(),
     status: text('status').$type<ApplicationStatus>().notNull().default('pending_payment'),
     /** When the membership began (first confirmed payment). */
     memberSince: timestamp('member_since', { withTimezone: true }),
@@ -31,5 +32,7 @@ export const membershipApplications = pgTable(
   (table) => [
     index('membership_applications_user_idx').on(table.userId, table.createdAt),
     index('membership_applications_status_idx').on(table.status, table.createdAt),
+    oneOf('membership_applications_type_check', table.membershipType, membershipTypes),
+    oneOf('membership_applications_status_check', table.status, applicationStatuses),
   ],
 );

@@ -1,8 +1,16 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-
-export type PaymentPurpose = 'membership' | 'membership_renewal' | 'donation' | 'tickets';
-export type CheckoutMode = 'payment' | 'subscription';
+import { oneOf } from './check';
+import {
+  checkoutModes,
+  checkoutStatuses,
+  paymentProviderNames,
+  paymentPurposes,
+  paymentStatuses,
+  type CheckoutMode,
+  type PaymentProviderName,
+  type PaymentPurpose,
+} from './enums';
 
 /**
  * Every checkout the site starts, with either provider. For the built-in test provider this is
@@ -13,7 +21,7 @@ export const checkoutSessions = pgTable(
   {
     /** The provider's session id (Stripe "cs_…", test provider "tcs_…"). */
     id: text('id').primaryKey(),
-    provider: text('provider').$type<'stripe' | 'test'>().notNull(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
     purpose: text('purpose').$type<PaymentPurpose>().notNull(),
     /** The record the payment is for: a membership application id, later a donation id. */
     referenceId: text('reference_id').notNull(),
@@ -27,11 +35,17 @@ export const checkoutSessions = pgTable(
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
-    status: text('status').$type<'open' | 'complete' | 'cancelled'>().notNull().default('open'),
+    status: text('status').$type<(typeof checkoutStatuses)[number]>().notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [index('checkout_sessions_reference_idx').on(table.referenceId)],
+  (table) => [
+    index('checkout_sessions_reference_idx').on(table.referenceId),
+    oneOf('checkout_sessions_provider_check', table.provider, paymentProviderNames),
+    oneOf('checkout_sessions_purpose_check', table.purpose, paymentPurposes),
+    oneOf('checkout_sessions_mode_check', table.mode, checkoutModes),
+    oneOf('checkout_sessions_status_check', table.status, checkoutStatuses),
+  ],
 );
 
 /** Money received (SPEC B §8: integer cents). One row per confirmed checkout session. */
@@ -45,12 +59,12 @@ export const payments = pgTable(
     description: text('description').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    provider: text('provider').$type<'stripe' | 'test'>().notNull(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
     /** The checkout that took the payment; null for subscription renewals, which come by invoice. */
     checkoutSessionId: text('checkout_session_id'),
     /** The provider's invoice for a subscription renewal (Stripe "in_…", test provider "tin_…"). */
     providerInvoiceId: text('provider_invoice_id'),
-    status: text('status').$type<'paid' | 'refunded'>().notNull().default('paid'),
+    status: text('status').$type<(typeof paymentStatuses)[number]>().notNull().default('paid'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +75,9 @@ export const payments = pgTable(
     uniqueIndex('payments_invoice_unique').on(table.providerInvoiceId),
     index('payments_user_idx').on(table.userId, table.paidAt),
     index('payments_reference_idx').on(table.referenceId),
+    oneOf('payments_purpose_check', table.purpose, paymentPurposes),
+    oneOf('payments_provider_check', table.provider, paymentProviderNames),
+    oneOf('payments_status_check', table.status, paymentStatuses),
   ],
 );
 

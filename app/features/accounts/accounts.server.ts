@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
-import { auth, callAuthEndpoint } from '~/lib/auth.server';
+import { auth, callAuthEndpoint } from './auth.server';
 import { writeAudit } from '~/lib/audit.server';
 import { hasRole, type Role } from '~/lib/roles';
 import { ADMIN_PAGE_SIZE, containsPattern, pageCount } from '~/lib/search';

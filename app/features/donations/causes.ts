@@ -1,4 +1,6 @@
-/** Donation causes and amounts (SPEC A §2, §9): the one source for the donate page and checkout. */
+import type { donationCauseIds } from '~/db/schema/enums';
+
+/** Donation causes and amounts (docs/product.md#donations): the one source for the donate page and checkout. */
 export const donationCauses = {
   general: {
     id: 'general',
@@ -15,7 +17,7 @@ export const donationCauses = {
     label: 'IPTV Project',
     description: 'A monthly or yearly contribution that brings school events live to alumni worldwide.',
   },
-} as const;
+} as const satisfies Record<(typeof donationCauseIds)[number], { id: string; label: string; description: string }>;
 
 export type DonationCause = keyof typeof donationCauses;
 export const defaultDonationCause = 'general' satisfies DonationCause;

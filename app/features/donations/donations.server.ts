@@ -7,7 +7,7 @@ import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
 import { ADMIN_PAGE_SIZE, nameOrEmailContains, pageCount } from '~/lib/search';
 import { donationCauses, iptvSubscriptionPlans } from './causes';
-import type { DonationStatus } from './donation-status';
+import { canChangeDonationStatus, canChangeSubscriptionStatus, type DonationStatus } from './status';
 import type { DonationInput } from './donations.schema';
 
 export type Donation = typeof donations.$inferSelect;
@@ -91,12 +91,11 @@ export async function applyDonationPayment(
     subscription: { providerSubscriptionId: string; providerCustomerId: string | null; currentPeriodEnd: Date | null } | null;
   },
 ): Promise<void> {
-  const [donation] = await tx
-    .update(donations)
-    .set({ status: 'completed', updatedAt: sql`now()` })
-    .where(eq(donations.id, payment.donationId))
-    .returning();
+  const [donation] = await tx.select().from(donations).where(eq(donations.id, payment.donationId)).limit(1).for('update');
   if (!donation) throw new Error(`Payment for unknown donation ${payment.donationId}`);
+  if (canChangeDonationStatus(donation.status, 'completed', 'payment')) {
+    await tx.update(donations).set({ status: 'completed', updatedAt: sql`now()` }).where(eq(donations.id, donation.id));
+  }
   if (donation.donationType !== 'subscription' || !payment.subscription || !donation.recurringInterval) return;
   await tx
     .insert(subscriptions)
@@ -149,7 +148,7 @@ export async function recordSubscriptionRenewal(invoice: {
     await tx
       .update(subscriptions)
       .set({
-        status: 'active',
+        ...(canChangeSubscriptionStatus(subscription.status, 'active') ? { status: 'active' as const } : {}),
         currentPeriodEnd: invoice.periodEnd ?? addInterval(subscription.currentPeriodEnd ?? invoice.paidAt, subscription.interval),
         updatedAt: sql`now()`,
       })
@@ -158,13 +157,19 @@ export async function recordSubscriptionRenewal(invoice: {
   });
 }
 
-export async function setSubscriptionStatus(providerSubscriptionId: string, status: 'past_due' | 'cancelled'): Promise<boolean> {
-  const rows = await db()
-    .update(subscriptions)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
-    .returning({ id: subscriptions.id });
-  return rows.length > 0;
+/** A provider's event moves a subscription, when the status rules allow it; false when nothing changed. */
+export async function setSubscriptionStatus(providerSubscriptionId: string, to: 'past_due' | 'cancelled'): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+      .limit(1)
+      .for('update');
+    if (!subscription || !canChangeSubscriptionStatus(subscription.status, to)) return false;
+    await tx.update(subscriptions).set({ status: to, updatedAt: sql`now()` }).where(eq(subscriptions.id, subscription.id));
+    return true;
+  });
 }
 
 export async function markCancelAtPeriodEnd(subscriptionId: string): Promise<void> {
@@ -238,7 +243,7 @@ export async function setDonationStatus(actor: { id: string; email: string }, do
   return db().transaction(async (tx) => {
     const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).limit(1).for('update');
     if (!donation) throw new DonationStatusError('Donation not found.');
-    if (donation.status === to) throw new DonationStatusError(`The donation is already ${to}.`);
+    if (!canChangeDonationStatus(donation.status, to, 'admin')) throw new DonationStatusError(`The donation is already ${to}.`);
     const [row] = await tx.update(donations).set({ status: to, updatedAt: sql`now()` }).where(eq(donations.id, donationId)).returning();
     await writeAudit(tx, { actor, action: 'donation.status', entityType: 'donation', entityId: donationId, from: donation.status, to });
     return row!;

@@ -10,7 +10,7 @@ import { env } from '~/lib/env.server';
 import { ADMIN_PAGE_SIZE, nameOrEmailContains, pageCount } from '~/lib/search';
 import type { MembershipApplicationInput } from './membership.schema';
 import { membershipPlans } from './plans';
-import { canChangeStatus, membershipExpiry, renewedExpiry, type ApplicationStatus } from './status';
+import { canChangeApplicationStatus, membershipExpiry, renewedExpiry, type ApplicationStatus } from './status';
 
 export type MembershipApplication = typeof membershipApplications.$inferSelect;
 
@@ -92,7 +92,7 @@ export async function applyMembershipPayment(
       .where(eq(membershipApplications.id, application.id));
     return;
   }
-  const moves = canChangeStatus(application.status, 'pending_approval', 'payment');
+  const moves = canChangeApplicationStatus(application.status, 'pending_approval', 'payment');
   await tx
     .update(membershipApplications)
     .set({
@@ -162,7 +162,7 @@ export async function setApplicationStatus(
   const updated = await db().transaction(async (tx) => {
     const [application] = await tx.select().from(membershipApplications).where(eq(membershipApplications.id, applicationId)).limit(1).for('update');
     if (!application) throw new StatusChangeNotAllowedError('Application not found.');
-    if (!canChangeStatus(application.status, to, 'admin')) {
+    if (!canChangeApplicationStatus(application.status, to, 'admin')) {
       throw new StatusChangeNotAllowedError(`An application cannot go from ${application.status} to ${to}.`);
     }
     const unpaid = to === 'approved' && application.status === 'pending_payment';

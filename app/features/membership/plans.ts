@@ -1,4 +1,17 @@
-/** Membership plans and their prices (SPEC A §9): the one source for every page, checkout and test. */
+import { membershipTypes, type MembershipType } from '~/db/schema/enums';
+
+export { membershipTypes, type MembershipType };
+
+type MembershipPlan = {
+  type: MembershipType;
+  productName: string;
+  priceCents: number;
+  period: string;
+  summary: string;
+  benefits: readonly string[];
+};
+
+/** Membership plans and their prices (docs/product.md#membership): the one source for every page, checkout and test. */
 export const membershipPlans = {
   annual: {
     type: 'annual',
@@ -16,7 +29,4 @@ export const membershipPlans = {
     summary: 'One payment, membership for life, and a lasting gift to the association’s work.',
     benefits: ['Everything in Annual Membership', 'Never renew again', 'Recognition on the life members’ roll'],
   },
-} as const;
-
-export type MembershipType = keyof typeof membershipPlans;
-export const membershipTypes = Object.keys(membershipPlans) as MembershipType[];
+} as const satisfies Record<MembershipType, MembershipPlan>;

@@ -1,45 +1,37 @@
+import { applicationStatuses, type ApplicationStatus } from '~/db/schema/enums';
+import { addInterval } from '~/lib/dates';
+
 /**
- * Membership application statuses and who may move them where (SPEC A §4, B §3): the one source
- * for the payment fulfilment, the admin screens and their tests.
+ * Membership application statuses and who may move them where (docs/product.md#statuses): the one
+ * source for payment fulfilment, the admin screens and their tests. The tuple itself is the
+ * database's (db/schema/enums.ts), which refuses any other value.
  */
-export const applicationStatuses = ['pending_payment', 'pending_approval', 'approved', 'rejected'] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
+export { applicationStatuses, type ApplicationStatus };
 
 /** Who asks for the change: the payment provider's confirmation, or an admin. */
 export type StatusActor = 'payment' | 'admin';
 
-export function canChangeStatus(from: ApplicationStatus, to: ApplicationStatus, actor: StatusActor): boolean {
+export function canChangeApplicationStatus(from: ApplicationStatus, to: ApplicationStatus, actor: StatusActor): boolean {
   if (from === to) return false;
   if (actor === 'payment') return from === 'pending_payment' && to === 'pending_approval';
-  // Admins approve or reject from any state (offline payments happen: the brief lets them).
+  // Admins approve or reject from any state (offline payments happen).
   return to === 'approved' || to === 'rejected';
 }
 
-/** "pending_approval" → "pending approval", as the brief shows statuses. */
-export function statusLabel(status: string): string {
-  return status.replace(/_/g, ' ');
-}
-
-/** Approved shows green, everything else yellow (SPEC A §4, portal). */
+/** Approved shows green, everything else yellow (the portal's status badge). */
 export function statusTone(status: ApplicationStatus): 'green' | 'yellow' {
   return status === 'approved' ? 'green' : 'yellow';
 }
 
-const oneYearAfter = (date: Date) => {
-  const next = new Date(date);
-  next.setUTCFullYear(next.getUTCFullYear() + 1);
-  return next;
-};
-
 /** When an annual membership that started (or was renewed) on `from` ends; life memberships never do. */
 export function membershipExpiry(type: 'annual' | 'life', from: Date): Date | null {
-  return type === 'annual' ? oneYearAfter(from) : null;
+  return type === 'annual' ? addInterval(from, 'year') : null;
 }
 
 /** A paid renewal adds one year to the later of today and the current expiry. */
 export function renewedExpiry(currentExpiry: Date | null, today: Date): Date {
   const base = currentExpiry && currentExpiry > today ? currentExpiry : today;
-  return oneYearAfter(base);
+  return addInterval(base, 'year');
 }
 
 /** Renewal is for annual memberships the committee has approved (members portal, Renew). */

@@ -1,4 +1,4 @@
-import type { CheckoutMode, PaymentPurpose } from '~/db/schema/payments';
+import type { CheckoutMode, PaymentPurpose } from '~/db/schema/enums';
 
 /** What a domain asks to be paid for (SPEC A §3 checkout request; amounts in cents, SPEC B §8). */
 export type CheckoutRequest = {

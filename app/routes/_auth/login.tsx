@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { loginSchema, passwordRule, safeRedirect, signUpSchema } from '~/features/accounts/accounts.schema';
 import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
-import { getSessionUser } from '~/lib/auth.server';
+import { getSessionUser } from '~/features/accounts/auth.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { readFormData } from '~/lib/forms.server';

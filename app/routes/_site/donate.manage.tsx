@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { getSubscription, readSubscriptionManageToken } from '~/features/donations/donations.server';
 import { cancelSubscription } from '~/features/payments/payments.server';
-import { subscriptionStatusText } from '~/features/donations/subscription-status';
+import { subscriptionStatusText } from '~/features/donations/status';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';

@@ -11,7 +11,7 @@ import { causeFrom, missingInformation, oneTimeDonationFields, oneTimeDonationSc
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
 import { splitFullName } from '~/features/membership/membership.schema';
 import { startCheckout } from '~/features/payments/payments.server';
-import { getSessionUser } from '~/lib/auth.server';
+import { getSessionUser } from '~/features/accounts/auth.server';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';

@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, MapPin } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { EVENT_FALLBACK_IMAGE } from '~/components/events/event-card';
-import { TicketCard } from '~/components/events/ticket-card';
+import { TicketCard } from './ticket-card';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';

@@ -12,7 +12,7 @@ import { applicantAccountSchema, membershipApplicationSchema, splitFullName } fr
 import { membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
 import { membershipPlans, type MembershipType } from '~/features/membership/plans';
 import { startCheckout } from '~/features/payments/payments.server';
-import { getSessionUser } from '~/lib/auth.server';
+import { getSessionUser } from '~/features/accounts/auth.server';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';

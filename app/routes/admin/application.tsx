@@ -4,13 +4,13 @@ import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Button } from '~/components/ui/button';
 import { applicationHistory, getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { statusLabel } from '~/features/membership/status';
+import { statusLabel } from '~/lib/labels';
 import { listPaymentsFor } from '~/features/payments/payments.server';
 import { formatIsoDay, formatLongDate, formatTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
-import { requireAdminArea } from '~/lib/permissions.server';
+import { requireAdminArea } from '~/features/accounts/guards.server';
 import type { Route } from './+types/application';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

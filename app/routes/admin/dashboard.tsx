@@ -12,7 +12,7 @@ import { changeAccountRole, listAccounts, RoleChangeError } from '~/features/acc
 import { siteSettingsSchema } from '~/features/content/content.schema';
 import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/content.server';
 import { donationCauses } from '~/features/donations/causes';
-import { donationStatuses } from '~/features/donations/donation-status';
+import { donationStatuses } from '~/features/donations/status';
 import { DonationStatusError, listDonations, setDonationStatus } from '~/features/donations/donations.server';
 import {
   listApplications,
@@ -21,14 +21,15 @@ import {
   UnpaidApprovalNeedsConfirmationError,
 } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { applicationStatuses, statusLabel } from '~/features/membership/status';
+import { applicationStatuses } from '~/features/membership/status';
+import { statusLabel } from '~/lib/labels';
 import { readAdminQuery, type AdminTab } from '~/lib/admin-query';
 import { formatLongDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
-import { requireAdminArea } from '~/lib/permissions.server';
+import { requireAdminArea } from '~/features/accounts/guards.server';
 import { isRole, roles } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/dashboard';

@@ -1,11 +1,11 @@
-import { donationStatuses } from '~/features/donations/donation-status';
+import { donationStatuses } from '~/features/donations/status';
 import { listDonations } from '~/features/donations/donations.server';
 import { listApplications } from '~/features/membership/membership.server';
 import { applicationStatuses } from '~/features/membership/status';
 import { readAdminQuery } from '~/lib/admin-query';
 import { toCsv } from '~/lib/csv';
 import { formatCents } from '~/lib/money';
-import { requireAdminArea } from '~/lib/permissions.server';
+import { requireAdminArea } from '~/features/accounts/guards.server';
 import type { Route } from './+types/export';
 
 /** The filtered rows of an admin table as CSV (all pages), for the people allowed to see them. */

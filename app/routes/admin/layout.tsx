@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { requireAdminArea } from '~/lib/permissions.server';
+import { requireAdminArea } from '~/features/accounts/guards.server';
 import type { Route } from './+types/layout';
 
 /** The admin area: admins and above, and finance for the donations it may read (SPEC A §6, B §6). */

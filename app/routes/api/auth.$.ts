@@ -1,4 +1,4 @@
-import { auth } from '~/lib/auth.server';
+import { auth } from '~/features/accounts/auth.server';
 import type { Route } from './+types/auth.$';
 
 /** better-auth's endpoints (/api/auth/*): verification links, reset links and JSON calls. */

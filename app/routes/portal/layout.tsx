@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { requireRole } from '~/lib/permissions.server';
+import { requireRole } from '~/features/accounts/guards.server';
 import type { Route } from './+types/layout';
 
 /** Everything under the members' portal needs a signed-in member (or any higher rank). */

@@ -9,9 +9,9 @@ import { db, type Database } from '~/db/client.server';
 import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema/auth';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
-import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from '~/features/accounts/accounts.schema';
-import { env } from './env.server';
-import { defaultRole, roles } from './roles';
+import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from './accounts.schema';
+import { env } from '~/lib/env.server';
+import { defaultRole, roles } from '~/lib/roles';
 
 /**
  * Accounts and sessions with better-auth on our database (SPEC B §1, §10; DESIGN §2). Sessions are

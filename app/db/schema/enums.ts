@@ -1,0 +1,42 @@
+/**
+ * The closed sets of values that columns hold, one tuple each. The database enforces every set with
+ * a CHECK constraint (`oneOf` below), and the features build their rules on the same tuples, so a
+ * value cannot exist in code that the database would refuse, or the other way round.
+ * Plain constants: the browser bundle may import them.
+ */
+export const membershipTypes = ['annual', 'life'] as const;
+export type MembershipType = (typeof membershipTypes)[number];
+
+/** docs/product.md#statuses */
+export const applicationStatuses = ['pending_payment', 'pending_approval', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+export const donationCauseIds = ['general', 'medical', 'iptv'] as const;
+export const donationTypes = ['one-time', 'subscription'] as const;
+export const recurringIntervals = ['month', 'year'] as const;
+export type RecurringInterval = (typeof recurringIntervals)[number];
+
+/** docs/product.md#statuses */
+export const donationStatuses = ['pending_payment', 'completed', 'rejected'] as const;
+export type DonationStatus = (typeof donationStatuses)[number];
+
+/** docs/product.md#statuses */
+export const subscriptionStatuses = ['active', 'past_due', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+export const paymentProviderNames = ['stripe', 'test'] as const;
+export type PaymentProviderName = (typeof paymentProviderNames)[number];
+
+/** What a payment is for; each purpose has a handler in features/payments/purposes.server.ts. */
+export const paymentPurposes = ['membership', 'membership_renewal', 'donation'] as const;
+export type PaymentPurpose = (typeof paymentPurposes)[number];
+
+export const checkoutModes = ['payment', 'subscription'] as const;
+export type CheckoutMode = (typeof checkoutModes)[number];
+export const checkoutStatuses = ['open', 'complete', 'cancelled'] as const;
+export const paymentStatuses = ['paid', 'refunded'] as const;
+
+export const documentVisibilities = ['public', 'members'] as const;
+export type DocumentVisibility = (typeof documentVisibilities)[number];
+
+export const ticketStatuses = ['valid'] as const;

@@ -1,0 +1,48 @@
+import {
+  donationStatuses,
+  subscriptionStatuses,
+  type DonationStatus,
+  type SubscriptionStatus,
+} from '~/db/schema/enums';
+import { formatLongDate } from '~/lib/dates';
+
+/**
+ * Donation and subscription statuses and who may move them where (docs/product.md#statuses). The
+ * tuples are the database's (db/schema/enums.ts), which refuses any other value.
+ */
+export { donationStatuses, subscriptionStatuses, type DonationStatus, type SubscriptionStatus };
+
+/** Who asks for the change: the payment provider's confirmation, or an admin. */
+export type DonationStatusActor = 'payment' | 'admin';
+
+/**
+ * A confirmed payment completes only a gift that waits for it: an admin's `rejected` stays
+ * rejected (the payment itself is still recorded, for the books). Admins complete or reject any
+ * gift that is not already so.
+ */
+export function canChangeDonationStatus(from: DonationStatus, to: DonationStatus, actor: DonationStatusActor): boolean {
+  if (from === to) return false;
+  if (actor === 'payment') return from === 'pending_payment' && to === 'completed';
+  return to === 'completed' || to === 'rejected';
+}
+
+/**
+ * The provider's events move a subscription: a failed renewal makes it `past_due`, a paid one
+ * `active` again, a deletion `cancelled`. Cancelled is final: nothing brings it back or makes it
+ * past due.
+ */
+export function canChangeSubscriptionStatus(from: SubscriptionStatus, to: SubscriptionStatus): boolean {
+  return from !== to && from !== 'cancelled';
+}
+
+/** How a subscription's state reads to its donor, in the portal and on the guest manage page. */
+export function subscriptionStatusText(subscription: {
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
+}): string {
+  const periodEnd = subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : null;
+  if (subscription.status === 'cancelled') return 'Cancelled';
+  if (subscription.cancelAtPeriodEnd) return `Cancelled — ends ${periodEnd ?? 'at the end of this period'}`;
+  return `${subscription.status === 'past_due' ? 'Payment due' : 'Active'} — next payment ${periodEnd ?? 'soon'}`;
+}

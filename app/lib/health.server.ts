@@ -1,0 +1,13 @@
+import { sql } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+
+/** Whether the database answers a trivial query (the health check for load balancers). */
+export async function databaseAnswers(): Promise<boolean> {
+  try {
+    await db().execute(sql`select 1`);
+    return true;
+  } catch (error) {
+    console.error('Health check failed:', error);
+    return false;
+  }
+}

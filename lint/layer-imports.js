@@ -1,0 +1,109 @@
+/**
+ * ESLint rule `layers/imports`: which folder of app/ may import which (docs/architecture.md#import-rules).
+ *
+ * Every import, re-export and literal dynamic import whose target is a file of this repository
+ * ('~/…' or a relative path) is resolved to a path, both ends are placed in a layer, and the
+ * import is reported unless the configuration allows it. Packages and files outside app/ (tests,
+ * scripts, server.ts) are not layers and are not checked.
+ *
+ * Options: { layers: { [layer]: string[] of layers it may import },
+ *            features: { [feature or '*']: string[] of other features it may import } }
+ */
+import path from 'node:path';
+
+/** Where a file of the repository sits: its layer, and for features which one. */
+export function placeOf(relativePath) {
+  const parts = relativePath.split('/');
+  if (parts[0] !== 'app') return null;
+  if (parts.length === 2) return { layer: 'routes' }; // app/root.tsx, app/entry.server.tsx, app/routes.ts
+  switch (parts[1]) {
+    case 'routes':
+      return { layer: 'routes' };
+    case 'components':
+      return { layer: 'components' };
+    case 'lib':
+      return { layer: 'lib' };
+    case 'db':
+      return { layer: 'db' };
+    case 'features':
+      return { layer: 'features', feature: parts[2] };
+    default:
+      return null;
+  }
+}
+
+function resolveTarget(specifier, importer, cwd) {
+  let absolute;
+  if (specifier.startsWith('~/')) absolute = path.join(cwd, 'app', specifier.slice(2));
+  else if (specifier.startsWith('./') || specifier.startsWith('../')) absolute = path.resolve(path.dirname(importer), specifier);
+  else return null;
+  return path.relative(cwd, absolute).split(path.sep).join('/');
+}
+
+const describePlace = (place) => (place.layer === 'features' ? `features/${place.feature}` : place.layer);
+
+export const layerImportsRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep imports flowing the one way docs/architecture.md#import-rules describes.' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          layers: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          features: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        },
+        required: ['layers'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      forbidden:
+        '{{from}} may not import {{to}} ({{specifier}}). Allowed from {{from}}: {{allowed}}. See docs/architecture.md#import-rules.',
+    },
+  },
+  create(context) {
+    const { layers, features = {} } = context.options[0] ?? { layers: {} };
+    const cwd = context.cwd;
+    const importerPath = path.relative(cwd, context.filename).split(path.sep).join('/');
+    const from = placeOf(importerPath);
+    if (!from) return {};
+
+    function allowedFeatures(feature) {
+      return [feature, ...(features['*'] ?? []), ...(features[feature] ?? [])];
+    }
+
+    function allowed(to) {
+      if (from.layer === 'features' && to.layer === 'features') return allowedFeatures(from.feature).includes(to.feature);
+      return (layers[from.layer] ?? []).includes(to.layer);
+    }
+
+    function describeAllowed() {
+      const list = [...(layers[from.layer] ?? [])];
+      if (from.layer === 'features') list.push(...allowedFeatures(from.feature).map((feature) => `features/${feature}`));
+      return list.join(', ') || 'nothing in app/';
+    }
+
+    function check(node, source) {
+      if (!source || typeof source.value !== 'string') return;
+      const target = resolveTarget(source.value, context.filename, cwd);
+      if (!target) return;
+      const to = placeOf(target);
+      if (!to || allowed(to)) return;
+      context.report({
+        node,
+        messageId: 'forbidden',
+        data: { from: describePlace(from), to: describePlace(to), specifier: source.value, allowed: describeAllowed() },
+      });
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source : null),
+    };
+  },
+};
+
+export default { rules: { imports: layerImportsRule } };
