@@ -6,9 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bootDatabase } from '~/db/boot.server';
-import { setAccountRole, UnknownAccountError } from '~/features/accounts/accounts.server';
+import { setAccountRole } from '~/features/accounts/accounts.server';
 import { EnvError, env } from '~/lib/env.server';
-import { isRole, roles } from '~/lib/roles';
+import { isAppError } from '~/lib/errors';
+import { commandLineActor, isRole, roles } from '~/lib/roles';
 
 function fail(message: string): never {
   console.error(message);
@@ -42,10 +43,10 @@ if (!config.databaseUrl && serverIsRunning(path.join(config.dataDir, 'server.pid
 
 const database = await bootDatabase(config);
 try {
-  const account = await setAccountRole(email, role);
+  const account = await setAccountRole(commandLineActor, email, role);
   console.log(`${account.email} is now ${account.role}.`);
 } catch (error) {
-  if (error instanceof UnknownAccountError) fail(error.message);
+  if (isAppError(error, 'not_found')) fail(error.message);
   throw error;
 } finally {
   await database.close();

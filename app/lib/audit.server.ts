@@ -1,8 +1,9 @@
 import type { Executor } from '~/db/client.server';
 import { auditLog } from '~/db/schema/audit';
+import type { Actor } from './roles';
 
 export type AuditEntry = {
-  actor: { id: string; email: string };
+  actor: Actor;
   action: string;
   entityType: string;
   entityId: string;

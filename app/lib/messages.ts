@@ -52,6 +52,7 @@ export const messages = {
   signUpFailed: { title: 'Sign up failed', description: 'An unknown error occurred', variant: 'destructive' },
   accountFieldsRequired: { title: 'Error', description: 'Email and password are required to create an account.', variant: 'destructive' },
   applicationSubmitted: { title: 'Application Submitted! Redirecting to payment...' },
+  /** Its description is what went wrong: a field's message, or the server's (lib/errors.server.ts). */
   applicationFailed: { title: 'Application Submission Failed', variant: 'destructive' },
   notApplied: 'You have not applied for membership yet',
   noPayments: 'No payment history found',
@@ -62,7 +63,8 @@ export const messages = {
   subscriptionCancelled: { title: 'Subscription Cancelled', description: 'Your contribution stops at the end of the period already paid for.' },
   renewalRecorded: { title: 'Renewal Recorded', description: 'A test renewal payment was recorded.' },
   statusUpdated: (status: string) => ({ title: 'Status Updated!', description: `Record has been updated to ${status}.`, variant: 'success' as const }),
-  updateFailed: (message: string) => ({ title: 'Update Failed', description: message, variant: 'destructive' as const }),
+  /** Its description is what went wrong (lib/errors.server.ts). */
+  updateFailed: { title: 'Update Failed', variant: 'destructive' },
   noRecords: 'No records found.',
   settingsSaved: { title: 'Settings Saved', description: 'The site now shows the new details.', variant: 'success' },
   roleChanged: (email: string, role: string) => ({ title: 'Role Changed', description: `${email} is now ${role.replace(/_/g, ' ')}.`, variant: 'success' as const }),

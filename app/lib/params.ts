@@ -1,6 +1,12 @@
 import { data } from 'react-router';
 
 const MAX_SERIAL = 2_147_483_647;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value from a form or URL can be one of our uuid ids (anything else would make PostgreSQL refuse the query). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
 
 /** A route's numeric id ("42"), or null for anything else ("abc", "0", "1e3", "%00", too large). */
 export function parseId(raw: string | undefined): number | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminAbilities, hasRole, isRole, roleRanks, roles, type Role } from './roles';
+import { isAppError } from './errors';
+import { adminAbilities, assertCan, commandLineActor, hasRole, isRole, roleRanks, roles, type Role } from './roles';
 
 describe('the rank rule', () => {
   const expected: Record<Role, Role[]> = {
@@ -49,5 +50,27 @@ describe('admin abilities', () => {
       super_admin: ['enter', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings', 'manageRoles'],
       undefined: [],
     });
+  });
+});
+
+describe('assertCan', () => {
+  it('lets an actor through exactly when their role has the ability, and says forbidden otherwise', () => {
+    for (const role of roles) {
+      const actor = { id: 'u1', email: 'someone@example.org', role };
+      for (const ability of ['changeMembers', 'changeDonations', 'editSettings', 'manageRoles'] as const) {
+        let refused: unknown = null;
+        try {
+          assertCan(actor, ability);
+        } catch (error) {
+          refused = error;
+        }
+        expect(refused === null).toBe(adminAbilities(role)[ability]);
+        if (refused) expect(isAppError(refused, 'forbidden')).toBe(true);
+      }
+    }
+  });
+
+  it('trusts the operator at the command line with roles', () => {
+    expect(() => assertCan(commandLineActor, 'manageRoles')).not.toThrow();
   });
 });

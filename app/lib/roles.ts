@@ -1,6 +1,8 @@
+import { AppError } from './errors';
+
 /**
- * Roles and the rank rule (SPEC A §6, B §6): a check passes when the user's rank is at least the
- * required role's rank. The one source of role names and ranks.
+ * Roles and the rank rule (docs/product.md#roles-and-permissions): a check passes when the user's
+ * rank is at least the required role's rank. The one source of role names and ranks.
  */
 export const roleRanks = {
   member: 1,
@@ -26,8 +28,9 @@ export function hasRole(userRole: string | null | undefined, required: Role): bo
 export const defaultRole: Role = 'member';
 
 /**
- * What each role may do in the admin area (SPEC A §6, B §6): admins run everything; finance (rank 2)
- * sees donations read-only; editors have no admin access yet; super_admins also manage roles.
+ * What each role may do in the admin area (docs/product.md#roles-and-permissions): admins run
+ * everything; finance (rank 2) sees donations read-only; editors have no admin access yet;
+ * super_admins also manage roles.
  */
 export function adminAbilities(role: string | null | undefined) {
   const admin = hasRole(role, 'admin');
@@ -43,3 +46,18 @@ export function adminAbilities(role: string | null | undefined) {
 }
 
 export type AdminAbilities = ReturnType<typeof adminAbilities>;
+
+/**
+ * Who asks for a change. Every feature function that changes records takes the actor and checks
+ * what it may do itself (docs/architecture.md#permissions), so no route can forget the check.
+ * `id` is null for the operator at the server's command line.
+ */
+export type Actor = { id: string | null; email: string; role?: string | null };
+
+/** The operator running `npm run user:role` on the server: trusted with every role. */
+export const commandLineActor: Actor = { id: null, email: 'command line (npm run user:role)', role: 'super_admin' };
+
+/** Throws AppError('forbidden') unless the actor's role gives them `ability`. */
+export function assertCan(actor: Actor, ability: Exclude<keyof AdminAbilities, 'enter'>): void {
+  if (!adminAbilities(actor.role)[ability]) throw new AppError('forbidden', 'You do not have permission to do that.');
+}

@@ -1,20 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '~/db/client.server';
-import { users } from '~/db/schema/auth';
+import { accounts, users } from '~/db/schema/auth';
+import { auth } from '~/features/accounts/auth.server';
+import { signIn } from '~/features/accounts/accounts.server';
 import type { Role } from '~/lib/roles';
 
-/** A verified account row (no password) for tests that need a user id. */
-export async function createAccount(database: Executor, overrides: { name?: string; email?: string; role?: Role } = {}) {
+export const testPassword = 'a password here';
+
+/**
+ * A verified account with the given role (member by default). With `password`, it also gets the
+ * credential better-auth signs in with, hashed as better-auth hashes it.
+ */
+export async function createAccount(database: Executor, overrides: { name?: string; email?: string; role?: Role; password?: string } = {}) {
   const id = randomBytes(12).toString('hex');
   const [row] = await database
     .insert(users)
     .values({
       id,
       name: overrides.name ?? 'Test Member',
-      email: overrides.email ?? `member-${id}@example.org`,
+      email: (overrides.email ?? `member-${id}@example.org`).toLowerCase(),
       emailVerified: true,
       role: overrides.role ?? 'member',
     })
     .returning();
+  if (overrides.password) {
+    const hash = await (await auth().$context).password.hash(overrides.password);
+    await database.insert(accounts).values({ id: `credential-${id}`, userId: id, providerId: 'credential', accountId: id, password: hash });
+  }
   return row!;
+}
+
+let ipCounter = 0;
+
+/** Signs the account in through better-auth (each call from its own IP) and gives its Cookie header. */
+export async function sessionCookie(email: string, password = testPassword): Promise<string> {
+  ipCounter += 1;
+  const request = new Request('http://localhost:3000/login', { headers: { 'x-client-ip': `198.18.${ipCounter >> 8}.${ipCounter & 255}` } });
+  const outcome = await signIn(request, { email, password });
+  if (!outcome.ok) throw new Error(`sessionCookie: signing in ${email} failed (${outcome.reason})`);
+  return outcome.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** A signed-in account with the given role: its row and its Cookie header. */
+export async function createSignedInAccount(database: Executor, overrides: { name?: string; email?: string; role?: Role } = {}) {
+  const account = await createAccount(database, { ...overrides, password: testPassword });
+  return { account, cookie: await sessionCookie(account.email) };
 }

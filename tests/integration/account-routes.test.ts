@@ -2,13 +2,14 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '~/db/schema/auth';
-import { ensureAdminAccount, signIn } from '~/features/accounts/accounts.server';
 import { action as forgotAction } from '~/routes/_auth/forgot-password';
 import { action as loginAction, loader as loginLoader } from '~/routes/_auth/login';
 import { action as updateAction, loader as updateLoader } from '~/routes/_auth/update-password';
 import { action as logoutAction } from '~/routes/logout';
+import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
+import { postArgs, routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
 beforeAll(async () => {
@@ -18,14 +19,9 @@ beforeAll(async () => {
 type Reply = { data: { result?: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } }; init: ResponseInit | null };
 
 let ip = 1;
+/** A form post from its own IP address, so the per-IP limits of one test do not touch another. */
 function post(url: string, body: string | URLSearchParams | FormData | Record<string, string>, headers: Record<string, string> = {}) {
-  const form = body instanceof URLSearchParams || body instanceof FormData || typeof body === 'string' ? body : new URLSearchParams(body);
-  return {
-    request: new Request(`http://localhost:3000${url}`, { method: 'POST', body: form, headers: { 'x-client-ip': `192.0.2.${ip++}`, ...headers } }),
-    params: {},
-    context: { cspNonce: '' },
-    unstable_pattern: '',
-  } as never;
+  return postArgs(url, body, { 'x-client-ip': `192.0.2.${ip++}`, ...headers });
 }
 
 async function outcome(run: () => Promise<unknown>): Promise<{ status: number; errors: Record<string, string[] | null>; values: Record<string, unknown> }> {
@@ -110,13 +106,10 @@ describe('sign-in posted directly', () => {
 
   it('sends a signed-in visitor from the login page to where they were going', async () => {
     const load = (url: string, cookie = '') =>
-      loginLoader({ request: new Request(`http://localhost:3000${url}`, { headers: { cookie } }), params: {}, context: { cspNonce: '' } } as never);
+      loginLoader(routeArgs(url, { headers: { cookie } }));
     expect(await load('/login?verified=1')).toEqual({ notice: 'Your email address is verified. You can sign in now.', noticeIsError: false });
 
-    await ensureAdminAccount({ email: 'signed-in@example.org', password: 'a password here' });
-    const signedIn = await signIn(new Request('http://localhost:3000/login', { headers: { 'x-client-ip': '192.0.2.250' } }), { email: 'signed-in@example.org', password: 'a password here' });
-    if (!signedIn.ok) throw new Error('sign-in failed');
-    const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const { cookie } = await createSignedInAccount(database.db());
     const redirect = await load('/login?redirectTo=%2Fadmin', cookie).catch((error: unknown) => error as Response);
     expect((redirect as Response).status).toBe(302);
     expect((redirect as Response).headers.get('Location')).toBe('/admin');
@@ -146,7 +139,7 @@ describe('password reset posted directly', () => {
   });
 
   it('shows the recovery notice only with a token and without an error', () => {
-    const load = (url: string) => updateLoader({ request: new Request(`http://localhost:3000${url}`), params: {}, context: { cspNonce: '' } } as never);
+    const load = (url: string) => updateLoader(routeArgs(url));
     expect(load('/update-password?token=abc')).toEqual({ token: 'abc' });
     expect(load('/update-password?error=INVALID_TOKEN')).toEqual({ token: null });
     expect(load('/update-password')).toEqual({ token: null });

@@ -2,11 +2,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions, users } from '~/db/schema/auth';
-import { ensureAdminAccount, findAccountByEmail, setAccountRole, UnknownAccountError } from '~/features/accounts/accounts.server';
+import { ensureAdminAccount, findAccountByEmail, setAccountRole } from '~/features/accounts/accounts.server';
 import { outboxDir } from '~/features/mail/mail.server';
 import { auth, callAuthEndpoint, getSessionUser } from '~/features/accounts/auth.server';
 import { env } from '~/lib/env.server';
 import { requireRole } from '~/features/accounts/guards.server';
+import { commandLineActor } from '~/lib/roles';
+import { auditLog } from '~/db/schema/audit';
 import { createSiteSettings } from '../factories/content';
 import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
@@ -164,8 +166,12 @@ describe('roles', () => {
     const signedIn = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'admin@example.org', password: 'admin password 1' });
     expect(signedIn.response.status).toBe(200);
 
-    expect((await setAccountRole('admin@example.org', 'editor')).role).toBe('editor');
-    await expect(setAccountRole('nobody@example.org', 'admin')).rejects.toBeInstanceOf(UnknownAccountError);
+    expect((await setAccountRole(commandLineActor, 'admin@example.org', 'editor')).role).toBe('editor');
+    expect(await database.db().select().from(auditLog).where(eq(auditLog.entityId, admin!.id))).toEqual([
+      expect.objectContaining({ actorId: null, actorEmail: 'command line (npm run user:role)', action: 'user.role', fromValue: 'super_admin', toValue: 'editor' }),
+    ]);
+    await expect(setAccountRole(commandLineActor, 'nobody@example.org', 'admin')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(setAccountRole({ id: admin!.id, email: admin!.email, role: 'admin' }, 'admin@example.org', 'super_admin')).rejects.toMatchObject({ code: 'forbidden' });
   });
 
   it('guards: no user → /login with the way back; too low a rank → /', async () => {
@@ -184,13 +190,17 @@ describe('roles', () => {
     const member = cookiesFrom((await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'member@example.org', password: 'correct horse battery' })).response);
     expect(await guardStatus(member, '/admin')).toBe('/');
 
-    await setAccountRole('member@example.org', 'admin');
+    await setAccountRole(commandLineActor, 'member@example.org', 'admin');
     expect(await guardStatus(member, '/admin')).toBe('allowed');
   });
 
   it('keeps sessions in the database', async () => {
-    const rows = await database.db().select().from(sessions).innerJoin(users, eq(users.id, sessions.userId));
-    expect(rows.length).toBeGreaterThan(0);
+    await signUp('session@example.org');
+    await verify('session@example.org');
+    const signedIn = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'session@example.org', password: 'correct horse battery' });
+    const rows = await database.db().select().from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, 'session@example.org'));
+    expect(rows).toHaveLength(1);
+    expect(cookiesFrom(signedIn.response)).toContain(rows[0]!.sessions.token);
   });
 });
 

@@ -6,27 +6,23 @@ import { users } from '~/db/schema/auth';
 import { donations } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
 import { siteSettings } from '~/db/schema/content';
-import { changeAccountRole, ensureAdminAccount, findAccountByEmail, RoleChangeError, signIn } from '~/features/accounts/accounts.server';
+import { changeAccountRole, findAccountByEmail } from '~/features/accounts/accounts.server';
 import { recordDonation } from '~/features/donations/donations.server';
 import { outboxDir } from '~/features/mail/mail.server';
-import {
-  applicationHistory,
-  listApplications,
-  membershipCheckout,
-  setApplicationStatus,
-  submitApplication,
-  UnpaidApprovalNeedsConfirmationError,
-} from '~/features/membership/membership.server';
-import { payTestCheckout, startCheckout } from '~/features/payments/payments.server';
+import { applicationHistory, listApplications, membershipCheckout, setApplicationStatus, submitApplication } from '~/features/membership/membership.server';
+import { startCheckout } from '~/features/payments/payments.server';
+import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/admin/dashboard';
 import { loader as exportLoader } from '~/routes/admin/export';
 import { loader as detailLoader } from '~/routes/admin/application';
 import { loader as adminLayoutLoader } from '~/routes/admin/layout';
-import { createAccount } from '../factories/accounts';
+import { createAccount, createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
 import { mailsTo } from '../setup/outbox';
+import { postArgs, routeArgs } from '../setup/route-args';
 import type { Role } from '~/lib/roles';
+import { readToast } from '~/lib/toast.server';
 
 const database = setupTestDatabase();
 const cookies: Partial<Record<Role, string>> = {};
@@ -35,20 +31,15 @@ let superAdmin: { id: string; email: string; role: string };
 beforeAll(async () => {
   await createSiteSettings(database.db());
   for (const role of ['member', 'editor', 'finance', 'admin', 'super_admin'] as const) {
-    const email = `${role}@example.org`;
-    await ensureAdminAccount({ email, password: 'a password here', name: `The ${role}` });
-    await database.db().update(users).set({ role }).where(eq(users.email, email));
-    const outcome = await signIn(new Request('http://localhost:3000/', { headers: { 'x-client-ip': `192.0.2.${role.length}` } }), { email, password: 'a password here' });
-    if (!outcome.ok) throw new Error(`sign-in failed for ${role}`);
-    cookies[role] = outcome.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    const { account, cookie } = await createSignedInAccount(database.db(), { email: `${role}@example.org`, role, name: `The ${role}` });
+    cookies[role] = cookie;
+    if (role === 'super_admin') superAdmin = { id: account.id, email: account.email, role: account.role };
   }
-  const found = await findAccountByEmail('super_admin@example.org');
-  superAdmin = { id: found!.id, email: found!.email, role: found!.role };
 });
 
 async function newApplication(status: 'paid' | 'unpaid' = 'paid', email = 'applicant@example.org') {
   const account = await createAccount(database.db(), { email: `${Math.random().toString(36).slice(2)}-${email}` });
-  const application = await submitApplication(account.id, account.email, {
+  const application = await submitApplication({ userId: account.id, email: account.email }, {
     membershipType: 'annual', firstName: 'Nimal', lastName: 'Perera', email: account.email, password: undefined,
     phoneNumber: null, homeAddress: '9 Elm St', olYear: null, alYear: null, studyStartDate: null, studyEndDate: null,
   });
@@ -69,7 +60,7 @@ describe('application status changes', () => {
 
   it('asks before approving an unpaid application, and records that it was confirmed', async () => {
     const application = await newApplication('unpaid');
-    await expect(setApplicationStatus(superAdmin, application.id, 'approved')).rejects.toBeInstanceOf(UnpaidApprovalNeedsConfirmationError);
+    await expect(setApplicationStatus(superAdmin, application.id, 'approved')).rejects.toMatchObject({ code: 'confirmation_required' });
     expect((await applicationHistory(application.id))).toEqual([]);
     const approved = await setApplicationStatus(superAdmin, application.id, 'approved', { confirmUnpaid: true });
     expect(approved).toMatchObject({ status: 'approved', memberSince: expect.any(Date) });
@@ -105,7 +96,7 @@ describe('roles', () => {
     await changeAccountRole(superAdmin, member!.id, 'member');
     await expect(changeAccountRole(superAdmin, superAdmin.id, 'admin')).rejects.toThrow('You cannot change your own role.');
     const admin = await findAccountByEmail('admin@example.org');
-    await expect(changeAccountRole({ ...admin!, role: 'admin' }, member!.id, 'editor')).rejects.toBeInstanceOf(RoleChangeError);
+    await expect(changeAccountRole({ ...admin!, role: 'admin' }, member!.id, 'editor')).rejects.toMatchObject({ code: 'forbidden' });
     // Make a second super admin demote the first, then the last one is protected.
     const other = await createAccount(database.db(), { role: 'super_admin' });
     await changeAccountRole({ id: other.id, email: other.email, role: 'super_admin' }, superAdmin.id, 'admin');
@@ -122,9 +113,10 @@ describe('roles', () => {
 type Outcome = 'redirect:/login' | 'redirect:/' | 'forbidden' | 'allowed' | 'not-found';
 const roles = ['guest', 'member', 'editor', 'finance', 'admin', 'super_admin'] as const;
 
-function request(role: (typeof roles)[number], path: string, init: RequestInit = {}) {
-  const cookie = role === 'guest' ? '' : cookies[role]!;
-  return new Request(`http://localhost:3000${path}`, { ...init, headers: { cookie, 'x-client-ip': '192.0.2.99' } });
+/** The toast a response carries in its flash cookie. */
+async function toastOf(result: { init: ResponseInit | null }) {
+  const cookie = new Headers(result.init?.headers).get('Set-Cookie')?.split(';')[0] ?? '';
+  return (await readToast(new Request('http://localhost/', { headers: { cookie } }))).toast;
 }
 
 async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
@@ -145,7 +137,8 @@ async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
 }
 
 describe('authorization matrix', () => {
-  const args = (role: (typeof roles)[number], path: string, init?: RequestInit) => ({ request: request(role, path, init), params: {}, context: { cspNonce: '' } }) as never;
+  const args = (role: (typeof roles)[number], path: string, init: RequestInit = {}) =>
+    routeArgs(path, { ...init, headers: { cookie: role === 'guest' ? '' : cookies[role]!, 'x-client-ip': '192.0.2.99' } });
 
   it('every admin route and action × every role', async () => {
     const application = await newApplication('paid');
@@ -163,7 +156,7 @@ describe('authorization matrix', () => {
       }),
       'GET /admin/export.csv members': (role) => outcome(() => exportLoader(args(role, '/admin/export.csv?tab=members'))),
       'GET /admin/export.csv donations': (role) => outcome(() => exportLoader(args(role, '/admin/export.csv?tab=donations'))),
-      'GET /admin/applications/:id': (role) => outcome(() => detailLoader({ ...(args(role, `/admin/applications/${application.id}`) as object), params: { id: application.id } } as never)),
+      'GET /admin/applications/:id': (role) => outcome(() => detailLoader({ ...args(role, `/admin/applications/${application.id}`), params: { id: application.id } })),
       'POST application status': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'application-status', id: application.id, status: 'rejected' })))),
       'POST donation status': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'donation-status', id: donation.id, status: 'rejected' })))),
       'POST settings': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'settings', associationName: 'Hacked' })))),
@@ -190,15 +183,37 @@ describe('authorization matrix', () => {
     expect(actual).toEqual(expected);
   });
 
-  it('a member posting straight to an admin action changes nothing', async () => {
+  it('a member or finance posting straight to an admin action changes nothing', async () => {
     const application = await newApplication('paid');
-    const before = (await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]!;
-    await outcome(() => dashboardAction(args('member', '/admin', { method: 'POST', body: new URLSearchParams({ intent: 'application-status', id: application.id, status: 'approved' }) })));
-    await outcome(() => dashboardAction(args('member', '/admin', { method: 'POST', body: new URLSearchParams({ intent: 'settings', associationName: 'Hacked', shortName: 'H', chapterName: 'H', contactAddress: 'H', contactPhone: '1', contactEmail: 'h@example.org' }) })));
-    const after = (await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]!;
-    expect(after.status).toBe(before.status);
-    expect((await database.db().select().from(siteSettings))[0]!.associationName).not.toBe('Hacked');
-    expect(await database.db().select().from(donations).where(eq(donations.status, 'rejected'))).toBeDefined();
+    const donation = await recordDonation({ kind: 'one-time', cause: 'medical', amount: 1000, firstName: 'F', lastName: 'G', email: 'f@example.org', homeAddress: 'Y', phoneNumber: null }, null);
+    const settingsBefore = (await database.db().select().from(siteSettings))[0]!;
+    for (const role of ['member', 'finance'] as const) {
+      const post = (fields: Record<string, string>) => outcome(() => dashboardAction(args(role, '/admin', { method: 'POST', body: new URLSearchParams(fields) })));
+      await post({ intent: 'application-status', id: application.id, status: 'approved' });
+      await post({ intent: 'donation-status', id: donation.id, status: 'completed' });
+      await post({ intent: 'settings', associationName: 'Hacked', shortName: 'H', chapterName: 'H', contactAddress: 'H', contactPhone: '1', contactEmail: 'h@example.org' });
+      await post({ intent: 'role', id: application.userId, role: 'super_admin' });
+    }
+    expect((await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]!.status).toBe('pending_approval');
+    expect((await database.db().select().from(donations).where(eq(donations.id, donation.id)))[0]!.status).toBe('pending_payment');
+    expect((await database.db().select().from(siteSettings))[0]).toEqual(settingsBefore);
+    expect((await database.db().select().from(users).where(eq(users.id, application.userId)))[0]!.role).toBe('member');
+    expect(await database.db().select().from(auditLog).where(eq(auditLog.entityId, application.id))).toEqual([]);
+  });
+
+  it('answers a missing record with 404 and a refused change with 409, each with the Update Failed toast', async () => {
+    const post = (fields: Record<string, string>) =>
+      dashboardAction(postArgs('/admin', fields, { cookie: cookies.admin! })) as Promise<{ init: ResponseInit | null }>;
+    const missing = await post({ intent: 'application-status', id: '00000000-0000-0000-0000-000000000000', status: 'approved' });
+    expect(missing.init?.status).toBe(404);
+    expect(await toastOf(missing)).toMatchObject({ title: 'Update Failed', description: 'Application not found.' });
+    const application = await newApplication('paid');
+    await post({ intent: 'application-status', id: application.id, status: 'rejected' });
+    const again = await post({ intent: 'application-status', id: application.id, status: 'rejected' });
+    expect(again.init?.status).toBe(409);
+    expect(await toastOf(again)).toMatchObject({ title: 'Update Failed', description: 'An application cannot go from rejected to rejected.' });
+    expect((await post({ intent: 'donation-status', id: 'not-a-uuid', status: 'completed' })).init?.status).toBe(404);
+    expect((await post({ intent: 'nonsense' })).init?.status).toBe(400);
   });
 });
 
@@ -219,7 +234,7 @@ describe('settings', () => {
     socialFeedUrl: '',
   };
   const post = (values: Record<string, string>) =>
-    dashboardAction({ request: request('admin', '/admin', { method: 'POST', body: new URLSearchParams(values) }), params: {}, context: { cspNonce: '' } } as never) as Promise<{
+    dashboardAction(postArgs('/admin', values, { cookie: cookies.admin! })) as Promise<{
       init: ResponseInit | null;
       data: { settingsResult?: { error?: Record<string, string[] | null> } };
     }>;

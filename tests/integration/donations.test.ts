@@ -11,13 +11,16 @@ import {
   subscriptionManageToken,
 } from '~/features/donations/donations.server';
 import { outboxDir } from '~/features/mail/mail.server';
-import { cancelSubscription, fulfilCheckout, handleStripeWebhook, payTestCheckout, renewTestSubscription, startCheckout } from '~/features/payments/payments.server';
+import { cancelSubscription, fulfilCheckout, handleStripeWebhook, startCheckout } from '~/features/payments/payments.server';
+import { payTestCheckout, renewTestSubscription } from '~/features/payments/test-checkout.server';
+import { setDonationStatus } from '~/features/donations/donations.server';
 import { env } from '~/lib/env.server';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { fixture, startFakeStripe, webhookEvent, type FakeStripe } from '../fakes/stripe-api';
 import { setupTestDatabase } from '../setup/database';
 import { mailsTo } from '../setup/outbox';
+import { routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
 beforeAll(async () => {
@@ -58,14 +61,28 @@ describe('with the test provider', () => {
     expect(subscription).toMatchObject({ status: 'active', interval: 'month', amountCents: 1000, provider: 'test', userId: account.id });
     const firstPeriodEnd = subscription.currentPeriodEnd!;
 
-    expect(await renewTestSubscription(subscription.id)).toBe('recorded');
+    const owner = { actor: { id: account.id, email: account.email }, subscriptionId: subscription.id };
+    expect(await renewTestSubscription(owner)).toBe('recorded');
     const payments = await paymentsOf(donation.id);
     expect(payments).toHaveLength(2);
     expect(payments.map((payment) => payment.amountCents)).toEqual([1000, 1000]);
     expect((await subscriptionOf(donation.id))!.currentPeriodEnd!.getTime()).toBeGreaterThan(firstPeriodEnd.getTime());
 
-    expect(await cancelSubscription(subscription.id)).toBe(true);
+    const stranger = await createAccount(database.db());
+    await expect(cancelSubscription({ actor: { id: stranger.id, email: stranger.email }, subscriptionId: subscription.id })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(renewTestSubscription({ actor: { id: stranger.id, email: stranger.email }, subscriptionId: subscription.id })).rejects.toMatchObject({ code: 'not_found' });
+    await cancelSubscription(owner);
     expect(await subscriptionOf(donation.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+  });
+
+  it('a late payment never turns an admin’s rejection into completed, and is still recorded', async () => {
+    const admin = await createAccount(database.db(), { role: 'admin' });
+    const donation = await recordDonation(oneTime(2500, 'medical'), null);
+    const checkout = await startCheckout(donationCheckout(donation));
+    await setDonationStatus({ id: admin.id, email: admin.email, role: 'admin' }, donation.id, 'rejected');
+    await payTestCheckout(checkout.sessionId);
+    expect((await donationRow(donation.id)).status).toBe('rejected');
+    expect(await paymentsOf(donation.id)).toEqual([expect.objectContaining({ amountCents: 2500 })]);
   });
 
   it('gives guests a signed, expiring link to manage their subscription', async () => {
@@ -73,9 +90,8 @@ describe('with the test provider', () => {
     await payTestCheckout((await startCheckout(donationCheckout(donation))).sessionId);
     const subscription = (await subscriptionOf(donation.id))!;
     const receipt = (await mailsTo(outboxDir(), 'guest-iptv@example.org')).at(-1)!;
-    const link = /https?:\/\/\S+\/donate\/manage\?token=\S+/.exec(receipt.text ?? '')?.[0];
-    expect(link).toBeDefined();
-    const token = new URL(link!).searchParams.get('token')!;
+    const link = /https?:\/\/\S+\/donate\/manage\?token=\S+/.exec(receipt.text ?? '')?.[0] ?? 'no link in the receipt';
+    const token = new URL(link).searchParams.get('token')!;
     expect(readSubscriptionManageToken(token)).toBe(subscription.id);
     expect(readSubscriptionManageToken(`${token}x`)).toBeNull();
     expect(readSubscriptionManageToken(token.replace(subscription.id, '00000000-0000-0000-0000-000000000000'))).toBeNull();
@@ -161,6 +177,12 @@ describe('with Stripe', () => {
     expect((await subscriptionOf(donation.id))?.status).toBe('past_due');
     await deliver(webhookEvent('customer.subscription.deleted', fixture('subscription', { id: 'sub_lifecycle', object: 'subscription' })));
     expect((await subscriptionOf(donation.id))?.status).toBe('cancelled');
+    // Cancelled is final: a late failed or paid invoice does not bring it back.
+    await deliver(webhookEvent('invoice.payment_failed', invoice('in_failed_late', 'sub_lifecycle', 'subscription_cycle')));
+    expect((await subscriptionOf(donation.id))?.status).toBe('cancelled');
+    await deliver(webhookEvent('invoice.paid', invoice('in_paid_late', 'sub_lifecycle', 'subscription_cycle')));
+    expect((await subscriptionOf(donation.id))?.status).toBe('cancelled');
+    expect(await paymentsOf(donation.id)).toHaveLength(2);
   });
 });
 
@@ -171,7 +193,7 @@ describe('guest manage page', () => {
     await payTestCheckout((await startCheckout(donationCheckout(donation))).sessionId);
     const subscription = (await subscriptionOf(donation.id))!;
     const call = (token: string, method = 'GET') =>
-      ({ request: new Request(`http://localhost:3000/donate/manage?token=${encodeURIComponent(token)}`, { method, ...(method === 'POST' ? { body: new URLSearchParams() } : {}) }), params: {}, context: { cspNonce: '' } }) as never;
+      routeArgs(`/donate/manage?token=${encodeURIComponent(token)}`, { method, ...(method === 'POST' ? { body: new URLSearchParams() } : {}) });
 
     const forged = (await loader(call('forged.token.value'))) as unknown as { init: ResponseInit | null };
     expect(forged.init?.status).toBe(404);

@@ -2,15 +2,18 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipApplications } from '~/db/schema/membership';
-import { payments } from '~/db/schema/payments';
-import { ensureAdminAccount, findAccountByEmail, signIn } from '~/features/accounts/accounts.server';
+import { checkoutSessions, payments } from '~/db/schema/payments';
+import { findAccountByEmail } from '~/features/accounts/accounts.server';
 import { applicantCookieHeader } from '~/features/membership/applicant-cookie.server';
-import { payTestCheckout } from '~/features/payments/payments.server';
+import { payTestCheckout } from '~/features/payments/test-checkout.server';
+import { env } from '~/lib/env.server';
 import { action as webhookAction, loader as webhookLoader } from '~/routes/api/webhooks.stripe';
 import { action as membershipAction } from '~/routes/_site/membership';
 import { loader as successLoader } from '~/routes/payment/success';
+import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
+import { routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
 let memberCookie = '';
@@ -18,19 +21,12 @@ let applicantCookie = '';
 
 beforeAll(async () => {
   await createSiteSettings(database.db());
-  await ensureAdminAccount({ email: 'applicant@example.org', password: 'a password here', name: 'Malini Abeysekera' });
-  const signedIn = await signIn(new Request('http://localhost:3000/', { headers: { 'x-client-ip': '192.0.2.200' } }), {
-    email: 'applicant@example.org',
-    password: 'a password here',
-  });
-  if (!signedIn.ok) throw new Error('sign-in failed');
-  memberCookie = signedIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
-  const account = await findAccountByEmail('applicant@example.org');
-  applicantCookie = (await applicantCookieHeader({ userId: account!.id, email: account!.email, name: account!.name })).split(';')[0]!;
+  const { account, cookie } = await createSignedInAccount(database.db(), { email: 'applicant@example.org', name: 'Malini Abeysekera' });
+  memberCookie = cookie;
+  applicantCookie = (await applicantCookieHeader({ userId: account.id, email: account.email, name: account.name })).split(';')[0]!;
 });
 
-const args = (url: string, init: RequestInit = {}) =>
-  ({ request: new Request(`http://localhost:3000${url}`, init), params: {}, context: { cspNonce: '' }, unstable_pattern: '' }) as never;
+const args = routeArgs;
 const postForm = (fields: Record<string, string>, cookie = memberCookie) =>
   membershipAction(args('/membership?plan=annual', { method: 'POST', body: new URLSearchParams(fields), headers: { cookie, 'x-client-ip': '192.0.2.201' } }));
 
@@ -38,9 +34,10 @@ type Reply = { data: { result?: { error?: Record<string, string[] | null> | null
 async function settle(run: () => Promise<unknown>) {
   try {
     const result = (await run()) as Reply;
-    return { status: result.init?.status ?? 200, errors: result.data?.result?.error ?? {}, location: null as string | null };
+    const errors = result.data?.result?.error ?? {};
+    return { status: result.init?.status ?? 200, errors, formErrors: errors[''] ?? [], location: null as string | null };
   } catch (error) {
-    if (error instanceof Response) return { status: error.status, errors: {}, location: error.headers.get('Location') };
+    if (error instanceof Response) return { status: error.status, errors: {}, formErrors: [], location: error.headers.get('Location') };
     throw error;
   }
 }
@@ -80,8 +77,23 @@ describe('membership application posted directly', () => {
     const result = await settle(() => postForm(valid));
     expect(result.status).toBe(302);
     expect(result.location).toMatch(/^\/payment\/test-checkout\/tcs_[0-9a-f]+$/);
-    const [row] = await database.db().select().from(membershipApplications).orderBy(membershipApplications.createdAt).limit(1);
+    const [session] = await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.id, result.location!.split('/').at(-1)!));
+    const [row] = await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, session!.referenceId));
     expect(row).toMatchObject({ status: 'pending_payment', membershipType: 'annual', firstName: 'Malini', email: 'applicant@example.org' });
+  });
+
+  it('when the checkout cannot start: the page says so under the form, and no application is left', async () => {
+    const before = await applicationCount();
+    const config = env();
+    config.isProduction = true; // the test provider is refused in production without ALLOW_TEST_PAYMENTS
+    try {
+      const result = await settle(() => postForm({ ...valid, js: '1' }));
+      expect(result.status).toBe(503);
+      expect(result.formErrors).toEqual(['Online payment is not available right now. Please contact us.']);
+    } finally {
+      config.isProduction = false;
+    }
+    expect(await applicationCount()).toBe(before);
   });
 
   it('an applicant who created their account in the form names it after the application', async () => {
@@ -121,13 +133,20 @@ describe('members portal', () => {
     const { outboxDir } = await import('~/features/mail/mail.server');
     const { mailsTo } = await import('../setup/outbox');
     const account = await findAccountByEmail('applicant@example.org');
+    await payTestCheckout((await settle(() => postForm(valid))).location!.split('/').at(-1)!);
     const [payment] = await database.db().select().from(payments).where(eq(payments.userId, account!.id)).limit(1);
-    expect(payment).toBeDefined();
     const receiptsBefore = (await mailsTo(outboxDir(), 'applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length;
     const post = (paymentId: string) =>
       portalAction(args('/members-portal?tab=payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId }), headers: { cookie: memberCookie } })) as Promise<{ init: ResponseInit | null }>;
     expect((await post(payment!.id)).init?.status ?? 200).toBe(200);
     expect((await mailsTo(outboxDir(), 'applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length).toBe(receiptsBefore + 1);
     expect((await post('00000000-0000-0000-0000-000000000000')).init?.status).toBe(404);
+    expect((await post('not-a-payment-id')).init?.status).toBe(404);
+    const { account: other, cookie: otherCookie } = await createSignedInAccount(database.db());
+    const someoneElses = portalAction(
+      args('/members-portal?tab=payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId: payment!.id }), headers: { cookie: otherCookie } }),
+    ) as Promise<{ init: ResponseInit | null }>;
+    expect((await someoneElses).init?.status).toBe(404);
+    expect(await mailsTo(outboxDir(), other.email)).toEqual([]);
   });
 });

@@ -6,15 +6,10 @@ import { membershipApplications } from '~/db/schema/membership';
 import { checkoutSessions, payments, webhookEvents } from '~/db/schema/payments';
 import { outboxDir } from '~/features/mail/mail.server';
 import { membershipCheckout, submitApplication } from '~/features/membership/membership.server';
-import {
-  cancelTestCheckout,
-  fulfilCheckout,
-  handleStripeWebhook,
-  paymentProvider,
-  payTestCheckout,
-  startCheckout,
-} from '~/features/payments/payments.server';
-import { PaymentsUnavailableError, WebhookSignatureError } from '~/features/payments/provider';
+import { fulfilCheckout, handleStripeWebhook, startCheckout, startCheckoutForNewRecord } from '~/features/payments/payments.server';
+import { paymentProvider } from '~/features/payments/providers.server';
+import { cancelTestCheckout, payTestCheckout } from '~/features/payments/test-checkout.server';
+import { AppError } from '~/lib/errors';
 import { env } from '~/lib/env.server';
 import { action as webhookAction } from '~/routes/api/webhooks.stripe';
 import { createAccount } from '../factories/accounts';
@@ -22,6 +17,7 @@ import { createSiteSettings } from '../factories/content';
 import { startFakeStripe, webhookEvent, type FakeStripe } from '../fakes/stripe-api';
 import { setupTestDatabase } from '../setup/database';
 import { mailsTo } from '../setup/outbox';
+import { routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
 beforeAll(async () => {
@@ -30,7 +26,7 @@ beforeAll(async () => {
 
 async function newApplication(membershipType: 'annual' | 'life' = 'annual') {
   const account = await createAccount(database.db());
-  const application = await submitApplication(account.id, account.email, {
+  const application = await submitApplication({ userId: account.id, email: account.email }, {
     membershipType,
     firstName: 'Anjali',
     lastName: 'Fernando',
@@ -44,6 +40,16 @@ async function newApplication(membershipType: 'annual' | 'life' = 'annual') {
     studyEndDate: null,
   });
   return { account, application };
+}
+
+/** What `run` throws (or undefined). */
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
 }
 
 const statusOf = async (id: string) =>
@@ -118,11 +124,24 @@ describe('test provider', () => {
     expect((await statusOf(application.id)).status).toBe('pending_approval');
   });
 
+  it('a new record whose checkout cannot start is discarded: no half-made application is left', async () => {
+    const { application } = await newApplication('annual');
+    const config = env();
+    config.isProduction = true;
+    try {
+      await expect(startCheckoutForNewRecord(membershipCheckout(application, 'membership'))).rejects.toMatchObject({ code: 'payments_unavailable' });
+    } finally {
+      config.isProduction = false;
+    }
+    expect(await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id))).toEqual([]);
+    expect(await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.referenceId, application.id))).toEqual([]);
+  });
+
   it('is refused in production unless test payments are allowed', () => {
     const config = env();
     config.isProduction = true;
     try {
-      expect(() => paymentProvider()).toThrow(PaymentsUnavailableError);
+      expect(thrown(() => paymentProvider())).toMatchObject({ code: 'payments_unavailable' });
       config.allowTestPayments = true;
       expect(paymentProvider().name).toBe('test');
     } finally {
@@ -169,6 +188,20 @@ describe('Stripe', () => {
     expect(stored).toMatchObject({ provider: 'stripe', referenceId: application.id, amountCents: 50000, status: 'open' });
   });
 
+  it('says payments are unavailable when Stripe cannot be reached, and keeps nothing of the attempt', async () => {
+    const { application } = await newApplication('annual');
+    const reachable = env().stripeApiBase;
+    Object.assign(env(), { stripeApiBase: 'http://127.0.0.1:9' });
+    try {
+      const error = await startCheckoutForNewRecord(membershipCheckout(application, 'membership')).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: 'payments_unavailable', message: 'Online payment is not available right now. Please contact us.' });
+    } finally {
+      Object.assign(env(), { stripeApiBase: reachable });
+    }
+    expect(await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id))).toEqual([]);
+  });
+
   it('fulfils once from a signed webhook, replayed 5 times and delivered 10 times at once', async () => {
     const { application } = await newApplication('annual');
     const { sessionId } = await startCheckout(membershipCheckout(application, 'membership'));
@@ -196,7 +229,7 @@ describe('Stripe', () => {
       [payload, 'garbage'],
     ];
     for (const [body, signature] of attempts) {
-      await expect(handleStripeWebhook(body, signature)).rejects.toBeInstanceOf(WebhookSignatureError);
+      await expect(handleStripeWebhook(body, signature)).rejects.toMatchObject({ code: 'invalid_signature' });
     }
     expect(await paymentsFor(sessionId)).toEqual([]);
     expect((await statusOf(application.id)).status).toBe('pending_payment');
@@ -211,7 +244,7 @@ describe('Stripe', () => {
 
   it('the webhook route answers 400 for a missing or invalid signature and 200 for a valid one', async () => {
     const route = (body: string, headers: Record<string, string>) =>
-      webhookAction({ request: new Request('http://localhost:3000/api/webhooks/stripe', { method: 'POST', body, headers }), params: {}, context: { cspNonce: '' } } as never) as Promise<Response>;
+      webhookAction(routeArgs('/api/webhooks/stripe', { method: 'POST', body, headers })) as Promise<Response>;
     const payload = JSON.stringify(webhookEvent('customer.created', { id: 'cus_2', object: 'customer' }));
     expect((await route(payload, {})).status).toBe(400);
     expect((await route(payload, { 'Stripe-Signature': 't=1,v1=00' })).status).toBe(400);

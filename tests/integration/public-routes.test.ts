@@ -16,6 +16,7 @@ import { messages } from '~/lib/messages';
 import { readToast } from '~/lib/toast.server';
 import { env } from '~/lib/env.server';
 import { setupTestDatabase } from '../setup/database';
+import { routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
 
@@ -23,9 +24,7 @@ beforeAll(async () => {
   await seedSampleContent(database.db(), { uploadsDir: path.join(env().dataDir, 'uploads') });
 });
 
-const context = { cspNonce: 'test' };
-const args = (url: string, params: Record<string, string> = {}, init?: RequestInit) =>
-  ({ request: new Request(`http://localhost${url}`, init), params, context, unstable_pattern: '' }) as never;
+const args = <Params extends Record<string, string> = Record<string, never>>(url: string, params?: Params, init?: RequestInit) => routeArgs(url, init, params);
 
 type DataResult = { data: unknown; init: ResponseInit | null };
 async function thrownStatus(run: () => Promise<unknown>): Promise<number> {

@@ -4,9 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { installDatabase, openDatabase, currentDatabaseHandle } from '~/db/client.server';
+import { currentDatabaseHandle, db, installDatabase, openDatabase } from '~/db/client.server';
 import { migrateDatabase } from '~/db/migrate.server';
-import { ensureAdminAccount, findAccountByEmail } from '~/features/accounts/accounts.server';
+import { findAccountByEmail } from '~/features/accounts/accounts.server';
+import { createAccount } from '../factories/accounts';
 
 function runCommand(dataDir: string, ...args: string[]) {
   const { DATABASE_URL: _ignored, ...environment } = process.env;
@@ -35,7 +36,7 @@ describe('user:role', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-role-'));
 
   it('changes the role of an account', async () => {
-    await withDatabaseIn(dataDir, () => ensureAdminAccount({ email: 'treasurer@example.org', password: 'a password here' }));
+    await withDatabaseIn(dataDir, () => createAccount(db(), { email: 'treasurer@example.org' }));
     const result = runCommand(dataDir, 'Treasurer@Example.org', 'finance');
     expect(result.stderr).not.toMatch(/Error/);
     expect(result.stdout).toContain('treasurer@example.org is now finance.');

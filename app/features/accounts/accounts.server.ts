@@ -2,9 +2,10 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
 import { auth, callAuthEndpoint } from './auth.server';
+import { containsPattern, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
-import { hasRole, type Role } from '~/lib/roles';
-import { ADMIN_PAGE_SIZE, containsPattern, pageCount } from '~/lib/search';
+import { AppError } from '~/lib/errors';
+import { assertCan, type Actor, type Role } from '~/lib/roles';
 
 export type Account = typeof users.$inferSelect;
 
@@ -27,19 +28,20 @@ export async function removeUnverifiedAccount(email: string): Promise<void> {
     .where(and(eq(users.email, normalise(email)), eq(users.emailVerified, false)));
 }
 
-export class UnknownAccountError extends Error {
-  override name = 'UnknownAccountError';
-}
-
-/** Changes an account's role (the `user:role` command; the admin screens come later). */
-export async function setAccountRole(email: string, role: Role): Promise<Account> {
-  const [row] = await db()
-    .update(users)
-    .set({ role, updatedAt: sql`now()` })
-    .where(eq(users.email, normalise(email)))
-    .returning();
-  if (!row) throw new UnknownAccountError(`No account has the email ${email}.`);
-  return row;
+/**
+ * Changes the role of the account with this email, audited: the `user:role` command's way in, for
+ * the operator at the server (who may also restore a lost super admin). Admins in the dashboard use
+ * changeAccountRole, which keeps its safeguards.
+ */
+export async function setAccountRole(actor: Actor, email: string, role: Role): Promise<Account> {
+  assertCan(actor, 'manageRoles');
+  return db().transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.email, normalise(email))).limit(1).for('update');
+    if (!target) throw new AppError('not_found', `No account has the email ${email}.`);
+    const [row] = await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, target.id)).returning();
+    await writeAudit(tx, { actor, action: 'user.role', entityType: 'user', entityId: target.id, from: target.role, to: role });
+    return row!;
+  });
 }
 
 /**
@@ -151,39 +153,29 @@ export async function signOut(request: Request): Promise<Headers> {
 export async function listAccounts(filter: { search?: string | null; page?: number }) {
   const search = filter.search?.trim();
   const where = search ? or(ilike(users.name, containsPattern(search)), ilike(users.email, containsPattern(search))) : undefined;
-  const page = Math.max(1, filter.page ?? 1);
-  const [rows, counted] = await Promise.all([
-    db()
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role, emailVerified: users.emailVerified, createdAt: users.createdAt })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db().select({ total: count() }).from(users).where(where),
-  ]);
-  const total = counted[0]?.total ?? 0;
-  return { rows, total, page, pageCount: pageCount(total) };
-}
-
-export class RoleChangeError extends Error {
-  override name = 'RoleChangeError';
+  const rows = db()
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, emailVerified: users.emailVerified, createdAt: users.createdAt })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .$dynamic();
+  return paginate(rows, { table: users, where }, filter);
 }
 
 /**
  * A super_admin changes someone's role (SPEC B §6): never their own, never the last super_admin's,
  * audited in the same transaction.
  */
-export async function changeAccountRole(actor: { id: string; email: string; role?: string | null }, targetId: string, role: Role): Promise<Account> {
-  if (!hasRole(actor.role, 'super_admin')) throw new RoleChangeError('Only a super admin can change roles.');
-  if (actor.id === targetId) throw new RoleChangeError('You cannot change your own role.');
+export async function changeAccountRole(actor: Actor, targetId: string, role: Role): Promise<Account> {
+  assertCan(actor, 'manageRoles');
+  if (actor.id === targetId) throw new AppError('conflict', 'You cannot change your own role.');
   return db().transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, targetId)).limit(1).for('update');
-    if (!target) throw new RoleChangeError('Account not found.');
+    if (!target) throw new AppError('not_found', 'Account not found.');
     if (target.role === role) return target;
     if (target.role === 'super_admin') {
       const [{ remaining }] = (await tx.select({ remaining: count() }).from(users).where(eq(users.role, 'super_admin'))) as [{ remaining: number }];
-      if (remaining <= 1) throw new RoleChangeError('The last super admin cannot be demoted.');
+      if (remaining <= 1) throw new AppError('conflict', 'The last super admin cannot be demoted.');
     }
     const [row] = await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, targetId)).returning();
     await writeAudit(tx, { actor, action: 'user.role', entityType: 'user', entityId: targetId, from: target.role, to: role });

@@ -12,14 +12,13 @@ import {
   listMoreNews,
   listNews,
   readDocumentFile,
-  SiteSettingsMissingError,
 } from './content.server';
 
 const database = setupTestDatabase();
 
 describe('site settings', () => {
   it('says clearly when the database was never seeded', async () => {
-    await expect(getSiteSettings()).rejects.toBeInstanceOf(SiteSettingsMissingError);
+    await expect(getSiteSettings()).rejects.toThrow('Site settings are missing: the database was not seeded.');
   });
 });
 

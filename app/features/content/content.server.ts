@@ -5,6 +5,7 @@ import { uploadsDir } from '~/db/boot.server';
 import { db } from '~/db/client.server';
 import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
+import { assertCan, type Actor } from '~/lib/roles';
 import type { SiteSettingsInput } from './content.schema';
 import { committeeMembers, committeeTerms, documents, news, siteSettings } from '~/db/schema/content';
 
@@ -14,16 +15,12 @@ export type CommitteeMember = typeof committeeMembers.$inferSelect;
 export type CommitteeTerm = typeof committeeTerms.$inferSelect & { members: CommitteeMember[] };
 export type Document = typeof documents.$inferSelect;
 
-export class SiteSettingsMissingError extends Error {
-  override name = 'SiteSettingsMissingError';
-  constructor() {
-    super('Site settings are missing: the database was not seeded.');
-  }
-}
+// A deployment fault, not a visitor's: boot seeds the settings row before the site serves.
+const settingsMissing = () => new Error('Site settings are missing: the database was not seeded.');
 
 export async function getSiteSettings(): Promise<SiteSettings> {
   const [row] = await db().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
-  if (!row) throw new SiteSettingsMissingError();
+  if (!row) throw settingsMissing();
   return row;
 }
 
@@ -141,11 +138,12 @@ export function settingsFormValues(settings: SiteSettings) {
   };
 }
 
-/** An admin edits the association's identity (SPEC B §9); audited with the fields that changed. */
-export async function updateSiteSettings(actor: { id: string; email: string }, input: SiteSettingsInput): Promise<SiteSettings> {
+/** An admin edits the association's identity (docs/product.md#admin-dashboard); audited with the fields that changed. */
+export async function updateSiteSettings(actor: Actor, input: SiteSettingsInput): Promise<SiteSettings> {
+  assertCan(actor, 'editSettings');
   return db().transaction(async (tx) => {
     const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1).for('update');
-    if (!before) throw new SiteSettingsMissingError();
+    if (!before) throw settingsMissing();
     const [after] = await tx
       .update(siteSettings)
       .set({

@@ -1,19 +1,24 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
+import type { PaymentProviderName } from '~/db/schema/enums';
 import { donations, subscriptions } from '~/db/schema/donations';
-import { payments } from '~/db/schema/payments';
+import { nameOrEmailContains, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
+import { addInterval } from '~/lib/dates';
 import { env } from '~/lib/env.server';
-import { ADMIN_PAGE_SIZE, nameOrEmailContains, pageCount } from '~/lib/search';
+import { AppError } from '~/lib/errors';
+import { statusLabel } from '~/lib/labels';
+import { isUuid } from '~/lib/params';
+import { assertCan, type Actor } from '~/lib/roles';
 import { donationCauses, iptvSubscriptionPlans } from './causes';
-import { canChangeDonationStatus, canChangeSubscriptionStatus, type DonationStatus } from './status';
 import type { DonationInput } from './donations.schema';
+import { canChangeDonationStatus, canChangeSubscriptionStatus, type DonationStatus } from './status';
 
 export type Donation = typeof donations.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 
-/** Records a gift as `pending_payment` (SPEC A §4); guests have no user id. */
+/** Records a gift as `pending_payment` (docs/product.md#statuses); guests have no user id. */
 export async function recordDonation(input: DonationInput, userId: string | null): Promise<Donation> {
   const values =
     input.kind === 'one-time'
@@ -40,12 +45,22 @@ export async function recordDonation(input: DonationInput, userId: string | null
   return row!;
 }
 
+/**
+ * Removes a gift whose checkout could not start, so no unpaid half-record is left
+ * (docs/architecture.md#payments). Only a gift still waiting for its payment goes.
+ */
+export async function discardUnpaidDonation(donationId: string): Promise<void> {
+  await db()
+    .delete(donations)
+    .where(and(eq(donations.id, donationId), eq(donations.status, 'pending_payment')));
+}
+
 export function donationProductName(donation: Pick<Donation, 'cause' | 'recurringInterval'>): string {
   if (donation.cause === 'iptv') return `${donationCauses.iptv.label} — ${donation.recurringInterval === 'year' ? 'annual' : 'monthly'} contribution`;
   return donationCauses[donation.cause].label;
 }
 
-/** The checkout for a gift: `payment` mode, or `subscription` mode for IPTV, with the brief's metadata. */
+/** The checkout for a gift: `payment` mode, or `subscription` mode for IPTV, with the checkout metadata. */
 export function donationCheckout(donation: Donation) {
   const subscription = donation.donationType === 'subscription';
   return {
@@ -71,24 +86,18 @@ export function donationCheckout(donation: Donation) {
   };
 }
 
-function addInterval(from: Date, interval: 'month' | 'year'): Date {
-  const next = new Date(from);
-  if (interval === 'month') next.setUTCMonth(next.getUTCMonth() + 1);
-  else next.setUTCFullYear(next.getUTCFullYear() + 1);
-  return next;
-}
-
 /**
- * A confirmed payment for a gift, inside the payment's transaction: the donation is completed, and
- * a subscription gift starts its subscription (once, whatever the order of the provider's events).
+ * A confirmed payment for a gift, inside the payment's transaction: the donation is completed
+ * (unless an admin rejected it: the status rules keep that), and a subscription gift starts its
+ * subscription (once, whatever the order of the provider's events).
  */
 export async function applyDonationPayment(
   tx: Executor,
   payment: {
     donationId: string;
     paidAt: Date;
-    provider: 'stripe' | 'test';
-    subscription: { providerSubscriptionId: string; providerCustomerId: string | null; currentPeriodEnd: Date | null } | null;
+    provider: PaymentProviderName;
+    subscription: { providerSubscriptionId: string; providerCustomerId: string | null } | null;
   },
 ): Promise<void> {
   const [donation] = await tx.select().from(donations).where(eq(donations.id, payment.donationId)).limit(1).for('update');
@@ -108,64 +117,41 @@ export async function applyDonationPayment(
       provider: payment.provider,
       providerSubscriptionId: payment.subscription.providerSubscriptionId,
       providerCustomerId: payment.subscription.providerCustomerId,
-      currentPeriodEnd: payment.subscription.currentPeriodEnd ?? addInterval(payment.paidAt, donation.recurringInterval),
+      currentPeriodEnd: addInterval(payment.paidAt, donation.recurringInterval),
     })
     .onConflictDoNothing();
 }
 
-export type RenewalOutcome = 'recorded' | 'duplicate' | 'unknown-subscription';
+/** The subscription a provider's renewal invoice names, locked for the renewal's transaction. */
+export async function lockSubscriptionByProviderId(tx: Executor, providerSubscriptionId: string): Promise<Subscription | undefined> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+    .limit(1)
+    .for('update');
+  return subscription;
+}
 
-/** A paid renewal invoice: one payment per invoice, however often it is delivered (SPEC B §7). */
-export async function recordSubscriptionRenewal(invoice: {
-  providerSubscriptionId: string;
-  invoiceId: string;
-  amountCents: number;
-  paidAt: Date;
-  periodEnd: Date | null;
-}): Promise<RenewalOutcome> {
-  return db().transaction(async (tx) => {
-    const [subscription] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.providerSubscriptionId, invoice.providerSubscriptionId))
-      .limit(1);
-    if (!subscription) return 'unknown-subscription';
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        userId: subscription.userId,
-        purpose: 'donation',
-        referenceId: subscription.donationId,
-        description: donationProductName({ cause: 'iptv', recurringInterval: subscription.interval }),
-        amountCents: invoice.amountCents,
-        provider: subscription.provider,
-        providerInvoiceId: invoice.invoiceId,
-        paidAt: invoice.paidAt,
-      })
-      .onConflictDoNothing({ target: payments.providerInvoiceId })
-      .returning();
-    if (!payment) return 'duplicate';
-    await tx
-      .update(subscriptions)
-      .set({
-        ...(canChangeSubscriptionStatus(subscription.status, 'active') ? { status: 'active' as const } : {}),
-        currentPeriodEnd: invoice.periodEnd ?? addInterval(subscription.currentPeriodEnd ?? invoice.paidAt, subscription.interval),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(subscriptions.id, subscription.id));
-    return 'recorded';
-  });
+/**
+ * A paid renewal, inside the payment's transaction: the subscription is active again (unless it was
+ * cancelled: that is final) and paid until the invoice's period end, or one more interval.
+ */
+export async function applySubscriptionRenewal(tx: Executor, subscription: Subscription, renewal: { paidAt: Date; periodEnd: Date | null }): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({
+      ...(canChangeSubscriptionStatus(subscription.status, 'active') ? { status: 'active' as const } : {}),
+      currentPeriodEnd: renewal.periodEnd ?? addInterval(subscription.currentPeriodEnd ?? renewal.paidAt, subscription.interval),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(subscriptions.id, subscription.id));
 }
 
 /** A provider's event moves a subscription, when the status rules allow it; false when nothing changed. */
 export async function setSubscriptionStatus(providerSubscriptionId: string, to: 'past_due' | 'cancelled'): Promise<boolean> {
   return db().transaction(async (tx) => {
-    const [subscription] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
-      .limit(1)
-      .for('update');
+    const subscription = await lockSubscriptionByProviderId(tx, providerSubscriptionId);
     if (!subscription || !canChangeSubscriptionStatus(subscription.status, to)) return false;
     await tx.update(subscriptions).set({ status: to, updatedAt: sql`now()` }).where(eq(subscriptions.id, subscription.id));
     return true;
@@ -176,9 +162,19 @@ export async function markCancelAtPeriodEnd(subscriptionId: string): Promise<voi
   await db().update(subscriptions).set({ cancelAtPeriodEnd: true, updatedAt: sql`now()` }).where(eq(subscriptions.id, subscriptionId));
 }
 
-export async function getSubscription(subscriptionId: string): Promise<Subscription | undefined> {
-  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).limit(1);
-  return row;
+/**
+ * Who may manage a subscription: its owner, signed in, or whoever holds the signed link of a
+ * guest's receipt.
+ */
+export type SubscriptionAccess = { actor: Actor; subscriptionId: string } | { manageToken: string };
+
+/** The subscription the access grants, or AppError('not_found') (a stranger learns nothing more). */
+export async function subscriptionFor(access: SubscriptionAccess): Promise<Subscription> {
+  const id = 'manageToken' in access ? readSubscriptionManageToken(access.manageToken) : access.subscriptionId;
+  const [subscription] = isUuid(id) ? await db().select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1) : [];
+  const granted = subscription && ('manageToken' in access || (subscription.userId !== null && subscription.userId === access.actor.id));
+  if (!granted) throw new AppError('not_found', 'Subscription not found.');
+  return subscription;
 }
 
 export async function listSubscriptionsOf(userId: string): Promise<Subscription[]> {
@@ -188,6 +184,16 @@ export async function listSubscriptionsOf(userId: string): Promise<Subscription[
 export async function findSubscriptionByDonation(donationId: string): Promise<Subscription | undefined> {
   const [row] = await db().select().from(subscriptions).where(eq(subscriptions.donationId, donationId)).limit(1);
   return row;
+}
+
+/**
+ * Where a gift's receipt sends the donor: guests have no portal, so a guest's subscription receipt
+ * carries a signed link to manage it; null means the portal's payments.
+ */
+export async function donationReceiptLink(donationId: string, userId: string | null): Promise<{ label: string; url: string } | null> {
+  if (userId) return null;
+  const subscription = await findSubscriptionByDonation(donationId);
+  return subscription ? { label: 'Manage your subscription', url: `${env().publicUrl}/donate/manage?token=${subscriptionManageToken(subscription.id)}` } : null;
 }
 
 // Guests manage their subscription from a link in the receipt: signed, and valid for 90 days.
@@ -215,35 +221,22 @@ export function readSubscriptionManageToken(token: string, now = new Date()): st
   return subscriptionId;
 }
 
-export type DonationFilter = { status?: DonationStatus | null; search?: string | null; page?: number };
+export type DonationFilter = { status?: DonationStatus | null; search?: string | null; page?: number; all?: boolean };
 
 /** Donations for the admin table: newest first, filtered, one page of 50 (or all, for CSV). */
-export async function listDonations(filter: DonationFilter & { all?: boolean }) {
-  const conditions = [];
-  if (filter.status) conditions.push(eq(donations.status, filter.status));
-  const search = nameOrEmailContains(filter.search, donations);
-  if (search) conditions.push(search);
-  const where = conditions.length ? and(...conditions) : undefined;
-  const page = Math.max(1, filter.page ?? 1);
-  const query = db().select().from(donations).where(where).orderBy(desc(donations.createdAt), desc(donations.id));
-  const [rows, counted] = await Promise.all([
-    filter.all ? query : query.limit(ADMIN_PAGE_SIZE).offset((page - 1) * ADMIN_PAGE_SIZE),
-    db().select({ total: count() }).from(donations).where(where),
-  ]);
-  const total = counted[0]?.total ?? 0;
-  return { rows, total, page, pageCount: pageCount(total) };
+export async function listDonations(filter: DonationFilter) {
+  const where = and(filter.status ? eq(donations.status, filter.status) : undefined, nameOrEmailContains(filter.search, donations));
+  const rows = db().select().from(donations).where(where).orderBy(desc(donations.createdAt), desc(donations.id)).$dynamic();
+  return paginate(rows, { table: donations, where }, filter);
 }
 
-export class DonationStatusError extends Error {
-  override name = 'DonationStatusError';
-}
-
-/** An admin marks a donation completed or rejected (SPEC A §4), audited in the same transaction. */
-export async function setDonationStatus(actor: { id: string; email: string }, donationId: string, to: 'completed' | 'rejected'): Promise<Donation> {
+/** An admin marks a donation completed or rejected (docs/product.md#admin-dashboard), audited in the same transaction. */
+export async function setDonationStatus(actor: Actor, donationId: string, to: 'completed' | 'rejected'): Promise<Donation> {
+  assertCan(actor, 'changeDonations');
   return db().transaction(async (tx) => {
-    const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).limit(1).for('update');
-    if (!donation) throw new DonationStatusError('Donation not found.');
-    if (!canChangeDonationStatus(donation.status, to, 'admin')) throw new DonationStatusError(`The donation is already ${to}.`);
+    const [donation] = isUuid(donationId) ? await tx.select().from(donations).where(eq(donations.id, donationId)).limit(1).for('update') : [];
+    if (!donation) throw new AppError('not_found', 'Donation not found.');
+    if (!canChangeDonationStatus(donation.status, to, 'admin')) throw new AppError('conflict', `The donation is already ${statusLabel(to)}.`);
     const [row] = await tx.update(donations).set({ status: to, updatedAt: sql`now()` }).where(eq(donations.id, donationId)).returning();
     await writeAudit(tx, { actor, action: 'donation.status', entityType: 'donation', entityId: donationId, from: donation.status, to });
     return row!;

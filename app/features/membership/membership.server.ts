@@ -1,26 +1,33 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
 import { auditLog } from '~/db/schema/audit';
 import { membershipApplications } from '~/db/schema/membership';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { applicationDecisionMail } from '~/features/mail/templates';
+import { nameOrEmailContains, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
-import { ADMIN_PAGE_SIZE, nameOrEmailContains, pageCount } from '~/lib/search';
+import { AppError } from '~/lib/errors';
+import { statusLabel } from '~/lib/labels';
+import { isUuid } from '~/lib/params';
+import { assertCan, type Actor } from '~/lib/roles';
 import type { MembershipApplicationInput } from './membership.schema';
 import { membershipPlans } from './plans';
-import { canChangeApplicationStatus, membershipExpiry, renewedExpiry, type ApplicationStatus } from './status';
+import { canChangeApplicationStatus, canRenewMembership, membershipExpiry, renewedExpiry, type ApplicationStatus } from './status';
 
 export type MembershipApplication = typeof membershipApplications.$inferSelect;
 
-/** Stores an application as `pending_payment` (SPEC A §4) for the signed-in (or just created) account. */
-export async function submitApplication(userId: string, email: string, input: MembershipApplicationInput): Promise<MembershipApplication> {
+/** The account an application is made for: the signed-in one, or the one just created in the form. */
+export type Applicant = { userId: string; email: string };
+
+/** Stores an application as `pending_payment` (docs/product.md#statuses) for the applicant's account. */
+export async function submitApplication(applicant: Applicant, input: MembershipApplicationInput): Promise<MembershipApplication> {
   const [row] = await db()
     .insert(membershipApplications)
     .values({
-      userId,
-      email,
+      userId: applicant.userId,
+      email: applicant.email,
       firstName: input.firstName,
       lastName: input.lastName,
       phoneNumber: input.phoneNumber,
@@ -35,7 +42,17 @@ export async function submitApplication(userId: string, email: string, input: Me
   return row!;
 }
 
-/** The account's newest application (SPEC A §7 "load own application"). */
+/**
+ * Removes an application whose checkout could not start, so no unpaid half-record is left
+ * (docs/architecture.md#payments). Only an application still waiting for its first payment goes.
+ */
+export async function discardUnpaidApplication(applicationId: string): Promise<void> {
+  await db()
+    .delete(membershipApplications)
+    .where(and(eq(membershipApplications.id, applicationId), eq(membershipApplications.status, 'pending_payment')));
+}
+
+/** The account's newest application: the one the portal shows. */
 export async function getLatestApplication(userId: string): Promise<MembershipApplication | undefined> {
   const [row] = await db()
     .select()
@@ -69,29 +86,27 @@ export function membershipCheckout(application: MembershipApplication, purpose: 
   };
 }
 
-/**
- * A confirmed payment for an application, inside the payment's transaction: the first payment
- * moves it to `pending_approval` and starts the membership; a renewal extends an annual one.
- */
-export async function applyMembershipPayment(
-  tx: Executor,
-  payment: { applicationId: string; purpose: 'membership' | 'membership_renewal'; paidAt: Date },
-): Promise<void> {
-  const [application] = await tx
-    .select()
-    .from(membershipApplications)
-    .where(eq(membershipApplications.id, payment.applicationId))
-    .limit(1)
-    .for('update');
-  if (!application) throw new Error(`Payment for unknown membership application ${payment.applicationId}`);
-
-  if (payment.purpose === 'membership_renewal') {
-    await tx
-      .update(membershipApplications)
-      .set({ expiresAt: renewedExpiry(application.expiresAt, payment.paidAt), updatedAt: sql`now()` })
-      .where(eq(membershipApplications.id, application.id));
-    return;
+/** The renewal checkout for the actor's membership: only an approved annual one can be renewed. */
+export async function renewalCheckout(actor: Actor & { id: string }) {
+  const application = await getLatestApplication(actor.id);
+  if (!application || !canRenewMembership(application)) {
+    throw new AppError('conflict', 'Only an approved annual membership can be renewed.');
   }
+  return membershipCheckout(application, 'membership_renewal');
+}
+
+async function lockApplication(tx: Executor, applicationId: string): Promise<MembershipApplication> {
+  const [application] = await tx.select().from(membershipApplications).where(eq(membershipApplications.id, applicationId)).limit(1).for('update');
+  if (!application) throw new Error(`Payment for unknown membership application ${applicationId}`);
+  return application;
+}
+
+/**
+ * The first confirmed payment for an application, inside the payment's transaction: it moves to
+ * `pending_approval` (when it still waits for payment) and the membership starts.
+ */
+export async function applyMembershipPayment(tx: Executor, payment: { applicationId: string; paidAt: Date }): Promise<void> {
+  const application = await lockApplication(tx, payment.applicationId);
   const moves = canChangeApplicationStatus(application.status, 'pending_approval', 'payment');
   await tx
     .update(membershipApplications)
@@ -104,6 +119,15 @@ export async function applyMembershipPayment(
     .where(eq(membershipApplications.id, application.id));
 }
 
+/** A confirmed renewal payment, inside the payment's transaction: an annual membership gets one more year. */
+export async function applyRenewalPayment(tx: Executor, payment: { applicationId: string; paidAt: Date }): Promise<void> {
+  const application = await lockApplication(tx, payment.applicationId);
+  await tx
+    .update(membershipApplications)
+    .set({ expiresAt: renewedExpiry(application.expiresAt, payment.paidAt), updatedAt: sql`now()` })
+    .where(eq(membershipApplications.id, application.id));
+}
+
 /** The name on an account created in the membership form becomes the applicant's full name. */
 export async function nameAccountFromApplication(userId: string, application: { firstName: string; lastName: string }): Promise<void> {
   await db()
@@ -112,61 +136,51 @@ export async function nameAccountFromApplication(userId: string, application: { 
     .where(eq(users.id, userId));
 }
 
-export type ApplicationFilter = { status?: ApplicationStatus | null; search?: string | null; page?: number };
-
-function applicationConditions(filter: ApplicationFilter) {
-  const conditions = [];
-  if (filter.status) conditions.push(eq(membershipApplications.status, filter.status));
-  const search = nameOrEmailContains(filter.search, membershipApplications);
-  if (search) conditions.push(search);
-  return conditions.length ? and(...conditions) : undefined;
-}
+export type ApplicationFilter = { status?: ApplicationStatus | null; search?: string | null; page?: number; all?: boolean };
 
 /** Applications for the admin table: newest first, filtered, one page of 50 (or all, for CSV). */
-export async function listApplications(filter: ApplicationFilter & { all?: boolean }) {
-  const where = applicationConditions(filter);
-  const page = Math.max(1, filter.page ?? 1);
-  const query = db().select().from(membershipApplications).where(where).orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id));
-  const [rows, counted] = await Promise.all([
-    filter.all ? query : query.limit(ADMIN_PAGE_SIZE).offset((page - 1) * ADMIN_PAGE_SIZE),
-    db().select({ total: count() }).from(membershipApplications).where(where),
-  ]);
-  const total = counted[0]?.total ?? 0;
-  return { rows, total, page, pageCount: pageCount(total) };
+export async function listApplications(filter: ApplicationFilter) {
+  const where = and(
+    filter.status ? eq(membershipApplications.status, filter.status) : undefined,
+    nameOrEmailContains(filter.search, membershipApplications),
+  );
+  const rows = db()
+    .select()
+    .from(membershipApplications)
+    .where(where)
+    .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
+    .$dynamic();
+  return paginate(rows, { table: membershipApplications, where }, filter);
 }
 
 export async function getApplication(id: string): Promise<MembershipApplication | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await db().select().from(membershipApplications).where(eq(membershipApplications.id, id)).limit(1);
   return row;
 }
 
-export class StatusChangeNotAllowedError extends Error {
-  override name = 'StatusChangeNotAllowedError';
-}
-
-/** Approving an application whose payment was never confirmed needs the admin to say so (offline payments). */
-export class UnpaidApprovalNeedsConfirmationError extends Error {
-  override name = 'UnpaidApprovalNeedsConfirmationError';
-}
-
 /**
- * An admin approves or rejects an application (SPEC A §4, B §6): the change and its audit entry in
- * one transaction, the applicant's mail after commit.
+ * An admin approves or rejects an application (docs/product.md#admin-dashboard): the change and its
+ * audit entry in one transaction, the applicant's mail after commit. Approving an application whose
+ * payment was never confirmed (an offline payment) needs `confirmUnpaid`.
  */
 export async function setApplicationStatus(
-  actor: { id: string; email: string },
+  actor: Actor,
   applicationId: string,
   to: ApplicationStatus,
   options: { confirmUnpaid?: boolean } = {},
 ): Promise<MembershipApplication> {
+  assertCan(actor, 'changeMembers');
   const updated = await db().transaction(async (tx) => {
-    const [application] = await tx.select().from(membershipApplications).where(eq(membershipApplications.id, applicationId)).limit(1).for('update');
-    if (!application) throw new StatusChangeNotAllowedError('Application not found.');
+    const [application] = isUuid(applicationId)
+      ? await tx.select().from(membershipApplications).where(eq(membershipApplications.id, applicationId)).limit(1).for('update')
+      : [];
+    if (!application) throw new AppError('not_found', 'Application not found.');
     if (!canChangeApplicationStatus(application.status, to, 'admin')) {
-      throw new StatusChangeNotAllowedError(`An application cannot go from ${application.status} to ${to}.`);
+      throw new AppError('conflict', `An application cannot go from ${statusLabel(application.status)} to ${statusLabel(to)}.`);
     }
     const unpaid = to === 'approved' && application.status === 'pending_payment';
-    if (unpaid && !options.confirmUnpaid) throw new UnpaidApprovalNeedsConfirmationError('This application has no confirmed payment.');
+    if (unpaid && !options.confirmUnpaid) throw new AppError('confirmation_required', 'This application has no confirmed payment.');
     const now = new Date();
     const [row] = await tx
       .update(membershipApplications)

@@ -1,9 +1,14 @@
-import type { CheckoutMode, PaymentPurpose } from '~/db/schema/enums';
+import type { CheckoutMode, PaymentProviderName, PaymentPurpose } from '~/db/schema/enums';
 
-/** What a domain asks to be paid for (SPEC A §3 checkout request; amounts in cents, SPEC B §8). */
+/**
+ * What the payment layer needs from a card payment provider, and what it hands back
+ * (docs/architecture.md#payments). Two implementations: Stripe, and the built-in test provider.
+ */
+
+/** What a domain asks to be paid for. Amounts in cents (docs/product.md#payments-and-payment-pages). */
 export type CheckoutRequest = {
   purpose: PaymentPurpose;
-  /** The record being paid for: a membership application id, later a donation id. */
+  /** The record being paid for: a membership application id or a donation id. */
   referenceId: string;
   userId: string | null;
   mode: CheckoutMode;
@@ -12,10 +17,12 @@ export type CheckoutRequest = {
   productName: string;
   productDescription: string;
   customerEmail: string;
-  /** The brief's metadata: type, user_id, application_id or donation_id, names, cause, recurringInterval. */
+  /** The checkout metadata the association's records keep: type, user_id, application_id or donation_id, names, cause, recurringInterval. */
   metadata: Record<string, string>;
   recurringInterval?: 'month' | 'year';
 };
+
+export type CheckoutUrls = { successUrl: string; cancelUrl: string };
 
 export type StartedCheckout = { sessionId: string; url: string };
 
@@ -28,30 +35,36 @@ export type CheckoutState = {
   customerId: string | null;
 };
 
-export type ProviderWebhookEvent = {
-  id: string;
-  type: string;
-  checkoutSessionId: string | null;
-  /** The event's object as the provider sent it (an invoice, a subscription…). */
-  object: Record<string, unknown>;
-};
+/**
+ * A provider's webhook event, in our words: the provider module reads its own JSON, so the payment
+ * layer never does. Events we do not act on arrive as `other`, and are acknowledged.
+ */
+export type PaymentEvent =
+  | { type: 'checkout-completed'; checkoutSessionId: string }
+  | {
+      type: 'invoice-paid';
+      subscriptionId: string;
+      invoiceId: string;
+      amountCents: number;
+      /** When the period this invoice pays for ends, if the provider says. */
+      periodEnd: Date | null;
+      /** The subscription's first invoice, which its checkout already paid for. */
+      firstOfSubscription: boolean;
+    }
+  | { type: 'invoice-payment-failed'; subscriptionId: string }
+  | { type: 'subscription-cancelled'; subscriptionId: string }
+  | { type: 'other' };
 
-/** The two implementations, Stripe and the built-in test provider (DESIGN §5.7). */
+/** One webhook delivery: the provider's event id (handled once) and type, and the event itself. */
+export type WebhookDelivery = { id: string; providerType: string; event: PaymentEvent };
+
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'test';
-  createCheckout(request: CheckoutRequest, urls: { successUrl: string; cancelUrl: string }, idempotencyKey: string): Promise<StartedCheckout>;
+  readonly name: PaymentProviderName;
+  createCheckout(request: CheckoutRequest, urls: CheckoutUrls, idempotencyKey: string): Promise<StartedCheckout>;
   /** null when the provider does not know the session. */
   verifyReturn(sessionId: string): Promise<CheckoutState | null>;
-  /** Checks the signature over the raw body; throws WebhookSignatureError when it does not hold. */
-  parseWebhook(rawBody: string, signature: string | null): Promise<ProviderWebhookEvent>;
+  /** Checks the signature over the raw body; throws AppError('invalid_signature') when it does not hold. */
+  parseWebhook(rawBody: string, signature: string | null): Promise<WebhookDelivery>;
   /** Stops a subscription at the end of the period already paid for. */
   cancelSubscriptionAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
-}
-
-export class WebhookSignatureError extends Error {
-  override name = 'WebhookSignatureError';
-}
-
-export class PaymentsUnavailableError extends Error {
-  override name = 'PaymentsUnavailableError';
 }

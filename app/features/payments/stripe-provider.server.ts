@@ -1,48 +1,101 @@
 import Stripe from 'stripe';
+import { AppError } from '~/lib/errors';
 import type { Env } from '~/lib/env.server';
-import { WebhookSignatureError, type PaymentProvider } from './provider';
+import { messages } from '~/lib/messages';
+import type { PaymentEvent, PaymentProvider } from './provider';
 
 /** Stripe webhooks older than this are refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export type StripeConfig = Pick<Env, 'stripeSecretKey' | 'stripeApiBase' | 'stripeWebhookSecret'>;
 
 export function stripeClient(config: Pick<Env, 'stripeSecretKey' | 'stripeApiBase'>): Stripe {
   const base = config.stripeApiBase ? new URL(config.stripeApiBase) : undefined;
   return new Stripe(config.stripeSecretKey!, {
     maxNetworkRetries: 1,
     timeout: 20_000,
-    // Tests point the real SDK at a local fake Stripe API (DESIGN §5.7).
+    // Tests point the real SDK at a local fake Stripe API (docs/architecture.md#tests).
     ...(base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
   });
 }
 
-export function stripeProvider(config: Pick<Env, 'stripeSecretKey' | 'stripeApiBase' | 'stripeWebhookSecret'>): PaymentProvider {
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** An invoice's subscription id, where Stripe's API versions put it (parent details, or the legacy field). */
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  return idOf(invoice.parent?.subscription_details?.subscription ?? legacy);
+}
+
+/** Stripe's event, in the payment layer's words (provider.ts). */
+export function paymentEventOf(event: Stripe.Event): PaymentEvent {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return { type: 'checkout-completed', checkoutSessionId: event.data.object.id };
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      const subscriptionId = invoiceSubscriptionId(invoice);
+      if (!subscriptionId || !invoice.id) return { type: 'other' };
+      const periodEnd = invoice.lines?.data?.[0]?.period?.end;
+      return {
+        type: 'invoice-paid',
+        subscriptionId,
+        invoiceId: invoice.id,
+        amountCents: invoice.amount_paid ?? 0,
+        periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+        firstOfSubscription: invoice.billing_reason === 'subscription_create',
+      };
+    }
+    case 'invoice.payment_failed': {
+      const subscriptionId = invoiceSubscriptionId(event.data.object);
+      return subscriptionId ? { type: 'invoice-payment-failed', subscriptionId } : { type: 'other' };
+    }
+    case 'customer.subscription.deleted':
+      return { type: 'subscription-cancelled', subscriptionId: event.data.object.id };
+    default:
+      return { type: 'other' };
+  }
+}
+
+export function stripeProvider(config: StripeConfig): PaymentProvider {
   const stripe = stripeClient(config);
   return {
     name: 'stripe',
 
     async createCheckout(request, urls, idempotencyKey) {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: request.mode,
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: request.currency,
-                unit_amount: request.amountCents,
-                product_data: { name: request.productName, description: request.productDescription },
-                ...(request.mode === 'subscription' && request.recurringInterval ? { recurring: { interval: request.recurringInterval } } : {}),
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            mode: request.mode,
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency,
+                  unit_amount: request.amountCents,
+                  product_data: { name: request.productName, description: request.productDescription },
+                  ...(request.mode === 'subscription' && request.recurringInterval ? { recurring: { interval: request.recurringInterval } } : {}),
+                },
               },
-            },
-          ],
-          customer_email: request.customerEmail,
-          client_reference_id: request.referenceId,
-          metadata: request.metadata,
-          success_url: urls.successUrl,
-          cancel_url: urls.cancelUrl,
-        },
-        { idempotencyKey },
-      );
+            ],
+            customer_email: request.customerEmail,
+            client_reference_id: request.referenceId,
+            metadata: request.metadata,
+            success_url: urls.successUrl,
+            cancel_url: urls.cancelUrl,
+          },
+          { idempotencyKey },
+        );
+      } catch (error) {
+        // Stripe is down, unreachable or refuses our key: the visitor can only try again later.
+        if (error instanceof Stripe.errors.StripeError) {
+          console.warn('Stripe refused to start a checkout:', error.message);
+          throw new AppError('payments_unavailable', messages.paymentsUnavailable.description);
+        }
+        throw error;
+      }
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
       return { sessionId: session.id, url: session.url };
     },
@@ -51,7 +104,6 @@ export function stripeProvider(config: Pick<Env, 'stripeSecretKey' | 'stripeApiB
       try {
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
-        const idOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : (value?.id ?? null));
         return { paid, amountCents: session.amount_total, subscriptionId: idOf(session.subscription), customerId: idOf(session.customer) };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
@@ -60,20 +112,14 @@ export function stripeProvider(config: Pick<Env, 'stripeSecretKey' | 'stripeApiB
     },
 
     async parseWebhook(rawBody, signature) {
-      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      if (!signature) throw new AppError('invalid_signature', 'Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, config.stripeWebhookSecret!, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+        throw new AppError('invalid_signature', error instanceof Error ? error.message : 'Invalid signature');
       }
-      const object = event.data.object as unknown as Record<string, unknown>;
-      return {
-        id: event.id,
-        type: event.type,
-        checkoutSessionId: object.object === 'checkout.session' && typeof object.id === 'string' ? object.id : null,
-        object,
-      };
+      return { id: event.id, providerType: event.type, event: paymentEventOf(event) };
     },
 
     async cancelSubscriptionAtPeriodEnd(providerSubscriptionId) {

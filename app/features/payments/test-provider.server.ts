@@ -2,19 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { checkoutSessions } from '~/db/schema/payments';
-import { recordCheckoutSession } from './checkout-sessions.server';
-import { WebhookSignatureError, type PaymentProvider } from './provider';
+import { AppError } from '~/lib/errors';
+import type { PaymentProvider } from './provider';
 
 /**
- * The built-in test payment provider (SPEC B §4): its checkout page lives in the site
- * (/payment/test-checkout/:id), its state in `checkout_sessions`. Used when no Stripe key is set.
+ * The built-in test payment provider (docs/product.md#decisions-we-build-on): its checkout page
+ * lives in the site (/payment/test-checkout/:id), and its whole state is our `checkout_sessions`
+ * row, which the payment layer writes for every provider. Used when no Stripe key is set; what its
+ * pages do is in test-checkout.server.ts.
  */
 export const testProvider: PaymentProvider = {
   name: 'test',
 
-  async createCheckout(request, urls) {
+  async createCheckout() {
     const sessionId = `tcs_${randomBytes(12).toString('hex')}`;
-    await recordCheckoutSession('test', sessionId, request, urls);
     return { sessionId, url: `/payment/test-checkout/${sessionId}` };
   },
 
@@ -30,7 +31,7 @@ export const testProvider: PaymentProvider = {
   },
 
   async parseWebhook() {
-    throw new WebhookSignatureError('The test provider sends no webhooks.');
+    throw new AppError('invalid_signature', 'The test provider sends no webhooks.');
   },
 
   async cancelSubscriptionAtPeriodEnd() {

@@ -2,9 +2,10 @@ import { data, Form, useNavigation } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { getSubscription, readSubscriptionManageToken } from '~/features/donations/donations.server';
+import { subscriptionFor } from '~/features/donations/donations.server';
 import { cancelSubscription } from '~/features/payments/payments.server';
 import { subscriptionStatusText } from '~/features/donations/status';
+import { failureOf } from '~/lib/errors.server';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -13,32 +14,34 @@ import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/donate.manage';
 
 /** Guests manage their IPTV subscription through the signed, expiring link in their receipt. */
-async function subscriptionFor(request: Request) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
-  const id = readSubscriptionManageToken(token);
-  return id ? getSubscription(id) : undefined;
-}
+const accessOf = (request: Request) => ({ manageToken: new URL(request.url).searchParams.get('token') ?? '' });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const subscription = await subscriptionFor(request);
-  if (!subscription) return data({ subscription: null }, { status: 404 });
-  return {
-    subscription: {
-      amountCents: subscription.amountCents,
-      interval: subscription.interval,
-      status: subscription.status,
-      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-      currentPeriodEnd: subscription.currentPeriodEnd,
-    },
-  };
+  try {
+    const subscription = await subscriptionFor(accessOf(request));
+    return {
+      subscription: {
+        amountCents: subscription.amountCents,
+        interval: subscription.interval,
+        status: subscription.status,
+        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        currentPeriodEnd: subscription.currentPeriodEnd,
+      },
+    };
+  } catch (error) {
+    return data({ subscription: null }, { status: failureOf(error, messages.updateFailed).status });
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await readFormData(request);
-  const subscription = await subscriptionFor(request);
-  if (!subscription) return data({ ok: false }, { status: 404 });
-  await cancelSubscription(subscription.id);
-  return dataWithToast({ ok: true }, messages.subscriptionCancelled);
+  try {
+    await cancelSubscription(accessOf(request));
+    return dataWithToast({ ok: true }, messages.subscriptionCancelled);
+  } catch (error) {
+    const failure = failureOf(error, messages.updateFailed);
+    return dataWithToast({ ok: false }, failure.toast, { status: failure.status });
+  }
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Manage your subscription');

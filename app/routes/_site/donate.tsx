@@ -10,8 +10,9 @@ import { donationCauses, iptvSubscriptionPlans, quickDonationAmountsCents, type 
 import { causeFrom, missingInformation, oneTimeDonationFields, oneTimeDonationSchema, subscriptionDonationSchema } from '~/features/donations/donations.schema';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
 import { splitFullName } from '~/features/membership/membership.schema';
-import { startCheckout } from '~/features/payments/payments.server';
+import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { getSessionUser } from '~/features/accounts/auth.server';
+import { failureOf } from '~/lib/errors.server';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -43,18 +44,17 @@ export async function action({ request }: Route.ActionArgs) {
     return dataWithToast({ result: submission.reply(), checkoutUrl: null, donationId: null }, messages.missingInformation, { status: 400 });
   }
   const user = await getSessionUser(request);
-  let checkout: { url: string };
-  let donationId: string;
+  const donation = await recordDonation(submission.value, user?.id ?? null);
+  let checkout;
   try {
-    const donation = await recordDonation(submission.value, user?.id ?? null);
-    donationId = donation.id;
-    checkout = await startCheckout(donationCheckout(donation));
+    // If the checkout cannot start, the gift is discarded again: nothing half-made is left.
+    checkout = await startCheckoutForNewRecord(donationCheckout(donation));
   } catch (error) {
-    console.error('Recording a donation failed:', error);
-    return dataWithToast({ result: submission.reply(), checkoutUrl: null, donationId: null }, messages.donationNotRecorded, { status: 503 });
+    const failure = failureOf(error, messages.donationNotRecorded);
+    return dataWithToast({ result: submission.reply(), checkoutUrl: null, donationId: null }, messages.donationNotRecorded, { status: failure.status });
   }
   if (formData.get('js') !== '1') throw redirect(checkout.url);
-  return data({ result: submission.reply(), checkoutUrl: checkout.url, donationId });
+  return data({ result: submission.reply(), checkoutUrl: checkout.url, donationId: donation.id });
 }
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {

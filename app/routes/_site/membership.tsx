@@ -11,8 +11,9 @@ import { applicantCookieHeader, clearApplicantCookieHeader, readApplicant } from
 import { applicantAccountSchema, membershipApplicationSchema, splitFullName } from '~/features/membership/membership.schema';
 import { membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
 import { membershipPlans, type MembershipType } from '~/features/membership/plans';
-import { startCheckout } from '~/features/payments/payments.server';
+import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { getSessionUser } from '~/features/accounts/auth.server';
+import { failureOf } from '~/lib/errors.server';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -78,23 +79,31 @@ export async function action({ request }: Route.ActionArgs) {
 
   const applicant = await currentApplicant(request);
   const submission = parseWithZod(formData, { schema: membershipApplicationSchema({ signedIn: true }) });
+  const failed = { step: 'application' as const, checkoutUrl: null, applicationId: null };
   if (!applicant) {
     return dataWithToast(
-      { step: 'application' as const, result: submission.reply({ formErrors: [messages.accountFieldsRequired.description] }), checkoutUrl: null, applicationId: null },
+      { ...failed, result: submission.reply({ formErrors: [messages.accountFieldsRequired.description] }) },
       messages.accountFieldsRequired,
       { status: 400 },
     );
   }
-  if (submission.status !== 'success') {
-    return data({ step: 'application' as const, result: submission.reply(), checkoutUrl: null, applicationId: null }, { status: 400 });
+  if (submission.status !== 'success') return data({ ...failed, result: submission.reply() }, { status: 400 });
+
+  const application = await submitApplication(applicant, submission.value);
+  let checkout;
+  try {
+    // If the checkout cannot start, the application is discarded again: nothing half-made is left.
+    checkout = await startCheckoutForNewRecord(membershipCheckout(application, 'membership'));
+  } catch (error) {
+    // The form shows the message under it, and (with JavaScript) as the 'Application Submission Failed' toast.
+    const failure = failureOf(error, messages.applicationFailed);
+    return data({ ...failed, result: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
   }
-  const application = await submitApplication(applicant.userId, applicant.email, submission.value);
   if (!applicant.signedIn) await nameAccountFromApplication(applicant.userId, submission.value);
-  const checkout = await startCheckout(membershipCheckout(application, 'membership'));
   const headers = new Headers();
   if (!applicant.signedIn) headers.append('Set-Cookie', await clearApplicantCookieHeader());
   // Without JavaScript the browser goes straight to the checkout; with it, the page first keeps
-  // the application id in local storage (SPEC A §7) and then goes.
+  // the application id in local storage (docs/product.md#membership) and then goes.
   if (formData.get('js') !== '1') throw redirect(checkout.url, { headers });
   return dataWithToast(
     { step: 'application' as const, result: submission.reply(), checkoutUrl: checkout.url, applicationId: application.id },

@@ -13,12 +13,10 @@ import { notFound } from '~/lib/params';
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import type { Route } from './+types/application';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { can } = await requireAdminArea(request);
   if (!can.viewMembers) notFound();
-  const application = UUID.test(params.id) ? await getApplication(params.id) : undefined;
+  const application = await getApplication(params.id);
   if (!application) notFound('Application not found.');
   const [payments, history] = await Promise.all([listPaymentsFor(application.id), applicationHistory(application.id)]);
   return { application, payments, history };

@@ -8,29 +8,26 @@ import { Pagination, RecordsTable, TableTools } from '~/components/admin/records
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
-import { changeAccountRole, listAccounts, RoleChangeError } from '~/features/accounts/accounts.server';
+import { changeAccountRole, listAccounts } from '~/features/accounts/accounts.server';
 import { siteSettingsSchema } from '~/features/content/content.schema';
 import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/content.server';
 import { donationCauses } from '~/features/donations/causes';
 import { donationStatuses } from '~/features/donations/status';
-import { DonationStatusError, listDonations, setDonationStatus } from '~/features/donations/donations.server';
-import {
-  listApplications,
-  setApplicationStatus,
-  StatusChangeNotAllowedError,
-  UnpaidApprovalNeedsConfirmationError,
-} from '~/features/membership/membership.server';
+import { listDonations, setDonationStatus } from '~/features/donations/donations.server';
+import { listApplications, setApplicationStatus } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { applicationStatuses } from '~/features/membership/status';
 import { statusLabel } from '~/lib/labels';
-import { readAdminQuery, type AdminTab } from '~/lib/admin-query';
+import { readAdminQuery, type AdminTab } from '~/lib/admin-lists.server';
 import { formatLongDate } from '~/lib/dates';
+import { AppError, isAppError } from '~/lib/errors';
+import { failureOf } from '~/lib/errors.server';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { requireAdminArea } from '~/features/accounts/guards.server';
-import { isRole, roles } from '~/lib/roles';
+import { assertCan, isRole, roles } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/dashboard';
 
@@ -54,59 +51,46 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+type ActionReply = { confirmUnpaid: string | null; settingsResult: SubmissionResult<string[]> | null };
+const reply = (fields: Partial<ActionReply> = {}): ActionReply => ({ confirmUnpaid: null, settingsResult: null, ...fields });
+
 export async function action({ request }: Route.ActionArgs) {
-  const { user, can } = await requireAdminArea(request);
+  const { user } = await requireAdminArea(request);
   const formData = await readFormData(request);
   const intent = formData.get('intent');
   const id = String(formData.get('id') ?? '');
   const status = String(formData.get('status') ?? '');
-  const forbidden = () => data({ error: 'You may not do that.', confirmUnpaid: null, settingsResult: null }, { status: 403 });
-  const failed = (message: string, statusCode = 400) =>
-    dataWithToast({ error: message, confirmUnpaid: null, settingsResult: null }, messages.updateFailed(message), { status: statusCode });
-
-  if (intent === 'application-status') {
-    if (!can.changeMembers) return forbidden();
-    if (status !== 'approved' && status !== 'rejected') return failed('Choose approve or reject.');
-    try {
+  try {
+    if (intent === 'application-status') {
+      if (status !== 'approved' && status !== 'rejected') throw new AppError('bad_request', 'Choose approve or reject.');
       const updated = await setApplicationStatus(user, id, status, { confirmUnpaid: formData.get('confirmUnpaid') === '1' });
-      return dataWithToast({ error: null, confirmUnpaid: null, settingsResult: null }, messages.statusUpdated(statusLabel(updated.status)));
-    } catch (error) {
-      if (error instanceof UnpaidApprovalNeedsConfirmationError) return data({ error: null, confirmUnpaid: id, settingsResult: null }, { status: 409 });
-      if (error instanceof StatusChangeNotAllowedError) return failed(error.message, 409);
-      throw error;
+      return dataWithToast(reply(), messages.statusUpdated(statusLabel(updated.status)));
     }
-  }
-  if (intent === 'donation-status') {
-    if (!can.changeDonations) return forbidden();
-    if (status !== 'completed' && status !== 'rejected') return failed('Choose complete or reject.');
-    try {
+    if (intent === 'donation-status') {
+      if (status !== 'completed' && status !== 'rejected') throw new AppError('bad_request', 'Choose complete or reject.');
       const updated = await setDonationStatus(user, id, status);
-      return dataWithToast({ error: null, confirmUnpaid: null, settingsResult: null }, messages.statusUpdated(statusLabel(updated.status)));
-    } catch (error) {
-      if (error instanceof DonationStatusError) return failed(error.message, 409);
-      throw error;
+      return dataWithToast(reply(), messages.statusUpdated(statusLabel(updated.status)));
     }
-  }
-  if (intent === 'settings') {
-    if (!can.editSettings) return forbidden();
-    const submission = parseWithZod(formData, { schema: siteSettingsSchema });
-    if (submission.status !== 'success') return data({ error: null, confirmUnpaid: null, settingsResult: submission.reply() }, { status: 400 });
-    await updateSiteSettings(user, submission.value);
-    return dataWithToast({ error: null, confirmUnpaid: null, settingsResult: submission.reply() }, messages.settingsSaved);
-  }
-  if (intent === 'role') {
-    if (!can.manageRoles) return forbidden();
-    const role = formData.get('role');
-    if (!isRole(role)) return failed('Choose a role.');
-    try {
+    if (intent === 'settings') {
+      // Asked before the form is read, so someone who may not edit settings learns nothing of its rules.
+      assertCan(user, 'editSettings');
+      const submission = parseWithZod(formData, { schema: siteSettingsSchema });
+      if (submission.status !== 'success') return data(reply({ settingsResult: submission.reply() }), { status: 400 });
+      await updateSiteSettings(user, submission.value);
+      return dataWithToast(reply({ settingsResult: submission.reply() }), messages.settingsSaved);
+    }
+    if (intent === 'role') {
+      const role = formData.get('role');
+      if (!isRole(role)) throw new AppError('bad_request', 'Choose a role.');
       const updated = await changeAccountRole(user, id, role);
-      return dataWithToast({ error: null, confirmUnpaid: null, settingsResult: null }, messages.roleChanged(updated.email, updated.role));
-    } catch (error) {
-      if (error instanceof RoleChangeError) return failed(error.message, 409);
-      throw error;
+      return dataWithToast(reply(), messages.roleChanged(updated.email, updated.role));
     }
+    throw new AppError('bad_request', 'Unknown request.');
+  } catch (error) {
+    if (isAppError(error, 'confirmation_required')) return data(reply({ confirmUnpaid: id }), { status: 409 });
+    const failure = failureOf(error, messages.updateFailed);
+    return dataWithToast(reply(), failure.toast, { status: failure.status });
   }
-  return data({ error: 'Unknown request.', confirmUnpaid: null, settingsResult: null }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Admin Dashboard');

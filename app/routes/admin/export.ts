@@ -2,7 +2,7 @@ import { donationStatuses } from '~/features/donations/status';
 import { listDonations } from '~/features/donations/donations.server';
 import { listApplications } from '~/features/membership/membership.server';
 import { applicationStatuses } from '~/features/membership/status';
-import { readAdminQuery } from '~/lib/admin-query';
+import { readAdminQuery } from '~/lib/admin-lists.server';
 import { toCsv } from '~/lib/csv';
 import { formatCents } from '~/lib/money';
 import { requireAdminArea } from '~/features/accounts/guards.server';

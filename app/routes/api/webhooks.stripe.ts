@@ -1,5 +1,5 @@
 import { handleStripeWebhook } from '~/features/payments/payments.server';
-import { PaymentsUnavailableError, WebhookSignatureError } from '~/features/payments/provider';
+import { jsonFailure } from '~/lib/errors.server';
 import type { Route } from './+types/webhooks.stripe';
 
 /** Stripe's webhook: the signature is checked over the raw body; every answer is JSON. */
@@ -10,9 +10,7 @@ export async function action({ request }: Route.ActionArgs) {
     const outcome = await handleStripeWebhook(rawBody, request.headers.get('stripe-signature'));
     return Response.json({ received: true, handled: outcome.handled }, { status: outcome.status });
   } catch (error) {
-    if (error instanceof WebhookSignatureError) return Response.json({ error: error.message }, { status: 400 });
-    if (error instanceof PaymentsUnavailableError) return Response.json({ error: 'Stripe is not configured' }, { status: 404 });
-    throw error;
+    return jsonFailure(error);
   }
 }
 

@@ -2,7 +2,7 @@ import { CreditCard, FlaskConical } from 'lucide-react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
-import { cancelTestCheckout, getTestCheckout, payTestCheckout } from '~/features/payments/payments.server';
+import { cancelTestCheckout, getTestCheckout, payTestCheckout } from '~/features/payments/test-checkout.server';
 import { readFormData } from '~/lib/forms.server';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';

@@ -1,19 +1,21 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarDays, Download, FileText, Receipt } from 'lucide-react';
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { listMemberDocuments } from '~/features/content/content.server';
-import { getLatestApplication, membershipCheckout } from '~/features/membership/membership.server';
+import { getLatestApplication, renewalCheckout } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { canRenewMembership, statusTone } from '~/features/membership/status';
 import { statusLabel } from '~/lib/labels';
 import { listSubscriptionsOf } from '~/features/donations/donations.server';
-import { cancelSubscription, listPaymentsOf, renewTestSubscription, sendReceipt, startCheckout } from '~/features/payments/payments.server';
-import { PaymentsUnavailableError } from '~/features/payments/provider';
+import { cancelSubscription, listPaymentsOf, resendReceipt, startCheckout } from '~/features/payments/payments.server';
+import { renewTestSubscription } from '~/features/payments/test-checkout.server';
 import { subscriptionStatusText } from '~/features/donations/status';
 import { formatIsoDay, formatLongDate } from '~/lib/dates';
+import { AppError } from '~/lib/errors';
+import { failureOf } from '~/lib/errors.server';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -45,39 +47,29 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, 'member');
   const formData = await readFormData(request);
   const intent = formData.get('intent');
-  if (intent === 'renew') {
-    const application = await getLatestApplication(user.id);
-    if (!application || !canRenewMembership(application)) {
-      return data({ error: 'Only an approved annual membership can be renewed.' }, { status: 400 });
+  const subscriptionId = String(formData.get('subscriptionId') ?? '');
+  try {
+    if (intent === 'renew') {
+      const checkout = await startCheckout(await renewalCheckout(user));
+      return redirect(checkout.url);
     }
-    try {
-      const checkout = await startCheckout(membershipCheckout(application, 'membership_renewal'));
-      throw redirect(checkout.url);
-    } catch (error) {
-      if (error instanceof PaymentsUnavailableError) return dataWithToast({ error: null }, messages.paymentsUnavailable, { status: 503 });
-      throw error;
-    }
-  }
-  if (intent === 'cancel-subscription' || intent === 'renew-test-subscription') {
-    const subscriptionId = formData.get('subscriptionId');
-    const subscription = (await listSubscriptionsOf(user.id)).find((candidate) => candidate.id === subscriptionId);
-    if (!subscription) return data({ error: 'Subscription not found.' }, { status: 404 });
     if (intent === 'cancel-subscription') {
-      await cancelSubscription(subscription.id);
+      await cancelSubscription({ actor: user, subscriptionId });
       return dataWithToast({ error: null }, messages.subscriptionCancelled);
     }
-    if (subscription.provider !== 'test') return data({ error: 'Only test subscriptions renew on demand.' }, { status: 400 });
-    await renewTestSubscription(subscription.id);
-    return dataWithToast({ error: null }, messages.renewalRecorded);
+    if (intent === 'renew-test-subscription') {
+      await renewTestSubscription({ actor: user, subscriptionId });
+      return dataWithToast({ error: null }, messages.renewalRecorded);
+    }
+    if (intent === 'resend-receipt') {
+      await resendReceipt(user, String(formData.get('paymentId') ?? ''));
+      return dataWithToast({ error: null }, messages.receiptResent);
+    }
+    throw new AppError('bad_request', 'Unknown request.');
+  } catch (error) {
+    const failure = failureOf(error, messages.updateFailed);
+    return dataWithToast({ error: failure.message }, failure.toast, { status: failure.status });
   }
-  if (intent === 'resend-receipt') {
-    const paymentId = formData.get('paymentId');
-    const payment = (await listPaymentsOf(user.id)).find((candidate) => candidate.id === paymentId);
-    if (!payment) return data({ error: 'Payment not found.' }, { status: 404 });
-    await sendReceipt(payment, user.email, user.name.split(' ')[0]);
-    return dataWithToast({ error: null }, messages.receiptResent);
-  }
-  return data({ error: 'Unknown request.' }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Portal');

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { checkoutSessions } from '~/db/schema/payments';
+import { subscriptionFor, type SubscriptionAccess } from '~/features/donations/donations.server';
+import { AppError } from '~/lib/errors';
+import { fulfilCheckout, recordRenewalInvoice, type FulfilOutcome, type RenewalOutcome } from './payments.server';
+
+/**
+ * What the built-in test provider's own pages do (docs/product.md#payments-and-payment-pages): its
+ * checkout page's Pay and Cancel buttons, and the portal's "Simulate renewal" for test
+ * subscriptions. Paying drives the very same fulfilment as a Stripe webhook.
+ */
+export type TestCheckout = typeof checkoutSessions.$inferSelect;
+
+export async function getTestCheckout(sessionId: string): Promise<TestCheckout | undefined> {
+  const [session] = await db()
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, 'test')))
+    .limit(1);
+  return session;
+}
+
+/** Pay: completes the session, then the same fulfilment as a webhook. */
+export async function payTestCheckout(sessionId: string): Promise<FulfilOutcome & { successUrl?: string }> {
+  const session = await getTestCheckout(sessionId);
+  if (!session) return { outcome: 'unknown-session' };
+  await db()
+    .update(checkoutSessions)
+    .set({ status: 'complete', completedAt: new Date() })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+  const result = await fulfilCheckout(sessionId);
+  return { ...result, successUrl: session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) };
+}
+
+/** Cancel: an open session is cancelled; where to go next either way, or null for no such session. */
+export async function cancelTestCheckout(sessionId: string): Promise<{ cancelUrl: string } | null> {
+  await db()
+    .update(checkoutSessions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, 'test'), eq(checkoutSessions.status, 'open')));
+  const session = await getTestCheckout(sessionId);
+  return session ? { cancelUrl: session.cancelUrl } : null;
+}
+
+/** The test provider's stand-in for a renewal invoice ("then every month"), for its subscriptions only. */
+export async function renewTestSubscription(access: SubscriptionAccess): Promise<RenewalOutcome> {
+  const subscription = await subscriptionFor(access);
+  if (subscription.provider !== 'test') throw new AppError('conflict', 'Only test subscriptions renew on demand.');
+  if (subscription.status === 'cancelled') throw new AppError('conflict', 'This subscription is cancelled.');
+  return recordRenewalInvoice({
+    providerSubscriptionId: subscription.providerSubscriptionId,
+    invoiceId: `tin_${randomBytes(12).toString('hex')}`,
+    amountCents: subscription.amountCents,
+    paidAt: new Date(),
+    periodEnd: null,
+  });
+}

@@ -1,0 +1,67 @@
+import { count, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { db } from '~/db/client.server';
+
+/**
+ * The admin area's lists (applications, donations, accounts): their query string, search and
+ * paging, shared so that every table filters, searches and pages alike
+ * (docs/product.md#admin-dashboard).
+ */
+export const adminTabs = ['members', 'donations', 'settings', 'users'] as const;
+export type AdminTab = (typeof adminTabs)[number];
+
+/** Admin tables show 50 rows a page. */
+export const ADMIN_PAGE_SIZE = 50;
+
+/** The admin tables' query string (?tab=&status=&q=&page=), read leniently: bad values fall back. */
+export function readAdminQuery<S extends string>(url: URL, statuses: readonly S[]) {
+  const tab = adminTabs.find((candidate) => candidate === url.searchParams.get('tab')) ?? 'members';
+  const status = statuses.find((candidate) => candidate === url.searchParams.get('status')) ?? null;
+  const search = (url.searchParams.get('q') ?? '').trim().slice(0, 200) || null;
+  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  return { tab, status, search, page: Number.isSafeInteger(page) && page > 0 && page < 1_000_000 ? page : 1 };
+}
+
+/** A visitor's search text as an ILIKE pattern that matches it anywhere, with % _ \ taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The admin tables' search: the text anywhere in the first name, last name, "first last" or email.
+ * Undefined when there is nothing to search for.
+ */
+export function nameOrEmailContains(
+  search: string | null | undefined,
+  columns: { firstName: AnyColumn; lastName: AnyColumn; email: AnyColumn },
+): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  return or(
+    ilike(columns.firstName, pattern),
+    ilike(columns.lastName, pattern),
+    ilike(columns.email, pattern),
+    ilike(sql`${columns.firstName} || ' ' || ${columns.lastName}`, pattern),
+  );
+}
+
+export type Page<Row> = { rows: Row[]; total: number; page: number; pageCount: number };
+
+/**
+ * One page of a list's rows (or all of them, for a CSV export) and the total the pager shows.
+ * `rows` is the ordered, filtered query (`.$dynamic()`); `where` the same filter, for the count.
+ */
+export async function paginate<Query extends PgSelect>(
+  rows: Query,
+  counted: { table: PgTable; where: SQL | undefined },
+  options: { page?: number; all?: boolean },
+): Promise<Page<Awaited<Query>[number]>> {
+  const page = Math.max(1, options.page ?? 1);
+  const [found, totals] = await Promise.all([
+    options.all ? rows : rows.limit(ADMIN_PAGE_SIZE).offset((page - 1) * ADMIN_PAGE_SIZE),
+    db().select({ total: count() }).from(counted.table).where(counted.where),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return { rows: found as Awaited<Query>[number][], total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
+}

@@ -1,0 +1,24 @@
+/**
+ * The argument React Router gives a loader or action, for calling a route module directly in a
+ * test: `loader(routeArgs('/events/7', {}, { id: '7' }))`. Typed, so a route that expects params
+ * gets them.
+ */
+export function routeArgs<Params extends Record<string, string> = Record<string, never>>(
+  path: string,
+  init: RequestInit = {},
+  params: Params = {} as Params,
+) {
+  const request = new Request(new URL(path, 'http://localhost:3000'), init);
+  return { request, url: new URL(request.url), params, pattern: '', context: { cspNonce: '' } };
+}
+
+/** A form post to `path`, as a browser sends it. */
+export function postArgs<Params extends Record<string, string> = Record<string, never>>(
+  path: string,
+  fields: Record<string, string> | URLSearchParams | FormData | string,
+  headers: Record<string, string> = {},
+  params?: Params,
+) {
+  const body = typeof fields === 'string' || fields instanceof URLSearchParams || fields instanceof FormData ? fields : new URLSearchParams(fields);
+  return routeArgs(path, { method: 'POST', body, headers }, params);
+}
