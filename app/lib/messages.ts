@@ -1,6 +1,7 @@
 /**
  * The brief's exact texts (SPEC A §2, §8), in one place: every screen and test imports them from here.
  */
+import { roleLabel } from './labels';
 import type { ToastMessage } from './toast';
 
 export const messages = {
@@ -67,7 +68,7 @@ export const messages = {
   updateFailed: { title: 'Update Failed', variant: 'destructive' },
   noRecords: 'No records found.',
   settingsSaved: { title: 'Settings Saved', description: 'The site now shows the new details.', variant: 'success' },
-  roleChanged: (email: string, role: string) => ({ title: 'Role Changed', description: `${email} is now ${role.replace(/_/g, ' ')}.`, variant: 'success' as const }),
+  roleChanged: (email: string, role: string) => ({ title: 'Role Changed', description: `${email} is now ${roleLabel(role)}.`, variant: 'success' as const }),
   paymentSuccessfulMembership: { title: 'Payment Successful!', description: 'Your membership application is now pending approval.', variant: 'success' },
   paymentSuccessfulDonation: { title: 'Payment Successful!', description: 'Thank you for your generous contribution!', variant: 'success' },
   errorUpdatingApplication: {

@@ -1,30 +1,23 @@
-import { createCookie, data, redirect } from 'react-router';
-import { env } from './env.server';
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { signedCookie } from './signed-cookie.server';
 import type { ShownToast, ToastMessage } from './toast';
 
 /**
  * Toasts set by loaders and actions travel to the next page in a short-lived signed flash cookie,
  * read (and cleared) by the root loader.
  */
-let flashCookie: ReturnType<typeof createCookie> | undefined;
-function cookie() {
-  flashCookie ??= createCookie('ppa_toast', {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    maxAge: 60,
-    secure: env().publicUrl.startsWith('https://'),
-    secrets: [env().authSecret],
-  });
-  return flashCookie;
-}
+const shownToastSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().optional(),
+  variant: z.enum(['default', 'success', 'destructive']).optional(),
+});
 
-function newId(): string {
-  return crypto.randomUUID();
-}
+const flashCookie = signedCookie('ppa_toast', shownToastSchema, { maxAgeSeconds: 60 });
 
 async function setToastHeader(message: ToastMessage, headers: Headers): Promise<Headers> {
-  headers.append('Set-Cookie', await cookie().serialize({ ...message, id: newId() } satisfies ShownToast));
+  headers.append('Set-Cookie', await flashCookie.write({ ...message, id: crypto.randomUUID() } satisfies ShownToast));
   return headers;
 }
 
@@ -41,14 +34,7 @@ export async function dataWithToast<T>(value: T, message: ToastMessage, init: Re
 /** The pending toast, if any, and the header that clears it. */
 export async function readToast(request: Request): Promise<{ toast: ShownToast | null; headers: Headers }> {
   const headers = new Headers();
-  const value: unknown = await cookie().parse(request.headers.get('Cookie'));
-  if (!isShownToast(value)) return { toast: null, headers };
-  headers.append('Set-Cookie', await cookie().serialize('', { maxAge: 0 }));
-  return { toast: value, headers };
-}
-
-function isShownToast(value: unknown): value is ShownToast {
-  if (!value || typeof value !== 'object') return false;
-  const candidate = value as Record<string, unknown>;
-  return typeof candidate.id === 'string' && typeof candidate.title === 'string';
+  const toast = await flashCookie.read(request);
+  if (toast) headers.append('Set-Cookie', await flashCookie.clear());
+  return { toast, headers };
 }

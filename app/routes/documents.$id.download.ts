@@ -1,5 +1,5 @@
-import { canDownloadDocument, getDocument, readDocumentFile } from '~/features/content/content.server';
 import { getSessionUser } from '~/features/accounts/auth.server';
+import { canDownloadDocument, getDocument, readDocumentFile } from '~/features/content/content.server';
 import { parseId } from '~/lib/params';
 import { hasRole } from '~/lib/roles';
 import type { Route } from './+types/documents.$id.download';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '~/db/client.server';
 import { accounts, users } from '~/db/schema/auth';
-import { auth } from '~/features/accounts/auth.server';
 import { signIn } from '~/features/accounts/accounts.server';
+import { auth } from '~/features/accounts/auth.server';
 import type { Role } from '~/lib/roles';
 
 export const testPassword = 'a password here';

@@ -1,14 +1,14 @@
 /** Accounts through better-auth's real handler on a fresh database: sign-up, verification, sign-in, limits, roles. */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '~/db/schema/audit';
 import { accounts, sessions, users } from '~/db/schema/auth';
 import { ensureAdminAccount, findAccountByEmail, setAccountRole } from '~/features/accounts/accounts.server';
-import { outboxDir } from '~/features/mail/mail.server';
 import { auth, callAuthEndpoint, getSessionUser } from '~/features/accounts/auth.server';
-import { env } from '~/lib/env.server';
 import { requireRole } from '~/features/accounts/guards.server';
+import { outboxDir } from '~/features/mail/mail.server';
+import { env } from '~/lib/env.server';
 import { commandLineActor } from '~/lib/roles';
-import { auditLog } from '~/db/schema/audit';
 import { createSiteSettings } from '../factories/content';
 import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';

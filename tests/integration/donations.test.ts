@@ -10,10 +10,10 @@ import {
   recordDonation,
   subscriptionManageToken,
 } from '~/features/donations/donations.server';
+import { setDonationStatus } from '~/features/donations/donations.server';
 import { outboxDir } from '~/features/mail/mail.server';
 import { cancelSubscription, fulfilCheckout, handleStripeWebhook, startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout, renewTestSubscription } from '~/features/payments/test-checkout.server';
-import { setDonationStatus } from '~/features/donations/donations.server';
 import { env } from '~/lib/env.server';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';

@@ -1,12 +1,12 @@
 /** Mail through a real SMTP conversation (a local smtp-server), and into the outbox folder without SMTP. */
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { existsSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAuthEndpoint } from '~/features/accounts/auth.server';
 import { outboxDir, sendMail } from '~/features/mail/mail.server';
 import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
-import { callAuthEndpoint } from '~/features/accounts/auth.server';
 import { env } from '~/lib/env.server';
 import { createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';

@@ -9,8 +9,8 @@ import { membershipCheckout, submitApplication } from '~/features/membership/mem
 import { fulfilCheckout, handleStripeWebhook, startCheckout, startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { paymentProvider } from '~/features/payments/providers.server';
 import { cancelTestCheckout, payTestCheckout } from '~/features/payments/test-checkout.server';
-import { AppError } from '~/lib/errors';
 import { env } from '~/lib/env.server';
+import { AppError } from '~/lib/errors';
 import { action as webhookAction } from '~/routes/api/webhooks.stripe';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';

@@ -1,6 +1,6 @@
+import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { installDatabase, openDatabase, wrapPglite, type Database, type DatabaseHandle } from '~/db/client.server';
 import { adminQuery, databaseUrlNamed } from './postgres';

@@ -4,11 +4,11 @@
  * a database per file: in-memory PGlite loads the template's data folder (~0.6 s instead of ~3 s);
  * PostgreSQL (TEST_DATABASE_URL) creates each file's database `from template`.
  */
+import type { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '~/db/client.server';
 import { migrateDatabase } from '~/db/migrate.server';

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Loader2, MoreHorizontal } from 'lucide-react';
 import { Form, Link, useNavigation, useSearchParams, useSubmit } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
 
 export type Column<T> = { header: string; cell: (row: T) => React.ReactNode; className?: string };
@@ -132,7 +133,7 @@ export function TableTools({ tab, statuses }: { tab: string; statuses: readonly 
           <option value="">All</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
-              {status.replace(/_/g, ' ')}
+              {statusLabel(status)}
             </option>
           ))}
         </select>

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
-import { auth, callAuthEndpoint } from './auth.server';
 import { containsPattern, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor, type Role } from '~/lib/roles';
+import { auth, callAuthEndpoint } from './auth.server';
 
 export type Account = typeof users.$inferSelect;
 

@@ -1,17 +1,17 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { defaultStatements } from 'better-auth/plugins/admin/access';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { db, type Database } from '~/db/client.server';
 import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema/auth';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
-import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from './accounts.schema';
 import { env } from '~/lib/env.server';
 import { defaultRole, roles } from '~/lib/roles';
+import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from './accounts.schema';
 
 /**
  * Accounts and sessions with better-auth on our database (SPEC B §1, §10; DESIGN §2). Sessions are

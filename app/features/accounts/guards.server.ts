@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import { getSessionUser, type SessionUser } from './auth.server';
 import { adminAbilities, hasRole, type AdminAbilities, type Role } from '~/lib/roles';
+import { getSessionUser, type SessionUser } from './auth.server';
 
 /**
  * Route guards on the server (SPEC A §2 route guard, §6): no user → /login, remembering where the

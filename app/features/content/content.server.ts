@@ -1,13 +1,13 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { uploadsDir } from '~/db/boot.server';
 import { db } from '~/db/client.server';
+import { committeeMembers, committeeTerms, documents, news, siteSettings } from '~/db/schema/content';
 import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
 import { assertCan, type Actor } from '~/lib/roles';
 import type { SiteSettingsInput } from './content.schema';
-import { committeeMembers, committeeTerms, documents, news, siteSettings } from '~/db/schema/content';
 
 export type SiteSettings = typeof siteSettings.$inferSelect;
 export type NewsItem = typeof news.$inferSelect;

@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { db, type Executor } from '~/db/client.server';
-import type { PaymentProviderName } from '~/db/schema/enums';
 import { donations, subscriptions } from '~/db/schema/donations';
+import type { PaymentProviderName } from '~/db/schema/enums';
 import { nameOrEmailContains, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
 import { addInterval } from '~/lib/dates';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { users } from '~/db/schema/auth';
 import { auditLog } from '~/db/schema/audit';
+import { users } from '~/db/schema/auth';
 import { membershipApplications } from '~/db/schema/membership';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { applicationDecisionMail } from '~/features/mail/templates';

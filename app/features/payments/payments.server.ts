@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { db } from '~/db/client.server';
 import { checkoutSessions, payments, webhookEvents } from '~/db/schema/payments';
 import {

@@ -1,6 +1,6 @@
 import type { PaymentProviderName } from '~/db/schema/enums';
-import { AppError } from '~/lib/errors';
 import { env } from '~/lib/env.server';
+import { AppError } from '~/lib/errors';
 import { messages } from '~/lib/messages';
 import type { PaymentProvider } from './provider';
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { AppError } from '~/lib/errors';
 import type { Env } from '~/lib/env.server';
+import { AppError } from '~/lib/errors';
 import { messages } from '~/lib/messages';
 import type { PaymentEvent, PaymentProvider } from './provider';
 

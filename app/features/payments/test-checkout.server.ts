@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { db } from '~/db/client.server';
 import { checkoutSessions } from '~/db/schema/payments';
 import { subscriptionFor, type SubscriptionAccess } from '~/features/donations/donations.server';

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { db } from '~/db/client.server';
 import { checkoutSessions } from '~/db/schema/payments';
 import { AppError } from '~/lib/errors';

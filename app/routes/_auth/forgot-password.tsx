@@ -1,13 +1,14 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { emailOnlySchema } from '~/features/accounts/accounts.schema';
 import { requestPasswordReset } from '~/features/accounts/accounts.server';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { readFormData } from '~/lib/forms.server';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/forgot-password';
 
@@ -28,15 +29,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: 'forgot-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(emailOnlySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
-  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useSchemaForm(emailOnlySchema, { id: 'forgot-password', lastResult: actionData?.result });
+  const busy = useIsPending();
   return (
     <>
       <h1 className="text-center text-2xl font-bold text-navy-900">Forgot your password?</h1>

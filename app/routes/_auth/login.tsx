@@ -1,15 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import * as Tabs from '@radix-ui/react-tabs';
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { loginSchema, passwordRule, safeRedirect, signUpSchema } from '~/features/accounts/accounts.schema';
 import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
 import { getSessionUser } from '~/features/accounts/auth.server';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { readFormData } from '~/lib/forms.server';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/login';
 
@@ -129,23 +130,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function useBusy(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-}
-
 type LastResult = SubmissionResult<string[]> | undefined;
 
 function LoginForm({ lastResult, unverifiedEmail }: { lastResult: LastResult; unverifiedEmail: string | null }) {
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
-  const busy = useBusy('login');
+  const [form, fields] = useSchemaForm(loginSchema, { id: 'login', lastResult });
+  const busy = useIsPending({ intent: 'login' });
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
@@ -168,7 +157,7 @@ function LoginForm({ lastResult, unverifiedEmail }: { lastResult: LastResult; un
 }
 
 function ResendVerification({ email }: { email: string }) {
-  const busy = useBusy('resend');
+  const busy = useIsPending({ intent: 'resend' });
   return (
     <Form method="post" className="mt-3 text-center text-sm">
       <input type="hidden" name="intent" value="resend" />
@@ -182,15 +171,8 @@ function ResendVerification({ email }: { email: string }) {
 }
 
 function SignUpForm({ lastResult }: { lastResult: LastResult }) {
-  const [form, fields] = useForm({
-    id: 'signup',
-    lastResult,
-    constraint: getZodConstraint(signUpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
-  const busy = useBusy('signup');
+  const [form, fields] = useSchemaForm(signUpSchema, { id: 'signup', lastResult });
+  const busy = useIsPending({ intent: 'signup' });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="signup" />

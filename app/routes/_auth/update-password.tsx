@@ -1,14 +1,15 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect } from 'react';
-import { data, Form, Link, useNavigate, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { passwordRule, updatePasswordSchema } from '~/features/accounts/accounts.schema';
 import { resetPassword } from '~/features/accounts/accounts.server';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { readFormData } from '~/lib/forms.server';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/update-password';
 
@@ -44,15 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: 'update-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(updatePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: updatePasswordSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
-  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useSchemaForm(updatePasswordSchema, { id: 'update-password', lastResult: actionData?.result });
+  const busy = useIsPending();
   const navigate = useNavigate();
   const done = actionData?.done === true;
   useEffect(() => {

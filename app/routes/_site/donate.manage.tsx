@@ -1,11 +1,12 @@
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { subscriptionFor } from '~/features/donations/donations.server';
-import { cancelSubscription } from '~/features/payments/payments.server';
 import { subscriptionStatusText } from '~/features/donations/status';
+import { cancelSubscription } from '~/features/payments/payments.server';
 import { failureOf } from '~/lib/errors.server';
+import { useIsPending } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -47,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Manage your subscription');
 
 export default function ManageSubscription({ loaderData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== 'idle';
+  const busy = useIsPending();
   const { subscription } = loaderData;
   return (
     <>

@@ -1,18 +1,19 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { HeartHandshake, Stethoscope, Tv } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
+import { getSessionUser } from '~/features/accounts/auth.server';
 import { donationCauses, iptvSubscriptionPlans, quickDonationAmountsCents, type DonationCause } from '~/features/donations/causes';
 import { causeFrom, missingInformation, oneTimeDonationFields, oneTimeDonationSchema, subscriptionDonationSchema } from '~/features/donations/donations.schema';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
 import { splitFullName } from '~/features/membership/membership.schema';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { failureOf } from '~/lib/errors.server';
+import { useHydrated, useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -22,7 +23,6 @@ import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/donate';
 
-const STORED_DONATION_ID = 'donation_id';
 const causeIcons = { general: HeartHandshake, medical: Stethoscope, iptv: Tv } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -59,12 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
   const { cause, prefill } = loaderData;
-  useEffect(() => {
-    if (actionData?.checkoutUrl && actionData.donationId) {
-      window.localStorage.setItem(STORED_DONATION_ID, actionData.donationId);
-      window.location.assign(actionData.checkoutUrl);
-    }
-  }, [actionData]);
+  useCheckoutRedirect('donation', actionData ? { checkoutUrl: actionData.checkoutUrl, recordId: actionData.donationId } : undefined);
 
   return (
     <>
@@ -129,25 +124,16 @@ function withMissingInformationToast(formProps: ReturnType<typeof getFormProps>,
   };
 }
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCause, 'iptv'>; prefill: Prefill; lastResult: LastResult }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(oneTimeDonationSchema, {
     id: 'one-time-donation',
     lastResult,
     defaultValue: { amount: '50', ...prefill },
     // Constraints come from the fields; the amount rule itself is the transform's.
-    constraint: getZodConstraint(oneTimeDonationFields),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: oneTimeDonationSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    constraintSchema: oneTimeDonationFields,
   });
   const hydrated = useHydrated();
-  const busy = useNavigation().state !== 'idle';
+  const busy = useIsPending({ state: 'non-idle' });
   return (
     <Form method="post" {...withMissingInformationToast(getFormProps(form), oneTimeDonationSchema)} className="grid gap-5">
       <h2 className="text-2xl font-bold text-navy-900">{donationCauses[cause].label}</h2>
@@ -186,17 +172,9 @@ function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCa
 }
 
 function SubscriptionForm({ prefill, lastResult }: { prefill: Prefill; lastResult: LastResult }) {
-  const [form, fields] = useForm({
-    id: 'iptv-subscription',
-    lastResult,
-    defaultValue: { interval: 'month', ...prefill },
-    constraint: getZodConstraint(subscriptionDonationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: subscriptionDonationSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useSchemaForm(subscriptionDonationSchema, { id: 'iptv-subscription', lastResult, defaultValue: { interval: 'month', ...prefill } });
   const hydrated = useHydrated();
-  const busy = useNavigation().state !== 'idle';
+  const busy = useIsPending({ state: 'non-idle' });
   return (
     <Form method="post" {...withMissingInformationToast(getFormProps(form), subscriptionDonationSchema)} className="grid gap-5">
       <h2 className="text-2xl font-bold text-navy-900">{donationCauses.iptv.label}</h2>

@@ -1,7 +1,6 @@
 import { CalendarDays, Clock, MapPin } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { EVENT_FALLBACK_IMAGE } from '~/components/events/event-card';
-import { TicketCard } from './ticket-card';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
@@ -10,12 +9,13 @@ import { ticketSelectionSchema } from '~/features/events/events.schema';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { assessTicketRequest } from '~/features/events/tickets';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
+import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { readFormData } from '~/lib/forms.server';
 import { notFound, parseId } from '~/lib/params';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/events.$id';
+import { TicketCard } from './ticket-card';
 
 async function loadEvent(rawId: string | undefined) {
   const id = parseId(rawId);

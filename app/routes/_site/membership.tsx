@@ -1,19 +1,21 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { Check, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { findAccountByEmail, signUp } from '~/features/accounts/accounts.server';
+import { getSessionUser } from '~/features/accounts/auth.server';
 import { applicantCookieHeader, clearApplicantCookieHeader, readApplicant } from '~/features/membership/applicant-cookie.server';
 import { applicantAccountSchema, membershipApplicationSchema, splitFullName } from '~/features/membership/membership.schema';
 import { membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
 import { membershipPlans, type MembershipType } from '~/features/membership/plans';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { failureOf } from '~/lib/errors.server';
+import { useHydrated, useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -21,8 +23,6 @@ import { formatCents } from '~/lib/money';
 import { toast } from '~/lib/toast';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/membership';
-
-const STORED_APPLICATION_ID = 'membership_application_id';
 
 function chosenPlan(value: string | null): MembershipType | null {
   return value === 'annual' || value === 'life' ? value : null;
@@ -124,12 +124,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
     return () => clearTimeout(timer);
   }, [plan]);
 
-  useEffect(() => {
-    if (actionData?.checkoutUrl && actionData.applicationId) {
-      window.localStorage.setItem(STORED_APPLICATION_ID, actionData.applicationId);
-      window.location.assign(actionData.checkoutUrl);
-    }
-  }, [actionData]);
+  useCheckoutRedirect('membership', actionData ? { checkoutUrl: actionData.checkoutUrl, recordId: actionData.applicationId } : undefined);
 
   return (
     <>
@@ -193,16 +188,8 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
 type LastResult = SubmissionResult<string[]> | undefined;
 
 function AccountStep({ plan, lastResult }: { plan: MembershipType; lastResult: LastResult }) {
-  const [form, fields] = useForm({
-    id: 'applicant-account',
-    lastResult,
-    constraint: getZodConstraint(applicantAccountSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicantAccountSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create-account';
+  const [form, fields] = useSchemaForm(applicantAccountSchema, { id: 'applicant-account', lastResult });
+  const busy = useIsPending({ intent: 'create-account' });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 rounded-xl bg-muted p-5">
       <div>
@@ -235,20 +222,14 @@ function ApplicationStep({
   prefill: { firstName: string; lastName: string; email: string } | null;
   lastResult: LastResult;
 }) {
-  const schema = membershipApplicationSchema({ signedIn: true });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(membershipApplicationSchema({ signedIn: true }), {
     id: 'membership-application',
     lastResult,
     defaultValue: { membershipType: plan, firstName: prefill?.firstName, lastName: prefill?.lastName },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
   });
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'apply';
+  const hydrated = useHydrated();
+  // Busy until the checkout page opens: the post leaves this page.
+  const busy = useIsPending({ intent: 'apply', state: 'non-idle' });
   useEffect(() => {
     const first = form.errors?.[0];
     if (first) toast({ ...messages.applicationFailed, description: first });

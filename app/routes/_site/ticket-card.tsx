@@ -1,9 +1,10 @@
 import { ExternalLink, Minus, Plus, Ticket } from 'lucide-react';
 import { useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { clampQuantity, selectionTotals, tierTakesQuantity, type Selection } from '~/features/events/tickets';
+import { useIsPending } from '~/lib/forms';
 import { ticketButtonLabels, ticketCardTitles } from '~/lib/messages';
 import { formatCents, formatPrice } from '~/lib/money';
 
@@ -28,7 +29,7 @@ export function TicketCard({
   const hasExternalForm = Boolean(externalFormLink);
   const [selection, setSelection] = useState<Selection>({});
   const { quantity, totalCents } = selectionTotals(tiers, selection);
-  const busy = useNavigation().state === 'submitting';
+  const busy = useIsPending();
 
   const change = (tier: Tier, quantityWanted: number) =>
     setSelection((current) => ({ ...current, [tier.id]: clampQuantity(quantityWanted, tier.quantityCap) }));

@@ -2,15 +2,15 @@ import { Link } from 'react-router';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Button } from '~/components/ui/button';
+import { requireAdminArea } from '~/features/accounts/guards.server';
 import { applicationHistory, getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { statusLabel } from '~/lib/labels';
 import { listPaymentsFor } from '~/features/payments/payments.server';
 import { formatIsoDay, formatLongDate, formatTime } from '~/lib/dates';
+import { statusLabel } from '~/lib/labels';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
-import { requireAdminArea } from '~/features/accounts/guards.server';
 import type { Route } from './+types/application';
 
 export async function loader({ request, params }: Route.LoaderArgs) {

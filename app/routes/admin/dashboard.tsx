@@ -1,32 +1,33 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import * as Tabs from '@radix-ui/react-tabs';
 import { AlertTriangle } from 'lucide-react';
-import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from 'react-router';
+import { data, Form, Link, useSearchParams, useSubmit } from 'react-router';
 import type { z } from 'zod';
 import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { changeAccountRole, listAccounts } from '~/features/accounts/accounts.server';
+import { requireAdminArea } from '~/features/accounts/guards.server';
 import { siteSettingsSchema } from '~/features/content/content.schema';
 import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/content.server';
 import { donationCauses } from '~/features/donations/causes';
-import { donationStatuses } from '~/features/donations/status';
 import { listDonations, setDonationStatus } from '~/features/donations/donations.server';
+import { donationStatuses } from '~/features/donations/status';
 import { listApplications, setApplicationStatus } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { applicationStatuses } from '~/features/membership/status';
-import { statusLabel } from '~/lib/labels';
 import { readAdminQuery, type AdminTab } from '~/lib/admin-lists.server';
 import { formatLongDate } from '~/lib/dates';
 import { AppError, isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
+import { roleLabel, statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
-import { requireAdminArea } from '~/features/accounts/guards.server';
 import { assertCan, isRole, roles } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/dashboard';
@@ -210,16 +211,8 @@ function ConfirmUnpaid({ id }: { id: string }) {
 }
 
 function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteSettingsSchema>; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({
-    id: 'site-settings',
-    lastResult,
-    defaultValue: defaults,
-    constraint: getZodConstraint(siteSettingsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: siteSettingsSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  });
-  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useSchemaForm(siteSettingsSchema, { id: 'site-settings', lastResult, defaultValue: defaults });
+  const busy = useIsPending({ intent: 'settings' });
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-3xl gap-5">
       <div>
@@ -303,7 +296,7 @@ function UsersTable({ users, me }: { users: NonNullable<Route.ComponentProps['lo
                     >
                       {roles.map((role) => (
                         <option key={role} value={role}>
-                          {role.replace(/_/g, ' ')}
+                          {roleLabel(role)}
                         </option>
                       ))}
                     </select>

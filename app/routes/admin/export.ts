@@ -1,11 +1,11 @@
-import { donationStatuses } from '~/features/donations/status';
+import { requireAdminArea } from '~/features/accounts/guards.server';
 import { listDonations } from '~/features/donations/donations.server';
+import { donationStatuses } from '~/features/donations/status';
 import { listApplications } from '~/features/membership/membership.server';
 import { applicationStatuses } from '~/features/membership/status';
 import { readAdminQuery } from '~/lib/admin-lists.server';
 import { toCsv } from '~/lib/csv';
 import { formatCents } from '~/lib/money';
-import { requireAdminArea } from '~/features/accounts/guards.server';
 import type { Route } from './+types/export';
 
 /** The filtered rows of an admin table as CSV (all pages), for the people allowed to see them. */

@@ -1,8 +1,9 @@
 import { CreditCard, FlaskConical } from 'lucide-react';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
 import { cancelTestCheckout, getTestCheckout, payTestCheckout } from '~/features/payments/test-checkout.server';
+import { useIsPending } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
@@ -40,7 +41,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Test checkout');
 
 export default function TestCheckout({ loaderData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== 'idle';
+  // Busy until the next page opens: Pay and Cancel both leave this page.
+  const busy = useIsPending({ state: 'non-idle' });
   const amount = formatCents(loaderData.amountCents);
   return (
     <StandalonePage>

@@ -1,26 +1,27 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarDays, Download, FileText, Receipt } from 'lucide-react';
-import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, redirect, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
+import { requireRole } from '~/features/accounts/guards.server';
 import { listMemberDocuments } from '~/features/content/content.server';
+import { listSubscriptionsOf } from '~/features/donations/donations.server';
+import { subscriptionStatusText } from '~/features/donations/status';
 import { getLatestApplication, renewalCheckout } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { canRenewMembership, statusTone } from '~/features/membership/status';
-import { statusLabel } from '~/lib/labels';
-import { listSubscriptionsOf } from '~/features/donations/donations.server';
 import { cancelSubscription, listPaymentsOf, resendReceipt, startCheckout } from '~/features/payments/payments.server';
 import { renewTestSubscription } from '~/features/payments/test-checkout.server';
-import { subscriptionStatusText } from '~/features/donations/status';
 import { formatIsoDay, formatLongDate } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
+import { useIsPending } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
+import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
-import { requireRole } from '~/features/accounts/guards.server';
 import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/members-portal';
@@ -119,7 +120,7 @@ type LoaderData = Route.ComponentProps['loaderData'];
 
 
 function ProfileTab({ application }: { application: LoaderData['application'] }) {
-  const busy = useNavigation().state !== 'idle';
+  const busy = useIsPending();
   if (!application) {
     return (
       <EmptyState>
@@ -225,7 +226,7 @@ function PaymentsTab({ payments }: { payments: LoaderData['payments'] }) {
 }
 
 function SubscriptionsList({ subscriptions }: { subscriptions: LoaderData['subscriptions'] }) {
-  const busy = useNavigation().state !== 'idle';
+  const busy = useIsPending();
   if (subscriptions.length === 0) return null;
   return (
     <section aria-labelledby="subscriptions-heading" className="mb-8">

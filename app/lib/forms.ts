@@ -1,0 +1,49 @@
+import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useEffect, useState } from 'react';
+import { useNavigation } from 'react-router';
+import type { z } from 'zod';
+
+/**
+ * The way every form here is wired (docs/architecture.md#forms): the zod schema the server parses
+ * with also validates in the browser — on submit, then on every input once a field has an error —
+ * and gives the inputs their HTML constraints, so the form works without JavaScript too.
+ * `constraintSchema` is for a schema whose transform hides its fields' rules from the constraints.
+ */
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  options: {
+    id: string;
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: DefaultValue<z.input<Schema>>;
+    constraintSchema?: z.ZodType;
+  },
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id: options.id,
+    lastResult: options.lastResult ?? undefined,
+    defaultValue: options.defaultValue,
+    constraint: getZodConstraint(options.constraintSchema ?? schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+}
+
+/**
+ * Whether a form post is under way, for the busy label of its button ('Signing In...'). With
+ * `intent`, only a post of that intent counts (pages with several forms). `state: 'non-idle'`
+ * stays busy while the page that follows loads, for posts that leave the page (to a checkout).
+ */
+export function useIsPending({ intent, state = 'submitting' }: { intent?: string; state?: 'submitting' | 'non-idle' } = {}): boolean {
+  const navigation = useNavigation();
+  const active = state === 'submitting' ? navigation.state === 'submitting' : navigation.state !== 'idle';
+  return active && (intent === undefined || navigation.formData?.get('intent') === intent);
+}
+
+/** False on the server and in the first render, true once React runs in the browser. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
