@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests against the production build (`npm run test:e2e` builds first), served by our
- * own server.ts on a free port with a fresh DATA_DIR, in Debian's Chromium (DESIGN §6).
+ * own server.ts on a free port with a fresh DATA_DIR, in Debian's Chromium (README: prerequisites; docs/architecture.md#tests).
  */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
-// Tailwind must come before React Router (DESIGN §2 pitfalls).
+// Tailwind must come before React Router (docs/architecture.md#pitfalls-we-met).
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Its own config: the React Router Vite plugin is for the app build, not for tests (DESIGN §2).
+// Its own config: the React Router Vite plugin is for the app build, not for tests (docs/architecture.md#tests).
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {

@@ -13,7 +13,7 @@ import { siteSettings } from './schema/content';
 import { samplePdf } from './sample-pdf';
 
 /**
- * First-start sample content (SPEC B §2, B §11): plausible placeholder text that shows every state
+ * First-start sample content (docs/product.md#decisions-we-build-on): plausible placeholder text that shows every state
  * of every public page. Runs once: a database that has site settings is left alone.
  */
 export async function seedSampleContent(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The one place that reads process.env (DESIGN §3). Parsed once at boot; a missing or invalid
+ * The one place that reads process.env (docs/architecture.md#configuration). Parsed once at boot; a missing or invalid
  * value stops the start with a message naming the variable.
  */
 const booleanFlag = z

@@ -1,5 +1,5 @@
 /**
- * The brief's exact texts (SPEC A §2, §8), in one place: every screen and test imports them from here.
+ * The product's exact texts (docs/product.md#messages), in one place: every screen and test imports them from here.
  */
 import { roleLabel } from './labels';
 import type { ToastMessage } from './toast';

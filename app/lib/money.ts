@@ -1,4 +1,4 @@
-/** Money is integer cents everywhere (SPEC B §8); these are the edges where it meets people. */
+/** Money is integer cents everywhere (docs/architecture.md#data); these are the edges where it meets people. */
 
 /** 5000 → "$50.00" */
 export function formatCents(cents: number): string {
@@ -8,7 +8,7 @@ export function formatCents(cents: number): string {
   return `${sign}$${dollars}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
-/** A tier's price as the brief shows it: "FREE" for 0, else "$x.xx". */
+/** A tier's price as the event page shows it: "FREE" for 0, else "$x.xx". */
 export function formatPrice(cents: number): string {
   return cents === 0 ? 'FREE' : formatCents(cents);
 }

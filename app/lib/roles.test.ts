@@ -30,7 +30,7 @@ describe('the rank rule', () => {
     }
   });
 
-  it('ranks roles as the brief says', () => {
+  it('ranks roles as the product says', () => {
     expect(roleRanks).toEqual({ member: 1, editor: 2, finance: 2, admin: 3, super_admin: 4 });
     expect(isRole('admin')).toBe(true);
     expect(isRole('root')).toBe(false);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** A toast as SPEC A §8 writes them: a title, an optional description, and a tone. */
+/** A toast as the product writes them (docs/product.md#messages): a title, an optional description, and a tone. */
 export type ToastMessage = {
   title: string;
   description?: string;
@@ -9,7 +9,7 @@ export type ToastMessage = {
 
 export type ShownToast = ToastMessage & { id: string };
 
-// One toast at a time (SPEC A §9): a new one replaces the one showing.
+// One toast at a time: a new one replaces the one showing.
 let current: ShownToast | null = null;
 const listeners = new Set<() => void>();
 

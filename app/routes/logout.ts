@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { signOut } from '~/features/accounts/accounts.server';
 import type { Route } from './+types/logout';
 
-/** Signs out (ends the session in the database, clears the cookie) and goes home (SPEC A §4). */
+/** Signs out (ends the session in the database, clears the cookie) and goes home (docs/product.md#site-layout). */
 export async function action({ request }: Route.ActionArgs) {
   return redirect('/', { headers: await signOut(request) });
 }

@@ -70,7 +70,7 @@ test.describe('sign up, verify, sign in, log out', () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmembers-portal$/);
   });
 
-  test('an address already registered gets the brief’s message', async ({ page }) => {
+  test('an address already registered gets the product’s message', async ({ page }) => {
     await page.goto('/login?tab=signup');
     await page.getByLabel('Full Name').fill('Someone Else');
     await page.getByLabel('Email').fill(e2eAdmin.email);

@@ -21,7 +21,7 @@ test('a guest applies for annual membership, creates the account, pays in test m
   await expect(page.getByRole('heading', { name: 'Membership Application' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /Annual Membership/ })).toBeChecked();
 
-  // The account first: empty fields get the brief's message.
+  // The account first: empty fields get the product's message.
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Email and password are required to create an account.').first()).toBeVisible();
   await page.getByLabel('Email').fill('shanthi@example.org');

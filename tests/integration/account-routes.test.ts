@@ -75,7 +75,7 @@ describe('sign-up posted directly', () => {
     expect(await accountCount()).toBe(1);
   });
 
-  it('refuses an address already registered with the brief’s message (409)', async () => {
+  it('refuses an address already registered with the product’s message (409)', async () => {
     const result = await outcome(() => loginAction(post('/login', { intent: 'signup', fullName: 'Again', email: 'UNICODE@example.org', password: 'another password' })));
     expect(result.status).toBe(409);
     expect(result.errors['']?.[0]).toBe('This email is already in use. Please try logging in or use a different email.');

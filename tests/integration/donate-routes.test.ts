@@ -1,4 +1,4 @@
-/** The donate page's action, posted to directly: the brief's messages, no rows for bad input, never a 500. */
+/** The donate page's action, posted to directly: the product's messages, no rows for bad input, never a 500. */
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '~/db/schema/donations';

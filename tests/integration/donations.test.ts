@@ -134,7 +134,7 @@ describe('with Stripe', () => {
       lines: { object: 'list', data: [{ period: { start: 1, end: Math.floor(Date.now() / 1000) + 40 * 86_400 } }] },
     });
 
-  it('creates a subscription-mode session with recurring price data and the brief’s metadata', async () => {
+  it('creates a subscription-mode session with recurring price data and the checkout metadata', async () => {
     const donation = await recordDonation(monthly, null);
     await startCheckout(donationCheckout(donation));
     const request = fake.requests.filter((entry) => entry.method === 'POST' && entry.path === '/v1/checkout/sessions').at(-1)!;

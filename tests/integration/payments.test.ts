@@ -169,7 +169,7 @@ describe('Stripe', () => {
     signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret, timestamp: options.timestamp });
   const completedEvent = (sessionId: string) => JSON.stringify(webhookEvent('checkout.session.completed', { ...fake.sessions.get(sessionId) }));
 
-  it('creates a payment-mode Checkout Session with the plan, the brief’s metadata, return URLs and an idempotency key', async () => {
+  it('creates a payment-mode Checkout Session with the plan, the checkout metadata, return URLs and an idempotency key', async () => {
     const { account, application } = await newApplication('life');
     const checkout = await startCheckout(membershipCheckout(application, 'membership'));
     expect(checkout.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);

@@ -9,7 +9,7 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ppa-test-'));
 process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-0123';
 process.env.PUBLIC_URL ??= 'http://localhost:3000';
 
-// An unexpected console.error is a failure (DESIGN §5.10).
+// An unexpected console.error is a failure (docs/architecture.md#tests).
 beforeEach(() => {
   takeConsoleErrors();
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => recordConsoleError(args));

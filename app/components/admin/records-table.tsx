@@ -8,7 +8,7 @@ import { messages } from '~/lib/messages';
 export type Column<T> = { header: string; cell: (row: T) => React.ReactNode; className?: string };
 
 /**
- * An admin table (SPEC A §2): a spinner while loading, 'No records found.' when empty, each row's
+ * An admin table (docs/product.md#admin-dashboard): a spinner while loading, 'No records found.' when empty, each row's
  * actions menu with 'Approve/Complete' and 'Reject' when the viewer may change records.
  */
 export function RecordsTable<T extends { id: string }>({

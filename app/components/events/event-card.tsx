@@ -16,7 +16,7 @@ export type EventCardData = {
   imageUrl: string | null;
 };
 
-/** An event in a grid (SPEC A §2): image, month/day badge, title, long date, venue, 3-line description. */
+/** An event in a grid (docs/product.md#events-and-tickets): image, month/day badge, title, long date, venue, 3-line description. */
 export function EventCard({ event, past = false }: { event: EventCardData; past?: boolean }) {
   const badge = monthDayBadge(event.startsAt, event.timeZone);
   const headingId = `event-${event.id}-title`;

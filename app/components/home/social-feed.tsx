@@ -24,7 +24,7 @@ export function socialFeedEmbedUrl(pageUrl: string): string | null {
 }
 
 /**
- * The home page's social feed (SPEC A §2): an iframe, which never blocks our own rendering, over a
+ * The home page's social feed (docs/product.md#home): an iframe, which never blocks our own rendering, over a
  * plain link that stays visible when the embed is blocked or the network is down.
  */
 export function SocialFeed({ pageUrl, label = 'Facebook' }: { pageUrl: string; label?: string }) {

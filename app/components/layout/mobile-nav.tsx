@@ -7,7 +7,7 @@ import { cn } from '~/lib/utils';
 import { mainNavigation } from './navigation';
 import { accountLinks, displayName } from './user-menu';
 
-/** The small-screen menu: a focus-trapped panel that closes on any navigation (SPEC A §2). */
+/** The small-screen menu: a focus-trapped panel that closes on any navigation (docs/product.md#site-layout). */
 export function MobileNav({ user }: { user: { name: string; email: string; role: string | null } | null }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();

@@ -1,4 +1,4 @@
-/** The header's seven links (SPEC A §2), in order. `end` marks links that match their own path only. */
+/** The header's seven links (docs/product.md#site-layout), in order. `end` marks links that match their own path only. */
 export const mainNavigation = [
   { to: '/', label: 'Home', end: true },
   { to: '/about', label: 'About', end: false },
@@ -9,7 +9,7 @@ export const mainNavigation = [
   { to: '/donate', label: 'Donate', end: false },
 ] as const;
 
-/** The footer's quick links (SPEC A §2). */
+/** The footer's quick links (docs/product.md#site-layout). */
 export const footerQuickLinks = [
   { to: '/about', label: 'About Us' },
   { to: '/events', label: 'Events' },
@@ -18,5 +18,5 @@ export const footerQuickLinks = [
   { to: '/membership', label: 'Membership' },
 ] as const;
 
-/** Legal links: placeholders in the brief, not pages yet. */
+/** Legal links: placeholders, not pages yet (docs/product.md#site-layout). */
 export const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] as const;

@@ -6,7 +6,7 @@ import { hasRole } from '~/lib/roles';
 
 type MenuUser = { name: string; email: string; role: string | null };
 
-/** What a signed-in visitor may open: the portal from rank member, the dashboard from rank admin (SPEC A §2). */
+/** What a signed-in visitor may open: the portal from rank member, the dashboard from rank admin (docs/product.md#site-layout). */
 export function accountLinks(user: MenuUser) {
   return [
     ...(hasRole(user.role, 'member') ? [{ to: '/members-portal', label: 'Members Portal', icon: UserRound }] : []),

@@ -57,7 +57,7 @@ export function FormField({
   );
 }
 
-/** The form's own error line, in red under the fields (SPEC A §2 login). */
+/** The form's own error line, in red under the fields (docs/product.md#accounts). */
 export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;
   return (

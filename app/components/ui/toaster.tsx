@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { dismissToast, useCurrentToast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
 
-/** Radix toasts per SPEC A §9: one at a time, 5000 ms, swipe threshold 50, F8 focuses the viewport. */
+/** Radix toasts (docs/product.md#constants-and-limits): one at a time, 5000 ms, swipe threshold 50, F8 focuses the viewport. */
 export function Toaster() {
   const current = useCurrentToast();
   return (

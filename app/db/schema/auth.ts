@@ -7,7 +7,7 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizz
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
-  /** The person's full name, as typed at sign-up (the brief's `full_name`). */
+  /** The person's full name, as typed at sign-up (`full_name` in the checkout metadata's terms). */
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),

@@ -5,7 +5,7 @@ import { documentVisibilities, ticketStatuses, type DocumentVisibility } from '.
 
 export type LabelledLink = { label: string; url: string };
 
-/** One row (id = 1): the association's identity, editable by admins (SPEC B §9). */
+/** One row (id = 1): the association's identity, editable by admins (docs/product.md#decisions-we-build-on). */
 export const siteSettings = pgTable('site_settings', {
   id: integer('id').primaryKey().default(1),
   associationName: text('association_name').notNull(),
@@ -117,7 +117,7 @@ export const ticketTiers = pgTable(
   (table) => [index('ticket_tiers_event_idx').on(table.eventId)],
 );
 
-/** Issued tickets. Ticket sales come with the ticketing issue; the table is here already. */
+/** Issued tickets. Nothing writes them yet: ticket checkout is not built (docs/product.md#events-and-tickets). */
 export const tickets = pgTable(
   'tickets',
   {

@@ -14,12 +14,12 @@ import {
   type SubscriptionStatus,
 } from './enums';
 
-/** Gifts (SPEC A §3): one-time, or the first of a recurring IPTV subscription. Amounts in cents. */
+/** Gifts (docs/product.md#donations): one-time, or the first of a recurring IPTV subscription. Amounts in cents. */
 export const donations = pgTable(
   'donations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Absent for guests (SPEC A §6). */
+    /** Absent for guests. */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -44,7 +44,7 @@ export const donations = pgTable(
   ],
 );
 
-/** Recurring IPTV contributions (SPEC B §7: how they are stored is ours to decide). */
+/** Recurring IPTV contributions (docs/product.md#donations), started by a subscription-mode checkout. */
 export const subscriptions = pgTable(
   'subscriptions',
   {

@@ -3,7 +3,7 @@ import { users } from './auth';
 import { oneOf } from './check';
 import { applicationStatuses, membershipTypes, type ApplicationStatus, type MembershipType } from './enums';
 
-/** Membership applications (SPEC A §3), their status decided by payment confirmation and admins. */
+/** Membership applications (docs/product.md#membership), their status decided by payment confirmation and admins. */
 export const membershipApplications = pgTable(
   'membership_applications',
   {

@@ -23,7 +23,7 @@ export const checkoutSessions = pgTable(
     id: text('id').primaryKey(),
     provider: text('provider').$type<PaymentProviderName>().notNull(),
     purpose: text('purpose').$type<PaymentPurpose>().notNull(),
-    /** The record the payment is for: a membership application id, later a donation id. */
+    /** The record the checkout pays for: a membership application id or a donation id (its purpose says which). */
     referenceId: text('reference_id').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     mode: text('mode').$type<CheckoutMode>().notNull(),
@@ -48,7 +48,10 @@ export const checkoutSessions = pgTable(
   ],
 );
 
-/** Money received (SPEC B §8: integer cents). One row per confirmed checkout session. */
+/**
+ * Money received, in integer cents: one row per confirmed checkout session, or per renewal invoice.
+ * Only features/payments writes here (docs/architecture.md#payments).
+ */
 export const payments = pgTable(
   'payments',
   {

@@ -3,8 +3,8 @@ import { messages } from '~/lib/messages';
 
 /**
  * The account forms' rules, shared by the browser (field messages as you type) and the server
- * (the same checks again on every post). The brief sets no password rule (SPEC A §5); ours is
- * 8 to 128 characters, said on the form.
+ * (the same checks again on every post). New passwords are 8 to 128 characters, as the form says
+ * (docs/product.md#accounts).
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -94,7 +94,7 @@ export type SignUpOutcome = { ok: true } | { ok: false; reason: 'email-in-use' |
 
 /**
  * Creates a member account and mails its verification link. An address already registered is
- * reported (the brief's message); if the mail cannot be sent the new account is removed again.
+ * reported (the product's message, docs/decisions/002); if the mail cannot be sent the new account is removed again.
  */
 export async function signUp(request: Request, details: { fullName: string; email: string; password: string }): Promise<SignUpOutcome> {
   if (await findAccountByEmail(details.email)) return { ok: false, reason: 'email-in-use' };
@@ -163,7 +163,7 @@ export async function listAccounts(filter: { search?: string | null; page?: numb
 }
 
 /**
- * A super_admin changes someone's role (SPEC B §6): never their own, never the last super_admin's,
+ * A super_admin changes someone's role (docs/product.md#roles-and-permissions): never their own, never the last super_admin's,
  * audited in the same transaction.
  */
 export async function changeAccountRole(actor: Actor, targetId: string, role: Role): Promise<Account> {

@@ -14,7 +14,7 @@ import { defaultRole, roles } from '~/lib/roles';
 import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from './accounts.schema';
 
 /**
- * Accounts and sessions with better-auth on our database (SPEC B §1, §10; DESIGN §2). Sessions are
+ * Accounts and sessions with better-auth on our database (docs/product.md#accounts). Sessions are
  * rows in `sessions` behind an httpOnly cookie; rate-limit counters are rows too, keyed by the
  * client IP that server.ts writes into `x-client-ip` from the socket.
  */
@@ -78,7 +78,7 @@ function createAuth(database: Database) {
       sendVerificationEmail: async ({ user, url }) => deliver(user.email, verifyEmailMail(await mailSender(), user, url)),
     },
     session: {
-      // Sliding: a session used at least once a day stays signed in for 30 days (SPEC B §10).
+      // Sliding: a session used at least once a day stays signed in for 30 days.
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },

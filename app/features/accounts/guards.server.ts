@@ -3,7 +3,7 @@ import { adminAbilities, hasRole, type AdminAbilities, type Role } from '~/lib/r
 import { getSessionUser, type SessionUser } from './auth.server';
 
 /**
- * Route guards on the server (SPEC A §2 route guard, §6): no user → /login, remembering where the
+ * Route guards on the server (docs/architecture.md#permissions): no user → /login, remembering where the
  * visitor was going; a user below the required rank → /.
  */
 function loginRedirect(request: Request): Response {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The admin Settings form (SPEC B §9): the association's identity as visitors see it. */
+/** The admin Settings form (docs/product.md#admin-dashboard): the association's identity as visitors see it. */
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defaultDonationCause, donationCauses, type DonationCause } from './causes';
 
 /**
- * The donate forms (SPEC A §2, §5): one-time gifts for the general and medical causes, a monthly
+ * The donate forms (docs/product.md#donations): one-time gifts for the general and medical causes, a monthly
  * or annual IPTV subscription. Amounts are typed in dollars and kept in cents.
  */
 export const MAX_DONATION_CENTS = 100_000_00;

@@ -1,5 +1,5 @@
 /**
- * Ticket selection rules (SPEC A §2, §5): pure, shared by the event page in the browser and the
+ * Ticket selection rules (docs/product.md#events-and-tickets): pure, shared by the event page in the browser and the
  * server action that checks what was posted.
  */
 export type SelectableTier = { id: number; priceCents: number; quantityCap: number };

@@ -9,7 +9,7 @@ import { env } from '~/lib/env.server';
 import type { MailContent, Sender } from './templates';
 
 /**
- * The one way the site sends e-mail (SPEC B §5, DESIGN §5.8): SMTP when SMTP_URL is set, otherwise
+ * The one way the site sends e-mail (docs/architecture.md#mail): SMTP when SMTP_URL is set, otherwise
  * an RFC 822 `.eml` file per message in DATA_DIR/mail/, with its subject, recipient and links
  * printed to the log so every flow can be followed locally.
  *

@@ -35,7 +35,7 @@ describe('membershipApplicationSchema', () => {
     });
   });
 
-  it('asks guests for email and password with the brief’s message, and not signed-in members', () => {
+  it('asks guests for email and password with the product’s message, and not signed-in members', () => {
     expect(messagesOf(guest.safeParse({ ...valid, email: '', password: '' }))).toEqual({
       email: 'Email and password are required to create an account.',
       password: 'Email and password are required to create an account.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { membershipTypes } from './plans';
 
 /**
- * The membership application form (SPEC A §2, §5), shared by the browser and the server. First and
+ * The membership application form (docs/product.md#membership), shared by the browser and the server. First and
  * last name and home address are required; email and password only for visitors who are not
  * signed in (they create their account with the application).
  */
@@ -57,7 +57,7 @@ const optionalDate = (label: string) =>
       return value;
     });
 
-/** The account part of the form, for visitors who are not signed in (SPEC A §5). */
+/** The account part of the form, for visitors who are not signed in. */
 export const applicantAccountSchema = z.object({
   email: z
     .string({ error: 'Email and password are required to create an account.' })
@@ -104,7 +104,7 @@ export function membershipApplicationSchema({ signedIn, today = new Date() }: { 
 
 export type MembershipApplicationInput = z.infer<ReturnType<typeof membershipApplicationSchema>>;
 
-/** Prefill for signed-in visitors (SPEC A §5): the last word of the full name is the last name. */
+/** Prefill for signed-in visitors: the last word of the full name is the last name. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
   if (words.length <= 1) return { firstName: words[0] ?? '', lastName: '' };

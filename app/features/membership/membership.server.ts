@@ -63,7 +63,7 @@ export async function getLatestApplication(userId: string): Promise<MembershipAp
   return row;
 }
 
-/** What the checkout for an application asks for: the plan's product and price, the brief's metadata. */
+/** What the checkout for an application asks for: the plan's product and price, and the checkout metadata (docs/product.md#payments-and-payment-pages). */
 export function membershipCheckout(application: MembershipApplication, purpose: 'membership' | 'membership_renewal') {
   const plan = membershipPlans[application.membershipType];
   return {

@@ -2,7 +2,7 @@ import { Link, Outlet } from 'react-router';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { StandalonePage } from '~/components/layout/standalone-page';
 
-/** Sign-in pages sit outside the site layout (SPEC A §2): the association's mark and one card. */
+/** Sign-in pages sit outside the site layout (docs/product.md#accounts): the association's mark and one card. */
 export default function AuthLayout() {
   return (
     <StandalonePage

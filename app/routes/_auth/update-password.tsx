@@ -13,7 +13,7 @@ import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/update-password';
 
-/** Milliseconds between the success toast and the move to /login (SPEC A §9). */
+/** Milliseconds between the success toast and the move to /login (docs/product.md#accounts). */
 const REDIRECT_DELAY_MS = 2000;
 
 /** The reset mail's link lands here with ?token=… (better-auth checked it) or ?error=INVALID_TOKEN. */

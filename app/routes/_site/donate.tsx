@@ -109,7 +109,7 @@ type Prefill = { firstName: string; lastName: string; email: string } | null;
 type LastResult = SubmissionResult<string[]> | undefined;
 
 /**
- * The brief's 'Missing Information' toast also shows when the browser's own check stops the post
+ * The 'Missing Information' toast also shows when the browser's own check stops the post
  * (the server sends the same toast when the post reaches it).
  */
 function withMissingInformationToast(formProps: ReturnType<typeof getFormProps>, schema: typeof oneTimeDonationSchema | typeof subscriptionDonationSchema) {

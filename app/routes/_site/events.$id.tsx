@@ -37,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const outcome = assessTicketRequest(event, parsed.data);
   if (outcome.kind === 'empty') return dataWithToast({ fieldError: undefined }, messages.noTicketsSelected);
-  // Ticket sales arrive with the ticketing issue; until then the brief's placeholder answers.
+  // Ticket checkout is not built yet: a valid selection gets the placeholder toast (docs/product.md#events-and-tickets).
   return dataWithToast({ fieldError: undefined }, messages.ticketCheckoutPlaceholder);
 }
 

@@ -3,7 +3,7 @@ import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 
-/** Header, main area and footer around every public page (SPEC A §2 shared layout). */
+/** Header, main area and footer around every public page (docs/product.md#site-layout). */
 export default function SiteLayout() {
   return (
     <div className="flex min-h-dvh flex-col">

@@ -117,7 +117,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
   const plan = chosenPlan(searchParams.get('plan')) ?? loaderData.plan;
   const formRef = useRef<HTMLDivElement>(null);
 
-  // Apply Now reveals the form and scrolls to it after 100 ms (SPEC A §2, §9).
+  // Apply Now reveals the form and scrolls to it after 100 ms (docs/product.md#membership).
   useEffect(() => {
     if (!plan) return;
     const timer = setTimeout(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);

@@ -11,7 +11,7 @@ import type { Route } from './+types/school-anthem';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'School Anthem', 'The words of our school anthem.');
 
-// Placeholder words (SPEC B §11): written for this site, not the school's official anthem; admins replace them.
+// Placeholder words (docs/product.md#decisions-we-build-on): written for this site, not the school's official anthem; admins replace them.
 const verses = [
   ['Beside the waters, blue and wide,', 'Our school stands tall with open door;', 'We gather here in hope and pride,', 'To learn, to serve, to strive for more.'],
   ['Through morning light and evening bell,', 'Our teachers guide us on our way;', 'In every lesson learned so well,', 'We find the strength to face the day.'],

@@ -6,7 +6,7 @@ import type { Route } from './+types/school-history';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'School History', 'Milestones in the history of our school.');
 
-// Placeholder milestones (SPEC B §11): plausible, and replaced by the committee with the school's own record.
+// Placeholder milestones (docs/product.md#decisions-we-build-on): plausible, and replaced by the committee with the school's own record.
 const milestones = [
   { year: '1948', title: 'A school is founded', text: 'The school opens its doors with a handful of teachers and a few dozen pupils in a borrowed church hall.' },
   { year: '1965', title: 'A campus of its own', text: 'The school moves to its present grounds, with a new main hall, science rooms and a playing field.' },

@@ -11,7 +11,7 @@ import { formatCents, formatPrice } from '~/lib/money';
 type Tier = { id: number; name: string; priceCents: number; quantityCap: number };
 
 /**
- * The event page's ticket card (SPEC A §2): tiers with FREE or $x.xx, quantity buttons for paid
+ * The event page's ticket card (docs/product.md#events-and-tickets): tiers with FREE or $x.xx, quantity buttons for paid
  * tiers, a total line and the checkout button. Works without JavaScript: the quantities are plain
  * number fields posted to the page's action.
  */

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import type { Route } from './+types/layout';
 
-/** The admin area: admins and above, and finance for the donations it may read (SPEC A §6, B §6). */
+/** The admin area: admins and above, and finance for the donations it may read (docs/product.md#roles-and-permissions). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminArea(request);
   return null;

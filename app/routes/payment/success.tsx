@@ -4,17 +4,16 @@ import { Link } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
 import { fulfilCheckout } from '~/features/payments/payments.server';
+import { storedCheckoutId } from '~/lib/checkout-redirect';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { toast } from '~/lib/toast';
 import type { Route } from './+types/success';
 
-/** Browser storage keys of the flow (SPEC A §3, B §2). */
-const STORED_IDS = { membership: 'membership_application_id', donation: 'donation_id' } as const;
-
 /**
- * The provider's return page. The browser cannot set any status: the server asks the provider about
- * `session_id` and fulfils the payment once (SPEC B §3); reloading changes nothing more.
+ * The provider's return page (docs/product.md#payments-and-payment-pages). The browser cannot set any
+ * status: the server asks the provider about `session_id` and fulfils the payment once; reloading
+ * changes nothing more.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id');
@@ -33,9 +32,9 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { state, kind, reference } = loaderData;
   useEffect(() => {
     if (state === 'confirmed' && kind) {
-      window.localStorage.removeItem(STORED_IDS[kind]);
+      storedCheckoutId.forget(kind);
       toast(kind === 'donation' ? messages.paymentSuccessfulDonation : messages.paymentSuccessfulMembership);
-    } else if (state === 'unconfirmed' && window.localStorage.getItem(STORED_IDS.membership)) {
+    } else if (state === 'unconfirmed' && storedCheckoutId.has('membership')) {
       toast(messages.errorUpdatingApplication);
     }
   }, [state, kind]);

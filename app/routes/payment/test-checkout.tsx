@@ -10,7 +10,7 @@ import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
 import type { Route } from './+types/test-checkout';
 
-/** The built-in test provider's checkout page (SPEC B §4): no card is charged, fulfilment is real. */
+/** The built-in test provider's checkout page (docs/product.md#payments-and-payment-pages): no card is charged, fulfilment is real. */
 export async function loader({ params }: Route.LoaderArgs) {
   const session = await getTestCheckout(params.id);
   if (!session) notFound('Checkout not found.');
