@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ['tests/setup/template-database.ts'],
     setupFiles: ['tests/setup/vitest.setup.ts'],
     environment: 'node',
+    // Tests run in a random order within each file (the seed is printed), so none can rely on an
+    // earlier one having run; `--sequence.seed=N` replays an order.
+    sequence: { shuffle: { files: false, tests: true } },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

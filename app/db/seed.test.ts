@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestDatabase } from '../../tests/setup/database';
 import { committeeMembers, committeeTerms, documents, events, news, siteSettings, ticketTiers } from './schema/content';
 import { seedSampleContent } from './seed';
@@ -13,8 +13,12 @@ describe('seedSampleContent', () => {
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'ppa-uploads-'));
   const now = new Date('2026-11-22T15:00:00Z');
 
-  it('fills every content table with sample data that shows every state', async () => {
+  // The first start seeds; each test then reads the seeded database.
+  beforeAll(async () => {
     expect(await seedSampleContent(database.db(), { uploadsDir, now })).toEqual({ seeded: true });
+  });
+
+  it('fills every content table with sample data that shows every state', async () => {
     const db = database.db();
 
     expect(await db.select().from(siteSettings)).toHaveLength(1);

@@ -78,6 +78,7 @@ describe('application status changes', () => {
 describe('listing', () => {
   it('filters by status and searches names and emails, newest first, literally', async () => {
     await newApplication('unpaid', 'zz_search@example.org');
+    await newApplication('paid');
     const byStatus = await listApplications({ status: 'pending_payment' });
     expect(byStatus.rows.every((row) => row.status === 'pending_payment')).toBe(true);
     expect((await listApplications({ search: 'zz_search' })).total).toBe(1);

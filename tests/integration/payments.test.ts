@@ -173,7 +173,7 @@ describe('Stripe', () => {
     const { account, application } = await newApplication('life');
     const checkout = await startCheckout(membershipCheckout(application, 'membership'));
     expect(checkout.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-    const request = fake.requests.find((entry) => entry.path === '/v1/checkout/sessions' && entry.method === 'POST')!;
+    const request = fake.requests.filter((entry) => entry.path === '/v1/checkout/sessions' && entry.method === 'POST').at(-1)!;
     expect(request.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
     expect(request.body).toMatchObject({
       mode: 'payment',

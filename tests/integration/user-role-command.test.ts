@@ -1,6 +1,6 @@
 /** `npm run user:role -- <email> <role>` against an embedded database on disk. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,9 +55,14 @@ describe('user:role', () => {
   });
 
   it('refuses to open the embedded database while the server runs on it', () => {
-    writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
-    const result = runCommand(dataDir, 'treasurer@example.org', 'admin');
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('The server is running on this data folder. Stop it first');
+    const pidFile = path.join(dataDir, 'server.pid');
+    writeFileSync(pidFile, String(process.pid));
+    try {
+      const result = runCommand(dataDir, 'treasurer@example.org', 'admin');
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('The server is running on this data folder. Stop it first');
+    } finally {
+      rmSync(pidFile);
+    }
   });
 });
