@@ -5,15 +5,14 @@
  *   npm run dev    Vite dev server with hot reload (NODE_ENV=development)
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import path from 'node:path';
 import type express from 'express';
 import type { ServerBuild } from 'react-router';
-import { clientIpFromSocket } from './app/lib/client-ip';
 import { EnvError, env as readEnv, type Env } from './app/lib/env.server';
 
 const isDevServer = process.env.NODE_ENV === 'development';
+// Whatever this process creates (database files, mails with reset links, uploads) is the owner's only.
+process.umask(0o077);
 
 let config: Env;
 try {
@@ -30,35 +29,54 @@ try {
 // NODE_ENV is settled here, before anything imports React: hence the dynamic imports below.
 if (!isDevServer) process.env.NODE_ENV ??= 'production';
 
-const [{ createRequestHandler }, { default: compression }, { default: expressServer }, { default: helmet }, { bootDatabase }] =
-  await Promise.all([
-    import('@react-router/express'),
-    import('compression'),
-    import('express'),
-    import('helmet'),
-    import('./app/db/boot.server'),
-  ]);
+const [
+  { createRequestHandler },
+  { default: compression },
+  { default: expressServer },
+  { default: helmet },
+  { bootDatabase },
+  { DataFolderInUseError },
+  guards,
+] = await Promise.all([
+  import('@react-router/express'),
+  import('compression'),
+  import('express'),
+  import('helmet'),
+  import('./app/db/boot.server'),
+  import('./app/db/lock.server'),
+  import('./app/lib/request-guards.server'),
+]);
 
-const database = await bootDatabase(config);
+let database: Awaited<ReturnType<typeof bootDatabase>>;
+try {
+  database = await bootDatabase(config);
+} catch (error) {
+  if (error instanceof DataFolderInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 if (config.adminEmail && config.adminPassword) {
   const { ensureAdminAccount } = await import('./app/features/accounts/accounts.server');
   const outcome = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
   if (outcome === 'created') console.log(`Created the super_admin account ${config.adminEmail}.`);
 }
-// The embedded database must have one process only: `npm run user:role` checks this file.
-const pidFile = database.kind === 'pglite' ? path.join(config.dataDir, 'server.pid') : undefined;
-if (pidFile) writeFileSync(pidFile, String(process.pid));
-
 const app = expressServer();
 app.disable('x-powered-by');
-// Trusting no proxy: the client IP for rate limits is the socket's, not a header a client can send.
-app.set('trust proxy', false);
+// The client IP for rate limits: the socket's, unless TRUST_PROXY names the proxies in front of
+// the site (then the address they put in X-Forwarded-For). Never a header any client can send.
+app.set('trust proxy', config.trustProxy);
 
-app.use((request, response, next) => {
+// Requests under way, so that a stop lets them finish (shutdown below).
+let inFlight = 0;
+app.use((_request, response, next) => {
+  inFlight += 1;
+  response.once('close', () => (inFlight -= 1));
   response.locals.cspNonce = randomBytes(16).toString('base64');
-  request.headers['x-client-ip'] = clientIpFromSocket(request.socket.remoteAddress);
   next();
 });
+app.use(guards.setClientIp);
 
 const isHttps = config.publicUrl.startsWith('https://');
 app.use(
@@ -91,6 +109,9 @@ app.use(
     crossOriginEmbedderPolicy: false,
   }),
 );
+app.use(guards.refuseControlCharacters);
+app.use(guards.limitRequestBodies());
+app.use(guards.privatePages(['/members-portal', '/admin', '/donate/manage', '/payment-success', '/payment/test-checkout', '/update-password']));
 app.use(compression());
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -114,21 +135,33 @@ app.all(
   }),
 );
 
-const server: Server = app.listen(config.port, () => {
+const server: Server = app.listen(config.port, (error?: Error) => {
+  if (error) {
+    // Express 5 reports a busy port here, not as an exception.
+    const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    console.error(busy ? `Port ${config.port} is already in use. Stop the program using it, or choose another port with PORT.` : `Could not listen on port ${config.port}: ${error.message}`);
+    void database.close().finally(() => process.exit(1));
+    return;
+  }
   console.log(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 });
 
+/** How long a stop waits for requests under way to finish. */
+const DRAIN_MS = 10_000;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: closing.`);
-  // Whatever happens below, Ctrl-C must end the process promptly.
-  setTimeout(() => process.exit(1), 2500).unref();
+  console.log(`${signal} received: finishing ${inFlight} request(s) under way, then closing.`);
+  // Whatever happens below, the process ends promptly.
+  setTimeout(() => process.exit(1), DRAIN_MS + 2_000).unref();
+  // No new connections; idle keep-alive ones close now, busy ones once their response is sent.
   server.close();
+  server.closeIdleConnections();
+  const deadline = Date.now() + DRAIN_MS;
+  while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
   server.closeAllConnections();
   await database.close().catch((error: unknown) => console.error('Closing the database failed:', error));
-  if (pidFile) rmSync(pidFile, { force: true });
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -3,9 +3,8 @@
  * With the embedded database, stop the server first (one process per data folder); on PostgreSQL
  * (DATABASE_URL) it can run at any time.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { bootDatabase } from '~/db/boot.server';
+import { DataFolderInUseError } from '~/db/lock.server';
 import { setAccountRole } from '~/features/accounts/accounts.server';
 import { EnvError, env } from '~/lib/env.server';
 import { isAppError } from '~/lib/errors';
@@ -14,17 +13,6 @@ import { commandLineActor, isRole, roles } from '~/lib/roles';
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-function serverIsRunning(pidFile: string): boolean {
-  if (!existsSync(pidFile)) return false;
-  const pid = Number(readFileSync(pidFile, 'utf8'));
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const [email, role] = process.argv.slice(2);
@@ -37,11 +25,14 @@ try {
 } catch (error) {
   fail(error instanceof EnvError ? error.message : String(error));
 }
-if (!config.databaseUrl && serverIsRunning(path.join(config.dataDir, 'server.pid'))) {
-  fail('The server is running on this data folder. Stop it first: the embedded database allows one process at a time.');
+process.umask(0o077);
+let database;
+try {
+  database = await bootDatabase(config, 'npm run user:role');
+} catch (error) {
+  if (error instanceof DataFolderInUseError) fail(error.message);
+  throw error;
 }
-
-const database = await bootDatabase(config);
 try {
   const account = await setAccountRole(commandLineActor, email, role);
   console.log(`${account.email} is now ${account.role}.`);

@@ -1,14 +1,33 @@
 import path from 'node:path';
-import type { Env } from '~/lib/env.server';
+import { ensurePrivateFolder, type Env } from '~/lib/env.server';
 import { installDatabase, openDatabase, type DatabaseHandle } from './client.server';
+import { lockDataFolder } from './lock.server';
 import { migrateDatabase } from './migrate.server';
 import { seedSampleContent } from './seed';
 
-/** Opens the configured database, brings its schema up to date and seeds it on first start. */
-export async function bootDatabase(config: Env): Promise<DatabaseHandle> {
-  const handle = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'db') },
-  );
+/**
+ * Opens the configured database, brings its schema up to date and seeds it on first start. The
+ * embedded database is locked for this process first (lock.server.ts); closing the handle
+ * releases the lock. `command` names the process in the lock, for whoever finds it taken.
+ */
+export async function bootDatabase(config: Env, command = 'server'): Promise<DatabaseHandle> {
+  ensurePrivateFolder(config.dataDir);
+  const release = config.databaseUrl ? () => {} : lockDataFolder(config.dataDir, command);
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'db') });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const close = handle.close;
+  handle.close = async () => {
+    try {
+      await close();
+    } finally {
+      release();
+    }
+  };
   try {
     await migrateDatabase(handle);
     const { seeded } = await seedSampleContent(handle.db, { uploadsDir: uploadsDir(config) });

@@ -268,7 +268,7 @@ async function seedEvents(database: Executor, now: Date) {
 
 async function seedDocuments(database: Executor, uploadsDir: string, now: Date) {
   const folder = path.join(uploadsDir, 'documents');
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   const files: { title: string; type: string; visibility: 'public' | 'members'; fileName: string; daysAgo: number; text: string[] }[] = [
     {
       title: 'Constitution of the Association',
@@ -305,7 +305,7 @@ async function seedDocuments(database: Executor, uploadsDir: string, now: Date) 
     },
   ];
   for (const file of files) {
-    writeFileSync(path.join(folder, file.fileName), samplePdf(file.title, file.text));
+    writeFileSync(path.join(folder, file.fileName), samplePdf(file.title, file.text), { mode: 0o600 });
     await createDocument(database, {
       title: file.title,
       type: file.type,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,9 +46,29 @@ describe('parseEnv', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_123' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/ppa' }, 'BETTER_AUTH_SECRET'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'proxy.example.org' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
   ])('stops on %j with a message naming %s', (values, variable) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...values })).toThrow(EnvError);
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...values })).toThrow(new RegExp(`\\b${variable}:`));
+  });
+
+  it('reads TRUST_PROXY as Express does: hops, or addresses and ranges', () => {
+    const trust = (value: string | undefined) => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(trust(undefined)).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(0);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.7 ,loopback,2001:db8::/32')).toEqual(['10.0.0.0/8', '192.168.1.7', 'loopback', '2001:db8::/32']);
+  });
+
+  it('makes DATA_DIR and the generated secret readable by this user only', () => {
+    const dir = path.join(dataDir(), 'nested');
+    parseEnv({ DATA_DIR: dir });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, 'auth-secret')).mode & 0o777).toBe(0o600);
   });
 
   it('declares production only when NODE_ENV=production', () => {

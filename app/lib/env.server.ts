@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,6 +25,40 @@ const optionalUrl = (protocols: string[]) =>
         .optional(),
     );
 
+/**
+ * TRUST_PROXY, as Express's `trust proxy` takes it: unset or false trusts no proxy (the socket's
+ * address is the client's); a number trusts that many proxy hops in front of the site; a
+ * comma-separated list trusts proxies at those addresses or CIDR ranges (or Express's names
+ * loopback, linklocal, uniquelocal). `true` (trust every hop) would let any client choose its own
+ * address for the rate limits, so it is refused.
+ */
+const proxyKeywords = ['loopback', 'linklocal', 'uniquelocal'];
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): number | string[] | false => {
+    if (!value || value === 'false') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const valid = (entry: string) => {
+      if (proxyKeywords.includes(entry)) return true;
+      const [address, prefix, extra] = entry.split('/');
+      const version = isIP(address ?? '');
+      if (!version || extra !== undefined) return false;
+      return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+    };
+    const invalid = entries.filter((entry) => !valid(entry));
+    if (value === 'true' || entries.length === 0 || invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `use a number of proxy hops (e.g. 1) or the proxies' addresses or CIDR ranges (e.g. 10.0.0.0/8, loopback)${invalid.length && value !== 'true' ? `; not understood: ${invalid.join(', ')}` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -42,6 +77,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl(['http', 'https']),
   ALLOW_TEST_PAYMENTS: booleanFlag,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  TRUST_PROXY: trustProxy,
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -67,6 +103,8 @@ export type Env = {
   allowTestPayments: boolean;
   /** Sign-in, sign-up and password-reset attempts per minute from one client IP. */
   authRateLimit: number;
+  /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (README: security). */
+  trustProxy: number | string[] | false;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
 };
@@ -122,6 +160,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     stripeApiBase: values.STRIPE_API_BASE,
     allowTestPayments: values.ALLOW_TEST_PAYMENTS,
     authRateLimit: values.AUTH_RATE_LIMIT,
+    trustProxy: values.TRUST_PROXY,
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
   };
@@ -130,10 +169,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateFolder(dataDir);
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Creates `folder` (and its parents) readable by this user only: DATA_DIR holds the database, the
+ * auth secret and mails with reset links. An existing folder is made private too.
+ */
+export function ensurePrivateFolder(folder: string): void {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  chmodSync(folder, 0o700);
 }
 
 const globalEnv = globalThis as typeof globalThis & { __ppaEnv?: Env };

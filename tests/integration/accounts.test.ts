@@ -227,4 +227,42 @@ describe('better-auth endpoints posted to directly', () => {
       expect(await findAccountByEmail(email)).toBeUndefined();
     }
   });
+
+  const call = (method: 'GET' | 'POST', endpoint: string, body?: Record<string, unknown>, cookie = '') =>
+    auth().handler(
+      new Request(`http://localhost:3000/api/auth${endpoint}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', 'x-client-ip': `198.51.100.${ipCounter++}`, cookie },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }),
+    );
+
+  it.each(['https://evil.example/', '//evil.example', '/..//evil.example', '/\\evil.example', 'http://localhost:3000.evil.example/'])(
+    'never send anyone to %s: verification, sign-up and reset links refuse it',
+    async (evil) => {
+      const verification = await call('GET', `/verify-email?token=whatever&callbackURL=${encodeURIComponent(evil)}`);
+      expect(verification.status).toBe(400);
+      expect(verification.headers.get('Location')).toBeNull();
+      expect((await call('POST', '/sign-up/email', { name: 'Evil', email: 'evil-link@example.org', password: 'long enough password', callbackURL: evil })).status).toBe(400);
+      expect((await call('POST', '/request-password-reset', { email: 'anyone@example.org', redirectTo: evil })).status).toBe(400);
+      expect(await findAccountByEmail('evil-link@example.org')).toBeUndefined();
+    },
+  );
+
+  it('keep links to this site working, relative or absolute', async () => {
+    expect((await call('POST', '/request-password-reset', { email: 'anyone@example.org', redirectTo: '/update-password' })).status).toBe(200);
+    expect((await call('POST', '/request-password-reset', { email: 'anyone@example.org', redirectTo: 'http://localhost:3000/update-password' })).status).toBe(200);
+  });
+
+  it('cap every field of a signed-in profile update, and refuse control characters', async () => {
+    await signUp('profile@example.org');
+    await verify('profile@example.org');
+    const cookie = cookiesFrom((await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'profile@example.org', password: 'correct horse battery' })).response);
+    expect((await call('POST', '/update-user', { name: 'x'.repeat(250_000) }, cookie)).status).toBe(400);
+    expect((await call('POST', '/update-user', { name: 'Nul\u0000Byte' }, cookie)).status).toBe(400);
+    expect((await call('POST', '/update-user', { image: 'y'.repeat(5000) }, cookie)).status).toBe(400);
+    expect((await findAccountByEmail('profile@example.org'))?.name).toBe('Anjali Fernando');
+    expect((await call('POST', '/update-user', { name: 'Anjali F.' }, cookie)).status).toBe(200);
+    expect((await findAccountByEmail('profile@example.org'))?.name).toBe('Anjali F.');
+  });
 });

@@ -1,10 +1,11 @@
 /** `npm run user:role -- <email> <role>` against an embedded database on disk. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { currentDatabaseHandle, db, installDatabase, openDatabase } from '~/db/client.server';
+import { lockDataFolder } from '~/db/lock.server';
 import { migrateDatabase } from '~/db/migrate.server';
 import { findAccountByEmail } from '~/features/accounts/accounts.server';
 import { createAccount } from '../factories/accounts';
@@ -54,15 +55,16 @@ describe('user:role', () => {
     expect(nobody.stderr).toContain('No account has the email nobody@example.org.');
   });
 
-  it('refuses to open the embedded database while the server runs on it', () => {
-    const pidFile = path.join(dataDir, 'server.pid');
-    writeFileSync(pidFile, String(process.pid));
+  it('refuses to open the embedded database while another process holds it', () => {
+    // This test process plays the server: it holds the data folder's lock.
+    const release = lockDataFolder(dataDir, 'server');
     try {
       const result = runCommand(dataDir, 'treasurer@example.org', 'admin');
       expect(result.status).toBe(1);
-      expect(result.stderr).toContain('The server is running on this data folder. Stop it first');
+      expect(result.stderr).toContain(`is in use by another process (server ${process.pid}`);
+      expect(result.stderr).toContain('Stop it first');
     } finally {
-      rmSync(pidFile);
+      release();
     }
   });
 });

@@ -50,9 +50,3 @@ export const updatePasswordSchema = z
     path: ['confirmPassword'],
     message: messages.passwordsDoNotMatch,
   });
-
-/** Where to go after signing in: only paths on this site, never another origin. */
-export function safeRedirect(target: unknown, fallback = '/'): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
-}

@@ -11,7 +11,8 @@ import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
 import { env } from '~/lib/env.server';
 import { defaultRole, roles } from '~/lib/roles';
-import { PASSWORD_MAX, PASSWORD_MIN, signUpSchema } from './accounts.schema';
+import { PASSWORD_MAX, PASSWORD_MIN } from './accounts.schema';
+import { authInputProblem } from './auth-input';
 
 /**
  * Accounts and sessions with better-auth on our database (docs/product.md#accounts). Sessions are
@@ -95,12 +96,11 @@ function createAuth(database: Database) {
       cookiePrefix: 'ppa',
     },
     hooks: {
-      // Sign-ups posted straight to /api/auth/sign-up/email meet the same rules as our form.
+      // Every call of better-auth's endpoints, ours or posted straight to /api/auth/*, first meets
+      // our rules (auth-input.ts): links back to this site only, every field of a sane size.
       before: createAuthMiddleware(async (context) => {
-        if (context.path !== '/sign-up/email') return;
-        const body = (context.body ?? {}) as Record<string, unknown>;
-        const parsed = signUpSchema.safeParse({ fullName: body.name, email: body.email, password: body.password });
-        if (!parsed.success) throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid sign-up.' });
+        const problem = authInputProblem(context.path, (context.body ?? {}) as Record<string, unknown>, (context.query ?? {}) as Record<string, unknown>, config.publicUrl);
+        if (problem) throw new APIError('BAD_REQUEST', { message: problem });
       }),
     },
     plugins: [

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { documentPath } from '~/lib/redirects';
 import { adminAbilities, hasRole, type AdminAbilities, type Role } from '~/lib/roles';
 import { getSessionUser, type SessionUser } from './auth.server';
 
@@ -7,8 +8,8 @@ import { getSessionUser, type SessionUser } from './auth.server';
  * visitor was going; a user below the required rank → /.
  */
 function loginRedirect(request: Request): Response {
-  const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
+  // The page, not the data request a client-side navigation makes for it (`/members-portal.data`).
+  const back = documentPath(request);
   return redirect(back === '/' ? '/login' : `/login?redirectTo=${encodeURIComponent(back)}`);
 }
 

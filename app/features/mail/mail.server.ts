@@ -54,9 +54,10 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   }
   const rendered = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
   const folder = outboxDir();
-  await mkdir(folder, { recursive: true });
+  // Owner-only: these mails hold verification and password-reset links.
+  await mkdir(folder, { recursive: true, mode: 0o700 });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(folder, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
-  await writeFile(file, rendered.message as Buffer);
+  await writeFile(file, rendered.message as Buffer, { mode: 0o600 });
   console.log(`Mail to ${mail.to}: "${mail.subject}" → ${path.relative(process.cwd(), file)}\n${mail.links.map((link) => `  ${link}`).join('\n')}`);
 }

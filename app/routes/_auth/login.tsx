@@ -4,13 +4,14 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
-import { loginSchema, passwordRule, safeRedirect, signUpSchema } from '~/features/accounts/accounts.schema';
+import { loginSchema, passwordRule, signUpSchema } from '~/features/accounts/accounts.schema';
 import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
 import { getSessionUser } from '~/features/accounts/auth.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
+import { safeRedirect } from '~/lib/redirects';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/login';
 

@@ -1,0 +1,58 @@
+import { safeRedirect } from '~/lib/redirects';
+import { hasControlCharacters } from '~/lib/text';
+import { signUpSchema } from './accounts.schema';
+
+/**
+ * Our rules for what better-auth's endpoints accept, checked before any of them runs
+ * (auth.server.ts), whether our pages call them or someone posts to /api/auth/* directly:
+ *
+ * - links it will redirect to (callbackURL, redirectTo…) are paths on this site, or this site's
+ *   own address: never another origin, `//host` or `/..//host`;
+ * - every text field has a size and no control characters (a name of 250 MB, or a NUL, is bad
+ *   input, not something to store);
+ * - sign-up and profile updates meet the sign-up form's own schema.
+ *
+ * Returns what is wrong, for a 400 answer, or null.
+ */
+const linkFields = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
+
+const maxLength: Record<string, number> = {
+  name: 120,
+  email: 254,
+  password: 128,
+  newPassword: 128,
+  currentPassword: 128,
+  token: 4096,
+  image: 2048,
+};
+const DEFAULT_MAX_LENGTH = 2048;
+
+function isSiteLink(value: unknown, publicUrl: string): boolean {
+  if (typeof value !== 'string') return false;
+  const path = value.startsWith(publicUrl) ? value.slice(publicUrl.length) || '/' : value;
+  return safeRedirect(path, '') !== '';
+}
+
+export function authInputProblem(
+  path: string,
+  body: Record<string, unknown>,
+  query: Record<string, unknown>,
+  publicUrl: string,
+): string | null {
+  for (const source of [body, query]) {
+    for (const field of linkFields) {
+      if (source[field] !== undefined && !isSiteLink(source[field], publicUrl)) return `${field} must be a page of this site.`;
+    }
+    for (const [field, value] of Object.entries(source)) {
+      if (typeof value !== 'string') continue;
+      if (value.length > (maxLength[field] ?? DEFAULT_MAX_LENGTH)) return `${field} is too long.`;
+      if (hasControlCharacters(value)) return `${field} contains characters that are not allowed.`;
+    }
+  }
+  if (path === '/sign-up/email' || (path === '/update-user' && body.name !== undefined)) {
+    const checked = path === '/sign-up/email' ? signUpSchema : signUpSchema.pick({ fullName: true });
+    const parsed = checked.safeParse({ fullName: body.name, email: body.email, password: body.password });
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid details.';
+  }
+  return null;
+}
