@@ -37,6 +37,7 @@ const [
   { bootDatabase },
   { DataFolderInUseError },
   guards,
+  { withRequestToast },
 ] = await Promise.all([
   import('@react-router/express'),
   import('compression'),
@@ -45,6 +46,7 @@ const [
   import('./app/db/boot.server'),
   import('./app/db/lock.server'),
   import('./app/lib/request-guards.server'),
+  import('./app/lib/toast.server'),
 ]);
 
 let database: Awaited<ReturnType<typeof bootDatabase>>;
@@ -127,13 +129,13 @@ if (isDevServer) {
   build = (await import('./build/server/index.js')) as ServerBuild;
 }
 
-app.all(
-  '*splat',
-  createRequestHandler({
-    build,
-    getLoadContext: (_request, response) => ({ cspNonce: response.locals.cspNonce as string }),
-  }),
-);
+const handleRequest = createRequestHandler({
+  build,
+  getLoadContext: (_request, response) => ({ cspNonce: response.locals.cspNonce as string }),
+});
+// Each request gets its own place for a toast, so a form posted without JavaScript shows its
+// toast on the page that answers it (app/lib/toast.server.ts).
+app.all('*splat', (request, response, next) => withRequestToast(request.path, () => handleRequest(request, response, next)));
 
 const server: Server = app.listen(config.port, (error?: Error) => {
   if (error) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { ErrorPage } from '~/components/layout/error-page';
@@ -53,10 +53,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      <Toaster />
+      <Toaster serverToast={flash} />
     </>
   );
 }
+
+/**
+ * After a form post that failed (4xx/5xx), React Router would not reload the root's data, so the
+ * toast the action sent (in the flash cookie) would wait for the next page. Reloading it shows the
+ * toast on the page where it happened (docs/architecture.md#forms).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  (actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;

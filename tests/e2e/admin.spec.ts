@@ -52,6 +52,8 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await expect(page).toHaveURL(/q=lalith%40example\.org/);
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toContainText('pending approval');
+  // Paid on the test provider: the table says no money moved.
+  await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toContainText('Test payment');
   await rowActions(page, 'lalith@example.org');
   await page.getByRole('menuitem', { name: 'Approve/Complete' }).click();
   await expect(currentToast(page)).toContainText('Status Updated!');
@@ -79,7 +81,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const csv = await readFile((await (await download).path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('first_name,last_name,email,phone_number,membership_type,created_at,status');
+  expect(csv.split('\r\n')[0]).toBe('first_name,last_name,email,phone_number,membership_type,created_at,status,test_mode');
   expect(csv).toContain('lalith@example.org');
   expect(csv).not.toContain('gamini@example.org');
 

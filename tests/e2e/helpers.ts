@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** An axe scan (WCAG 2.0 A/AA and 2.1 AA) of the page as it is now: no violations at all. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -8,6 +8,24 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     (violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
   expect(summary).toEqual([]);
+}
+
+/**
+ * The same scan for a page seen without JavaScript (axe itself needs JavaScript): its HTML is
+ * loaded, scripts removed, into a fresh page that can run axe.
+ */
+export async function expectNoAxeViolationsWithoutJavaScript(page: Page, browser: Browser): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, '').replace('<head>', `<head><base href="${origin}/">`);
+  // Playwright applies the test's `use` options to new contexts too: JavaScript must be asked for.
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    const copy = await context.newPage();
+    await copy.setContent(html, { waitUntil: 'load' });
+    await expectNoAxeViolations(copy);
+  } finally {
+    await context.close();
+  }
 }
 
 /** The toast that is showing now (Radix renders toasts as items of the "Notifications (F8)" region). */

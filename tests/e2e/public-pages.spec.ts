@@ -129,13 +129,25 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('not found', () => {
-  for (const path of ['/no-such-page', '/about/deeper', '/news/%00', '/news/99999', '/news/abc']) {
+  for (const path of ['/no-such-page', '/about/deeper', '/news/99999', '/news/abc']) {
     test(`${path} is a designed 404 page`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
       await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test.describe('bad addresses', () => {
+  for (const path of ['/news/%00', '/events/1%0A', '/login?redirectTo=%2F%09%2Fevil.example', '/news/%E0%A4%A']) {
+    test(`${path} is refused as bad input (400) with a way back`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(400);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bad address');
+      await expect(page.getByRole('link', { name: 'Back to the website' })).toHaveAttribute('href', '/');
       await expectNoAxeViolations(page);
     });
   }

@@ -218,6 +218,22 @@ describe('authorization matrix', () => {
   });
 });
 
+describe('test-mode payments', () => {
+  it('are marked in the CSV exports', async () => {
+    const paid = await newApplication('paid');
+    const csv = await ((await exportLoader(routeArgs('/admin/export.csv?tab=members', { headers: { cookie: cookies.admin! } }))) as Response).text();
+    const [header, ...lines] = csv.trim().split('\r\n');
+    expect(header!.split(',').at(-1)).toBe('test_mode');
+    const line = lines.find((entry) => entry.includes(paid.email))!;
+    expect(line.split(',').at(-1)).toBe('yes');
+    const unpaid = await newApplication('unpaid');
+    const unpaidLine = (await ((await exportLoader(routeArgs('/admin/export.csv?tab=members', { headers: { cookie: cookies.admin! } }))) as Response).text())
+      .split('\r\n')
+      .find((entry) => entry.includes(unpaid.email))!;
+    expect(unpaidLine.split(',').at(-1)).toBe('no');
+  });
+});
+
 describe('settings', () => {
   const fields = {
     intent: 'settings',

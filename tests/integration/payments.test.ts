@@ -137,6 +137,29 @@ describe('test provider', () => {
     expect(await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.referenceId, application.id))).toEqual([]);
   });
 
+  it('marks what it takes as test mode: the payment, and the application it paid for', async () => {
+    const { application } = await newApplication('annual');
+    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    await payTestCheckout(checkout.sessionId);
+    expect((await paymentsFor(checkout.sessionId))[0]).toMatchObject({ livemode: false, provider: 'test' });
+    expect((await statusOf(application.id)).testMode).toBe(true);
+  });
+
+  it('a test checkout opened before the site went live cannot be paid after: nothing recorded', async () => {
+    const { application } = await newApplication('annual');
+    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    Object.assign(env(), { stripeSecretKey: 'sk_live_now', stripeWebhookSecret: 'whsec_now' });
+    try {
+      await expect(payTestCheckout(checkout.sessionId)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('Test payments are switched off') });
+    } finally {
+      Object.assign(env(), { stripeSecretKey: undefined, stripeWebhookSecret: undefined });
+    }
+    expect(await paymentsFor(checkout.sessionId)).toEqual([]);
+    expect((await statusOf(application.id)).status).toBe('pending_payment');
+    const [session] = await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.id, checkout.sessionId));
+    expect(session?.status).toBe('open');
+  });
+
   it('is refused in production unless test payments are allowed', () => {
     const config = env();
     config.isProduction = true;
@@ -251,6 +274,23 @@ describe('Stripe', () => {
     const accepted = await route(payload, { 'Stripe-Signature': sign(payload) });
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toEqual({ received: true, handled: 'ignored' });
+  });
+
+  it('records whether Stripe moved real money (live mode) or not (test keys)', async () => {
+    const live = await newApplication('annual');
+    const liveCheckout = await startCheckout(membershipCheckout(live.application, 'membership'));
+    fake.pay(liveCheckout.sessionId);
+    fake.sessions.get(liveCheckout.sessionId)!.livemode = true;
+    await fulfilCheckout(liveCheckout.sessionId);
+    expect((await paymentsFor(liveCheckout.sessionId))[0]?.livemode).toBe(true);
+    expect((await statusOf(live.application.id)).testMode).toBe(false);
+
+    const test = await newApplication('annual');
+    const testCheckout = await startCheckout(membershipCheckout(test.application, 'membership'));
+    fake.pay(testCheckout.sessionId);
+    fake.sessions.get(testCheckout.sessionId)!.livemode = false;
+    await fulfilCheckout(testCheckout.sessionId);
+    expect((await statusOf(test.application.id)).testMode).toBe(true);
   });
 
   it('the success page’s server-side check fulfils a paid session once, and not an unpaid one', async () => {

@@ -13,6 +13,15 @@ const badgeVariants = cva('inline-flex items-center rounded-full px-2.5 py-0.5 t
   defaultVariants: { variant: 'default' },
 });
 
+/** Said wherever a payment that moved no money is listed (the test provider, or Stripe's test keys). */
+export function TestModeBadge() {
+  return (
+    <Badge variant="gold" title="Paid in test mode: no money moved">
+      Test payment
+    </Badge>
+  );
+}
+
 export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

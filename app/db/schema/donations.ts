@@ -31,6 +31,8 @@ export const donations = pgTable(
     donationType: text('donation_type').$type<(typeof donationTypes)[number]>().notNull(),
     recurringInterval: text('recurring_interval').$type<RecurringInterval>(),
     status: text('status').$type<DonationStatus>().notNull().default('pending_payment'),
+    /** Paid in test mode (the test provider, or Stripe's test keys): no money moved. */
+    testMode: boolean('test_mode').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

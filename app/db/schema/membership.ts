@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
 import { applicationStatuses, membershipTypes, type ApplicationStatus, type MembershipType } from './enums';
@@ -26,6 +26,8 @@ export const membershipApplications = pgTable(
     memberSince: timestamp('member_since', { withTimezone: true }),
     /** End of an annual membership; null for life. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Paid in test mode (the test provider, or Stripe's test keys): no money moved. */
+    testMode: boolean('test_mode').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
 import {
@@ -68,6 +68,8 @@ export const payments = pgTable(
     /** The provider's invoice for a subscription renewal (Stripe "in_…", test provider "tin_…"). */
     providerInvoiceId: text('provider_invoice_id'),
     status: text('status').$type<(typeof paymentStatuses)[number]>().notNull().default('paid'),
+    /** False for money that did not move: the test provider, or Stripe in test mode. */
+    livemode: boolean('livemode').notNull().default(true),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -97,14 +97,20 @@ export async function applyDonationPayment(
     donationId: string;
     paidAt: Date;
     provider: PaymentProviderName;
+    livemode: boolean;
     subscription: { providerSubscriptionId: string; providerCustomerId: string | null } | null;
   },
 ): Promise<void> {
   const [donation] = await tx.select().from(donations).where(eq(donations.id, payment.donationId)).limit(1).for('update');
   if (!donation) throw new Error(`Payment for unknown donation ${payment.donationId}`);
-  if (canChangeDonationStatus(donation.status, 'completed', 'payment')) {
-    await tx.update(donations).set({ status: 'completed', updatedAt: sql`now()` }).where(eq(donations.id, donation.id));
-  }
+  await tx
+    .update(donations)
+    .set({
+      ...(canChangeDonationStatus(donation.status, 'completed', 'payment') ? { status: 'completed' as const } : {}),
+      ...(payment.livemode ? {} : { testMode: true }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(donations.id, donation.id));
   if (donation.donationType !== 'subscription' || !payment.subscription || !donation.recurringInterval) return;
   await tx
     .insert(subscriptions)

@@ -105,7 +105,7 @@ async function lockApplication(tx: Executor, applicationId: string): Promise<Mem
  * The first confirmed payment for an application, inside the payment's transaction: it moves to
  * `pending_approval` (when it still waits for payment) and the membership starts.
  */
-export async function applyMembershipPayment(tx: Executor, payment: { applicationId: string; paidAt: Date }): Promise<void> {
+export async function applyMembershipPayment(tx: Executor, payment: { applicationId: string; paidAt: Date; livemode: boolean }): Promise<void> {
   const application = await lockApplication(tx, payment.applicationId);
   const moves = canChangeApplicationStatus(application.status, 'pending_approval', 'payment');
   await tx
@@ -114,17 +114,18 @@ export async function applyMembershipPayment(tx: Executor, payment: { applicatio
       ...(moves ? { status: 'pending_approval' as const } : {}),
       memberSince: application.memberSince ?? payment.paidAt,
       expiresAt: application.expiresAt ?? membershipExpiry(application.membershipType, payment.paidAt),
+      ...(payment.livemode ? {} : { testMode: true }),
       updatedAt: sql`now()`,
     })
     .where(eq(membershipApplications.id, application.id));
 }
 
 /** A confirmed renewal payment, inside the payment's transaction: an annual membership gets one more year. */
-export async function applyRenewalPayment(tx: Executor, payment: { applicationId: string; paidAt: Date }): Promise<void> {
+export async function applyRenewalPayment(tx: Executor, payment: { applicationId: string; paidAt: Date; livemode: boolean }): Promise<void> {
   const application = await lockApplication(tx, payment.applicationId);
   await tx
     .update(membershipApplications)
-    .set({ expiresAt: renewedExpiry(application.expiresAt, payment.paidAt), updatedAt: sql`now()` })
+    .set({ expiresAt: renewedExpiry(application.expiresAt, payment.paidAt), ...(payment.livemode ? {} : { testMode: true }), updatedAt: sql`now()` })
     .where(eq(membershipApplications.id, application.id));
 }
 

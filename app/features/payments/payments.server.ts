@@ -96,6 +96,7 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
         currency: session.currency,
         provider: session.provider,
         checkoutSessionId: session.id,
+        livemode: state.livemode,
         paidAt,
       })
       .onConflictDoNothing({ target: payments.checkoutSessionId })
@@ -106,6 +107,7 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
       userId: session.userId,
       paidAt,
       provider: session.provider,
+      livemode: state.livemode,
       subscription: state.subscriptionId ? { providerSubscriptionId: state.subscriptionId, providerCustomerId: state.customerId } : null,
     });
     await tx.update(checkoutSessions).set({ status: 'complete', completedAt: paidAt }).where(eq(checkoutSessions.id, session.id));
@@ -139,6 +141,7 @@ export async function recordRenewalInvoice(invoice: {
   amountCents: number;
   paidAt: Date;
   periodEnd: Date | null;
+  livemode: boolean;
 }): Promise<RenewalOutcome> {
   return db().transaction(async (tx) => {
     const subscription = await lockSubscriptionByProviderId(tx, invoice.providerSubscriptionId);
@@ -153,6 +156,7 @@ export async function recordRenewalInvoice(invoice: {
         amountCents: invoice.amountCents,
         provider: subscription.provider,
         providerInvoiceId: invoice.invoiceId,
+        livemode: invoice.livemode,
         paidAt: invoice.paidAt,
       })
       .onConflictDoNothing({ target: payments.providerInvoiceId })
@@ -222,6 +226,7 @@ async function handlePaymentEvent(event: PaymentEvent): Promise<WebhookOutcome['
         amountCents: event.amountCents,
         paidAt: new Date(),
         periodEnd: event.periodEnd,
+        livemode: event.livemode,
       });
       return outcome === 'unknown-subscription' ? 'unknown-session' : outcome === 'duplicate' ? 'duplicate' : 'fulfilled';
     }

@@ -33,6 +33,8 @@ export type CheckoutState = {
   /** For subscription-mode checkouts: the subscription the provider started. */
   subscriptionId: string | null;
   customerId: string | null;
+  /** False when no money moved: the test provider, or Stripe with test keys. */
+  livemode: boolean;
 };
 
 /**
@@ -50,6 +52,7 @@ export type PaymentEvent =
       periodEnd: Date | null;
       /** The subscription's first invoice, which its checkout already paid for. */
       firstOfSubscription: boolean;
+      livemode: boolean;
     }
   | { type: 'invoice-payment-failed'; subscriptionId: string }
   | { type: 'subscription-cancelled'; subscriptionId: string }

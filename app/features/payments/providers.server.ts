@@ -15,11 +15,21 @@ import { testProvider } from './test-provider.server';
 export function paymentProvider(): PaymentProvider {
   const config = env();
   if (config.stripeSecretKey) return stripeProvider(config);
-  if (config.isProduction && !config.allowTestPayments) {
+  if (!testPaymentsAllowed()) {
     console.warn('A checkout was refused: set STRIPE_SECRET_KEY, or ALLOW_TEST_PAYMENTS=true for a test site.');
     throw new AppError('payments_unavailable', paymentsUnavailable);
   }
   return testProvider;
+}
+
+/**
+ * Whether the test provider may take a payment now: never once Stripe is configured (a test
+ * checkout opened before the site went live cannot be "paid" after), and in production only with
+ * ALLOW_TEST_PAYMENTS.
+ */
+export function testPaymentsAllowed(): boolean {
+  const config = env();
+  return !config.stripeSecretKey && (!config.isProduction || config.allowTestPayments);
 }
 
 /** The provider that runs an existing checkout or subscription, whichever is configured now. */

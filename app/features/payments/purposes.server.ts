@@ -13,6 +13,8 @@ export type ConfirmedPayment = {
   userId: string | null;
   paidAt: Date;
   provider: PaymentProviderName;
+  /** False when no money moved (test mode): the domain marks its record so. */
+  livemode: boolean;
   /** For subscription-mode checkouts: the subscription the provider started. */
   subscription: { providerSubscriptionId: string; providerCustomerId: string | null } | null;
 };
@@ -35,19 +37,25 @@ const portalReceipt = async () => null;
 
 export const purposeHandlers: Record<PaymentPurpose, PurposeHandler> = {
   membership: {
-    fulfil: (tx, payment) => applyMembershipPayment(tx, { applicationId: payment.referenceId, paidAt: payment.paidAt }),
+    fulfil: (tx, payment) => applyMembershipPayment(tx, { applicationId: payment.referenceId, paidAt: payment.paidAt, livemode: payment.livemode }),
     discardUnpaid: discardUnpaidApplication,
     receiptLink: portalReceipt,
   },
   membership_renewal: {
-    fulfil: (tx, payment) => applyRenewalPayment(tx, { applicationId: payment.referenceId, paidAt: payment.paidAt }),
+    fulfil: (tx, payment) => applyRenewalPayment(tx, { applicationId: payment.referenceId, paidAt: payment.paidAt, livemode: payment.livemode }),
     // A renewal pays for an application that existed (approved) before its checkout: nothing to undo.
     discardUnpaid: async () => {},
     receiptLink: portalReceipt,
   },
   donation: {
     fulfil: (tx, payment) =>
-      applyDonationPayment(tx, { donationId: payment.referenceId, paidAt: payment.paidAt, provider: payment.provider, subscription: payment.subscription }),
+      applyDonationPayment(tx, {
+        donationId: payment.referenceId,
+        paidAt: payment.paidAt,
+        provider: payment.provider,
+        livemode: payment.livemode,
+        subscription: payment.subscription,
+      }),
     discardUnpaid: discardUnpaidDonation,
     receiptLink: (payment) => donationReceiptLink(payment.referenceId, payment.userId),
   },

@@ -45,6 +45,7 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
         amountCents: invoice.amount_paid ?? 0,
         periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
         firstOfSubscription: invoice.billing_reason === 'subscription_create',
+        livemode: event.livemode,
       };
     }
     case 'invoice.payment_failed': {
@@ -104,7 +105,13 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       try {
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
-        return { paid, amountCents: session.amount_total, subscriptionId: idOf(session.subscription), customerId: idOf(session.customer) };
+        return {
+          paid,
+          amountCents: session.amount_total,
+          subscriptionId: idOf(session.subscription),
+          customerId: idOf(session.customer),
+          livemode: session.livemode,
+        };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;

@@ -5,6 +5,7 @@ import { checkoutSessions } from '~/db/schema/payments';
 import { subscriptionFor, type SubscriptionAccess } from '~/features/donations/donations.server';
 import { AppError } from '~/lib/errors';
 import { fulfilCheckout, recordRenewalInvoice, type FulfilOutcome, type RenewalOutcome } from './payments.server';
+import { testPaymentsAllowed } from './providers.server';
 
 /**
  * What the built-in test provider's own pages do (docs/product.md#payments-and-payment-pages): its
@@ -22,10 +23,13 @@ export async function getTestCheckout(sessionId: string): Promise<TestCheckout |
   return session;
 }
 
-/** Pay: completes the session, then the same fulfilment as a webhook. */
+const testPaymentsOff = 'Test payments are switched off on this site now, so this test checkout cannot be paid. Nothing was charged; please start again from the site.';
+
+/** Pay: completes the session, then the same fulfilment as a webhook; refused once test payments are off. */
 export async function payTestCheckout(sessionId: string): Promise<FulfilOutcome & { successUrl?: string }> {
   const session = await getTestCheckout(sessionId);
   if (!session) return { outcome: 'unknown-session' };
+  if (session.status === 'open' && !testPaymentsAllowed()) throw new AppError('conflict', testPaymentsOff);
   await db()
     .update(checkoutSessions)
     .set({ status: 'complete', completedAt: new Date() })
@@ -48,6 +52,7 @@ export async function cancelTestCheckout(sessionId: string): Promise<{ cancelUrl
 export async function renewTestSubscription(access: SubscriptionAccess): Promise<RenewalOutcome> {
   const subscription = await subscriptionFor(access);
   if (subscription.provider !== 'test') throw new AppError('conflict', 'Only test subscriptions renew on demand.');
+  if (!testPaymentsAllowed()) throw new AppError('conflict', testPaymentsOff);
   if (subscription.status === 'cancelled') throw new AppError('conflict', 'This subscription is cancelled.');
   return recordRenewalInvoice({
     providerSubscriptionId: subscription.providerSubscriptionId,
@@ -55,5 +60,6 @@ export async function renewTestSubscription(access: SubscriptionAccess): Promise
     amountCents: subscription.amountCents,
     paidAt: new Date(),
     periodEnd: null,
+    livemode: false,
   });
 }

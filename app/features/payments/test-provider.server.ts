@@ -27,6 +27,7 @@ export const testProvider: PaymentProvider = {
       amountCents: row.amountCents,
       subscriptionId: row.mode === 'subscription' ? testSubscriptionId(row.id) : null,
       customerId: null,
+      livemode: false,
     };
   },
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
+import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import { applicationHistory, getApplication } from '~/features/membership/membership.server';
@@ -28,7 +29,7 @@ export default function ApplicationDetail({ loaderData }: Route.ComponentProps) 
   const { application, payments, history } = loaderData;
   const fields: [string, string][] = [
     ['Membership type', membershipPlans[application.membershipType].productName],
-    ['Status', statusLabel(application.status)],
+    ['Status', `${statusLabel(application.status)}${application.testMode ? ' (paid in test mode)' : ''}`],
     ['Email', application.email],
     ['Telephone', application.phoneNumber ?? '—'],
     ['Home address', application.homeAddress],
@@ -66,6 +67,7 @@ export default function ApplicationDetail({ loaderData }: Route.ComponentProps) 
               <span>
                 {formatLongDate(payment.paidAt)} · {payment.description} · {payment.provider}
               </span>
+              {payment.livemode ? null : <TestModeBadge />}
               <span className="font-semibold">{formatCents(payment.amountCents)}</span>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { data, Form, Link, useSearchParams, useSubmit } from 'react-router';
 import type { z } from 'zod';
 import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
 import { PageHero } from '~/components/layout/page-hero';
+import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { changeAccountRole, listAccounts } from '~/features/accounts/accounts.server';
@@ -142,7 +143,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                   { header: 'Email', cell: (row) => row.email },
                   { header: 'Membership Type', cell: (row) => membershipPlans[row.membershipType].productName },
                   { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
-                  { header: 'Status', cell: (row) => <StatusText status={row.status} /> },
+                  { header: 'Status', cell: (row) => <StatusText status={row.status} testMode={row.testMode} /> },
                 ]}
               />
               <Pagination page={loaderData.members.page} pageCount={loaderData.members.pageCount} total={loaderData.members.total} />
@@ -166,7 +167,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                   { header: 'Amount', cell: (row) => formatCents(row.amountCents), className: 'text-right tabular-nums' },
                   { header: 'Cause', cell: (row) => donationCauses[row.cause].label },
                   { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
-                  { header: 'Status', cell: (row) => <StatusText status={row.status} /> },
+                  { header: 'Status', cell: (row) => <StatusText status={row.status} testMode={row.testMode} /> },
                 ]}
               />
               <Pagination page={loaderData.donations.page} pageCount={loaderData.donations.pageCount} total={loaderData.donations.total} />
@@ -188,8 +189,16 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
   );
 }
 
-function StatusText({ status }: { status: string }) {
-  return <span className={status === 'approved' || status === 'completed' ? 'font-semibold text-success' : status === 'rejected' ? 'text-destructive' : 'text-amber-800'}>{statusLabel(status)}</span>;
+/** A record's status; paid in test mode (no money moved) is said next to it. */
+function StatusText({ status, testMode }: { status: string; testMode: boolean }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className={status === 'approved' || status === 'completed' ? 'font-semibold text-success' : status === 'rejected' ? 'text-destructive' : 'text-amber-800'}>
+        {statusLabel(status)}
+      </span>
+      {testMode ? <TestModeBadge /> : null}
+    </span>
+  );
 }
 
 function ConfirmUnpaid({ id }: { id: string }) {

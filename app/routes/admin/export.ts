@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         { header: 'donation_type', value: (row) => row.donationType },
         { header: 'created_at', value: (row) => row.createdAt.toISOString() },
         { header: 'status', value: (row) => row.status },
+        { header: 'test_mode', value: (row) => (row.testMode ? 'yes' : 'no') },
       ]),
       'donations',
     );
@@ -53,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       { header: 'membership_type', value: (row) => row.membershipType },
       { header: 'created_at', value: (row) => row.createdAt.toISOString() },
       { header: 'status', value: (row) => row.status },
+      { header: 'test_mode', value: (row) => (row.testMode ? 'yes' : 'no') },
     ]),
     'membership-applications',
   );

@@ -2,9 +2,12 @@ import { CreditCard, FlaskConical } from 'lucide-react';
 import { data, Form, redirect } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
+import { testPaymentsAllowed } from '~/features/payments/providers.server';
 import { cancelTestCheckout, getTestCheckout, payTestCheckout } from '~/features/payments/test-checkout.server';
+import { failureOf } from '~/lib/errors.server';
 import { useIsPending } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
@@ -22,6 +25,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     amountCents: session.amountCents,
     mode: session.mode,
     interval: session.metadata.recurringInterval ?? null,
+    // A checkout opened before the site went live (or test payments were switched off) can only be cancelled.
+    payable: testPaymentsAllowed(),
   };
 }
 
@@ -33,14 +38,19 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw redirect(cancelled.cancelUrl);
   }
   if (intent !== 'pay') return data({ error: 'Choose Pay or Cancel.' }, { status: 400 });
-  const paid = await payTestCheckout(params.id);
-  if (!paid.successUrl) notFound('Checkout not found.');
-  throw redirect(paid.successUrl);
+  try {
+    const paid = await payTestCheckout(params.id);
+    if (!paid.successUrl) notFound('Checkout not found.');
+    return redirect(paid.successUrl);
+  } catch (error) {
+    const failure = failureOf(error, messages.updateFailed);
+    return data({ error: failure.message }, { status: failure.status });
+  }
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Test checkout');
 
-export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   // Busy until the next page opens: Pay and Cancel both leave this page.
   const busy = useIsPending({ state: 'non-idle' });
   const amount = formatCents(loaderData.amountCents);
@@ -75,9 +85,20 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
           </div>
           <p className="text-xs text-muted-foreground">Any card number works here; nothing is charged.</p>
         </div>
-        <Button type="submit" name="intent" value="pay" size="lg" variant="accent" disabled={busy}>
-          Pay {amount}
-        </Button>
+        {loaderData.payable ? (
+          <Button type="submit" name="intent" value="pay" size="lg" variant="accent" disabled={busy}>
+            Pay {amount}
+          </Button>
+        ) : (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
+            Test payments are switched off on this site now, so this test checkout cannot be paid. Nothing was charged.
+          </p>
+        )}
+        {actionData?.error ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
+            {actionData.error}
+          </p>
+        ) : null}
         <Button type="submit" name="intent" value="cancel" variant="outline" disabled={busy}>
           Cancel
         </Button>

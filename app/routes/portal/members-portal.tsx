@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarDays, Download, FileText, Receipt } from 'lucide-react';
 import { Form, Link, redirect, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
+import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { requireRole } from '~/features/accounts/guards.server';
@@ -207,7 +208,9 @@ function PaymentsTab({ payments }: { payments: LoaderData['payments'] }) {
               <td className="whitespace-nowrap px-4 py-3">{formatLongDate(payment.paidAt)}</td>
               <td className="px-4 py-3">{payment.description}</td>
               <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatCents(payment.amountCents)}</td>
-              <td className="px-4 py-3 capitalize">{payment.status}</td>
+              <td className="px-4 py-3">
+                <span className="capitalize">{payment.status}</span> {payment.livemode ? null : <TestModeBadge />}
+              </td>
               <td className="px-4 py-3 text-right">
                 <Form method="post">
                   <input type="hidden" name="intent" value="resend-receipt" />

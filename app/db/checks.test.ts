@@ -1,11 +1,11 @@
 /** The database itself refuses values outside each set of db/schema/enums.ts. */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAccount } from '../../../tests/factories/accounts';
-import { setupTestDatabase } from '../../../tests/setup/database';
-import { donations, subscriptions } from './donations';
-import { membershipApplications } from './membership';
-import { checkoutSessions } from './payments';
+import { createAccount } from '../../tests/factories/accounts';
+import { setupTestDatabase } from '../../tests/setup/database';
+import { donations, subscriptions } from './schema/donations';
+import { membershipApplications } from './schema/membership';
+import { checkoutSessions } from './schema/payments';
 
 const database = setupTestDatabase();
 
