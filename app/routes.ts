@@ -14,6 +14,7 @@ export default [
     route('membership', 'routes/_site/membership.tsx'),
     route('donate', 'routes/_site/donate.tsx'),
     route('donate/manage', 'routes/_site/donate.manage.tsx'),
+    route('members-only', 'routes/_site/members-only.tsx'),
     layout('routes/portal/layout.tsx', [route('members-portal', 'routes/portal/members-portal.tsx')]),
     layout('routes/admin/layout.tsx', [
       route('admin', 'routes/admin/dashboard.tsx'),

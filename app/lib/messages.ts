@@ -77,8 +77,18 @@ export const messages = {
     variant: 'destructive',
   },
   paymentNotConfirmed: 'We could not confirm this payment. If you were charged, please contact us with the reference below and we will sort it out.',
+  membersOnlyTitle: 'For members only',
+  /** Why members' documents are closed to this visitor, by their standing (docs/product.md#members-portal). */
+  membersOnly: {
+    signedOut: 'This document is for members of the association. If you are a member, sign in to read it; if you are not one yet, you are warmly invited to join.',
+    none: 'This document is for members of the association. Become a member to read it, and everything else the committee shares with members.',
+    rejected: 'This document is for members of the association. Your last application was not approved; please contact us if you would like to apply again.',
+    pending_payment: 'Your membership application is waiting for its payment. Members’ documents open once the committee has approved it.',
+    pending_approval: 'Your membership application is waiting for the committee’s approval. Members’ documents open as soon as it is approved.',
+    expired: 'Your membership has expired. Renew it in your portal to read members’ documents again.',
+  },
   verificationLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
-} as const satisfies Record<string, string | ToastMessage | ((...args: string[]) => ToastMessage)>;
+} as const satisfies Record<string, string | ToastMessage | ((...args: string[]) => ToastMessage) | Record<string, string>>;
 
 export const ticketCardTitles = { buy: 'Buy Tickets', external: 'Confirm Attendance' } as const;
 export const ticketButtonLabels = { buy: 'Proceed to Checkout', external: 'Confirm Your Attendance' } as const;

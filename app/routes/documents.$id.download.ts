@@ -1,17 +1,21 @@
+import { redirect } from 'react-router';
 import { getSessionUser } from '~/features/accounts/auth.server';
 import { canDownloadDocument, getDocument, readDocumentFile } from '~/features/content/content.server';
+import { memberAccess } from '~/features/membership/membership.server';
 import { parseId } from '~/lib/params';
-import { hasRole } from '~/lib/roles';
 import type { Route } from './+types/documents.$id.download';
 
-/** Streams a document's file; members-only documents are refused to everyone else with 403. */
+/**
+ * Streams a document's file. Members-only documents are for active members and staff
+ * (docs/product.md#members-portal); anyone else is sent to the page that explains how to join.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const document = id === null ? undefined : await getDocument(id);
   if (!document) return new Response('Document not found.', { status: 404 });
-  const user = document.visibility === 'public' ? null : await getSessionUser(request);
-  if (!canDownloadDocument(document, { isMember: hasRole(user?.role, 'member') })) {
-    return new Response('This document is for members only. Please sign in as a member to download it.', { status: 403 });
+  const access = document.visibility === 'public' ? null : await memberAccess(await getSessionUser(request));
+  if (!canDownloadDocument(document, { isMember: access?.readsMembersDocuments ?? false })) {
+    return redirect(`/members-only?document=${document.id}`, { headers: { 'Cache-Control': 'private, no-store' } });
   }
   const file = await readDocumentFile(document);
   if (!file) return new Response('Document file not found.', { status: 404 });

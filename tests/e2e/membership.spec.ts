@@ -71,12 +71,14 @@ test('a guest applies for annual membership, creates the account, pays in test m
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
   await page.setViewportSize({ width: 1280, height: 720 });
+  // Paid but not yet approved: members' documents wait for the committee; public ones are there.
   await page.getByRole('tab', { name: 'Documents' }).click();
-  await expect(page.getByText('Minutes of the Annual General Meeting 2026')).toBeVisible();
+  await expect(page.getByText('Your membership application is waiting for the committee’s approval.')).toBeVisible();
+  await expect(page.getByText('Minutes of the Annual General Meeting 2026')).toHaveCount(0);
   await expectNoAxeViolations(page);
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download Minutes of the Annual General Meeting 2026' }).click();
-  expect((await download).suggestedFilename()).toBe('agm-minutes-2026.pdf');
+  await page.getByRole('link', { name: 'Download Constitution of the Association' }).click();
+  expect((await download).suggestedFilename()).toBe('constitution.pdf');
   expect(successUrl).toContain('session_id=');
 });
 
@@ -130,7 +132,24 @@ test('a made-up session id changes nothing and says so', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('members-only documents are refused to visitors who are not signed in', async ({ request }) => {
-  const response = await request.get('/documents/2/download');
-  expect(response.status()).toBe(403);
+test('members-only documents are explained, not sent, to visitors who are not members', async ({ page }) => {
+  const response = await page.goto('/documents/2/download');
+  expect(response?.status()).toBe(403);
+  await expect(page).toHaveURL(/\/members-only\?document=2$/);
+  await expect(page.getByRole('heading', { name: 'For members only' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Become a Member' })).toHaveAttribute('href', '/membership');
+  await expectNoAxeViolations(page);
+
+  // Signed up but not (yet) a member: the portal lists public documents and says why the others are closed.
+  await signUp(page, 'Ruwan Silva', 'ruwan@example.org');
+  await verifyAndSignIn(page, 'ruwan@example.org');
+  await page.goto('/members-portal?tab=documents');
+  await expect(page.getByRole('heading', { name: 'For members only' })).toBeVisible();
+  await expect(page.getByText('This document is for members of the association. Become a member to read it')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Download Constitution/ })).toBeVisible();
+  await expect(page.getByText(/· Members only$/)).toHaveCount(0);
+  await expect(page.getByText(/· Public$/).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  const again = await page.goto('/documents/2/download');
+  expect(again?.status()).toBe(403);
 });

@@ -1,6 +1,7 @@
 /** Loaders and actions of the public pages, run against a freshly seeded database. */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { membershipApplications } from '~/db/schema/membership';
 import { seedSampleContent } from '~/db/seed';
 import { env } from '~/lib/env.server';
 import { messages } from '~/lib/messages';
@@ -15,6 +16,7 @@ import { loader as newsLoader } from '~/routes/_site/news';
 import { loader as newsPostLoader } from '~/routes/_site/news.$id';
 import { loader as healthLoader } from '~/routes/api/healthz';
 import { loader as documentLoader } from '~/routes/documents.$id.download';
+import { createSignedInAccount } from '../factories/accounts';
 import { setupTestDatabase } from '../setup/database';
 import { routeArgs } from '../setup/route-args';
 
@@ -145,11 +147,40 @@ describe('document downloads', () => {
     expect(file.headers.get('Content-Disposition')).toBe('attachment; filename="constitution.pdf"');
     expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
 
-    const ids = await database.db().query.documents.findMany();
-    const minutes = ids.find((doc) => doc.type === 'minutes')!;
-    expect((await documentLoader(args('/d', { id: String(minutes.id) }))).status).toBe(403);
     expect((await documentLoader(args('/d', { id: '99999' }))).status).toBe(404);
     expect((await documentLoader(args('/d', { id: 'abc' }))).status).toBe(404);
+  });
+
+  it('open members-only documents to active members and staff, and send everyone else to the page that explains how to join', async () => {
+    const minutes = (await database.db().query.documents.findMany()).find((doc) => doc.type === 'minutes')!;
+    const download = async (cookie: string) => {
+      const response = await documentLoader(args(`/documents/${minutes.id}/download`, { id: String(minutes.id) }, { headers: { cookie } }));
+      return response.status === 302 ? response.headers.get('Location') : response.status;
+    };
+    const explained = `/members-only?document=${minutes.id}`;
+    const withApplication = async (status: 'pending_payment' | 'pending_approval' | 'approved' | 'rejected', expiresAt: Date | null) => {
+      const { account, cookie } = await createSignedInAccount(database.db());
+      await database.db().insert(membershipApplications).values({
+        userId: account.id, email: account.email, firstName: 'A', lastName: 'B', homeAddress: 'X', membershipType: 'annual', status, expiresAt,
+      });
+      return cookie;
+    };
+    const nextYear = new Date(Date.now() + 365 * 86_400_000);
+    expect(await download('')).toBe(explained);
+    expect(await download((await createSignedInAccount(database.db())).cookie)).toBe(explained);
+    expect(await download(await withApplication('pending_approval', nextYear))).toBe(explained);
+    expect(await download(await withApplication('rejected', nextYear))).toBe(explained);
+    expect(await download(await withApplication('approved', new Date(Date.now() - 86_400_000)))).toBe(explained);
+    expect(await download(await withApplication('approved', nextYear))).toBe(200);
+    expect(await download((await createSignedInAccount(database.db(), { role: 'editor' })).cookie)).toBe(200);
+    expect(await download((await createSignedInAccount(database.db(), { role: 'finance' })).cookie)).toBe(200);
+  });
+
+  it('the members-only page answers 403 and says what stands in the way', async () => {
+    const { loader: membersOnlyLoader } = await import('~/routes/_site/members-only');
+    const guest = (await membersOnlyLoader(args('/members-only?document=2'))) as unknown as { data: unknown; init: ResponseInit };
+    expect(guest.init.status).toBe(403);
+    expect(guest.data).toEqual({ signedIn: false, standing: 'none' });
   });
 });
 

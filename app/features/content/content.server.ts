@@ -89,7 +89,8 @@ export async function findConstitution(): Promise<Document | undefined> {
 
 
 /**
- * Who may download a document: public ones, anyone; members-only ones, signed-in members.
+ * Who may download a document: public ones, anyone; members-only ones, whoever reads members'
+ * documents (active members and staff: membership's `readsMembersDocuments`, asked by the route).
  */
 export function canDownloadDocument(document: Document, viewer: { isMember: boolean }): boolean {
   return document.visibility === 'public' || viewer.isMember;
@@ -108,9 +109,13 @@ export async function readDocumentFile(document: Document): Promise<Buffer | und
   }
 }
 
-/** Documents for the members' portal: every document, members-only ones included, newest first. */
-export async function listMemberDocuments(): Promise<Document[]> {
-  return db().select().from(documents).orderBy(desc(documents.uploadDate), desc(documents.id));
+/** Documents for the members' portal, newest first: members-only ones for those who may read them. */
+export async function listDocuments(viewer: { readsMembersDocuments: boolean }): Promise<Document[]> {
+  return db()
+    .select()
+    .from(documents)
+    .where(viewer.readsMembersDocuments ? undefined : eq(documents.visibility, 'public'))
+    .orderBy(desc(documents.uploadDate), desc(documents.id));
 }
 
 /** The settings form's flat fields from the stored row. */

@@ -14,7 +14,15 @@ import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
 import type { MembershipApplicationInput } from './membership.schema';
 import { membershipPlans } from './plans';
-import { canChangeApplicationStatus, canRenewMembership, membershipExpiry, renewedExpiry, type ApplicationStatus } from './status';
+import {
+  canChangeApplicationStatus,
+  canRenewMembership,
+  membershipExpiry,
+  membershipStanding,
+  readsMembersDocuments,
+  renewedExpiry,
+  type ApplicationStatus,
+} from './status';
 
 export type MembershipApplication = typeof membershipApplications.$inferSelect;
 
@@ -61,6 +69,12 @@ export async function getLatestApplication(userId: string): Promise<MembershipAp
     .orderBy(desc(membershipApplications.createdAt))
     .limit(1);
   return row;
+}
+
+/** The viewer's standing as a member, now, and whether it opens members' documents (with their rank). */
+export async function memberAccess(viewer: { id: string; role?: string | null } | null, now = new Date()) {
+  const standing = viewer ? membershipStanding(await getLatestApplication(viewer.id), now) : 'none';
+  return { standing, readsMembersDocuments: viewer !== null && readsMembersDocuments({ role: viewer.role, standing }) };
 }
 
 /** What the checkout for an application asks for: the plan's product and price, and the checkout metadata (docs/product.md#payments-and-payment-pages). */

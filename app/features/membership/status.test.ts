@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applicationStatuses, canChangeApplicationStatus, canRenewMembership, membershipExpiry, renewedExpiry, statusTone } from './status';
+import {
+  applicationStatuses,
+  canChangeApplicationStatus,
+  canRenewMembership,
+  membershipExpiry,
+  membershipStanding,
+  readsMembersDocuments,
+  renewedExpiry,
+  statusTone,
+} from './status';
 
 describe('status transitions', () => {
   it('lets a confirmed payment move only pending_payment → pending_approval', () => {
@@ -46,6 +55,34 @@ describe('renewal', () => {
     for (const status of applicationStatuses) {
       expect(canRenewMembership({ membershipType: 'annual', status })).toBe(status === 'approved');
       expect(canRenewMembership({ membershipType: 'life', status })).toBe(false);
+    }
+  });
+});
+
+describe('standing and members’ documents', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const later = new Date('2027-01-01T00:00:00Z');
+  const earlier = new Date('2026-11-01T00:00:00Z');
+
+  it.each([
+    [undefined, 'none'],
+    [{ status: 'pending_payment', expiresAt: null }, 'pending_payment'],
+    [{ status: 'pending_approval', expiresAt: later }, 'pending_approval'],
+    [{ status: 'rejected', expiresAt: later }, 'rejected'],
+    [{ status: 'approved', expiresAt: later }, 'active'],
+    [{ status: 'approved', expiresAt: null }, 'active'],
+    [{ status: 'approved', expiresAt: earlier }, 'expired'],
+    [{ status: 'approved', expiresAt: now }, 'expired'],
+  ] as const)('%o stands %s', (application, standing) => {
+    expect(membershipStanding(application, now)).toBe(standing);
+  });
+
+  it('open to active members and to staff by rank, to nobody else', () => {
+    for (const role of ['member', 'editor', 'finance', 'admin', 'super_admin', null]) {
+      for (const standing of ['active', 'none', 'pending_payment', 'pending_approval', 'rejected', 'expired'] as const) {
+        const staff = role !== null && role !== 'member';
+        expect(readsMembersDocuments({ role, standing })).toBe(staff || standing === 'active');
+      }
     }
   });
 });

@@ -1,5 +1,6 @@
 import { applicationStatuses, type ApplicationStatus } from '~/db/schema/enums';
 import { addInterval } from '~/lib/dates';
+import { hasRole } from '~/lib/roles';
 
 /**
  * Membership application statuses and who may move them where (docs/product.md#statuses): the one
@@ -32,6 +33,28 @@ export function membershipExpiry(type: 'annual' | 'life', from: Date): Date | nu
 export function renewedExpiry(currentExpiry: Date | null, today: Date): Date {
   const base = currentExpiry && currentExpiry > today ? currentExpiry : today;
   return addInterval(base, 'year');
+}
+
+/**
+ * Where an account stands as a member (docs/product.md#members-portal): `active` is an approved
+ * membership that has not expired (life memberships never do); the others say why not, so pages
+ * can explain what to do. Staff (editor, finance and up) read members' documents whatever their
+ * own membership: see `readsMembersDocuments`.
+ */
+export type MembershipStanding = 'active' | 'none' | 'pending_payment' | 'pending_approval' | 'rejected' | 'expired';
+
+export function membershipStanding(
+  application: { status: ApplicationStatus; expiresAt: Date | null } | undefined,
+  now: Date,
+): MembershipStanding {
+  if (!application) return 'none';
+  if (application.status !== 'approved') return application.status;
+  return application.expiresAt && application.expiresAt <= now ? 'expired' : 'active';
+}
+
+/** Members' documents are for active members and for staff by rank (editor, finance, admin, super admin). */
+export function readsMembersDocuments(viewer: { role: string | null | undefined; standing: MembershipStanding }): boolean {
+  return viewer.standing === 'active' || hasRole(viewer.role, 'editor');
 }
 
 /** Renewal is for annual memberships the committee has approved (members portal, Renew). */

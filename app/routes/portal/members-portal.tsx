@@ -6,10 +6,10 @@ import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { requireRole } from '~/features/accounts/guards.server';
-import { listMemberDocuments } from '~/features/content/content.server';
+import { listDocuments } from '~/features/content/content.server';
 import { listSubscriptionsOf } from '~/features/donations/donations.server';
 import { subscriptionStatusText } from '~/features/donations/status';
-import { getLatestApplication, renewalCheckout } from '~/features/membership/membership.server';
+import { getLatestApplication, memberAccess, renewalCheckout } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { canRenewMembership, statusTone } from '~/features/membership/status';
 import { cancelSubscription, listPaymentsOf, resendReceipt, startCheckout } from '~/features/payments/payments.server';
@@ -25,6 +25,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
+import { MembersOnlyNotice } from '../_site/members-only-notice';
 import type { Route } from './+types/members-portal';
 
 const tabs = [
@@ -36,13 +37,14 @@ type Tab = (typeof tabs)[number]['value'];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'member');
+  const access = await memberAccess(user);
   const [application, payments, documents, subscriptions] = await Promise.all([
     getLatestApplication(user.id),
     listPaymentsOf(user.id),
-    listMemberDocuments(),
+    listDocuments(access),
     listSubscriptionsOf(user.id),
   ]);
-  return { user: { name: user.name, email: user.email }, application, payments, documents, subscriptions };
+  return { user: { name: user.name, email: user.email }, application, payments, documents, subscriptions, access };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -109,6 +111,11 @@ export default function MembersPortal({ loaderData }: Route.ComponentProps) {
             <PaymentsTab payments={loaderData.payments} />
           </Tabs.Content>
           <Tabs.Content value="documents" className="mt-8 outline-none">
+            {loaderData.access.readsMembersDocuments ? null : (
+              <div className="mb-8">
+                <MembersOnlyNotice signedIn standing={loaderData.access.standing} headingLevel="h2" />
+              </div>
+            )}
             <DocumentsTab documents={loaderData.documents} />
           </Tabs.Content>
         </Tabs.Root>

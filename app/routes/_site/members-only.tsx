@@ -1,0 +1,29 @@
+import { data, redirect } from 'react-router';
+import { getSessionUser } from '~/features/accounts/auth.server';
+import { memberAccess } from '~/features/membership/membership.server';
+import { pageMeta } from '~/lib/meta';
+import { parseId } from '~/lib/params';
+import { MembersOnlyNotice } from './members-only-notice';
+import type { Route } from './+types/members-only';
+
+/**
+ * Where a members-only document sends someone who may not read it (HTTP 403): what the document
+ * is for, and how to become able to read it. A member who lands here goes on to the document.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const access = await memberAccess(user);
+  const documentId = parseId(new URL(request.url).searchParams.get('document') ?? undefined);
+  if (access.readsMembersDocuments) throw redirect(documentId ? `/documents/${documentId}/download` : '/members-portal?tab=documents');
+  return data({ signedIn: user !== null, standing: access.standing }, { status: 403, headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'For members only');
+
+export default function MembersOnly({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
+      <MembersOnlyNotice signedIn={loaderData.signedIn} standing={loaderData.standing} />
+    </section>
+  );
+}
