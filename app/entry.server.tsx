@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
+import { isDatabaseUnavailable } from '~/lib/outage';
 
 export const streamTimeout = 5_000;
 
@@ -20,6 +21,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  // A page whose loaders could not reach the database is "unavailable, try again", not a bug.
+  if (responseStatusCode === 500 && Object.values(routerContext.staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable)) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', '30');
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

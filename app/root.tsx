@@ -10,10 +10,17 @@ import type { RootData } from '~/lib/site-settings';
 import { toast } from '~/lib/toast';
 import { getSessionUser } from '~/features/accounts/auth.server';
 import { env } from '~/lib/env.server';
+import { isDatabaseUnavailable } from '~/lib/outage';
 import { readToast } from '~/lib/toast.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ toast: flash, headers }, settings, user] = await Promise.all([readToast(request), getSiteSettings(), getSessionUser(request)]);
+  const [{ toast: flash, headers }, settings, user] = await Promise.all([readToast(request), getSiteSettings(), getSessionUser(request)]).catch(
+    (error: unknown) => {
+      // The database is down or restarting: say so with 503 (try again soon), not a 500.
+      if (isDatabaseUnavailable(error)) throw data('The site is temporarily unavailable.', { status: 503, headers: { 'Retry-After': '30' } });
+      throw error;
+    },
+  );
   const rootData: RootData = {
     toast: flash,
     settings,
@@ -67,7 +74,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   (actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
+  if (isDatabaseUnavailable(error)) return <ErrorPage status={503} />;
+  console.error(error);
+  return <ErrorPage status={500} />;
 }

@@ -33,6 +33,7 @@ export const messages = {
   signUpSuccessful: { title: 'Sign Up Successful!', description: 'Please check your email to verify your account.', variant: 'success' },
   signUpMailFailed: 'We could not send the verification email, so your account was not created. Please try again in a few minutes.',
   somethingWentWrong: 'Something went wrong. Please try again.',
+  checkWhatYouEntered: 'Please check what you entered and try again.',
   resetEmailSent: {
     title: 'Password Reset Email Sent',
     description: 'If an account exists for the email, you will receive instructions',

@@ -11,3 +11,14 @@ const controlCharactersButLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\
 export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? controlCharactersButLineBreaks : controlCharacters).test(value);
 }
+
+/** The message for text with control characters in it; `label` names the field ("First name"). */
+export function controlCharactersMessage(label?: string): string {
+  return `${label ?? 'This field'} contains characters that are not allowed.`;
+}
+
+/** For a zod `refine`: true when typed text holds no control characters (line breaks allowed when multi-line). */
+export const isPlainText =
+  (options: { multiline?: boolean } = {}) =>
+  (value: string): boolean =>
+    !hasControlCharacters(value, options);

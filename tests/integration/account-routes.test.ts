@@ -48,6 +48,10 @@ describe('sign-up posted directly', () => {
   it.each([
     ['empty fields', { intent: 'signup', fullName: '', email: '', password: '' }, { fullName: 'Full name is required.', email: 'Email is required.', password: 'Password is required.' }],
     ['missing fields', { intent: 'signup' }, { fullName: 'Full name is required.', email: 'Email is required.', password: 'Password is required.' }],
+    ['control characters', { intent: 'signup', fullName: 'Bell\u0007Name', email: 'bell@example.org', password: 'long enough\u0008pw' }, {
+      fullName: 'Full name contains characters that are not allowed.',
+      password: 'Password contains characters that are not allowed.',
+    }],
     ['a malformed email', { intent: 'signup', fullName: 'A B', email: 'a@b', password: 'long enough pw' }, { email: 'Enter a valid email address.' }],
     ['10 KB strings', { intent: 'signup', fullName: tenKilobytes, email: `${tenKilobytes}@example.org`, password: tenKilobytes }, {
       fullName: 'Full name must be at most 120 characters.',

@@ -91,6 +91,25 @@ describe('listing', () => {
 });
 
 describe('roles', () => {
+  it('two super admins demoting each other at the same moment leave one super admin, eight times out of eight', async () => {
+    for (let trial = 0; trial < 8; trial += 1) {
+      const first = await createAccount(database.db(), { role: 'super_admin' });
+      const second = await createAccount(database.db(), { role: 'super_admin' });
+      const others = await database.db().select().from(users).where(eq(users.role, 'super_admin'));
+      // Only these two are super admins for the trial.
+      for (const other of others) {
+        if (other.id !== first.id && other.id !== second.id) await database.db().update(users).set({ role: 'admin' }).where(eq(users.id, other.id));
+      }
+      const outcomes = await Promise.allSettled([
+        changeAccountRole({ id: first.id, email: first.email, role: 'super_admin' }, second.id, 'admin'),
+        changeAccountRole({ id: second.id, email: second.email, role: 'super_admin' }, first.id, 'admin'),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      expect(await database.db().select().from(users).where(eq(users.role, 'super_admin'))).toHaveLength(1);
+    }
+    await database.db().update(users).set({ role: 'super_admin' }).where(eq(users.email, 'super_admin@example.org'));
+  });
+
   it('a super_admin promotes, never changes their own role, never demotes the last super_admin', async () => {
     const member = await findAccountByEmail('member@example.org');
     expect((await changeAccountRole(superAdmin, member!.id, 'editor')).role).toBe('editor');
@@ -104,8 +123,10 @@ describe('roles', () => {
     const promotedBack = await changeAccountRole({ id: other.id, email: other.email, role: 'super_admin' }, superAdmin.id, 'super_admin');
     expect(promotedBack.role).toBe('super_admin');
     await changeAccountRole(superAdmin, other.id, 'member');
-    const lone = await createAccount(database.db(), { role: 'admin' });
-    await expect(changeAccountRole({ id: lone.id, email: lone.email, role: 'super_admin' }, superAdmin.id, 'admin')).rejects.toThrow('The last super admin cannot be demoted.');
+    // A session that still says super_admin after its account was demoted changes nothing.
+    const demoted = await createAccount(database.db(), { role: 'admin' });
+    await expect(changeAccountRole({ id: demoted.id, email: demoted.email, role: 'super_admin' }, superAdmin.id, 'admin')).rejects.toMatchObject({ code: 'forbidden' });
+    expect((await findAccountByEmail(superAdmin.email))?.role).toBe('super_admin');
     const audited = await database.db().select().from(auditLog).where(eq(auditLog.action, 'user.role'));
     expect(audited.length).toBeGreaterThanOrEqual(4);
   });

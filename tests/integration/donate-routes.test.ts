@@ -53,6 +53,16 @@ describe('one-time gifts posted directly', () => {
     expect(await rows()).toBe(before);
   });
 
+  it('control characters get a field message, and a NUL anywhere a 400, never a 500', async () => {
+    const before = await rows();
+    const bell = await settle({ ...valid, amount: '25', firstName: 'Ravi\u0007' });
+    expect(bell.status).toBe(400);
+    expect(bell.errors.firstName?.[0]).toBe('This field contains characters that are not allowed.');
+    await expect(post({ ...valid, amount: '25', lastName: 'K\u0000' })).rejects.toMatchObject({ init: { status: 400 } });
+    await expect(post({ ...valid, amount: '25', 'x\u0000': 'y' })).rejects.toMatchObject({ init: { status: 400 } });
+    expect(await rows()).toBe(before);
+  });
+
   it('an unknown kind or cause is refused, not a 500', async () => {
     expect((await settle({ ...valid, amount: '50', cause: 'yachts' })).status).toBe(400);
     expect((await settle({ ...valid, kind: 'weekly' })).status).toBe(400);

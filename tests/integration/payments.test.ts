@@ -258,6 +258,20 @@ describe('Stripe', () => {
     expect((await statusOf(application.id)).status).toBe('pending_payment');
   });
 
+  it.each([
+    ['no data', { id: 'evt_malformed_1', object: 'event', type: 'checkout.session.completed' }],
+    ['an object without an id', { id: 'evt_malformed_2', object: 'event', type: 'checkout.session.completed', data: { object: { object: 'checkout.session' } } }],
+    ['a numeric session id', { id: 'evt_malformed_3', object: 'event', type: 'checkout.session.completed', data: { object: { id: 42 } } }],
+    ['a null invoice', { id: 'evt_malformed_4', object: 'event', type: 'invoice.paid', data: { object: null } }],
+    ['a deleted subscription without an id', { id: 'evt_malformed_5', object: 'event', type: 'customer.subscription.deleted', data: { object: {} } }],
+    ['no event id', { object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_x' } } }],
+  ])('answers a correctly signed but malformed event (%s) with 400, never 500, and records nothing', async (_name, event) => {
+    const payload = JSON.stringify(event);
+    const response = (await webhookAction(routeArgs('/api/webhooks/stripe', { method: 'POST', body: payload, headers: { 'Stripe-Signature': sign(payload) } }))) as Response;
+    expect(response.status).toBe(400);
+    expect((await database.db().select().from(webhookEvents).where(eq(webhookEvents.id, String((event as { id?: string }).id ?? '')))).length).toBe(0);
+  });
+
   it('acknowledges events for unknown sessions and of other types without changing anything', async () => {
     const unknown = JSON.stringify(webhookEvent('checkout.session.completed', { id: 'cs_test_nobody', object: 'checkout.session', payment_status: 'paid', status: 'complete' }));
     expect(await handleStripeWebhook(unknown, sign(unknown))).toEqual({ status: 200, handled: 'unknown-session' });

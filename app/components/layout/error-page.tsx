@@ -15,7 +15,7 @@ export function ErrorPage({ status }: { status: number }) {
           </Link>
         </div>
       </header>
-      <main className="flex-1">{status === 404 ? <NotFound /> : <SomethingWentWrong />}</main>
+      <main className="flex-1">{status === 404 ? <NotFound /> : <SomethingWentWrong unavailable={status === 503} />}</main>
     </div>
   );
 }

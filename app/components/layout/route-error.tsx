@@ -1,25 +1,30 @@
 import { AlertTriangle } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { isDatabaseUnavailable } from '~/lib/outage';
 import { NotFound } from './not-found';
 
 /** Error boundary for pages inside the layout: header and footer stay, the page explains itself. */
 export function RouteErrorBoundary({ notFound }: { notFound?: React.ReactNode } = {}) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return notFound ?? <NotFound />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <SomethingWentWrong />;
+  const unavailable = (isRouteErrorResponse(error) && error.status === 503) || isDatabaseUnavailable(error);
+  if (!isRouteErrorResponse(error) && !unavailable) console.error(error);
+  return <SomethingWentWrong unavailable={unavailable} />;
 }
 
-export function SomethingWentWrong() {
+/** The page of an unexpected error; `unavailable` when the site cannot reach its database (503). */
+export function SomethingWentWrong({ unavailable = false }: { unavailable?: boolean }) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <span className="flex size-16 items-center justify-center rounded-full bg-red-50 text-destructive">
         <AlertTriangle className="size-8" aria-hidden />
       </span>
-      <h1 className="mt-6 text-4xl font-bold text-navy-900">Something went wrong</h1>
+      <h1 className="mt-6 text-4xl font-bold text-navy-900">{unavailable ? 'We’ll be right back' : 'Something went wrong'}</h1>
       <p className="mt-4 text-lg text-muted-foreground">
-        We could not show this page just now. Please try again in a moment.
+        {unavailable
+          ? 'The site cannot reach its database just now. Please try again in a minute.'
+          : 'We could not show this page just now. Please try again in a moment.'}
       </p>
       <Button asChild className="mt-8">
         <Link to="/">Back to Home</Link>

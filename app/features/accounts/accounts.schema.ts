@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { messages } from '~/lib/messages';
 
 /**
@@ -20,12 +21,14 @@ const email = z
 const password = z
   .string({ error: 'Password is required.' })
   .min(1, 'Password is required.')
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
+  .refine(isPlainText(), controlCharactersMessage('Password'));
 
 const newPassword = z
   .string({ error: 'Password is required.' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
+  .refine(isPlainText(), controlCharactersMessage('Password'));
 
 export const loginSchema = z.object({ email, password });
 
@@ -34,7 +37,8 @@ export const signUpSchema = z.object({
     .string({ error: 'Full name is required.' })
     .trim()
     .min(1, 'Full name is required.')
-    .max(120, 'Full name must be at most 120 characters.'),
+    .max(120, 'Full name must be at most 120 characters.')
+    .refine(isPlainText(), controlCharactersMessage('Full name')),
   email,
   password: newPassword,
 });

@@ -90,7 +90,7 @@ export async function signIn(request: Request, credentials: { email: string; pas
   return { ok: false, reason: 'failed' };
 }
 
-export type SignUpOutcome = { ok: true } | { ok: false; reason: 'email-in-use' | 'mail-failed' | 'rate-limited' | 'failed' };
+export type SignUpOutcome = { ok: true } | { ok: false; reason: 'email-in-use' | 'mail-failed' | 'rate-limited' | 'invalid' | 'failed' };
 
 /**
  * Creates a member account and mails its verification link. An address already registered is
@@ -105,6 +105,8 @@ export async function signUp(request: Request, details: { fullName: string; emai
     callbackURL: '/login?verified=1',
   });
   if (response.status === 429) return { ok: false, reason: 'rate-limited' };
+  // Refused as bad input by better-auth's own checks or ours (auth-input.ts): the visitor's to fix.
+  if (response.status === 400 || response.status === 422) return { ok: false, reason: 'invalid' };
   if (!response.ok) {
     console.error('Sign-up failed unexpectedly:', response.status, await errorCode(response));
     return { ok: false, reason: 'failed' };
@@ -166,10 +168,18 @@ export async function listAccounts(filter: { search?: string | null; page?: numb
  * A super_admin changes someone's role (docs/product.md#roles-and-permissions): never their own, never the last super_admin's,
  * audited in the same transaction.
  */
+/** The advisory lock key that serialises role changes (any number the site uses for nothing else). */
+const ROLE_CHANGE_LOCK = 4_201_001;
+
 export async function changeAccountRole(actor: Actor, targetId: string, role: Role): Promise<Account> {
   assertCan(actor, 'manageRoles');
   if (actor.id === targetId) throw new AppError('conflict', 'You cannot change your own role.');
   return db().transaction(async (tx) => {
+    // One role change at a time: two super admins demoting each other at once must not leave none.
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
+    // The actor's role as it is now, not as their session read it: they may have just been demoted.
+    const [current] = actor.id ? await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id)).limit(1) : [];
+    assertCan({ ...actor, role: current?.role ?? null }, 'manageRoles');
     const [target] = await tx.select().from(users).where(eq(users.id, targetId)).limit(1).for('update');
     if (!target) throw new AppError('not_found', 'Account not found.');
     if (target.role === role) return target;

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { controlCharactersMessage, isPlainText } from '~/lib/text';
 
 /** The admin Settings form (docs/product.md#admin-dashboard): the association's identity as visitors see it. */
-const text = (label: string, max: number) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+const text = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(isPlainText(options), controlCharactersMessage(label));
 
 const link = (label: string) =>
   z
@@ -26,7 +32,7 @@ export const siteSettingsSchema = z.object({
   associationName: text('Association name', 120),
   shortName: text('Short name', 30),
   chapterName: text('Chapter name', 40),
-  contactAddress: text('Address', 300),
+  contactAddress: text('Address', 300, { multiline: true }),
   contactPhone: text('Phone', 40),
   contactEmail: text('Email', 254).pipe(z.email('Enter a valid email address.')),
   facebookUrl: link('Facebook link'),

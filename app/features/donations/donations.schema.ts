@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { defaultDonationCause, donationCauses, type DonationCause } from './causes';
 
 /**
@@ -29,7 +30,13 @@ function checkAmount(value: string | undefined, context: z.RefinementCtx) {
   if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
 }
 
-const required = (max: number) => z.string({ error: missingInformation }).trim().min(1, missingInformation).max(max, `At most ${max} characters.`);
+const required = (max: number) =>
+  z
+    .string({ error: missingInformation })
+    .trim()
+    .min(1, missingInformation)
+    .max(max, `At most ${max} characters.`)
+    .refine(isPlainText(), controlCharactersMessage());
 
 const person = {
   firstName: required(80),
@@ -52,6 +59,7 @@ export const oneTimeDonationFields = z.object({
     .string()
     .trim()
     .max(40, 'At most 40 characters.')
+    .refine(isPlainText(), controlCharactersMessage())
     .optional()
     .transform((value) => value || null),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { membershipTypes } from './plans';
 
 /**
@@ -13,13 +14,15 @@ const requiredText = (label: string, max: number) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(isPlainText(), controlCharactersMessage(label));
 
 const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
+    .refine(isPlainText(), controlCharactersMessage(label))
     .optional()
     .transform((value) => (value ? value : null));
 

@@ -27,14 +27,24 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return idOf(invoice.parent?.subscription_details?.subscription ?? legacy);
 }
 
+class MalformedEventError extends Error {}
+
+/** The event's object, or MalformedEventError: a signed event can still be missing what its type promises. */
+function objectOf<T>(event: { data?: { object?: unknown } }, check: (object: Record<string, unknown>) => boolean): T {
+  const object = event.data?.object;
+  if (!object || typeof object !== 'object' || !check(object as Record<string, unknown>)) throw new MalformedEventError();
+  return object as T;
+}
+const hasStringId = (object: Record<string, unknown>) => typeof object.id === 'string' && object.id.length > 0 && object.id.length <= 255;
+
 /** Stripe's event, in the payment layer's words (provider.ts). */
 export function paymentEventOf(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return { type: 'checkout-completed', checkoutSessionId: event.data.object.id };
+      return { type: 'checkout-completed', checkoutSessionId: objectOf<Stripe.Checkout.Session>(event, hasStringId).id };
     case 'invoice.paid': {
-      const invoice = event.data.object;
+      const invoice = objectOf<Stripe.Invoice>(event, (object) => object.lines === undefined || typeof object.lines === 'object');
       const subscriptionId = invoiceSubscriptionId(invoice);
       if (!subscriptionId || !invoice.id) return { type: 'other' };
       const periodEnd = invoice.lines?.data?.[0]?.period?.end;
@@ -49,11 +59,11 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
       };
     }
     case 'invoice.payment_failed': {
-      const subscriptionId = invoiceSubscriptionId(event.data.object);
+      const subscriptionId = invoiceSubscriptionId(objectOf<Stripe.Invoice>(event, () => true));
       return subscriptionId ? { type: 'invoice-payment-failed', subscriptionId } : { type: 'other' };
     }
     case 'customer.subscription.deleted':
-      return { type: 'subscription-cancelled', subscriptionId: event.data.object.id };
+      return { type: 'subscription-cancelled', subscriptionId: objectOf<Stripe.Subscription>(event, hasStringId).id };
     default:
       return { type: 'other' };
   }
@@ -126,7 +136,17 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       } catch (error) {
         throw new AppError('invalid_signature', error instanceof Error ? error.message : 'Invalid signature');
       }
-      return { id: event.id, providerType: event.type, event: paymentEventOf(event) };
+      if (typeof event.id !== 'string' || !event.id || event.id.length > 255 || typeof event.type !== 'string') {
+        throw new AppError('bad_request', 'The Stripe event has no id or type.');
+      }
+      try {
+        return { id: event.id, providerType: event.type, event: paymentEventOf(event) };
+      } catch (error) {
+        if (error instanceof MalformedEventError || error instanceof TypeError) {
+          throw new AppError('bad_request', `Stripe event ${event.id} (${event.type}) does not hold what its type promises.`);
+        }
+        throw error;
+      }
     },
 
     async cancelSubscriptionAtPeriodEnd(providerSubscriptionId) {

@@ -38,6 +38,7 @@ const signUpFailures = {
   'email-in-use': { status: 409, message: messages.emailInUse },
   'mail-failed': { status: 503, message: messages.signUpMailFailed },
   'rate-limited': { status: 429, message: messages.tooManyAttempts },
+  invalid: { status: 400, message: messages.checkWhatYouEntered },
   failed: { status: 500, message: messages.somethingWentWrong },
 } as const;
 

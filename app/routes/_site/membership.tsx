@@ -48,6 +48,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Membership', 'Annual and life membership of the association’s North America chapter.');
 
+/** What the account step answers when the account cannot be created (docs/product.md#membership). */
+const accountStepFailures = {
+  'email-in-use': { status: 409, toast: messages.accountExists },
+  'rate-limited': { status: 429, toast: { ...messages.signUpFailed, description: messages.tooManyAttempts } },
+  'mail-failed': { status: 503, toast: { ...messages.signUpFailed, description: messages.signUpMailFailed } },
+  invalid: { status: 400, toast: { ...messages.signUpFailed, description: messages.checkWhatYouEntered } },
+  failed: { status: 503, toast: messages.signUpFailed },
+} as const;
+
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get('intent');
@@ -60,16 +69,14 @@ export async function action({ request }: Route.ActionArgs) {
       return missing ? dataWithToast(reply, messages.accountFieldsRequired, { status: 400 }) : data(reply, { status: 400 });
     }
     const { email, password } = submission.value;
-    const outcome = await signUp(request, { fullName: email.split('@')[0]!, email, password });
+    // The account is named after the application once it is submitted; until then, after the address.
+    const outcome = await signUp(request, { fullName: email.split('@')[0]!.slice(0, 120), email, password });
     if (!outcome.ok) {
-      const toastMessage =
-        outcome.reason === 'email-in-use'
-          ? messages.accountExists
-          : { ...messages.signUpFailed, description: outcome.reason === 'rate-limited' ? messages.tooManyAttempts : outcome.reason === 'mail-failed' ? messages.signUpMailFailed : messages.signUpFailed.description };
+      const failure = accountStepFailures[outcome.reason];
       return dataWithToast(
         { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null },
-        toastMessage,
-        { status: outcome.reason === 'email-in-use' ? 409 : outcome.reason === 'rate-limited' ? 429 : 503 },
+        failure.toast,
+        { status: failure.status },
       );
     }
     const account = await findAccountByEmail(email);
