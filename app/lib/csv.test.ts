@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv';
 
+const one = (value: string | number | null) => toCsv([{ value }], [{ header: 'h', value: (row) => row.value }]).split('\r\n')[1];
+
 describe('toCsv', () => {
   it('quotes commas, quotes and new lines, and defuses formulas', () => {
     const csv = toCsv(
@@ -15,5 +17,30 @@ describe('toCsv', () => {
       ],
     );
     expect(csv).toBe('name,note,amount\r\n"Fernando, Anjali","said ""hi""\nthen left",5000\r\n"\'=HYPERLINK(""x"")",,\'-1\r\n');
+  });
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "\"'\t'=1\""],
+    ['\r=1', "\"'\r'=1\""],
+    // Split on another delimiter, every part is defused too.
+    ['Perera;=cmd|"/c calc"!A1', "\"Perera;'=cmd|\"\"/c calc\"\"!A1\""],
+    ['a; =1+1', "\"a; '=1+1\""],
+    ['a\t@x', "\"a\t'@x\""],
+    ['a|+1', "\"a|'+1\""],
+    ['line\n=1', "\"line\n'=1\""],
+    ['Smith, -5', "\"Smith, '-5\""],
+  ])('defuses %j for every delimiter', (value, expected) => {
+    expect(one(value)).toBe(expected);
+  });
+
+  it('leaves ordinary text alone', () => {
+    expect(one('Anjali Fernando')).toBe('Anjali Fernando');
+    expect(one('anjali@example.org')).toBe('anjali@example.org');
+    expect(one('$50.00')).toBe('$50.00');
+    expect(one(5000)).toBe('5000');
   });
 });

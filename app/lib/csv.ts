@@ -1,10 +1,22 @@
-/** RFC 4180 CSV with a header row; cells that a spreadsheet would run as formulas are defused. */
+/**
+ * RFC 4180 CSV with a header row. Cells a spreadsheet would run as formulas are defused: a cell that
+ * starts with = + - @ tab or carriage return gets a leading apostrophe, and so does every part of a
+ * cell after a comma, semicolon, tab, pipe or line break — a spreadsheet set to split on another
+ * delimiter (many locales use ';') would otherwise see that part as a cell of its own. Cells with
+ * any of those delimiters or quotes are quoted.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_AFTER_DELIMITER = /([,;|\t\r\n])(\s*)(?=[=+\-@])/g;
+const NEEDS_QUOTES = /[",;|\t\r\n]/;
+
+function cell(raw: string | number | null | undefined): string {
+  let text = raw === null || raw === undefined ? '' : String(raw);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  text = text.replace(FORMULA_AFTER_DELIMITER, "$1$2'");
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
 export function toCsv<T>(rows: T[], columns: { header: string; value: (row: T) => string | number | null | undefined }[]): string {
-  const cell = (raw: string | number | null | undefined) => {
-    let text = raw === null || raw === undefined ? '' : String(raw);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
   const lines = [columns.map((column) => cell(column.header)).join(',')];
   for (const row of rows) lines.push(columns.map((column) => cell(column.value(row))).join(','));
   return `${lines.join('\r\n')}\r\n`;

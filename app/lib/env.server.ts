@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy';
 
 /**
  * The one place that reads process.env (docs/architecture.md#configuration). Parsed once at boot; a missing or invalid
@@ -136,8 +137,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
     problems.push('  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
-  if (values.ADMIN_PASSWORD && (values.ADMIN_PASSWORD.length < 8 || values.ADMIN_PASSWORD.length > 128)) {
-    problems.push('  ADMIN_PASSWORD: must be 8 to 128 characters');
+  if (values.ADMIN_PASSWORD && (values.ADMIN_PASSWORD.length < PASSWORD_MIN || values.ADMIN_PASSWORD.length > PASSWORD_MAX)) {
+    problems.push(`  ADMIN_PASSWORD: must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
   }
   // Several instances behind a load balancer must share one secret; a generated one is only safe
   // for the embedded database, which is a single process by construction.

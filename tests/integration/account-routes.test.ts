@@ -58,7 +58,10 @@ describe('sign-up posted directly', () => {
       email: 'Email is too long.',
       password: 'Password must be at most 128 characters.',
     }],
-    ['a short password', { intent: 'signup', fullName: 'A B', email: 'ab@example.org', password: 'short' }, { password: 'Password must be at least 8 characters.' }],
+    ['a short password', { intent: 'signup', fullName: 'A B', email: 'ab@example.org', password: 'short' }, { password: 'Password must be at least 10 characters.' }],
+    ['one of the most common passwords', { intent: 'signup', fullName: 'A B', email: 'ab@example.org', password: 'Password123' }, {
+      password: 'This password is one of the most common ones. Please choose one that is harder to guess.',
+    }],
   ])('%s → 400 with field messages and no account', async (_name, fields, expected) => {
     const before = await accountCount();
     const result = await outcome(() => loginAction(post('/login', fields)));

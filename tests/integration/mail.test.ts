@@ -4,10 +4,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestPasswordReset } from '~/features/accounts/accounts.server';
 import { callAuthEndpoint } from '~/features/accounts/auth.server';
 import { outboxDir, sendMail } from '~/features/mail/mail.server';
 import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
 import { env } from '~/lib/env.server';
+import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
 
@@ -79,6 +81,40 @@ describe('over SMTP', () => {
     }
     const delivered = received.find((entry) => entry.envelopeTo.includes('someone@example.org'));
     expect(delivered?.mail.from?.value).toEqual([{ name: 'Committee', address: 'committee@example.org' }]);
+  });
+});
+
+describe('password reset mail', () => {
+  it('goes out after the answer: a request for a known address does not wait for the mail server', async () => {
+    // A mail server that holds every message until told to go on.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding: string[] = [];
+    const slow = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        holding.push(session.envelope.rcptTo[0]!.address);
+        stream.resume();
+        stream.on('end', () => void held.then(() => callback()));
+      },
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const config = env();
+    const original = config.smtpUrl;
+    config.smtpUrl = `smtp://127.0.0.1:${(slow.server.address() as AddressInfo).port}`;
+    try {
+      await createAccount(database.db(), { email: 'known@example.org', password: 'a long enough password' });
+      const visitor = () => new Request('http://localhost/', { headers: { 'x-client-ip': `192.0.2.${40 + holding.length}` } });
+      expect(await requestPasswordReset(visitor(), 'known@example.org')).toEqual({ ok: true });
+      expect(await requestPasswordReset(visitor(), 'unknown@example.org')).toEqual({ ok: true });
+      // Both answered while the known address's mail is still held by the server.
+      await expect.poll(() => holding).toEqual(['known@example.org']);
+    } finally {
+      release();
+      config.smtpUrl = original;
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 });
 

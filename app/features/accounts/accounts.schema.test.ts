@@ -5,13 +5,14 @@ const messagesOf = (result: { success: boolean; error?: { issues: { path: Proper
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('signUpSchema', () => {
-  it('accepts a name, an email and a password of 8 to 128 characters, trimming the text', () => {
+  it('accepts a name, an email and a password of 10 to 128 characters, trimming the text', () => {
     expect(signUpSchema.parse({ fullName: '  Anjali Fernando ', email: ' a@example.org ', password: 'correct horse' })).toEqual({
       fullName: 'Anjali Fernando',
       email: 'a@example.org',
       password: 'correct horse',
     });
-    expect(signUpSchema.safeParse({ fullName: 'Ünïcødé 名前', email: 'u@example.org', password: 'pässwörd✓' }).success).toBe(true);
+    expect(signUpSchema.safeParse({ fullName: 'Ünïcødé 名前', email: 'u@example.org', password: 'pässwörd✓ 1' }).success).toBe(true);
+    expect(signUpSchema.safeParse({ fullName: 'A B', email: 'u@example.org', password: 'nine char' }).success).toBe(false);
   });
 
   it('says which field is wrong and why', () => {
@@ -23,7 +24,7 @@ describe('signUpSchema', () => {
     expect(messagesOf(signUpSchema.safeParse({ fullName: ' ', email: 'not-an-email', password: 'short' }))).toEqual({
       fullName: 'Full name is required.',
       email: 'Enter a valid email address.',
-      password: 'Password must be at least 8 characters.',
+      password: 'Password must be at least 10 characters.',
     });
     const huge = 'x'.repeat(10_240);
     expect(messagesOf(signUpSchema.safeParse({ fullName: huge, email: `${huge}@example.org`, password: huge }))).toEqual({

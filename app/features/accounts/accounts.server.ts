@@ -126,12 +126,20 @@ export async function resendVerification(request: Request, email: string): Promi
   return { ok: true };
 }
 
-/** Mails a reset link when the address has an account; the answer never says whether it does. */
-export async function requestPasswordReset(request: Request, email: string): Promise<{ ok: boolean; reason?: 'rate-limited' | 'mail-failed' }> {
-  const { response, mailFailed } = await callAuthEndpoint(request, '/request-password-reset', { email, redirectTo: '/update-password' });
-  if (response.status === 429) return { ok: false, reason: 'rate-limited' };
-  if (mailFailed) return { ok: false, reason: 'mail-failed' };
-  return { ok: true };
+/** Every reset request takes at least this long, so the little work done only for a known address does not show. */
+export const RESET_ANSWER_FLOOR_MS = 300;
+
+/**
+ * Mails a reset link when the address has an account; neither the answer nor its timing says
+ * whether it does: the mail goes out after the answer (auth.server.ts) and every answer waits for
+ * the same floor.
+ */
+export async function requestPasswordReset(request: Request, email: string): Promise<{ ok: true } | { ok: false; reason: 'rate-limited' }> {
+  const started = Date.now();
+  const { response } = await callAuthEndpoint(request, '/request-password-reset', { email, redirectTo: '/update-password' });
+  const wait = RESET_ANSWER_FLOOR_MS - (Date.now() - started);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return response.status === 429 ? { ok: false, reason: 'rate-limited' } : { ok: true };
 }
 
 /** Sets a new password with a reset token; every session of the account ends. */

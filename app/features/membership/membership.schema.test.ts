@@ -64,7 +64,7 @@ describe('membershipApplicationSchema', () => {
       firstName: 'First name is required.',
       lastName: 'Last name is required.',
       email: 'Enter a valid email address.',
-      password: 'Password must be at least 8 characters.',
+      password: 'Password must be at least 10 characters.',
       homeAddress: 'Home address is required.',
       olYear: 'O/L year must be a year from 1900 to 2026.',
       alYear: 'A/L year must be a year from 1900 to 2026.',

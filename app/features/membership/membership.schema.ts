@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { membershipTypes } from './plans';
 
@@ -71,8 +72,9 @@ export const applicantAccountSchema = z.object({
   password: z
     .string({ error: 'Email and password are required to create an account.' })
     .min(1, 'Email and password are required to create an account.')
-    .min(8, 'Password must be at least 8 characters.')
-    .max(128, 'Password must be at most 128 characters.'),
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
+    .refine(isPlainText(), controlCharactersMessage('Password')),
 });
 
 /** `signedIn` decides whether email and password are asked for; `today` bounds the years. */

@@ -18,11 +18,8 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: emailOnlySchema });
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 });
   const outcome = await requestPasswordReset(request, submission.value.email);
-  if (outcome.reason === 'rate-limited') {
+  if (!outcome.ok) {
     return data({ result: submission.reply({ formErrors: [messages.tooManyAttempts] }), sent: false }, { status: 429 });
-  }
-  if (outcome.reason === 'mail-failed') {
-    return dataWithToast({ result: submission.reply(), sent: false }, messages.errorSendingEmail, { status: 503 });
   }
   // The same answer whether or not the address has an account.
   return dataWithToast({ result: submission.reply({ resetForm: true }), sent: true }, messages.resetEmailSent);

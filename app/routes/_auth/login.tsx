@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { loginSchema, passwordRule, signUpSchema } from '~/features/accounts/accounts.schema';
 import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
+import { passwordProblem } from '~/features/accounts/passwords.server';
 import { getSessionUser } from '~/features/accounts/auth.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
@@ -81,6 +82,10 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: signUpSchema });
     if (submission.status !== 'success') {
       return data({ intent: 'signup' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
+    }
+    const weak = passwordProblem(submission.value.password);
+    if (weak) {
+      return data({ intent: 'signup' as const, result: submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
     }
     const outcome = await signUp(request, submission.value);
     if (outcome.ok) {

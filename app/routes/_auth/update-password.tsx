@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { passwordRule, updatePasswordSchema } from '~/features/accounts/accounts.schema';
 import { resetPassword } from '~/features/accounts/accounts.server';
+import { passwordProblem } from '~/features/accounts/passwords.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
@@ -30,6 +31,10 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: updatePasswordSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: false }, { status: 400 });
+  }
+  const weak = passwordProblem(submission.value.password);
+  if (weak) {
+    return data({ result: submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password', 'confirmPassword'] }), done: false }, { status: 400 });
   }
   const token = formData.get('token');
   const outcome = typeof token === 'string' && token ? await resetPassword(request, { token, password: submission.value.password }) : null;

@@ -6,7 +6,9 @@ import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
+import { passwordRule } from '~/features/accounts/accounts.schema';
 import { findAccountByEmail, signUp } from '~/features/accounts/accounts.server';
+import { passwordProblem } from '~/features/accounts/passwords.server';
 import { getSessionUser } from '~/features/accounts/auth.server';
 import { applicantCookieHeader, clearApplicantCookieHeader, readApplicant } from '~/features/membership/applicant-cookie.server';
 import { applicantAccountSchema, membershipApplicationSchema, splitFullName } from '~/features/membership/membership.schema';
@@ -69,6 +71,11 @@ export async function action({ request }: Route.ActionArgs) {
       return missing ? dataWithToast(reply, messages.accountFieldsRequired, { status: 400 }) : data(reply, { status: 400 });
     }
     const { email, password } = submission.value;
+    const weak = passwordProblem(password);
+    if (weak) {
+      const reply = submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password'] });
+      return data({ step: 'account' as const, result: reply, checkoutUrl: null, applicationId: null }, { status: 400 });
+    }
     // The account is named after the application once it is submitted; until then, after the address.
     const outcome = await signUp(request, { fullName: email.split('@')[0]!.slice(0, 120), email, password });
     if (!outcome.ok) {
@@ -208,7 +215,7 @@ function AccountStep({ plan, lastResult }: { plan: MembershipType; lastResult: L
       <input type="hidden" name="intent" value="create-account" />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+        <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint={passwordRule} />
       </div>
       <Button type="submit" disabled={busy} className="justify-self-start">
         {busy ? 'Creating Account...' : 'Create Account'}

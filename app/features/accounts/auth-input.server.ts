@@ -1,6 +1,7 @@
 import { safeRedirect } from '~/lib/redirects';
 import { hasControlCharacters } from '~/lib/text';
 import { signUpSchema } from './accounts.schema';
+import { passwordProblem } from './passwords.server';
 
 /**
  * Our rules for what better-auth's endpoints accept, checked before any of them runs
@@ -47,6 +48,14 @@ export function authInputProblem(
       if (typeof value !== 'string') continue;
       if (value.length > (maxLength[field] ?? DEFAULT_MAX_LENGTH)) return `${field} is too long.`;
       if (hasControlCharacters(value)) return `${field} contains characters that are not allowed.`;
+    }
+  }
+  // New passwords, whichever endpoint sets them: not one of the most common ones.
+  for (const field of ['password', 'newPassword'] as const) {
+    const value = body[field];
+    if ((path === '/sign-up/email' || field === 'newPassword') && typeof value === 'string') {
+      const problem = passwordProblem(value);
+      if (problem) return problem;
     }
   }
   if (path === '/sign-up/email' || (path === '/update-user' && body.name !== undefined)) {
