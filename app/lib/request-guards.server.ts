@@ -30,7 +30,7 @@ function refuse(response: Response, status: number, title: string, message: stri
  * endless. `Connection: close` keeps the unread rest of the body from being read at all.
  */
 export function limitRequestBodies(maxBytes = MAX_BODY_BYTES): RequestHandler {
-  const limit = `${Math.round(maxBytes / 1024)} KB`;
+  const limit = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`;
   return (request: Request, response: Response, next: NextFunction) => {
     if (!methodsWithBodies.has(request.method)) return next();
     const declared = request.headers['content-length'];

@@ -3,7 +3,8 @@
  * honoured, data kept across restarts, Ctrl-C (SIGINT) ending the process, and the HTTP headers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,4 +111,186 @@ test('hashed assets are cached for a year, pages are not', async ({ request }) =
   expect(response.status()).toBe(200);
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect((await request.get('/healthz')).headers()['cache-control']).toBe('no-store');
+});
+
+test.describe('operating the embedded database', () => {
+  test('a second server on the same data folder refuses to start, and a crashed one’s lock is taken over', async () => {
+    test.setTimeout(120_000);
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-lock-'));
+    const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitUntilServing(first, port);
+
+    const second = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The embedded database in ${dataDir} is in use by another process (server ${first.child.pid}`);
+
+    // Another program on the port: the start says so and exits non-zero.
+    const busy = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-busy-')) });
+    expect(await busy.exited).toBe(1);
+    expect(busy.output()).toContain(`Port ${port} is already in use.`);
+
+    // kill -9 leaves the lock behind; the next start takes it over.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitUntilServing(third, port);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  });
+
+  test('the data folder, the secret and the mails are readable by the owner only', async () => {
+    const port = await freePort();
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-modes-')), 'data');
+    const server = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitUntilServing(server, port);
+    // Sign-up mails a verification link into the outbox.
+    await fetch(`http://127.0.0.1:${port}/login?tab=signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${port}` },
+      body: new URLSearchParams({ intent: 'signup', fullName: 'Mode Check', email: 'modes@example.org', password: 'a good long password' }),
+    });
+    await expect.poll(() => (existsSync(path.join(dataDir, 'mail')) ? readdirSync(path.join(dataDir, 'mail')).length : 0)).toBeGreaterThan(0);
+    const mode = (file: string) => statSync(path.join(dataDir, file)).mode & 0o777;
+    expect(mode('.')).toBe(0o700);
+    expect(mode('auth-secret')).toBe(0o600);
+    expect(mode('mail')).toBe(0o700);
+    for (const file of readdirSync(path.join(dataDir, 'mail'))) expect(mode(`mail/${file}`)).toBe(0o600);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  test('SIGTERM lets a request under way finish before closing', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-drain-')) });
+    await waitUntilServing(server, port);
+    // A reset request always takes at least 300 ms (its answer must not reveal whether the address is known).
+    const underWay = fetch(`http://127.0.0.1:${port}/forgot-password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${port}` },
+      body: new URLSearchParams({ email: 'someone@example.org' }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    server.child.kill('SIGTERM');
+    const answer = await underWay;
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('If an account exists for the email, you will receive instructions');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('SIGTERM received: finishing 1 request(s) under way, then closing.');
+  });
+
+  test('acknowledged sign-ups and gifts survive kill -9 and a restart', async () => {
+    test.setTimeout(120_000);
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-durable-'));
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer({ PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000' });
+    await waitUntilServing(server, port);
+    const post = (pathname: string, fields: Record<string, string>) =>
+      fetch(`${base}${pathname}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+        body: new URLSearchParams(fields),
+      });
+    const acknowledged = { accounts: [] as string[], donations: [] as string[] };
+    let stop = false;
+    const writer = async (lane: number) => {
+      for (let n = 0; !stop; n += 1) {
+        const email = `durable-${lane}-${n}@example.org`;
+        if (n % 2 === 0) {
+          const response = await post('/login?tab=signup', { intent: 'signup', fullName: 'Durable Member', email, password: 'a good long password' }).catch(() => null);
+          if (response?.status === 200 && (await response.text()).includes('Sign Up Successful!')) acknowledged.accounts.push(email);
+        } else {
+          const response = await post('/donate', { kind: 'one-time', cause: 'general', amount: '25', firstName: 'Durable', lastName: 'Donor', email, homeAddress: '1 Bay St' }).catch(() => null);
+          if (response?.status === 302) acknowledged.donations.push(email);
+        }
+      }
+    };
+    const lanes = [writer(1), writer(2), writer(3)];
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    server.child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(lanes);
+    await server.exited;
+
+    // Restart (recovery), stop cleanly, then count what the database holds.
+    const restarted = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitUntilServing(restarted, port);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+    const database = await PGlite.create(path.join(dataDir, 'db'));
+    const emails = async (table: string) => new Set((await database.query<{ email: string }>(`select email from ${table}`)).rows.map((row) => row.email));
+    const accounts = await emails('users');
+    const donations = await emails('donations');
+    await database.close();
+    const lost = [...acknowledged.accounts.filter((email) => !accounts.has(email)), ...acknowledged.donations.filter((email) => !donations.has(email))];
+    test.info().annotations.push({
+      type: 'durability',
+      description: `${acknowledged.accounts.length} sign-ups and ${acknowledged.donations.length} gifts acknowledged before kill -9; ${lost.length} lost`,
+    });
+    expect(acknowledged.accounts.length + acknowledged.donations.length).toBeGreaterThan(10);
+    expect(lost).toEqual([]);
+  });
+});
+
+test.describe('requests', () => {
+  test('bodies over 1 MB are refused with 413 and a clear page, and streams of unknown length with 411', async ({ request, baseURL }) => {
+    const tooLarge = await request.post('/donate', { headers: { Origin: baseURL!, 'Content-Type': 'application/x-www-form-urlencoded' }, data: `firstName=${'x'.repeat(1_100_000)}` });
+    expect(tooLarge.status()).toBe(413);
+    expect(await tooLarge.text()).toContain('larger than the 1 MB this site accepts');
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const url = new URL('/donate', baseURL);
+      const outgoing = httpRequest(url, { method: 'POST', headers: { 'Transfer-Encoding': 'chunked', 'Content-Type': 'application/x-www-form-urlencoded' } }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode!);
+      });
+      outgoing.on('error', reject);
+      outgoing.write('firstName=x');
+      outgoing.end();
+    });
+    expect(chunked).toBe(411);
+  });
+
+  test('portal and admin answers, and their data requests, are never stored by caches', async ({ request }) => {
+    for (const path of ['/members-portal', '/admin', '/admin.data', '/members-portal.data?_routes=routes%2Fportal%2Flayout']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.headers()['cache-control'], path).toBe('private, no-store');
+    }
+  });
+});
+
+test.describe('TRUST_PROXY', () => {
+  async function signInAttempts(port: number, forwardedFor: string[]) {
+    const statuses: number[] = [];
+    for (const address of forwardedFor) {
+      const response = await fetch(`http://127.0.0.1:${port}/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${port}`, 'X-Forwarded-For': address },
+        body: new URLSearchParams({ intent: 'login', email: 'nobody@example.org', password: 'not the password' }),
+      });
+      statuses.push(response.status);
+    }
+    return statuses;
+  }
+
+  test('unset, a client cannot dodge the rate limit by naming another address', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-noproxy-')), AUTH_RATE_LIMIT: '3' });
+    await waitUntilServing(server, port);
+    expect(await signInAttempts(port, ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'])).toEqual([401, 401, 401, 429]);
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  test('set to one hop, each client behind the proxy has its own limit', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-proxy-')), AUTH_RATE_LIMIT: '3', TRUST_PROXY: '1' });
+    await waitUntilServing(server, port);
+    expect(await signInAttempts(port, ['203.0.113.1', '203.0.113.1', '203.0.113.1', '203.0.113.1'])).toEqual([401, 401, 401, 429]);
+    // Another visitor behind the same proxy is not locked out by the first.
+    expect(await signInAttempts(port, ['198.51.100.7'])).toEqual([401]);
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
 });
