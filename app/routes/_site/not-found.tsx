@@ -8,6 +8,11 @@ export function loader() {
   notFound();
 }
 
+/** A form posted to an address that does not exist is a 404 too (not a 405 with an error in the log). */
+export function action() {
+  notFound();
+}
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Page not found');
 
