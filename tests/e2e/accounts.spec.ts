@@ -35,7 +35,7 @@ test.describe('sign up, verify, sign in, log out', () => {
     await page.goto('/login');
     await expectNoAxeViolations(page);
     await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await expect(page.getByText('At least 8 characters.')).toBeVisible();
+    await expect(page.getByText('At least 10 characters.')).toBeVisible();
     await expectNoAxeViolations(page);
 
     await signUp(page, 'Nadeesha Silva', 'nadeesha@example.org');
