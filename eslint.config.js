@@ -18,8 +18,8 @@ const importRules = {
     db: ['db', 'lib'],
   },
   features: {
-    // Mail is a leaf every feature may use (docs/decisions/002).
-    '*': ['mail'],
+    // Mail and media (uploaded files) are leaves every feature may use (docs/decisions/002, 006).
+    '*': ['mail', 'media'],
     // The payment layer hands a confirmed payment to the domain that owns it (docs/decisions/004).
     payments: ['membership', 'donations'],
   },

@@ -4,7 +4,7 @@ import type { Route } from './+types/root';
 import './app.css';
 import { ErrorPage } from '~/components/layout/error-page';
 import { Toaster } from '~/components/ui/toaster';
-import { getSiteSettings } from '~/features/content/content.server';
+import { getSiteSettings } from '~/features/content/settings.server';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/lib/site-settings';
 import { toast } from '~/lib/toast';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ensurePrivateFolder, type Env } from '~/lib/env.server';
 import { installDatabase, openDatabase, type DatabaseHandle } from './client.server';
+import { moveLegacyUploadsIntoDatabase } from './legacy-uploads.server';
 import { lockDataFolder } from './lock.server';
 import { migrateDatabase } from './migrate.server';
 import { seedSampleContent } from './seed';
@@ -30,7 +31,9 @@ export async function bootDatabase(config: Env, command = 'server'): Promise<Dat
   };
   try {
     await migrateDatabase(handle);
-    const { seeded } = await seedSampleContent(handle.db, { uploadsDir: uploadsDir(config) });
+    const moved = await moveLegacyUploadsIntoDatabase(handle.db, uploadsDir(config));
+    if (moved > 0) console.log(`Moved ${moved} uploaded document(s) from ${uploadsDir(config)} into the database.`);
+    const { seeded } = await seedSampleContent(handle.db);
     if (seeded) console.log('First start: sample content added.');
   } catch (error) {
     await handle.close();
@@ -40,6 +43,7 @@ export async function bootDatabase(config: Env, command = 'server'): Promise<Dat
   return handle;
 }
 
+/** Where uploads lived before they moved into the database; read once at start, never written. */
 export function uploadsDir(config: Env): string {
   return path.join(config.dataDir, 'uploads');
 }

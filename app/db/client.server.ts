@@ -1,18 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as audit from './schema/audit';
 import * as auth from './schema/auth';
 import * as content from './schema/content';
 import * as donations from './schema/donations';
+import * as media from './schema/media';
 import * as membership from './schema/membership';
 import * as payments from './schema/payments';
 
-export const schema = { ...content, ...auth, ...membership, ...payments, ...donations, ...audit };
+export const schema = { ...content, ...media, ...auth, ...membership, ...payments, ...donations, ...audit };
 
 /** PGlite and node-postgres share one Drizzle surface; code is written against this type. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,21 +1,18 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestDatabase } from '../../tests/setup/database';
-import { committeeMembers, committeeTerms, documents, events, news, siteSettings, ticketTiers } from './schema/content';
+import { committeeMembers, committeeTerms, documents, events, historyMilestones, news, siteSettings, ticketTiers } from './schema/content';
+import { mediaFiles } from './schema/media';
 import { seedSampleContent } from './seed';
 
 const database = setupTestDatabase();
 
 describe('seedSampleContent', () => {
-  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'ppa-uploads-'));
   const now = new Date('2026-11-22T15:00:00Z');
 
   // The first start seeds; each test then reads the seeded database.
   beforeAll(async () => {
-    expect(await seedSampleContent(database.db(), { uploadsDir, now })).toEqual({ seeded: true });
+    expect(await seedSampleContent(database.db(), { now })).toEqual({ seeded: true });
   });
 
   it('fills every content table with sample data that shows every state', async () => {
@@ -26,12 +23,16 @@ describe('seedSampleContent', () => {
     const stories = await db.select().from(news);
     expect(stories.length).toBeGreaterThanOrEqual(4);
     expect(stories.filter((story) => story.featured)).toHaveLength(1);
+    expect(new Set(stories.map((story) => story.slug)).size).toBe(stories.length);
+    for (const story of stories) expect(story.content).toMatch(/^<p>/);
+    for (const story of stories) if (story.imageUrl) expect(story.coverAlt).toBeTruthy();
     expect(new Set(stories.map((story) => story.category)).size).toBeGreaterThanOrEqual(3);
 
     const terms = await db.select().from(committeeTerms);
     expect(terms.map((term) => term.year)).toContain('2024/2026');
     expect(terms.length).toBeGreaterThanOrEqual(2);
     const current = terms.find((term) => term.year === '2024/2026')!;
+    expect(terms.filter((term) => term.isCurrent)).toEqual([current]);
     const roles = (await db.select().from(committeeMembers)).filter((member) => member.termId === current.id).map((member) => member.role);
     for (const role of ['President', 'Vice President', 'General Secretary', 'Treasurer', 'Editor', 'Internal Auditor', 'Committee Member-1']) {
       expect(roles).toContain(role);
@@ -54,12 +55,16 @@ describe('seedSampleContent', () => {
         expect.objectContaining({ type: 'minutes', visibility: 'members' }),
       ]),
     );
-    for (const doc of docs) expect(existsSync(path.join(uploadsDir, doc.filePath))).toBe(true);
+    // The files live in the database, as real PDFs.
+    const files = await db.select().from(mediaFiles);
+    for (const doc of docs) expect(files.find((file) => file.mediaId === doc.mediaId)?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    expect((await db.select().from(historyMilestones)).length).toBe(5);
   });
 
   it('leaves a seeded database alone on the next start', async () => {
     const before = await database.db().select({ n: count() }).from(news);
-    expect(await seedSampleContent(database.db(), { uploadsDir, now })).toEqual({ seeded: false });
+    expect(await seedSampleContent(database.db(), { now })).toEqual({ seeded: false });
     expect(await database.db().select({ n: count() }).from(news)).toEqual(before);
   });
 });

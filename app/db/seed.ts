@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { isoDayAfter, zonedTimeToInstant } from '~/lib/dates';
 import {
   createCommitteeTerm,
@@ -9,8 +7,8 @@ import {
   createSiteSettings,
 } from '../../tests/factories/content';
 import type { Database, Executor } from './client.server';
-import { siteSettings } from './schema/content';
 import { samplePdf } from './sample-pdf';
+import { historyMilestones, siteSettings } from './schema/content';
 
 /**
  * First-start sample content (docs/product.md#decisions-we-build-on): plausible placeholder text that shows every state
@@ -18,7 +16,7 @@ import { samplePdf } from './sample-pdf';
  */
 export async function seedSampleContent(
   database: Database,
-  options: { uploadsDir: string; now?: Date },
+  options: { now?: Date } = {},
 ): Promise<{ seeded: boolean }> {
   const now = options.now ?? new Date();
   return database.transaction(async (tx) => {
@@ -29,10 +27,20 @@ export async function seedSampleContent(
     await seedNews(tx, now);
     await seedCommittees(tx);
     await seedEvents(tx, now);
-    await seedDocuments(tx, options.uploadsDir, now);
+    await seedDocuments(tx, now);
+    await tx.insert(historyMilestones).values(milestones.map((milestone, index) => ({ ...milestone, sortOrder: index })));
     return { seeded: true };
   });
 }
+
+// Placeholder milestones, replaced by the committee with the school's own record in the content area.
+const milestones = [
+  { year: 1948, title: 'A school is founded', text: 'The school opens its doors with a handful of teachers and a few dozen pupils in a borrowed church hall.' },
+  { year: 1965, title: 'A campus of its own', text: 'The school moves to its present grounds, with a new main hall, science rooms and a playing field.' },
+  { year: 1980, title: 'Growing in every direction', text: 'Enrolment passes one thousand; the library, the music department and the first computer room are added.' },
+  { year: 2000, title: 'Past pupils abroad organise', text: 'Alumni who have settled overseas form chapters to stay in touch and support the school from afar.' },
+  { year: 2023, title: 'A new chapter in North America', text: 'Past pupils in Canada and the United States launch online membership and fund the IPTV project.' },
+];
 
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
@@ -46,12 +54,15 @@ async function seedNews(database: Executor, now: Date) {
       'The President presented the annual report, highlighting the scholarship fund, our continued support for the school’s medical unit and the launch of the IPTV project that will let alumni follow school events live.',
       'The Treasurer’s audited accounts were adopted unanimously. Members also approved an amendment to the constitution that allows online voting for members who cannot attend in person.',
       'Thank you to everyone who came, volunteered and shared memories. Minutes of the meeting are available to members in the Members Portal.',
-    ].join('\n\n'),
+    ]
+      .map((paragraph) => `<p>${paragraph}</p>`)
+      .join(''),
     category: 'Announcements',
     author: 'General Secretary',
     publishedAt: daysAgo(now, 12),
     featured: true,
     imageUrl: '/images/news/agm.svg',
+    coverAlt: 'Members filling a hall for the annual general meeting',
   });
   await createNews(database, {
     title: 'Scholarship Fund Reaches a New Milestone',
@@ -61,11 +72,14 @@ async function seedNews(database: Executor, now: Date) {
       'The North America chapter’s scholarship fund has grown steadily since it was created, and this year it will support twelve students through their Advanced Level studies.',
       'Scholarships are awarded by a panel of teachers and alumni on the basis of merit and need. Recipients receive help with fees, books and travel.',
       'Every donation to the General Fund helps. If you would like to sponsor a student directly, please contact the Treasurer.',
-    ].join('\n\n'),
+    ]
+      .map((paragraph) => `<p>${paragraph}</p>`)
+      .join(''),
     category: 'Community',
     author: 'Treasurer',
     publishedAt: daysAgo(now, 30),
     imageUrl: '/images/news/scholarship.svg',
+    coverAlt: 'Students in school uniform holding their scholarship certificates',
   });
   await createNews(database, {
     title: 'From the Classroom to the Operating Theatre: An Alumna’s Story',
@@ -75,11 +89,14 @@ async function seedNews(database: Executor, now: Date) {
       'When Dr. Anjali Fernando walked through the school gates for the first time, she never imagined she would one day lead a cardiac surgery team in Boston.',
       '“It was our biology teacher who first told me I could do it,” she says. “She stayed after class every day for a year to help a handful of us prepare for the exams.”',
       'Today Dr. Fernando mentors junior doctors and volunteers with the association’s medical fund, which supplies equipment to the school’s sick room.',
-    ].join('\n\n'),
+    ]
+      .map((paragraph) => `<p>${paragraph}</p>`)
+      .join(''),
     category: 'Alumni Stories',
     author: 'Editor',
     publishedAt: daysAgo(now, 45),
     imageUrl: null,
+    coverAlt: null,
   });
   await createNews(database, {
     title: 'School Celebrates a New Science Laboratory',
@@ -89,11 +106,14 @@ async function seedNews(database: Executor, now: Date) {
       'The new laboratory seats forty students and is equipped for physics, chemistry and biology practicals.',
       'Our chapter contributed towards the fume cupboards and safety equipment, alongside the Sri Lanka and United Kingdom branches.',
       'The Principal thanked past pupils for their continued support and invited alumni to visit on their next trip home.',
-    ].join('\n\n'),
+    ]
+      .map((paragraph) => `<p>${paragraph}</p>`)
+      .join(''),
     category: 'School News',
     author: 'Editorial Team',
     publishedAt: daysAgo(now, 70),
     imageUrl: '/images/news/school.svg',
+    coverAlt: 'The school’s new science laboratory',
   });
   await createNews(database, {
     title: 'Volunteers Wanted for the Gala Organising Committee',
@@ -102,11 +122,14 @@ async function seedNews(database: Executor, now: Date) {
     content: [
       'The Gala Night is our largest gathering of the year, and it takes many hands to make it a success.',
       'If you can give a few hours a month between now and the event, please write to the General Secretary.',
-    ].join('\n\n'),
+    ]
+      .map((paragraph) => `<p>${paragraph}</p>`)
+      .join(''),
     category: 'Events',
     author: 'General Secretary',
     publishedAt: daysAgo(now, 5),
     imageUrl: '/images/news/volunteers.svg',
+    coverAlt: 'Volunteers planning the gala around a table',
   });
 }
 
@@ -140,7 +163,7 @@ async function seedCommittees(database: Executor) {
   ];
   await createCommitteeTerm(
     database,
-    { year: '2024/2026', startYear: 2024 },
+    { year: '2024/2026', startYear: 2024, isCurrent: true },
     current.map(([name, bio], index) => ({
       name,
       role: committeeRoles[index]!,
@@ -187,12 +210,14 @@ async function seedEvents(database: Executor, now: Date) {
     {
       title: 'Alumni Networking Mixer',
       description:
-        'An informal evening for past pupils working across North America to meet, share advice and make new connections. Light refreshments will be served. Registration is through our partner’s form so we can plan numbers.',
+        '<p>An informal evening for past pupils working across North America to meet, share advice and make new connections. Light refreshments will be served. Registration is through our partner’s form so we can plan numbers.</p>',
       startsAt: at(18, '18:30'),
       timeZone: zone,
       venue: 'The Distillery Loft, 55 Mill Street, Toronto',
       venueMapLink: 'https://maps.google.com/?q=55+Mill+Street+Toronto',
       imageUrl: '/images/events/networking.svg',
+      imageAlt: 'Past pupils talking in small groups at an evening reception',
+      registrationKind: 'external',
       externalFormLink: 'https://forms.example.org/ppa-networking-mixer',
     },
     [{ name: 'Free Entry', priceCents: 0, quantityCap: 150 }],
@@ -202,12 +227,13 @@ async function seedEvents(database: Executor, now: Date) {
     {
       title: "Founders' Day Celebration",
       description:
-        'Join us as we celebrate the founding of our school with a thanksgiving service, the school song, a slideshow of memories from every decade and a traditional Sri Lankan dinner. Entry to the celebration is free for all past pupils and families; the sit-down dinner needs a dinner pass.',
+        '<p>Join us as we celebrate the founding of our school with a thanksgiving service, the school song, a slideshow of memories from every decade and a traditional Sri Lankan dinner. Entry to the celebration is free for all past pupils and families; the sit-down dinner needs a dinner pass.</p>',
       startsAt: at(40, '17:00'),
       timeZone: zone,
       venue: 'Scarborough Civic Centre, 150 Borough Drive, Toronto',
       venueMapLink: 'https://maps.google.com/?q=150+Borough+Drive+Toronto',
       imageUrl: '/images/events/founders-day.svg',
+      imageAlt: 'The school crest above a celebration banner',
     },
     [
       { name: 'General Admission', priceCents: 0, quantityCap: 500 },
@@ -219,12 +245,13 @@ async function seedEvents(database: Executor, now: Date) {
     {
       title: 'Annual Gala Night',
       description:
-        'Our signature evening of the year: a three-course dinner, live band, cultural performances by the younger generation and the presentation of this year’s scholarship awards. Dress: formal or national dress. Every ticket supports the school projects funded by the chapter.',
+        '<p>Our signature evening of the year: a three-course dinner, live band, cultural performances by the younger generation and the presentation of this year’s scholarship awards. Dress: formal or national dress. Every ticket supports the school projects funded by the chapter.</p>',
       startsAt: at(75, '18:00'),
       timeZone: zone,
       venue: 'Grand Ballroom, Hilton Mississauga, 6750 Mississauga Road',
       venueMapLink: 'https://maps.google.com/?q=6750+Mississauga+Road',
       imageUrl: '/images/events/gala.svg',
+      imageAlt: 'Round tables set for a formal dinner in a ballroom',
     },
     [
       { name: 'Standard', priceCents: 7500, quantityCap: 250 },
@@ -238,10 +265,11 @@ async function seedEvents(database: Executor, now: Date) {
     {
       title: 'Career Guidance Webinar for School Leavers',
       description:
-        'Alumni from engineering, medicine, law, finance and the arts answer questions from this year’s school leavers over video. Members are invited to join as panellists or listeners.',
+        '<p>Alumni from engineering, medicine, law, finance and the arts answer questions from this year’s school leavers over video. Members are invited to join as panellists or listeners.</p>',
       startsAt: at(100, '10:00'),
       timeZone: zone,
       venue: 'Online (link sent after registration)',
+      registrationKind: 'rsvp',
       venueMapLink: null,
       imageUrl: null,
     },
@@ -252,12 +280,13 @@ async function seedEvents(database: Executor, now: Date) {
     {
       title: 'Summer Cricket Encounter',
       description:
-        'Our friendly cricket match against the alumni of our traditional rival school, followed by a barbecue for players and supporters.',
+        '<p>Our friendly cricket match against the alumni of our traditional rival school, followed by a barbecue for players and supporters.</p>',
       startsAt: at(-110, '11:00'),
       timeZone: zone,
       venue: 'Ashtonbee Reservoir Park, Scarborough',
       venueMapLink: 'https://maps.google.com/?q=Ashtonbee+Reservoir+Park',
       imageUrl: '/images/events/cricket.svg',
+      imageAlt: 'A batsman at the crease on a summer afternoon',
     },
     [
       { name: 'Spectator', priceCents: 0, quantityCap: 400 },
@@ -266,9 +295,7 @@ async function seedEvents(database: Executor, now: Date) {
   );
 }
 
-async function seedDocuments(database: Executor, uploadsDir: string, now: Date) {
-  const folder = path.join(uploadsDir, 'documents');
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
+async function seedDocuments(database: Executor, now: Date) {
   const files: { title: string; type: string; visibility: 'public' | 'members'; fileName: string; daysAgo: number; text: string[] }[] = [
     {
       title: 'Constitution of the Association',
@@ -305,13 +332,12 @@ async function seedDocuments(database: Executor, uploadsDir: string, now: Date) 
     },
   ];
   for (const file of files) {
-    writeFileSync(path.join(folder, file.fileName), samplePdf(file.title, file.text), { mode: 0o600 });
     await createDocument(database, {
+      pdf: samplePdf(file.title, file.text),
       title: file.title,
       type: file.type,
       visibility: file.visibility,
       uploadDate: isoDayAfter(now, -file.daysAgo),
-      filePath: `documents/${file.fileName}`,
       fileName: file.fileName,
       mimeType: 'application/pdf',
     });

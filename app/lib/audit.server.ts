@@ -1,4 +1,5 @@
-import type { Executor } from '~/db/client.server';
+import { desc, inArray } from 'drizzle-orm';
+import { db, type Executor } from '~/db/client.server';
 import { auditLog } from '~/db/schema/audit';
 import type { Actor } from './roles';
 
@@ -24,4 +25,11 @@ export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void>
     toValue: entry.to ?? null,
     note: entry.note ?? null,
   });
+}
+
+export type AuditRecord = typeof auditLog.$inferSelect;
+
+/** The latest entries about some kinds of records, newest first (the content area's "Recent changes"). */
+export async function listAuditEntries(entityTypes: readonly string[], limit = 15): Promise<AuditRecord[]> {
+  return db().select().from(auditLog).where(inArray(auditLog.entityType, [...entityTypes])).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
 }

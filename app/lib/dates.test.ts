@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addInterval,
   formatDateWithWeekday,
+  parseLocalDateTime,
+  toLocalDateTimeInput,
   formatIsoDay,
   formatLongDate,
   formatTime,
@@ -59,5 +61,20 @@ describe('addInterval', () => {
     ['2026-05-31T00:00:00.000Z', 'month', -1, '2026-04-30T00:00:00.000Z'],
   ] as const)('%s + %s × %i = %s', (from, interval, count, expected) => {
     expect(addInterval(new Date(from), interval, count).toISOString()).toBe(expected);
+  });
+});
+
+describe('datetime-local fields', () => {
+  it('read a wall-clock time in the zone, with or without seconds', () => {
+    expect(parseLocalDateTime('2027-02-04T18:00', 'America/Toronto')?.toISOString()).toBe('2027-02-04T23:00:00.000Z');
+    expect(parseLocalDateTime('2026-07-01T09:30:15', 'America/Toronto')?.toISOString()).toBe('2026-07-01T13:30:15.000Z');
+  });
+
+  it.each(['', 'soon', '2027-02-30T10:00', '2027-02-04 18:00', '2027-02-04T25:00'])('refuse %j', (value) => {
+    expect(parseLocalDateTime(value, 'America/Toronto')).toBeNull();
+  });
+
+  it('write an instant back as the field shows it', () => {
+    expect(toLocalDateTimeInput(new Date('2027-02-04T23:00:00Z'), 'America/Toronto')).toBe('2027-02-04T18:00:00');
   });
 });

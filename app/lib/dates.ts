@@ -31,6 +31,11 @@ export function formatTime(date: Date, timeZone = SITE_TIME_ZONE): string {
   return format(date, timeZone, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 }
 
+/** "March 14, 2027 at 6:30 PM EST": a moment to the minute, for schedules and lists. */
+export function formatDateTime(date: Date, timeZone = SITE_TIME_ZONE): string {
+  return `${formatLongDate(date, timeZone)} at ${formatTime(date, timeZone)}`;
+}
+
 /** { month: "MAR", day: "14" } for a calendar badge. */
 export function monthDayBadge(date: Date, timeZone = SITE_TIME_ZONE): { month: string; day: string } {
   return {
@@ -86,4 +91,27 @@ export function addInterval(from: Date, interval: 'month' | 'year', count = 1): 
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
   return target;
+}
+
+/**
+ * A datetime-local field's value ("2027-03-14T18:30", seconds optional) as the instant it means in
+ * `timeZone`, or null when it is not a real date and time.
+ */
+export function parseLocalDateTime(value: string, timeZone = SITE_TIME_ZONE): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, day, time, seconds = '00'] = match as unknown as [string, string, string, string | undefined];
+  const probe = new Date(`${day}T${time}:${seconds}Z`);
+  if (Number.isNaN(probe.getTime()) || probe.toISOString().slice(0, 10) !== day) return null;
+  return new Date(zonedTimeToInstant(day, time, timeZone).getTime() + Number(seconds) * 1000);
+}
+
+/** An instant as a datetime-local field shows it in `timeZone`: "2027-03-14T18:30:00". */
+export function toLocalDateTimeInput(date: Date, timeZone = SITE_TIME_ZONE): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }

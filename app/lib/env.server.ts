@@ -79,6 +79,7 @@ const envSchema = z.object({
   ALLOW_TEST_PAYMENTS: booleanFlag,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   TRUST_PROXY: trustProxy,
+  MEDIA_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -106,6 +107,8 @@ export type Env = {
   authRateLimit: number;
   /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (README: security). */
   trustProxy: number | string[] | false;
+  /** The most all uploaded files together may take, in bytes (MEDIA_STORAGE_LIMIT_MB). */
+  mediaStorageLimitBytes: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
 };
@@ -162,6 +165,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     allowTestPayments: values.ALLOW_TEST_PAYMENTS,
     authRateLimit: values.AUTH_RATE_LIMIT,
     trustProxy: values.TRUST_PROXY,
+    mediaStorageLimitBytes: values.MEDIA_STORAGE_LIMIT_MB * 1024 * 1024,
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
   };

@@ -17,7 +17,9 @@ describe('AppError mapping', () => {
       code: 'not_found',
       message: 'Application not found.',
       toast: { title: 'Update Failed', description: 'Application not found.', variant: 'destructive' },
+      field: undefined,
     });
+    expect(failureOf(new AppError('conflict', 'Taken.', { field: 'slug' }), messages.updateFailed).field).toBe('slug');
   });
 
   it('shows the product’s Payments Unavailable toast whatever the page', () => {

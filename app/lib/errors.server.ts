@@ -9,12 +9,12 @@ import type { ToastMessage } from './toast';
  * shows the product's 'Payments Unavailable' toast. Anything else is not ours to explain and is
  * thrown on, to the route's error page.
  */
-export type Failure = { status: number; code: AppError['code']; message: string; toast: ToastMessage };
+export type Failure = { status: number; code: AppError['code']; message: string; toast: ToastMessage; field: string | undefined };
 
 export function failureOf(error: unknown, failureToast: ToastMessage): Failure {
   if (!(error instanceof AppError)) throw error;
   const toast: ToastMessage = error.code === 'payments_unavailable' ? messages.paymentsUnavailable : { ...failureToast, description: error.message };
-  return { status: error.status, code: error.code, message: error.message, toast };
+  return { status: error.status, code: error.code, message: error.message, toast, field: error.field };
 }
 
 /** For API routes (webhooks): the failure as a JSON answer with its status. */

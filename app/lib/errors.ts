@@ -25,12 +25,16 @@ export type AppErrorCode = keyof typeof appErrorStatuses;
 
 export class AppError extends Error {
   override name = 'AppError';
+  /** The form field the message belongs under, when one field is to blame. */
+  readonly field: string | undefined;
 
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    options: { field?: string } = {},
   ) {
     super(message);
+    this.field = options.field;
   }
 
   get status(): number {

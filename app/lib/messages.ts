@@ -88,6 +88,16 @@ export const messages = {
     pending_approval: 'Your membership application is waiting for the committee’s approval. Members’ documents open as soon as it is approved.',
     expired: 'Your membership has expired. Renew it in your portal to read members’ documents again.',
   },
+  /** The content area (docs/product.md#content-area): what was saved, published or deleted. */
+  contentSaved: (what: string) => ({ title: `${what} Saved`, variant: 'success' as const }),
+  contentPublished: (what: string) => ({ title: `${what} Published`, description: 'It is on the site now.', variant: 'success' as const }),
+  contentScheduled: (what: string, when: string) => ({ title: `${what} Scheduled`, description: `It appears on the site on ${when}.`, variant: 'success' as const }),
+  contentUnpublished: (what: string) => ({ title: `${what} Unpublished`, description: 'Only editors can see it now.', variant: 'success' as const }),
+  contentDeleted: (what: string) => ({ title: `${what} Deleted`, variant: 'success' as const }),
+  tierClosed: { title: 'Sales Closed', description: 'Nobody can buy this tier any more; tickets already sold stay valid.', variant: 'success' },
+  tierReopened: { title: 'Sales Reopened', description: 'The tier is on sale again.', variant: 'success' },
+  /** Its description is what went wrong; the form shows it under the field too. */
+  saveFailed: { title: 'Not Saved', variant: 'destructive' },
   verificationLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
 } as const satisfies Record<string, string | ToastMessage | ((...args: string[]) => ToastMessage) | Record<string, string>>;
 

@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
 import { limitRequestBodies, privatePages, refuseControlCharacters, setClientIp } from './request-guards.server';
@@ -8,7 +8,7 @@ import { limitRequestBodies, privatePages, refuseControlCharacters, setClientIp 
 async function serve(trustProxy: number | string[] | false) {
   const app = express();
   app.set('trust proxy', trustProxy);
-  app.use(setClientIp, refuseControlCharacters, limitRequestBodies(1024), privatePages(['/members-portal']));
+  app.use(setClientIp, refuseControlCharacters, limitRequestBodies(1024, { prefix: '/admin/content', maxBytes: 4096 }), privatePages(['/members-portal']));
   app.all('*splat', (request, response) => {
     response.json({ clientIp: request.headers['x-client-ip'] });
   });
@@ -46,6 +46,18 @@ describe('request guards', () => {
     expect((await raw(base, { method: 'POST', headers: { 'Transfer-Encoding': 'chunked' }, body: 'x' })).status).toBe(411);
     expect((await raw(base, { method: 'POST', headers: { 'Content-Length': '3' }, body: 'a=b' })).status).toBe(200);
     expect((await raw(base, { method: 'GET' })).status).toBe(200);
+  });
+
+  it('let the content area take files, up to its own limit', async () => {
+    const base = await serve(false);
+    const post = (path: string, size: number) => raw(base, { method: 'POST', path, headers: { 'Content-Length': String(size) }, body: 'x'.repeat(size) });
+    expect((await post('/admin/content/news/new', 3000)).status).toBe(200);
+    expect((await post('/admin/content.data', 3000)).status).toBe(200);
+    const tooLarge = await post('/admin/content/media', 5000);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toContain('larger than the 4 KB');
+    expect((await post('/admin/contents', 3000)).status).toBe(413);
+    expect((await post('/admin', 3000)).status).toBe(413);
   });
 
   it.each(['/news/%00', '/login?redirectTo=/%09/evil.example', '/admin?q=%0Dx', '/news/%E0%A4%A', '/x?%7F'])('answer %s with 400', async (path) => {

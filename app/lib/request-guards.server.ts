@@ -10,6 +10,13 @@ import { hasControlCharacters } from './text';
 /** The largest request body the site reads: forms and webhooks are a few kilobytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Where editors upload files (docs/product.md#content-area), and how much one form there may
+ * carry: the largest file (a 25 MB recording) and the form around it.
+ */
+export const UPLOAD_PATH_PREFIX = '/admin/content';
+export const MAX_UPLOAD_BODY_BYTES = 30 * 1024 * 1024;
+
 const methodsWithBodies = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function refuse(response: Response, status: number, title: string, message: string): void {
@@ -32,15 +39,23 @@ function refuse(response: Response, status: number, title: string, message: stri
     );
 }
 
+const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`);
+
 /**
  * Bodies over `maxBytes` are refused before they are read (413), and so are bodies of unknown
  * length (411): browsers always say how long a form is, and a stream without a length could be
- * endless. `Connection: close` keeps the unread rest of the body from being read at all.
+ * endless. `Connection: close` keeps the unread rest of the body from being read at all. Paths
+ * under `uploads.prefix` may carry up to `uploads.maxBytes` (files).
  */
-export function limitRequestBodies(maxBytes = MAX_BODY_BYTES): RequestHandler {
-  const limit = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`;
+export function limitRequestBodies(
+  maxBytes = MAX_BODY_BYTES,
+  uploads: { prefix: string; maxBytes: number } = { prefix: UPLOAD_PATH_PREFIX, maxBytes: MAX_UPLOAD_BODY_BYTES },
+): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     if (!methodsWithBodies.has(request.method)) return next();
+    const upload = request.path === uploads.prefix || request.path.startsWith(`${uploads.prefix}/`) || request.path === `${uploads.prefix}.data`;
+    const allowed = upload ? uploads.maxBytes : maxBytes;
+    const limit = sizeLabel(allowed);
     const declared = request.headers['content-length'];
     if (declared === undefined) {
       if (request.headers['transfer-encoding']) {
@@ -48,7 +63,7 @@ export function limitRequestBodies(maxBytes = MAX_BODY_BYTES): RequestHandler {
       }
       return next();
     }
-    if (!/^\d+$/.test(declared) || Number(declared) > maxBytes) {
+    if (!/^\d+$/.test(declared) || Number(declared) > allowed) {
       return refuse(response, 413, 'Too much to send', `What you sent is larger than the ${limit} this site accepts in one form. Please shorten it and try again.`);
     }
     next();

@@ -44,10 +44,10 @@ describe('admin abilities', () => {
     );
     expect(table).toEqual({
       member: [],
-      editor: [],
+      editor: ['enter', 'editContent'],
       finance: ['enter', 'viewDonations'],
-      admin: ['enter', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings'],
-      super_admin: ['enter', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings', 'manageRoles'],
+      admin: ['enter', 'editContent', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings'],
+      super_admin: ['enter', 'editContent', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings', 'manageRoles'],
       undefined: [],
     });
   });
@@ -57,7 +57,7 @@ describe('assertCan', () => {
   it('lets an actor through exactly when their role has the ability, and says forbidden otherwise', () => {
     for (const role of roles) {
       const actor = { id: 'u1', email: 'someone@example.org', role };
-      for (const ability of ['changeMembers', 'changeDonations', 'editSettings', 'manageRoles'] as const) {
+      for (const ability of ['editContent', 'changeMembers', 'changeDonations', 'editSettings', 'manageRoles'] as const) {
         let refused: unknown = null;
         try {
           assertCan(actor, ability);

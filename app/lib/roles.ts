@@ -29,13 +29,14 @@ export const defaultRole: Role = 'member';
 
 /**
  * What each role may do in the admin area (docs/product.md#roles-and-permissions): admins run
- * everything; finance (rank 2) sees donations read-only; editors have no admin access yet;
- * super_admins also manage roles.
+ * everything; editors (rank 2) run the site's content; finance (rank 2) sees donations read-only;
+ * super_admins also manage roles. Editor and finance share a rank but not their work.
  */
 export function adminAbilities(role: string | null | undefined) {
   const admin = hasRole(role, 'admin');
   return {
-    enter: admin || role === 'finance',
+    enter: admin || role === 'finance' || role === 'editor',
+    editContent: admin || role === 'editor',
     viewMembers: admin,
     changeMembers: admin,
     viewDonations: admin || role === 'finance',

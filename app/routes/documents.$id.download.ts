@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { getSessionUser } from '~/features/accounts/auth.server';
-import { canDownloadDocument, getDocument, readDocumentFile } from '~/features/content/content.server';
+import { canDownloadDocument, getDocument, readDocumentFile } from '~/features/content/documents.server';
 import { memberAccess } from '~/features/membership/membership.server';
 import { parseId } from '~/lib/params';
 import type { Route } from './+types/documents.$id.download';
@@ -25,7 +25,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       'Content-Type': document.mimeType,
       'Content-Disposition': `attachment; filename="${safeName}"`,
       'Content-Length': String(file.length),
-      'Cache-Control': document.visibility === 'public' ? 'public, max-age=3600' : 'private, no-store',
+      // A replaced file keeps the document's address, so caches ask again after a minute.
+      'Cache-Control': document.visibility === 'public' ? 'public, max-age=60' : 'private, no-store',
     },
   });
 }

@@ -71,8 +71,12 @@ test('the footer has quick links, contact details, social and legal links and th
   await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /^https:\/\/www\.facebook\.com\//);
   await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', '#');
   await expect(footer.getByRole('link', { name: 'YouTube' })).toHaveAttribute('href', '#');
-  for (const name of ['Privacy Policy', 'Terms of Service', 'Cookie Policy']) {
-    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '#');
+  for (const [name, href] of [
+    ['Privacy Policy', '/privacy-policy'],
+    ['Terms of Service', '/terms-of-service'],
+    ['Cookie Policy', '/cookie-policy'],
+  ]) {
+    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href!);
   }
   await expect(footer.getByRole('link', { name: /^\+1/ })).toHaveAttribute('href', /^tel:\+1/);
   await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);

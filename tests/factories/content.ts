@@ -3,6 +3,7 @@
  * (one row with just the fields a test cares about).
  */
 import type { Executor } from '~/db/client.server';
+import { samplePdf } from '~/db/sample-pdf';
 import {
   committeeMembers,
   committeeTerms,
@@ -12,13 +13,15 @@ import {
   siteSettings,
   ticketTiers,
 } from '~/db/schema/content';
+import { slugify } from '~/features/content/slugs';
+import { createStoredFile } from './media';
 
 type NewSiteSettings = typeof siteSettings.$inferInsert;
-type NewNews = typeof news.$inferInsert;
+type NewNews = Omit<typeof news.$inferInsert, 'slug'> & { slug?: string };
 type NewEvent = typeof events.$inferInsert;
 type NewTier = Omit<typeof ticketTiers.$inferInsert, 'eventId'>;
 type NewMember = Omit<typeof committeeMembers.$inferInsert, 'termId'>;
-type NewDocument = typeof documents.$inferInsert;
+type NewDocument = Omit<typeof documents.$inferInsert, 'fileName'> & { fileName?: string };
 
 export function buildSiteSettings(overrides: Partial<NewSiteSettings> = {}): NewSiteSettings {
   return {
@@ -39,7 +42,6 @@ export function buildSiteSettings(overrides: Partial<NewSiteSettings> = {}): New
       { label: 'United Kingdom', url: 'https://ppa-uk.example.org' },
     ],
     socialFeedUrl: 'https://www.facebook.com/ppa.northamerica',
-    anthemAudioUrl: null,
     ...overrides,
   };
 }
@@ -52,12 +54,16 @@ export async function createSiteSettings(database: Executor, overrides: Partial<
 let sequence = 0;
 const next = () => ++sequence;
 
-export function buildNews(overrides: Partial<NewNews> = {}): NewNews {
+/** A published story; its slug is made from its title unless given. Bodies are HTML. */
+export function buildNews(overrides: Partial<NewNews> = {}): typeof news.$inferInsert {
   const n = next();
+  const title = overrides.title ?? `News item ${n}`;
   return {
-    title: `News item ${n}`,
+    title,
+    slug: overrides.slug ?? slugify(title),
     excerpt: `A short summary of news item ${n}.`,
-    content: `The full story of news item ${n}.`,
+    content: `<p>The full story of news item ${n}.</p>`,
+    coverAlt: 'A picture for the story',
     category: 'Announcements',
     author: 'Editorial Team',
     publishedAt: new Date('2026-10-01T14:00:00Z'),
@@ -76,7 +82,7 @@ export function buildEvent(overrides: Partial<NewEvent> = {}): NewEvent {
   const n = next();
   return {
     title: `Event ${n}`,
-    description: `What happens at event ${n}.`,
+    description: `<p>What happens at event ${n}.</p>`,
     startsAt: new Date('2027-03-14T23:00:00Z'),
     timeZone: 'America/Toronto',
     venue: 'Community Hall, Toronto',
@@ -100,7 +106,7 @@ export async function createEvent(database: Executor, overrides: Partial<NewEven
 
 export async function createCommitteeTerm(
   database: Executor,
-  term: { year: string; startYear: number },
+  term: { year: string; startYear: number; isCurrent?: boolean },
   members: NewMember[] = [],
 ) {
   const [created] = await database.insert(committeeTerms).values(term).returning();
@@ -113,21 +119,25 @@ export async function createCommitteeTerm(
   return { ...created!, members: createdMembers };
 }
 
-export function buildDocument(overrides: Partial<NewDocument> = {}): NewDocument {
+/** A document and its PDF, stored as media (the file's words are the title unless given). */
+export async function createDocument(database: Executor, overrides: Partial<NewDocument> & { pdf?: Buffer } = {}) {
   const n = next();
-  return {
-    title: `Document ${n}`,
-    type: 'report',
-    uploadDate: '2026-09-01',
-    visibility: 'members',
-    filePath: `documents/document-${n}.pdf`,
-    fileName: `document-${n}.pdf`,
-    mimeType: 'application/pdf',
-    ...overrides,
-  };
-}
-
-export async function createDocument(database: Executor, overrides: Partial<NewDocument> = {}) {
-  const [row] = await database.insert(documents).values(buildDocument(overrides)).returning();
+  const { pdf, ...values } = overrides;
+  const title = values.title ?? `Document ${n}`;
+  const fileName = values.fileName ?? `document-${n}.pdf`;
+  const file = values.mediaId === undefined ? await createStoredFile(database, { kind: 'document', fileName, mimeType: 'application/pdf', bytes: pdf ?? samplePdf(title, [`The text of ${title}.`]) }) : null;
+  const [row] = await database
+    .insert(documents)
+    .values({
+      title,
+      type: 'report',
+      uploadDate: '2026-09-01',
+      visibility: 'members',
+      fileName,
+      mimeType: 'application/pdf',
+      mediaId: file?.id ?? null,
+      ...values,
+    })
+    .returning();
   return row!;
 }

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { users } from '~/db/schema/auth';
-import { siteSettings } from '~/db/schema/content';
+import { news, siteSettings } from '~/db/schema/content';
+import { media } from '~/db/schema/media';
 import { donations } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
 import { changeAccountRole, findAccountByEmail } from '~/features/accounts/accounts.server';
@@ -15,6 +16,10 @@ import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import type { Role } from '~/lib/roles';
 import { readToast } from '~/lib/toast.server';
 import { loader as detailLoader } from '~/routes/admin/application';
+import { loader as contentLayoutLoader } from '~/routes/admin/content/layout';
+import { action as mediaUploadAction } from '~/routes/admin/content/media-upload';
+import { loader as newsListLoader } from '~/routes/admin/content/news';
+import { action as newsEditorAction } from '~/routes/admin/content/news-editor';
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/admin/dashboard';
 import { loader as exportLoader } from '~/routes/admin/export';
 import { loader as adminLayoutLoader } from '~/routes/admin/layout';
@@ -132,7 +137,7 @@ describe('roles', () => {
   });
 });
 
-type Outcome = 'redirect:/login' | 'redirect:/' | 'forbidden' | 'allowed' | 'not-found';
+type Outcome = 'redirect:/login' | `redirect:/${string}` | 'forbidden' | 'allowed' | 'not-found';
 const roles = ['guest', 'member', 'editor', 'finance', 'admin', 'super_admin'] as const;
 
 /** The toast a response carries in its flash cookie. */
@@ -149,7 +154,7 @@ async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
   } catch (error) {
     if (error instanceof Response) {
       const location = error.headers.get('Location') ?? '';
-      if (error.status === 302) return location.startsWith('/login') ? 'redirect:/login' : 'redirect:/';
+      if (error.status === 302) return location.startsWith('/login') ? 'redirect:/login' : (`redirect:${location}` as Outcome);
       return error.status === 404 ? 'not-found' : 'forbidden';
     }
     const status = (error as { init?: ResponseInit }).init?.status;
@@ -183,18 +188,26 @@ describe('authorization matrix', () => {
       'POST donation status': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'donation-status', id: donation.id, status: 'rejected' })))),
       'POST settings': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'settings', associationName: 'Hacked' })))),
       'POST role': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'role', id: application.userId, role: 'admin' })))),
+      'GET /admin/content (layout)': (role) => outcome(() => contentLayoutLoader(args(role, '/admin/content'))),
+      'GET /admin/content/news': (role) => outcome(() => newsListLoader(args(role, '/admin/content/news'))),
+      'POST a story': (role) => outcome(() => newsEditorAction({ ...args(role, '/admin/content/news/new', post({ intent: 'save', title: 'T' })), params: { id: 'new' } })),
+      'POST a picture': (role) => outcome(() => mediaUploadAction(args(role, '/admin/content/media/upload', post({})))),
     };
     const expected: Record<string, Record<(typeof roles)[number], Outcome>> = {
-      'GET /admin (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin?tab=members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin?tab=donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/export.csv members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/export.csv donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/applications/:id': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'not-found', admin: 'allowed', super_admin: 'allowed' },
-      'POST application status': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
-      'POST donation status': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
-      'POST settings': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
-      'POST role': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/', finance: 'forbidden', admin: 'forbidden', super_admin: 'allowed' },
+      'GET /admin (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin?tab=members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin?tab=donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/export.csv members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/export.csv donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/applications/:id': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'not-found', admin: 'allowed', super_admin: 'allowed' },
+      'POST application status': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'POST donation status': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'POST settings': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'POST role': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'forbidden', super_admin: 'allowed' },
+      'GET /admin/content (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/content/news': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'POST a story': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'POST a picture': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
     };
     const actual: typeof expected = {};
     for (const [name, check] of Object.entries(checks)) {
@@ -205,11 +218,11 @@ describe('authorization matrix', () => {
     expect(actual).toEqual(expected);
   });
 
-  it('a member or finance posting straight to an admin action changes nothing', async () => {
+  it('a member, finance or an editor posting straight to an admin action changes nothing', async () => {
     const application = await newApplication('paid');
     const donation = await recordDonation({ kind: 'one-time', cause: 'medical', amount: 1000, firstName: 'F', lastName: 'G', email: 'f@example.org', homeAddress: 'Y', phoneNumber: null }, null);
     const settingsBefore = (await database.db().select().from(siteSettings))[0]!;
-    for (const role of ['member', 'finance'] as const) {
+    for (const role of ['member', 'finance', 'editor'] as const) {
       const post = (fields: Record<string, string>) => outcome(() => dashboardAction(args(role, '/admin', { method: 'POST', body: new URLSearchParams(fields) })));
       await post({ intent: 'application-status', id: application.id, status: 'approved' });
       await post({ intent: 'donation-status', id: donation.id, status: 'completed' });
@@ -221,6 +234,15 @@ describe('authorization matrix', () => {
     expect((await database.db().select().from(siteSettings))[0]).toEqual(settingsBefore);
     expect((await database.db().select().from(users).where(eq(users.id, application.userId)))[0]!.role).toBe('member');
     expect(await database.db().select().from(auditLog).where(eq(auditLog.entityId, application.id))).toEqual([]);
+  });
+
+  it('a member or finance posting straight to the content area changes nothing', async () => {
+    const story = { intent: 'publish', title: 'Hacked', category: 'X', author: 'X', excerpt: 'X', content: '<p>X</p>', coverAlt: 'X' };
+    for (const role of ['member', 'finance'] as const) {
+      expect(await outcome(() => newsEditorAction({ ...args(role, '/admin/content/news/new', { method: 'POST', body: new URLSearchParams(story) }), params: { id: 'new' } }))).toMatch(/^redirect:/);
+    }
+    expect(await database.db().select().from(news)).toEqual([]);
+    expect(await database.db().select().from(media)).toEqual([]);
   });
 
   it('answers a missing record with 404 and a refused change with 409, each with the Update Failed toast', async () => {

@@ -1,9 +1,7 @@
 /** Loaders and actions of the public pages, run against a freshly seeded database. */
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipApplications } from '~/db/schema/membership';
 import { seedSampleContent } from '~/db/seed';
-import { env } from '~/lib/env.server';
 import { messages } from '~/lib/messages';
 import { readToast } from '~/lib/toast.server';
 import { loader as rootLoader } from '~/root';
@@ -13,7 +11,7 @@ import { loader as eventsLoader } from '~/routes/_site/events';
 import { action as eventAction, loader as eventLoader } from '~/routes/_site/events.$id';
 import { loader as homeLoader } from '~/routes/_site/home';
 import { loader as newsLoader } from '~/routes/_site/news';
-import { loader as newsPostLoader } from '~/routes/_site/news.$id';
+import { loader as newsPostLoader } from '~/routes/_site/news.$slug';
 import { loader as healthLoader } from '~/routes/api/healthz';
 import { loader as documentLoader } from '~/routes/documents.$id.download';
 import { createSignedInAccount } from '../factories/accounts';
@@ -23,7 +21,7 @@ import { routeArgs } from '../setup/route-args';
 const database = setupTestDatabase();
 
 beforeAll(async () => {
-  await seedSampleContent(database.db(), { uploadsDir: path.join(env().dataDir, 'uploads') });
+  await seedSampleContent(database.db());
 });
 
 const args = <Params extends Record<string, string> = Record<string, never>>(url: string, params?: Params, init?: RequestInit) => routeArgs(url, init, params);
@@ -89,8 +87,8 @@ describe('detail pages answer 404 for unknown or malformed ids', () => {
   it.each(['abc', '99999', '0', '-1', '\u0000', '1.5', '99999999999999'])('/events/%j', async (id) => {
     expect(await thrownStatus(() => eventLoader(args(`/events/x`, { id })))).toBe(404);
   });
-  it.each(['abc', '99999', '\u0000'])('/news/%j', async (id) => {
-    expect(await thrownStatus(() => newsPostLoader(args(`/news/x`, { id })))).toBe(404);
+  it.each(['abc', '99999', '\u0000', '99999999999999', '-1'])('/news/%j', async (slug) => {
+    expect(await thrownStatus(() => newsPostLoader(args(`/news/x`, { slug })))).toBe(404);
   });
 
   it('finds real ones', async () => {
@@ -98,9 +96,14 @@ describe('detail pages answer 404 for unknown or malformed ids', () => {
     const { event } = await eventLoader(args('/events/x', { id: String(upcoming[0]!.id) }));
     expect(event.title).toBe(upcoming[0]!.title);
     const { featured } = await newsLoader();
-    const { item, more } = await newsPostLoader(args('/news/x', { id: String(featured!.id) }));
+    const { item, more } = await newsPostLoader(args('/news/x', { slug: featured!.slug }));
     expect(item.id).toBe(featured!.id);
     expect(more.some((story) => story.id === featured!.id)).toBe(false);
+    // A link from before stories had addresses: their number moves for good to the address.
+    const moved = await newsPostLoader(args('/news/x', { slug: String(featured!.id) })).catch((error: unknown) => error);
+    expect(moved).toBeInstanceOf(Response);
+    expect((moved as Response).status).toBe(301);
+    expect((moved as Response).headers.get('Location')).toBe(`/news/${featured!.slug}`);
   });
 });
 

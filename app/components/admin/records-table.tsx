@@ -123,13 +123,44 @@ export function TableTools({ tab, statuses }: { tab: string; statuses: readonly 
   exportParams.delete('page');
   const exportHref = `/admin/export.csv?${exportParams}`;
   return (
+    <ListFilters idPrefix={tab} statuses={statuses} searchLabel="Search name or email" hidden={{ tab }}>
+      <Button asChild variant="ghost">
+        <a href={exportHref} download>
+          Export CSV
+        </a>
+      </Button>
+    </ListFilters>
+  );
+}
+
+/**
+ * A list's status filter and search (admin tables, the content area's lists): a GET form, so the
+ * choice lives in the URL and survives reload and sharing. `children` add actions after Apply.
+ */
+export function ListFilters({
+  idPrefix,
+  statuses,
+  searchLabel,
+  hidden = {},
+  children,
+}: {
+  idPrefix: string;
+  statuses: readonly string[];
+  searchLabel: string;
+  hidden?: Record<string, string>;
+  children?: React.ReactNode;
+}) {
+  const [searchParams] = useSearchParams();
+  return (
     <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
-      <input type="hidden" name="tab" value={tab} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="grid gap-1">
-        <label htmlFor={`${tab}-status`} className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+        <label htmlFor={`${idPrefix}-status`} className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
           Status
         </label>
-        <select id={`${tab}-status`} name="status" defaultValue={searchParams.get('status') ?? ''} className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
+        <select id={`${idPrefix}-status`} name="status" defaultValue={searchParams.get('status') ?? ''} className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
           <option value="">All</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
@@ -138,20 +169,16 @@ export function TableTools({ tab, statuses }: { tab: string; statuses: readonly 
           ))}
         </select>
       </div>
-      <div className="grid min-w-56 flex-1 gap-1">
-        <label htmlFor={`${tab}-search`} className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
-          Search name or email
+      <div className="grid min-w-48 flex-1 gap-1">
+        <label htmlFor={`${idPrefix}-search`} className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+          {searchLabel}
         </label>
-        <input id={`${tab}-search`} name="q" type="search" defaultValue={searchParams.get('q') ?? ''} className="h-10 rounded-md border border-slate-300 px-3 text-sm" />
+        <input id={`${idPrefix}-search`} name="q" type="search" defaultValue={searchParams.get('q') ?? ''} className="h-10 rounded-md border border-slate-300 px-3 text-sm" />
       </div>
       <Button type="submit" variant="outline">
         Apply
       </Button>
-      <Button asChild variant="ghost">
-        <a href={exportHref} download>
-          Export CSV
-        </a>
-      </Button>
+      {children}
     </Form>
   );
 }

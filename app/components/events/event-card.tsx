@@ -1,7 +1,8 @@
 import { ArrowRight, CalendarDays, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { FallbackImage } from '~/components/ui/fallback-image';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { formatDateWithWeekday, monthDayBadge } from '~/lib/dates';
+import type { ImageSources } from '~/lib/images';
 import { cn } from '~/lib/utils';
 
 export const EVENT_FALLBACK_IMAGE = '/images/event-fallback.svg';
@@ -9,11 +10,14 @@ export const EVENT_FALLBACK_IMAGE = '/images/event-fallback.svg';
 export type EventCardData = {
   id: number;
   title: string;
-  description: string;
+  /** The description as plain text. */
+  summary: string;
   startsAt: Date;
   timeZone: string;
   venue: string;
   imageUrl: string | null;
+  image: ImageSources | null;
+  imageAlt: string | null;
 };
 
 /** An event in a grid (docs/product.md#events-and-tickets): image, month/day badge, title, long date, venue, 3-line description. */
@@ -29,11 +33,12 @@ export function EventCard({ event, past = false }: { event: EventCardData; past?
       )}
     >
       <div className="relative aspect-[16/9] overflow-hidden bg-navy-100">
-        <FallbackImage
+        <ResponsiveImage
+          image={event.image}
           src={event.imageUrl}
           fallback={EVENT_FALLBACK_IMAGE}
-          alt=""
-          loading="lazy"
+          alt={event.imageAlt ?? ''}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
           className={cn('size-full transition-transform duration-300 group-hover:scale-[1.03]', past && 'grayscale-[40%]')}
         />
         <div className="absolute left-4 top-4 flex w-14 flex-col items-center rounded-lg bg-white py-1.5 text-center shadow-md">
@@ -53,7 +58,7 @@ export function EventCard({ event, past = false }: { event: EventCardData; past?
           <MapPin className="mt-0.5 size-4 shrink-0 text-gold-600" aria-hidden />
           {event.venue}
         </p>
-        <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-slate-700">{event.description}</p>
+        <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-slate-700">{event.summary}</p>
         <div className="mt-auto pt-5">
           <Link
             to={`/events/${event.id}`}

@@ -18,5 +18,9 @@ export const footerQuickLinks = [
   { to: '/membership', label: 'Membership' },
 ] as const;
 
-/** Legal links: placeholders, not pages yet (docs/product.md#site-layout). */
-export const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] as const;
+/** The footer's legal links (docs/product.md#site-layout): pages editors write in the content area. */
+export const legalLinks = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/terms-of-service', label: 'Terms of Service' },
+  { to: '/cookie-policy', label: 'Cookie Policy' },
+] as const;

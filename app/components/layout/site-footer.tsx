@@ -93,11 +93,11 @@ export function SiteFooter() {
             © 2025 {settings.associationName} – {settings.chapterName}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
-            {legalLinks.map((label) => (
-              <li key={label}>
-                <a href="#" className="hover:text-white hover:underline">
-                  {label}
-                </a>
+            {legalLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>

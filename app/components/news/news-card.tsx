@@ -1,20 +1,24 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
-import { FallbackImage } from '~/components/ui/fallback-image';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { formatLongDate } from '~/lib/dates';
+import type { ImageSources } from '~/lib/images';
 import { cn } from '~/lib/utils';
 
 export const NEWS_FALLBACK_IMAGE = '/images/news-fallback.svg';
 
 export type NewsCardData = {
   id: number;
+  slug: string;
   title: string;
   excerpt: string;
   category: string;
   author: string;
   publishedAt: Date;
   imageUrl: string | null;
+  cover: ImageSources | null;
+  coverAlt: string | null;
 };
 
 /** A story in the news list; `featured` lays it out wide with a larger heading. */
@@ -29,10 +33,12 @@ export function NewsCard({ item, featured = false }: { item: NewsCardData; featu
       )}
     >
       <div className={cn('relative overflow-hidden bg-navy-100', featured ? 'aspect-[16/9] md:aspect-auto md:min-h-80' : 'aspect-[16/9]')}>
-        <FallbackImage
+        <ResponsiveImage
+          image={item.cover}
           src={item.imageUrl}
           fallback={NEWS_FALLBACK_IMAGE}
-          alt=""
+          alt={item.coverAlt ?? ''}
+          sizes={featured ? '(min-width: 768px) 640px, 100vw' : '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'}
           loading={featured ? 'eager' : 'lazy'}
           className="absolute inset-0 size-full transition-transform duration-300 group-hover:scale-[1.03]"
         />
@@ -58,7 +64,7 @@ export function NewsCard({ item, featured = false }: { item: NewsCardData; featu
         <p className="mt-3 text-sm text-muted-foreground">By {item.author}</p>
         <div className="mt-auto pt-5">
           <Link
-            to={`/news/${item.id}`}
+            to={`/news/${item.slug}`}
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-700 hover:text-navy-900 hover:underline"
             aria-label={`Read More: ${item.title}`}
           >

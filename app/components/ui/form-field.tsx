@@ -1,4 +1,4 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import type { ComponentProps } from 'react';
 import { cn } from '~/lib/utils';
 import { Input } from './input';
@@ -19,10 +19,10 @@ export function FormField({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's string field
   field: FieldMetadata<string, any, string[]>;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'number' | 'date';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'number' | 'date' | 'datetime-local' | 'url';
   hint?: string;
-  /** A textarea, for text whose line breaks matter (an address). */
-  multiline?: boolean;
+  /** A textarea, for text whose line breaks matter (an address); a number is its height in rows. */
+  multiline?: boolean | number;
 } & Omit<ComponentProps<'input'>, 'type' | 'name' | 'id' | 'defaultValue'>) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
@@ -36,7 +36,7 @@ export function FormField({
         <textarea
           key={textareaKey}
           {...textareaProps}
-          rows={3}
+          rows={typeof multiline === 'number' ? multiline : 3}
           disabled={inputProps.disabled}
           className="min-h-20 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus-visible:border-navy-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-navy-300 aria-[invalid=true]:border-destructive"
         />
@@ -48,11 +48,82 @@ export function FormField({
           {hint}
         </p>
       ) : null}
-      {field.errors?.length ? (
-        <p id={field.errorId} className="text-sm font-medium text-destructive">
-          {field.errors[0]}
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** A field's first error, under it, announced and tied to the input by its id. */
+export function FieldError({ field }: { field: AnyField }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p id={field.errorId} className="text-sm font-medium text-destructive">
+      {field.errors[0]}
+    </p>
+  );
+}
+
+/** A labelled choice from a short list, bound to a Conform field like FormField. */
+export function SelectField({
+  field,
+  label,
+  options,
+  hint,
+  className,
+}: {
+  field: AnyField;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  hint?: string;
+  className?: string;
+}) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { key, ...props } = getSelectProps(field, { ariaDescribedBy: hintId });
+  return (
+    <div className={cn('grid content-start gap-1.5', className)}>
+      <label htmlFor={field.id} className="text-sm font-semibold text-navy-900">
+        {label}
+      </label>
+      <select
+        key={key}
+        {...props}
+        className="h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base shadow-sm focus-visible:border-navy-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-navy-300 aria-[invalid=true]:border-destructive"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
         </p>
       ) : null}
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** A labelled checkbox bound to a Conform field; checked posts "on". */
+export function CheckboxField({ field, label, hint, className }: { field: AnyField; label: string; hint?: string; className?: string }) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(field, { type: 'checkbox', ariaDescribedBy: hintId });
+  return (
+    <div className={cn('grid content-start gap-1', className)}>
+      <label htmlFor={field.id} className="flex items-center gap-3 text-sm font-semibold text-navy-900">
+        <input key={key} {...props} className="size-5 rounded border-slate-300 accent-navy-700" />
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="pl-8 text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError field={field} />
     </div>
   );
 }

@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { oneOf } from './check';
-import { documentVisibilities, ticketStatuses, type DocumentVisibility } from './enums';
+import {
+  contentStatuses,
+  documentVisibilities,
+  pageSlugs,
+  registrationKinds,
+  ticketStatuses,
+  type ContentStatus,
+  type DocumentVisibility,
+  type PageSlug,
+  type RegistrationKind,
+} from './enums';
+import { media } from './media';
 
 export type LabelledLink = { label: string; url: string };
 
@@ -18,7 +30,6 @@ export const siteSettings = pgTable('site_settings', {
   socialLinks: jsonb('social_links').$type<LabelledLink[]>().notNull().default([]),
   branchLinks: jsonb('branch_links').$type<LabelledLink[]>().notNull().default([]),
   socialFeedUrl: text('social_feed_url'),
-  anthemAudioUrl: text('anthem_audio_url'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -27,24 +38,51 @@ export const news = pgTable(
   {
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
+    /** The story's address, /news/{slug}; earlier ones are kept in news_slugs and redirect. */
+    slug: text('slug').notNull(),
     excerpt: text('excerpt').notNull(),
+    /** The story's body: sanitised HTML (features/content/rich-text.server.ts). */
     content: text('content').notNull(),
     category: text('category').notNull(),
     author: text('author').notNull(),
+    status: text('status').$type<ContentStatus>().notNull().default('published'),
+    /** When a published story appears: a later date schedules it. */
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     featured: boolean('featured').notNull().default(false),
+    coverMediaId: uuid('cover_media_id').references(() => media.id, { onDelete: 'set null' }),
+    coverAlt: text('cover_alt'),
+    /** A picture shipped with the site (sample content); an uploaded cover wins. */
     imageUrl: text('image_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('news_published_at_idx').on(table.publishedAt)],
+  (table) => [
+    index('news_published_at_idx').on(table.publishedAt),
+    uniqueIndex('news_slug_unique').on(table.slug),
+    oneOf('news_status_check', table.status, contentStatuses),
+  ],
 );
 
-export const committeeTerms = pgTable('committee_terms', {
-  id: serial('id').primaryKey(),
-  /** As people say it, e.g. "2024/2026". */
-  year: text('year').notNull().unique(),
-  startYear: integer('start_year').notNull(),
+/** A story's earlier addresses: /news/{old slug} answers 301 to the current one. */
+export const newsSlugs = pgTable('news_slugs', {
+  slug: text('slug').primaryKey(),
+  newsId: integer('news_id')
+    .notNull()
+    .references(() => news.id, { onDelete: 'cascade' }),
 });
+
+export const committeeTerms = pgTable(
+  'committee_terms',
+  {
+    id: serial('id').primaryKey(),
+    /** As people say it, e.g. "2024/2026". */
+    year: text('year').notNull().unique(),
+    startYear: integer('start_year').notNull(),
+    /** The committee in office; one term at most. The others are past committees. */
+    isCurrent: boolean('is_current').notNull().default(false),
+  },
+  (table) => [uniqueIndex('committee_terms_one_current').on(table.isCurrent).where(sql`${table.isCurrent}`)],
+);
 
 export const committeeMembers = pgTable(
   'committee_members',
@@ -58,6 +96,8 @@ export const committeeMembers = pgTable(
     bio: text('bio'),
     email: text('email'),
     phone: text('phone'),
+    photoMediaId: uuid('photo_media_id').references(() => media.id, { onDelete: 'set null' }),
+    /** A picture shipped with the site (sample content); an uploaded photo wins. */
     imageUrl: text('image_url'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
@@ -73,11 +113,14 @@ export const documents = pgTable(
     type: text('type').notNull(),
     uploadDate: date('upload_date', { mode: 'string' }).notNull(),
     visibility: text('visibility').$type<DocumentVisibility>().notNull().default('members'),
-    /** Path of the file inside DATA_DIR/uploads. */
-    filePath: text('file_path').notNull(),
+    /** The file, in the database. Replacing it keeps the document's id, so links keep working. */
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'restrict' }),
+    /** Before files lived in the database: the path inside DATA_DIR/uploads (moved in at start). */
+    filePath: text('file_path'),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull().default('application/pdf'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [oneOf('documents_visibility_check', table.visibility, documentVisibilities)],
 );
@@ -87,17 +130,30 @@ export const events = pgTable(
   {
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
+    /** Sanitised HTML (features/content/rich-text.server.ts). */
     description: text('description').notNull(),
+    status: text('status').$type<ContentStatus>().notNull().default('published'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     /** IANA zone the event happens in; dates are shown in it. */
     timeZone: text('time_zone').notNull().default('America/Toronto'),
     venue: text('venue').notNull(),
+    address: text('address'),
     venueMapLink: text('venue_map_link'),
+    imageMediaId: uuid('image_media_id').references(() => media.id, { onDelete: 'set null' }),
+    imageAlt: text('image_alt'),
+    /** A picture shipped with the site (sample content); an uploaded image wins. */
     imageUrl: text('image_url'),
+    registrationKind: text('registration_kind').$type<RegistrationKind>().notNull().default('tickets'),
     externalFormLink: text('external_form_link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('events_starts_at_idx').on(table.startsAt)],
+  (table) => [
+    index('events_starts_at_idx').on(table.startsAt),
+    oneOf('events_status_check', table.status, contentStatuses),
+    oneOf('events_registration_kind_check', table.registrationKind, registrationKinds),
+  ],
 );
 
 export const ticketTiers = pgTable(
@@ -108,10 +164,15 @@ export const ticketTiers = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    description: text('description'),
     priceCents: integer('price_cents').notNull().default(0),
     quantityCap: integer('quantity_cap').notNull(),
     salesStart: timestamp('sales_start', { withTimezone: true }),
     salesEnd: timestamp('sales_end', { withTimezone: true }),
+    /** Only members with an active membership may buy it. */
+    membersOnly: boolean('members_only').notNull().default(false),
+    /** No longer on sale: a tier with sales is closed, never deleted. */
+    closed: boolean('closed').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (table) => [index('ticket_tiers_event_idx').on(table.eventId)],
@@ -139,3 +200,30 @@ export const tickets = pgTable(
   },
   (table) => [index('tickets_event_idx').on(table.eventId), oneOf('tickets_status_check', table.status, ticketStatuses)],
 );
+
+/**
+ * The site's pages whose words editors write (docs/product.md#about-history-and-anthem): `body` is
+ * sanitised HTML (legal pages, introductions); `data` holds a page's structured parts (about:
+ * mission, vision, values, objectives; anthem: verses, chorus, recording).
+ */
+export const pages = pgTable(
+  'pages',
+  {
+    slug: text('slug').$type<PageSlug>().primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [oneOf('pages_slug_check', table.slug, pageSlugs)],
+);
+
+/** The school history page's timeline. */
+export const historyMilestones = pgTable('history_milestones', {
+  id: serial('id').primaryKey(),
+  year: integer('year').notNull(),
+  title: text('title').notNull(),
+  text: text('text').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});

@@ -40,3 +40,19 @@ export const documentVisibilities = ['public', 'members'] as const;
 export type DocumentVisibility = (typeof documentVisibilities)[number];
 
 export const ticketStatuses = ['valid'] as const;
+
+/** Where a piece of content is in its life: a draft only editors see, or published (at its date). */
+export const contentStatuses = ['draft', 'published'] as const;
+export type ContentStatus = (typeof contentStatuses)[number];
+
+/** How people sign up for an event (docs/product.md#events-and-tickets). */
+export const registrationKinds = ['tickets', 'rsvp', 'external', 'none'] as const;
+export type RegistrationKind = (typeof registrationKinds)[number];
+
+/** What an uploaded file is. */
+export const mediaKinds = ['image', 'audio', 'document'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+/** The site's pages whose words editors write (docs/product.md#about-history-and-anthem). */
+export const pageSlugs = ['about', 'school-history', 'school-anthem', 'privacy-policy', 'terms-of-service', 'cookie-policy'] as const;
+export type PageSlug = (typeof pageSlugs)[number];

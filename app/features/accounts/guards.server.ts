@@ -32,3 +32,23 @@ export async function requireAdminArea(request: Request): Promise<{ user: Sessio
   if (!can.enter) throw redirect('/');
   return { user, can };
 }
+
+/**
+ * The content area (docs/product.md#content-area): editors and admins. Finance, who may enter the
+ * admin area but not edit content, goes back to the dashboard; anyone else to /.
+ */
+export async function requireContentEditor(request: Request): Promise<{ user: SessionUser; can: AdminAbilities }> {
+  const { user, can } = await requireAdminArea(request);
+  if (!can.editContent) throw redirect('/admin');
+  return { user, can };
+}
+
+/**
+ * Whether this request asks for, and may see, content that is not published yet: `?preview` from
+ * someone who edits content (docs/product.md#content-area). Anyone else sees the public page.
+ */
+export async function wantsPreview(request: Request): Promise<boolean> {
+  if (!new URL(request.url).searchParams.has('preview')) return false;
+  const user = await getSessionUser(request);
+  return adminAbilities(user?.role).editContent;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDollars } from '~/lib/money';
 import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { defaultDonationCause, donationCauses, type DonationCause } from './causes';
 
@@ -11,16 +12,19 @@ export const missingInformation = 'Please fill out all required fields.';
 
 /** "50", "12.34", "$1,000" → cents; anything else gets a message for the amount field. */
 export function parseDollarAmount(text: string): { cents: number } | { error: string } {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (cleaned === '') return { error: missingInformation };
-  if (!/^\d+(\.\d+)?$/.test(cleaned)) return { error: 'Enter an amount in dollars, like 50 or 12.34.' };
-  const [whole, fraction = ''] = cleaned.split('.');
-  if (fraction.length > 2) return { error: 'Use at most two decimal places.' };
-  if (whole!.length > 9) return { error: 'The most we can accept online is $100,000.00.' };
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (cents <= 0) return { error: 'Enter an amount greater than $0.' };
-  if (cents > MAX_DONATION_CENTS) return { error: 'The most we can accept online is $100,000.00.' };
-  return { cents };
+  const parsed = parseDollars(text);
+  if ('problem' in parsed) {
+    const messages = {
+      empty: missingInformation,
+      'not-an-amount': 'Enter an amount in dollars, like 50 or 12.34.',
+      'too-many-decimals': 'Use at most two decimal places.',
+      'too-large': 'The most we can accept online is $100,000.00.',
+    } as const;
+    return { error: messages[parsed.problem] };
+  }
+  if (parsed.cents <= 0) return { error: 'Enter an amount greater than $0.' };
+  if (parsed.cents > MAX_DONATION_CENTS) return { error: 'The most we can accept online is $100,000.00.' };
+  return parsed;
 }
 
 /** A typed amount is checked in its own field, so its message shows with the others'. */

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { contentStatuses, registrationKinds } from '~/db/schema/enums';
+import { optionalUpload } from '~/features/media/upload-field';
+import { checkbox, optionalDateTime, optionalHttpsUrl, optionalText, requiredDateTime, requiredText, richText, wholeNumber } from '~/lib/fields';
+import { parseDollars } from '~/lib/money';
 
 /** Largest quantity anyone could type for one tier; caps are checked against the tier itself. */
 const MAX_QUANTITY = 100_000;
@@ -24,3 +28,76 @@ export const ticketSelectionSchema = z
     }
     return selection;
   });
+
+/** What the content area filters events by: drafts and published ones. */
+export const eventStatuses = contentStatuses;
+
+/** The event editor's form (docs/product.md#content-area). */
+export const eventIntents = ['save', 'publish', 'unpublish'] as const;
+
+export const eventSchema = z
+  .object({
+    intent: z.enum(eventIntents, { error: 'Choose what to do with the event.' }).default('save'),
+    title: requiredText('Title', 160),
+    description: richText('The description'),
+    startsAt: requiredDateTime('Start'),
+    endsAt: optionalDateTime('End'),
+    venue: requiredText('Venue', 160),
+    address: optionalText('Address', 300, { multiline: true }),
+    venueMapLink: optionalHttpsUrl('Map link'),
+    registrationKind: z.enum(registrationKinds, { error: 'Choose how people register.' }),
+    externalFormLink: optionalHttpsUrl('Registration form link'),
+    image: optionalUpload('image'),
+    imageAlt: optionalText('Picture description', 200),
+  })
+  .superRefine((values, context) => {
+    if (values.endsAt && values.endsAt <= values.startsAt) context.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start.' });
+    if (values.registrationKind === 'external' && !values.externalFormLink) {
+      context.addIssue({ code: 'custom', path: ['externalFormLink'], message: 'Give the address of the registration form.' });
+    }
+  });
+
+export type EventInput = z.output<typeof eventSchema>;
+
+/** How people register, as the event editor offers it. */
+export const registrationKindOptions = [
+  { value: 'tickets', label: 'Tickets (paid or free tiers)' },
+  { value: 'rsvp', label: 'Free RSVP' },
+  { value: 'external', label: 'A registration form elsewhere (link)' },
+  { value: 'none', label: 'No registration' },
+] as const satisfies readonly { value: (typeof registrationKinds)[number]; label: string }[];
+
+/** A ticket tier's form: the price in dollars (0 is free), kept in cents. */
+export const tierSchema = z
+  .object({
+    name: requiredText('Name', 80),
+    description: optionalText('Description', 300, { multiline: true }),
+    price: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, context) => {
+        const parsed = parseDollars(value || '0');
+        if ('problem' in parsed || parsed.cents > 1_000_000) {
+          context.addIssue({ code: 'custom', message: 'Enter the price in dollars, like 25 or 12.50 (0 for free), at most $10,000.' });
+          return z.NEVER;
+        }
+        return parsed.cents;
+      }),
+    quantityCap: wholeNumber('Number of tickets', 1, 100_000),
+    salesStart: optionalDateTime('Sales start'),
+    salesEnd: optionalDateTime('Sales end'),
+    membersOnly: checkbox,
+    sortOrder: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value && /^\d{1,3}$/.test(value) ? Number(value) : 0)),
+  })
+  .superRefine((values, context) => {
+    if (values.salesStart && values.salesEnd && values.salesEnd <= values.salesStart) {
+      context.addIssue({ code: 'custom', path: ['salesEnd'], message: 'Sales must end after they start.' });
+    }
+  });
+
+export type TierInput = z.output<typeof tierSchema>;

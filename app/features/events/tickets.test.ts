@@ -22,6 +22,7 @@ describe('tierTakesQuantity', () => {
     expect(tierTakesQuantity(dinner, false)).toBe(true);
     expect(tierTakesQuantity(free, false)).toBe(false);
     expect(tierTakesQuantity(dinner, true)).toBe(false);
+    expect(tierTakesQuantity({ ...dinner, closed: true }, false)).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@
  * Ticket selection rules (docs/product.md#events-and-tickets): pure, shared by the event page in the browser and the
  * server action that checks what was posted.
  */
-export type SelectableTier = { id: number; priceCents: number; quantityCap: number };
+export type SelectableTier = { id: number; priceCents: number; quantityCap: number; closed?: boolean };
 
 /** Quantities never go below 0 nor above the tier's cap. */
 export function clampQuantity(quantity: number, cap: number): number {
@@ -10,9 +10,9 @@ export function clampQuantity(quantity: number, cap: number): number {
   return Math.min(Math.max(Math.trunc(quantity), 0), Math.max(cap, 0));
 }
 
-/** Which tiers take a quantity: paid tiers, and only when the event does not use an external form. */
+/** Which tiers take a quantity: paid tiers still on sale, and only when the event does not use an external form. */
 export function tierTakesQuantity(tier: SelectableTier, hasExternalForm: boolean): boolean {
-  return !hasExternalForm && tier.priceCents > 0;
+  return !hasExternalForm && tier.priceCents > 0 && !tier.closed;
 }
 
 export type Selection = Record<number, number>;

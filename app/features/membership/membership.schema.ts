@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from '~/lib/fields';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { membershipTypes } from './plans';
@@ -9,23 +10,6 @@ import { membershipTypes } from './plans';
  * signed in (they create their account with the application).
  */
 export const EARLIEST_YEAR = 1900;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine(isPlainText(), controlCharactersMessage(label));
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine(isPlainText(), controlCharactersMessage(label))
-    .optional()
-    .transform((value) => (value ? value : null));
 
 const optionalYear = (label: string, currentYear: number) =>
   z

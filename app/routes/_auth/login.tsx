@@ -6,8 +6,8 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { loginSchema, passwordRule, signUpSchema } from '~/features/accounts/accounts.schema';
 import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
-import { passwordProblem } from '~/features/accounts/passwords.server';
 import { getSessionUser } from '~/features/accounts/auth.server';
+import { passwordProblem } from '~/features/accounts/passwords.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
@@ -191,7 +191,12 @@ function SignUpForm({ lastResult }: { lastResult: LastResult }) {
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
       <p className="text-center text-xs text-muted-foreground">
-        By signing up, you agree to our <a href="#" className="underline">Terms of Service</a>.
+        By signing up, you agree to our{' '}
+        <Link to="/terms-of-service" target="_blank" className="underline">
+          Terms of Service
+          <span className="sr-only"> (opens in a new tab)</span>
+        </Link>
+        .
       </p>
     </Form>
   );

@@ -4,7 +4,7 @@ import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { FallbackImage } from '~/components/ui/fallback-image';
-import { getCommittees, type CommitteeMember, type CommitteeTerm } from '~/features/content/content.server';
+import { getCommittees, type CommitteeMember, type CommitteeTerm } from '~/features/content/committees.server';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/committees';
 

@@ -1,10 +1,13 @@
 import { CalendarDays, Clock, MapPin } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { EVENT_FALLBACK_IMAGE } from '~/components/events/event-card';
+import { DraftBanner } from '~/components/layout/draft-banner';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { FallbackImage } from '~/components/ui/fallback-image';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import { RichText } from '~/components/ui/rich-text';
+import { wantsPreview } from '~/features/accounts/guards.server';
 import { ticketSelectionSchema } from '~/features/events/events.schema';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { assessTicketRequest } from '~/features/events/tickets';
@@ -14,23 +17,24 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { notFound, parseId } from '~/lib/params';
 import { dataWithToast } from '~/lib/toast.server';
+import { cn } from '~/lib/utils';
 import type { Route } from './+types/events.$id';
 import { TicketCard } from './ticket-card';
 
-async function loadEvent(rawId: string | undefined) {
+async function loadEvent(rawId: string | undefined, options: { preview: boolean }) {
   const id = parseId(rawId);
-  const event = id === null ? undefined : await getEventWithTiers(id);
+  const event = id === null ? undefined : await getEventWithTiers(id, options);
   if (!event) notFound(messages.eventNotFound);
   return event;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const event = await loadEvent(params.id);
-  return { event, hasEnded: event.startsAt.getTime() < Date.now() };
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const event = await loadEvent(params.id, { preview: await wantsPreview(request) });
+  return { event, hasEnded: (event.endsAt ?? event.startsAt).getTime() < Date.now() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const event = await loadEvent(params.id);
+  const event = await loadEvent(params.id, { preview: false });
   const parsed = ticketSelectionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) {
     return data({ fieldError: parsed.error.issues[0]?.message ?? 'Please check the quantities.' }, { status: 400 });
@@ -42,17 +46,23 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, args.loaderData?.event.title ?? messages.eventNotFound, args.loaderData?.event.description.slice(0, 160));
+  pageMeta(args, args.loaderData?.event.title ?? messages.eventNotFound, args.loaderData?.event.summary.slice(0, 160));
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { event, hasEnded } = loaderData;
   return (
     <>
+      {event.status === 'draft' ? (
+        <DraftBanner label="Draft" detail="Only editors can see this event until it is published." editHref={`/admin/content/events/${event.id}`} />
+      ) : null}
       <section className="relative isolate overflow-hidden bg-navy-950 text-white">
-        <FallbackImage
+        <ResponsiveImage
+          image={event.image}
           src={event.imageUrl}
           fallback={EVENT_FALLBACK_IMAGE}
           alt=""
+          sizes="100vw"
+          loading="eager"
           className="absolute inset-0 -z-10 size-full opacity-45"
         />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950 via-navy-950/70 to-navy-950/20" />
@@ -65,7 +75,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
         </div>
       </section>
 
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_400px] lg:items-start lg:px-8">
+      <div className={cn('mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:items-start lg:px-8', event.registrationKind !== 'none' && 'lg:grid-cols-[1fr_400px]')}>
         <Card>
           <CardHeader>
             <CardTitle>Event Details</CardTitle>
@@ -77,6 +87,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               </DetailItem>
               <DetailItem icon={Clock} label="Time">
                 {formatTime(event.startsAt, event.timeZone)}
+                {event.endsAt ? ` – ${formatTime(event.endsAt, event.timeZone)}` : null}
               </DetailItem>
               <DetailItem icon={MapPin} label="Venue">
                 {event.venueMapLink ? (
@@ -87,18 +98,16 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 ) : (
                   event.venue
                 )}
+                {event.address ? <span className="mt-1 block whitespace-pre-line text-sm font-normal text-slate-600">{event.address}</span> : null}
               </DetailItem>
             </dl>
             <h2 className="mt-8 text-lg font-semibold text-navy-900">About this event</h2>
-            <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-700">{event.description}</p>
+            <RichText html={event.description} className="mt-2" />
           </CardContent>
         </Card>
-        <TicketCard
-          tiers={event.tiers}
-          externalFormLink={event.externalFormLink}
-          hasEnded={hasEnded}
-          fieldError={actionData?.fieldError}
-        />
+        {event.registrationKind === 'none' ? null : (
+          <TicketCard tiers={event.tiers} externalFormLink={event.externalFormLink} hasEnded={hasEnded} fieldError={actionData?.fieldError} />
+        )}
       </div>
     </>
   );

@@ -1,12 +1,12 @@
 import { PageHero } from '~/components/layout/page-hero';
 import { NewsCard } from '~/components/news/news-card';
-import { listNews } from '~/features/content/content.server';
 import { EmptyState } from '~/components/ui/empty-state';
+import { listPublishedNews } from '~/features/content/news.server';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/news';
 
 export async function loader() {
-  const items = await listNews();
+  const items = await listPublishedNews();
   const featured = items.find((item) => item.featured) ?? null;
   return { featured, others: items.filter((item) => item !== featured) };
 }
@@ -22,11 +22,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
         Announcements from the committee, news from the school and stories from past pupils.
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-        {!featured && others.length === 0 ? (
-          <EmptyState>
-            No news has been published yet. Please check back soon.
-          </EmptyState>
-        ) : null}
+        {!featured && others.length === 0 ? <EmptyState>No news has been published yet. Please check back soon.</EmptyState> : null}
         {featured ? <NewsCard item={featured} featured /> : null}
         {others.length > 0 ? (
           <section aria-labelledby="latest-news-heading" className="mt-12">

@@ -1,6 +1,7 @@
 import { ExternalLink, Minus, Plus, Ticket } from 'lucide-react';
 import { useState } from 'react';
 import { Form } from 'react-router';
+import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { clampQuantity, selectionTotals, tierTakesQuantity, type Selection } from '~/features/events/tickets';
@@ -8,7 +9,7 @@ import { useIsPending } from '~/lib/forms';
 import { ticketButtonLabels, ticketCardTitles } from '~/lib/messages';
 import { formatCents, formatPrice } from '~/lib/money';
 
-type Tier = { id: number; name: string; priceCents: number; quantityCap: number };
+type Tier = { id: number; name: string; description: string | null; priceCents: number; quantityCap: number; membersOnly: boolean; closed: boolean };
 
 /**
  * The event page's ticket card (docs/product.md#events-and-tickets): tiers with FREE or $x.xx, quantity buttons for paid
@@ -51,9 +52,14 @@ export function TicketCard({
               return (
                 <li key={tier.id} className="flex items-center justify-between gap-4 py-3">
                   <div className="min-w-0">
-                    <p className="font-medium text-navy-900">{tier.name}</p>
+                    <p className="font-medium text-navy-900">
+                      {tier.name}
+                      {tier.membersOnly ? <Badge className="ml-2 align-middle">Members only</Badge> : null}
+                    </p>
+                    {tier.description ? <p className="text-sm text-slate-600">{tier.description}</p> : null}
                     <p className={tier.priceCents === 0 ? 'text-sm font-bold text-success' : 'text-sm text-muted-foreground'}>
                       {formatPrice(tier.priceCents)}
+                      {tier.closed ? <span className="ml-2 font-semibold text-muted-foreground">· Sales closed</span> : null}
                     </p>
                   </div>
                   {tierTakesQuantity(tier, hasExternalForm) && !hasEnded ? (

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import * as Tabs from '@radix-ui/react-tabs';
 import { AlertTriangle } from 'lucide-react';
-import { data, Form, Link, useSearchParams, useSubmit } from 'react-router';
+import { data, Form, Link, redirect, useSearchParams, useSubmit } from 'react-router';
 import type { z } from 'zod';
 import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
 import { PageHero } from '~/components/layout/page-hero';
@@ -11,8 +11,8 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { changeAccountRole, listAccounts } from '~/features/accounts/accounts.server';
 import { requireAdminArea } from '~/features/accounts/guards.server';
-import { siteSettingsSchema } from '~/features/content/content.schema';
-import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/content.server';
+import { siteSettingsSchema } from '~/features/content/settings.schema';
+import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/settings.server';
 import { donationCauses } from '~/features/donations/causes';
 import { listDonations, setDonationStatus } from '~/features/donations/donations.server';
 import { donationStatuses } from '~/features/donations/status';
@@ -35,6 +35,8 @@ import type { Route } from './+types/dashboard';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, can } = await requireAdminArea(request);
+  // Editors have nothing here but the content area.
+  if (!can.viewMembers && !can.viewDonations) throw redirect('/admin/content');
   const url = new URL(request.url);
   const query = readAdminQuery(url, [...applicationStatuses, ...donationStatuses]);
   // Finance sees donations only; a tab the viewer may not open falls back to one they may.
@@ -111,6 +113,15 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         Review membership applications and donations, and manage the association’s settings.
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        {can.editContent ? (
+          <p className="mb-6 rounded-lg border border-border bg-white p-4 text-sm text-slate-700 shadow-sm">
+            News, events, committees, documents and pages are edited in the{' '}
+            <Link to="/admin/content" className="font-semibold text-navy-700 underline underline-offset-2">
+              content area
+            </Link>
+            .
+          </p>
+        ) : null}
         <Tabs.Root value={tab} onValueChange={(value) => setSearchParams({ tab: value })}>
           <Tabs.List aria-label="Admin sections" className="relative flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
             {visibleTabs.map((value) => (

@@ -6,7 +6,7 @@ import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { requireRole } from '~/features/accounts/guards.server';
-import { listDocuments } from '~/features/content/content.server';
+import { listDocuments } from '~/features/content/documents.server';
 import { listSubscriptionsOf } from '~/features/donations/donations.server';
 import { subscriptionStatusText } from '~/features/donations/status';
 import { getLatestApplication, memberAccess, renewalCheckout } from '~/features/membership/membership.server';

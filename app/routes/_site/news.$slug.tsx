@@ -1,29 +1,42 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
+import { DraftBanner } from '~/components/layout/draft-banner';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { NEWS_FALLBACK_IMAGE, NewsCard } from '~/components/news/news-card';
 import { Badge } from '~/components/ui/badge';
-import { FallbackImage } from '~/components/ui/fallback-image';
-import { getNewsItem, listMoreNews } from '~/features/content/content.server';
-import { formatLongDate } from '~/lib/dates';
+import { ResponsiveImage } from '~/components/ui/responsive-image';
+import { RichText } from '~/components/ui/rich-text';
+import { wantsPreview } from '~/features/accounts/guards.server';
+import { findNewsBySlug, listMoreNews, newsState } from '~/features/content/news.server';
+import { formatDateTime, formatLongDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
-import { notFound, parseId } from '~/lib/params';
-import type { Route } from './+types/news.$id';
+import { notFound } from '~/lib/params';
+import type { Route } from './+types/news.$slug';
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const id = parseId(params.id);
-  const item = id === null ? undefined : await getNewsItem(id);
-  if (!item) notFound('News story not found.');
-  return { item, more: await listMoreNews(item.id) };
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const preview = await wantsPreview(request);
+  const found = await findNewsBySlug(params.slug, { preview });
+  if (!found) notFound('News story not found.');
+  // An earlier address of the story, or its number from before it had one: moved for good.
+  if ('redirectTo' in found) throw redirect(found.redirectTo + (preview ? '?preview' : ''), 301);
+  const { story } = found;
+  return { item: story, state: newsState(story), more: await listMoreNews(story.id) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData?.item.title ?? 'News story not found', args.loaderData?.item.excerpt);
 
 export default function NewsPost({ loaderData }: Route.ComponentProps) {
-  const { item, more } = loaderData;
+  const { item, state, more } = loaderData;
   return (
     <>
+      {state !== 'published' ? (
+        <DraftBanner
+          label={state === 'draft' ? 'Draft' : 'Scheduled'}
+          detail={state === 'draft' ? 'Only editors can see this story until it is published.' : `It appears on the site on ${formatDateTime(item.publishedAt)}.`}
+          editHref={`/admin/content/news/${item.id}`}
+        />
+      ) : null}
       <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
         <Link to="/news" className="text-sm font-semibold text-navy-700 hover:underline">
           ← All news
@@ -37,17 +50,16 @@ export default function NewsPost({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-3 text-4xl font-bold leading-tight text-navy-900 sm:text-5xl">{item.title}</h1>
         <p className="mt-4 text-xl leading-relaxed text-slate-600">{item.excerpt}</p>
         <p className="mt-4 text-sm font-medium text-muted-foreground">By {item.author}</p>
-        <FallbackImage
+        <ResponsiveImage
+          image={item.cover}
           src={item.imageUrl}
           fallback={NEWS_FALLBACK_IMAGE}
-          alt=""
+          alt={item.coverAlt ?? ''}
+          sizes="(min-width: 768px) 720px, 100vw"
+          loading="eager"
           className="mt-8 aspect-[16/9] w-full rounded-xl"
         />
-        <div className="mt-8 space-y-5 text-lg leading-relaxed text-slate-800">
-          {item.content.split(/\n{2,}/).map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
-          ))}
-        </div>
+        <RichText html={item.content} className="mt-8 text-lg" />
       </article>
       {more.length > 0 ? (
         <section aria-labelledby="more-news-heading" className="bg-muted">

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { optionalUpload } from '~/features/media/upload-field';
+import { checkbox, optionalText, requiredText, wholeNumber } from '~/lib/fields';
+
+/** The committee editor's forms (docs/product.md#content-area): a term, and one person on it. */
+export const termSchema = z.object({
+  year: requiredText('Term', 20).refine((value) => /^\d{4}\s*\/\s*\d{4}$/.test(value), 'Write the term as two years, like 2024/2026.'),
+  isCurrent: checkbox,
+});
+
+export const committeeMemberSchema = z.object({
+  name: requiredText('Name', 120),
+  role: requiredText('Role', 80),
+  bio: optionalText('Bio', 600, { multiline: true }),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Email is too long.')
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || z.email().safeParse(value).success, 'Enter a valid email address, or leave it empty.'),
+  phone: optionalText('Phone', 40),
+  sortOrder: wholeNumber('Order', 0, 999),
+  photo: optionalUpload('image'),
+});
+
+export type TermInput = z.output<typeof termSchema>;
+export type CommitteeMemberInput = z.output<typeof committeeMemberSchema>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { documentVisibilities } from '~/db/schema/enums';
+import { optionalUpload } from '~/features/media/upload-field';
+import { requiredText } from '~/lib/fields';
+
+/** The documents editor's form (docs/product.md#content-area): a new document needs its PDF. */
+export const documentSchema = z.object({
+  title: requiredText('Title', 160),
+  category: requiredText('Category', 60),
+  visibility: z.enum(documentVisibilities, { error: 'Choose who may read it.' }),
+  file: optionalUpload('document'),
+});
+
+export type DocumentInput = z.output<typeof documentSchema>;
+
+/** Who may read a document, as the editor offers it. */
+export const visibilityOptions = [
+  { value: 'members', label: 'Members only' },
+  { value: 'public', label: 'Everyone' },
+] as const;

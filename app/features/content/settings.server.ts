@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { siteSettings } from '~/db/schema/content';
+import { writeAudit } from '~/lib/audit.server';
+import { assertCan, type Actor } from '~/lib/roles';
+import type { SiteSettingsInput } from './settings.schema';
+
+export type SiteSettings = typeof siteSettings.$inferSelect;
+
+// A deployment fault, not a visitor's: boot seeds the settings row before the site serves.
+const settingsMissing = () => new Error('Site settings are missing: the database was not seeded.');
+
+export async function getSiteSettings(): Promise<SiteSettings> {
+  const [row] = await db().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  if (!row) throw settingsMissing();
+  return row;
+}
+
+/** The settings form's flat fields from the stored row. */
+export function settingsFormValues(settings: SiteSettings) {
+  // '#' marks a placeholder link; the form shows it as empty, as its hint says.
+  const url = (links: { label: string; url: string }[], label: string) => {
+    const found = links.find((entry) => entry.label === label)?.url ?? '#';
+    return found === '#' ? '' : found;
+  };
+  const social = (label: string) => url(settings.socialLinks, label);
+  const branch = (label: string) => url(settings.branchLinks, label);
+  return {
+    associationName: settings.associationName,
+    shortName: settings.shortName,
+    chapterName: settings.chapterName,
+    contactAddress: settings.contactAddress,
+    contactPhone: settings.contactPhone,
+    contactEmail: settings.contactEmail,
+    facebookUrl: social('Facebook'),
+    instagramUrl: social('Instagram'),
+    youtubeUrl: social('YouTube'),
+    sriLankaBranchUrl: branch('Sri Lanka'),
+    ukBranchUrl: branch('United Kingdom'),
+    socialFeedUrl: settings.socialFeedUrl ?? '',
+  };
+}
+
+/** An admin edits the association's identity (docs/product.md#admin-dashboard); audited with the fields that changed. */
+export async function updateSiteSettings(actor: Actor, input: SiteSettingsInput): Promise<SiteSettings> {
+  assertCan(actor, 'editSettings');
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1).for('update');
+    if (!before) throw settingsMissing();
+    const [after] = await tx
+      .update(siteSettings)
+      .set({
+        associationName: input.associationName,
+        shortName: input.shortName,
+        chapterName: input.chapterName,
+        contactAddress: input.contactAddress,
+        contactPhone: input.contactPhone,
+        contactEmail: input.contactEmail,
+        socialLinks: [
+          { label: 'Facebook', url: input.facebookUrl },
+          { label: 'Instagram', url: input.instagramUrl },
+          { label: 'YouTube', url: input.youtubeUrl },
+        ],
+        branchLinks: [
+          { label: 'Sri Lanka', url: input.sriLankaBranchUrl },
+          { label: 'United Kingdom', url: input.ukBranchUrl },
+        ],
+        socialFeedUrl: input.socialFeedUrl,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(siteSettings.id, 1))
+      .returning();
+    const previous = settingsFormValues(before);
+    const comparable = (value: string | null | undefined) => (value === '#' || value === null || value === undefined ? '' : value);
+    const changed = (Object.keys(input) as (keyof SiteSettingsInput)[]).filter((key) => comparable(previous[key]) !== comparable(input[key]));
+    await writeAudit(tx, {
+      actor,
+      action: 'settings.update',
+      entityType: 'site_settings',
+      entityId: '1',
+      from: JSON.stringify(Object.fromEntries(changed.map((key) => [key, previous[key]]))),
+      to: JSON.stringify(Object.fromEntries(changed.map((key) => [key, input[key]]))),
+    });
+    return after!;
+  });
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { parseLocalDateTime } from './dates';
+import { controlCharactersMessage, isPlainText } from './text';
+
+/**
+ * The building blocks of the forms' zod schemas, so every form says the same thing the same way:
+ * '{Label} is required.', '{Label} must be at most {n} characters.', '{Label} contains characters
+ * that are not allowed.' Values are trimmed; an empty optional field is null.
+ */
+export function requiredText(label: string, max: number, options: { multiline?: boolean } = {}) {
+  return z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(isPlainText(options), controlCharactersMessage(label));
+}
+
+export function optionalText(label: string, max: number, options: { multiline?: boolean } = {}) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(isPlainText(options), controlCharactersMessage(label))
+    .optional()
+    .transform((value) => (value ? value : null));
+}
+
+/** Rich text from the editor: its size is checked here, its markup is sanitised on the server (lib/rich-text.server.ts). */
+export function richText(label: string, max = 100_000) {
+  return z.string({ error: `${label} is required.` }).max(max, `${label} is too long.`);
+}
+
+/** An https address, or nothing. */
+export function optionalHttpsUrl(label: string) {
+  return z
+    .string()
+    .trim()
+    .max(500, `${label} must be at most 500 characters.`)
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || /^https:\/\/[^\s]+$/.test(value), `${label} must be a full https:// address, or empty.`);
+}
+
+function dateTimeField(label: string, required: boolean, timeZone?: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) {
+        if (required) context.addIssue({ code: 'custom', message: `${label} is required.` });
+        return null;
+      }
+      const date = parseLocalDateTime(value, timeZone);
+      if (!date) context.addIssue({ code: 'custom', message: `${label} must be a date and time.` });
+      return date;
+    });
+}
+
+/** A datetime-local field that must be filled, read in `timeZone` (the chapter's by default). */
+export const requiredDateTime = (label: string, timeZone?: string) => dateTimeField(label, true, timeZone).transform((date) => date!);
+
+/** A datetime-local field that may be left empty (null). */
+export const optionalDateTime = (label: string, timeZone?: string) => dateTimeField(label, false, timeZone);
+
+/** A checkbox: present ("on") is true, absent is false. */
+export const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+/** A whole number in a range, typed in a field. */
+export function wholeNumber(label: string, min: number, max: number) {
+  return z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .refine((value) => /^-?\d+$/.test(value) && Number(value) >= min && Number(value) <= max, `${label} must be a whole number from ${min} to ${max}.`)
+    .transform(Number);
+}

@@ -1,0 +1,31 @@
+import { PageHero } from '~/components/layout/page-hero';
+import { RichText } from '~/components/ui/rich-text';
+import { getLegalPage, legalSlugs, type LegalSlug } from '~/features/content/pages.server';
+import { formatLongDate } from '~/lib/dates';
+import { pageMeta } from '~/lib/meta';
+import { notFound } from '~/lib/params';
+import { documentPath } from '~/lib/redirects';
+import type { Route } from './+types/legal-page';
+
+/** /privacy-policy, /terms-of-service and /cookie-policy: one route file, the page named by its path. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const slug = documentPath(request).split('?')[0]!.replace(/^\/|\/$/g, '') as LegalSlug;
+  if (!legalSlugs.includes(slug)) notFound();
+  return getLegalPage(slug);
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.title ?? 'Not Found');
+
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  const { title, body, updatedAt } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="The association" title={title}>
+        {updatedAt ? `Last updated ${formatLongDate(updatedAt)}.` : 'How the association looks after you and your information.'}
+      </PageHero>
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
+        <RichText html={body} />
+      </div>
+    </>
+  );
+}

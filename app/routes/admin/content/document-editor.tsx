@@ -1,0 +1,76 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { ExternalLink } from 'lucide-react';
+import { ConfirmDelete, ContentHeading, Panel, StatusBadge } from '~/components/admin/content-ui';
+import { Button } from '~/components/ui/button';
+import { requireContentEditor } from '~/features/accounts/guards.server';
+import { documentSchema } from '~/features/content/documents.schema';
+import { deleteDocument, getDocument, saveDocument } from '~/features/content/documents.server';
+import { withUpload } from '~/features/media/media.server';
+import { formatIsoDay } from '~/lib/dates';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { notFound, parseId } from '~/lib/params';
+import { redirectWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/document-editor';
+import { DocumentForm } from './document-form';
+import { handleDeletion, invalidForm, refusedSave } from './replies.server';
+
+async function loadDocument(request: Request, rawId: string | undefined) {
+  const { user } = await requireContentEditor(request);
+  const id = parseId(rawId);
+  const document = id === null ? undefined : await getDocument(id);
+  if (!document) notFound('Document not found.');
+  return { user, document };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { document } = await loadDocument(request, params.id);
+  return { document };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, document } = await loadDocument(request, params.id);
+  const formData = await readFormData(request);
+  const deletion = await handleDeletion(formData, { remove: () => deleteDocument(user, document.id), to: '/admin/content/documents', what: 'Document' });
+  if (deletion) return deletion;
+  const submission = parseWithZod(formData, { schema: documentSchema });
+  if (submission.status !== 'success') return invalidForm(submission);
+  try {
+    const input = submission.value;
+    await withUpload(user, input.file, 'document', 'file', (fileMediaId) => saveDocument(user, document.id, input, { fileMediaId }));
+    return redirectWithToast(`/admin/content/documents/${document.id}`, messages.contentSaved('Document'));
+  } catch (error) {
+    return refusedSave(submission, error);
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `${args.loaderData.document.title} · Documents` : 'Document');
+
+export default function DocumentEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { document } = loaderData;
+  const deleteAsked = actionData?.asking === 'delete';
+  return (
+    <>
+      <ContentHeading title={document.title} back={{ to: '/admin/content/documents', label: 'All documents' }} description={`Uploaded ${formatIsoDay(document.uploadDate)}.`}>
+        <StatusBadge status={document.visibility} label={document.visibility === 'public' ? 'Everyone' : 'Members only'} />
+        <Button asChild variant="outline" size="sm">
+          <a href={`/documents/${document.id}/download`}>
+            <ExternalLink aria-hidden /> Download
+          </a>
+        </Button>
+      </ContentHeading>
+      {deleteAsked ? (
+        <div className="mb-6">
+          <ConfirmDelete what={`“${document.title}”`} consequence="Its link stops working and it leaves the Members Portal." asking />
+        </div>
+      ) : null}
+      <div className="grid max-w-2xl gap-6">
+        <Panel>
+          <DocumentForm document={document} lastResult={actionData?.result} />
+        </Panel>
+        {!deleteAsked ? <ConfirmDelete what={`“${document.title}”`} consequence="Its link stops working and it leaves the Members Portal." label="Delete document" /> : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { ContentHeading, ContentList, ContentListItem, Panel, StatusBadge } from '~/components/admin/content-ui';
+import { requireContentEditor } from '~/features/accounts/guards.server';
+import { documentSchema } from '~/features/content/documents.schema';
+import { listDocumentsForEditors, saveDocument } from '~/features/content/documents.server';
+import { withUpload } from '~/features/media/media.server';
+import { formatIsoDay } from '~/lib/dates';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { redirectWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/documents';
+import { DocumentForm } from './document-form';
+import { invalidForm, refusedSave } from './replies.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireContentEditor(request);
+  return { documents: await listDocumentsForEditors(user) };
+}
+
+/** Uploads a new document. */
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireContentEditor(request);
+  const submission = parseWithZod(await readFormData(request), { schema: documentSchema });
+  if (submission.status !== 'success') return invalidForm(submission);
+  try {
+    const input = submission.value;
+    await withUpload(user, input.file, 'document', 'file', (fileMediaId) => saveDocument(user, null, input, { fileMediaId }));
+    return redirectWithToast('/admin/content/documents', messages.contentSaved('Document'));
+  } catch (error) {
+    return refusedSave(submission, error);
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Documents · Content');
+
+export default function Documents({ loaderData, actionData }: Route.ComponentProps) {
+  const { documents } = loaderData;
+  return (
+    <>
+      <ContentHeading title="Documents" description="Files for the Members Portal’s Documents tab: minutes, reports, the constitution. Members-only ones open to active members and staff." />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+        <ContentList label="Documents" empty="No documents yet. Upload the first one.">
+          {documents.map((document) => (
+            <ContentListItem
+              key={document.id}
+              to={`/admin/content/documents/${document.id}`}
+              title={document.title}
+              meta={
+                <>
+                  <StatusBadge status={document.visibility} label={document.visibility === 'public' ? 'Everyone' : 'Members only'} />
+                  <span className="capitalize">{document.type}</span>
+                  <span>{formatIsoDay(document.uploadDate)}</span>
+                </>
+              }
+            />
+          ))}
+        </ContentList>
+        <Panel title="Upload a document">
+          <DocumentForm document={null} lastResult={actionData?.result} />
+        </Panel>
+      </div>
+    </>
+  );
+}

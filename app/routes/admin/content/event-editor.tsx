@@ -1,0 +1,297 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Plus } from 'lucide-react';
+import { data, Form } from 'react-router';
+import { ConfirmDelete, ContentHeading, Panel, StatusBadge, ViewOnSite } from '~/components/admin/content-ui';
+import { FileField } from '~/components/admin/file-field';
+import { RichTextEditor } from '~/components/admin/rich-text-editor';
+import { Button } from '~/components/ui/button';
+import { CheckboxField, FormError, FormField, SelectField } from '~/components/ui/form-field';
+import { requireContentEditor } from '~/features/accounts/guards.server';
+import { eventSchema, registrationKindOptions, tierSchema } from '~/features/events/events.schema';
+import { deleteEvent, deleteTier, getEventForEditor, saveEvent, saveTier, setTierClosed } from '~/features/events/events.server';
+import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
+import { withUpload } from '~/features/media/media.server';
+import { formatDateTime, toLocalDateTimeInput } from '~/lib/dates';
+import { AppError } from '~/lib/errors';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { formatPrice } from '~/lib/money';
+import { parseId } from '~/lib/params';
+import { redirectWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/event-editor';
+import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user } = await requireContentEditor(request);
+  const id = editorId(params.id);
+  const event = id === null ? null : await getEventForEditor(user, id).catch(() => null);
+  if (id !== null && !event) throw data('Event not found.', { status: 404 });
+  return { event };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireContentEditor(request);
+  const id = editorId(params.id);
+  const formData = await readFormData(request);
+  const intent = String(formData.get('intent') ?? '');
+  const here = `/admin/content/events/${id}`;
+  const tierId = parseId(String(formData.get('id') ?? ''));
+
+  const deletion =
+    (await handleDeletion(formData, { remove: id === null ? null : () => deleteEvent(user, id), to: '/admin/content/events', what: 'Event' })) ??
+    (await handleDeletion(formData, { intent: 'tier-delete', remove: id === null || tierId === null ? null : () => deleteTier(user, id, tierId), to: here, what: 'Ticket tier' }));
+  if (deletion) return deletion;
+
+  if (intent === 'tier-close' || intent === 'tier-open') {
+    if (id === null || tierId === null) throw data('Ticket tier not found.', { status: 404 });
+    await setTierClosed(user, id, tierId, intent === 'tier-close');
+    return redirectWithToast(here, intent === 'tier-close' ? messages.tierClosed : messages.tierReopened);
+  }
+
+  if (intent === 'tier-save') {
+    const form = `tier-${tierId ?? 'new'}`;
+    const submission = parseWithZod(formData, { schema: tierSchema });
+    if (submission.status !== 'success') return invalidForm(submission, form);
+    try {
+      if (id === null) throw new AppError('bad_request', 'Save the event before adding its tickets.');
+      await saveTier(user, id, tierId, submission.value);
+      return redirectWithToast(here, messages.contentSaved('Ticket Tier'));
+    } catch (error) {
+      return refusedSave(submission, error, form);
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: eventSchema });
+  if (submission.status !== 'success') return invalidForm(submission, 'event');
+  try {
+    const input = submission.value;
+    const saved = await withUpload(user, input.image, 'image', 'image', (imageMediaId) => saveEvent(user, id, input, { imageMediaId }));
+    const message =
+      input.intent === 'publish' ? messages.contentPublished('Event') : input.intent === 'unpublish' ? messages.contentUnpublished('Event') : messages.contentSaved('Event');
+    return redirectWithToast(`/admin/content/events/${saved.id}`, message);
+  } catch (error) {
+    return refusedSave(submission, error, 'event');
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.event ? `${args.loaderData.event.title} · Events` : 'New event · Events');
+
+type Tier = NonNullable<Route.ComponentProps['loaderData']['event']>['tiers'][number];
+
+export default function EventEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { event } = loaderData;
+  const [form, fields] = useSchemaForm(eventSchema, {
+    id: `event-${event?.id ?? 'new'}-${event?.updatedAt.getTime() ?? 0}`,
+    lastResult: actionData?.form === 'event' ? actionData.result : null,
+    defaultValue: {
+      title: event?.title ?? '',
+      description: event?.description ?? '',
+      startsAt: event ? toLocalDateTimeInput(event.startsAt, event.timeZone) : '',
+      endsAt: event?.endsAt ? toLocalDateTimeInput(event.endsAt, event.timeZone) : '',
+      venue: event?.venue ?? '',
+      address: event?.address ?? '',
+      venueMapLink: event?.venueMapLink ?? '',
+      registrationKind: event?.registrationKind ?? 'tickets',
+      externalFormLink: event?.externalFormLink ?? '',
+      imageAlt: event?.imageAlt ?? '',
+    },
+  });
+  const saving = useIsPending();
+  const isDraft = !event || event.status === 'draft';
+  const imageSrc = event?.image?.src ?? event?.imageUrl ?? null;
+  const deleteAsked = actionData?.asking === 'delete';
+  return (
+    <>
+      <ContentHeading
+        title={event ? event.title : 'New event'}
+        back={{ to: '/admin/content/events', label: 'All events' }}
+        description={event ? `Last saved ${formatDateTime(event.updatedAt)}.` : 'Describe the event, then add its ticket tiers once it is saved.'}
+      >
+        {event ? (
+          <>
+            <StatusBadge status={event.status} />
+            <ViewOnSite href={`/events/${event.id}?preview`} label={event.status === 'published' ? 'View on the site' : 'Preview'} />
+          </>
+        ) : null}
+      </ContentHeading>
+
+      {deleteAsked && event ? (
+        <div className="mb-6">
+          <ConfirmDelete what={`“${event.title}”`} consequence="The event and its ticket tiers disappear from the site." asking />
+        </div>
+      ) : null}
+
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
+        <Panel>
+          <div className="grid gap-5">
+            <FormField field={fields.title} label="Title" />
+            <RichTextEditor field={fields.description} label="Description" hint="What happens, who it is for, what to bring." imageUploadUrl="/admin/content/media/upload" />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField field={fields.startsAt} label="Starts" type="datetime-local" hint="Toronto time." />
+              <FormField field={fields.endsAt} label="Ends (optional)" type="datetime-local" hint="Toronto time." />
+            </div>
+            <FormField field={fields.venue} label="Venue" hint="e.g. Grand Ballroom, Hilton Mississauga." />
+            <FormField field={fields.address} label="Address (optional)" multiline />
+            <FormField field={fields.venueMapLink} label="Map link (optional)" type="url" hint="A full https:// address, e.g. from Google Maps." />
+          </div>
+        </Panel>
+
+        <div className="grid gap-6 lg:sticky lg:top-24">
+          <Panel title="Publishing">
+            <div className="grid gap-4">
+              <p className="text-sm text-slate-700">
+                {isDraft ? 'A draft is seen only here and in its preview.' : 'This event is on the Events page.'}
+              </p>
+              <FormError id={form.errorId} errors={form.errors} />
+              <div className="flex flex-wrap gap-2">
+                {isDraft ? (
+                  <>
+                    <Button type="submit" name="intent" value="publish" disabled={saving}>
+                      Publish
+                    </Button>
+                    <Button type="submit" name="intent" value="save" variant="outline" disabled={saving}>
+                      Save draft
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button type="submit" name="intent" value="save" disabled={saving}>
+                      Save changes
+                    </Button>
+                    <Button type="submit" name="intent" value="unpublish" variant="outline" disabled={saving}>
+                      Unpublish
+                    </Button>
+                  </>
+                )}
+              </div>
+            </div>
+          </Panel>
+          <Panel title="Registration">
+            <div className="grid gap-4">
+              <SelectField field={fields.registrationKind} label="How people register" options={registrationKindOptions} />
+              <FormField field={fields.externalFormLink} label="Registration form link" type="url" hint="Only for a form elsewhere: a full https:// address." />
+            </div>
+          </Panel>
+          <Panel title="Picture">
+            <div className="grid gap-4">
+              <FileField
+                field={fields.image}
+                label={imageSrc ? 'Replace the picture' : 'Picture (optional)'}
+                accept={acceptedTypes.image}
+                hint={`JPEG, PNG, WebP, GIF or AVIF, up to ${fileSize(maxUploadBytes.image)}.`}
+                current={imageSrc ? <img src={imageSrc} alt="" className="aspect-[16/9] w-full rounded-md object-cover" /> : null}
+              />
+              <FormField field={fields.imageAlt} label="Describe the picture" hint="Needed with a picture, for people who cannot see it." />
+            </div>
+          </Panel>
+        </div>
+      </Form>
+
+      {event ? (
+        <Panel title="Ticket tiers" description="What people can buy or reserve. A tier that has sold tickets can be closed, not deleted." className="mt-8">
+          <ul className="grid grid-cols-1 gap-3">
+            {event.tiers.map((tier) => (
+              <TierItem key={tier.id} tier={tier} actionData={actionData} />
+            ))}
+          </ul>
+          <details className="mt-4 rounded-lg border border-dashed border-slate-300 p-4" open={event.tiers.length === 0 || actionData?.form === 'tier-new'}>
+            <summary className="cursor-pointer font-semibold text-navy-800">
+              <Plus className="mr-1 inline size-4" aria-hidden />
+              Add a tier
+            </summary>
+            <TierForm tier={null} lastResult={actionData?.form === 'tier-new' ? actionData.result : null} />
+          </details>
+        </Panel>
+      ) : null}
+
+      {event && !deleteAsked ? (
+        <div className="mt-8 border-t border-border pt-6">
+          <ConfirmDelete what={`“${event.title}”`} consequence="The event and its ticket tiers disappear from the site. An event with tickets sold cannot be deleted: unpublish it instead." label="Delete event" />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function TierItem({ tier, actionData }: { tier: Tier; actionData: Route.ComponentProps['actionData'] }) {
+  const asking = actionData?.asking === `tier-delete${tier.id}`;
+  const formKey = `tier-${tier.id}`;
+  return (
+    <li className="rounded-lg border border-border p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-navy-900">
+            {tier.name} <span className="font-normal text-slate-700">· {formatPrice(tier.priceCents)}</span>
+          </p>
+          <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            <span>
+              {tier.sold} of {tier.quantityCap} sold
+            </span>
+            {tier.membersOnly ? <span>Members only</span> : null}
+            {tier.salesStart ? <span>Sales open {formatDateTime(tier.salesStart)}</span> : null}
+            {tier.salesEnd ? <span>Sales close {formatDateTime(tier.salesEnd)}</span> : null}
+            {tier.closed ? <StatusBadge status="closed" /> : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Form method="post">
+            <input type="hidden" name="id" value={tier.id} />
+            <Button type="submit" name="intent" value={tier.closed ? 'tier-open' : 'tier-close'} variant="outline" size="sm">
+              {tier.closed ? 'Reopen sales' : 'Close sales'}
+            </Button>
+          </Form>
+          {tier.sold === 0 && !asking ? <ConfirmDelete what={`the tier “${tier.name}”`} intent="tier-delete" fields={{ id: String(tier.id) }} label="Delete tier" /> : null}
+        </div>
+      </div>
+      {asking ? (
+        <div className="mt-3">
+          <ConfirmDelete what={`the tier “${tier.name}”`} intent="tier-delete" fields={{ id: String(tier.id) }} asking />
+        </div>
+      ) : null}
+      <details className="mt-3" open={actionData?.form === formKey}>
+        <summary className="cursor-pointer text-sm font-semibold text-navy-700">Edit “{tier.name}”</summary>
+        <TierForm tier={tier} lastResult={actionData?.form === formKey ? actionData.result : null} />
+      </details>
+    </li>
+  );
+}
+
+function TierForm({ tier, lastResult }: { tier: Tier | null; lastResult: NonNullable<Route.ComponentProps['actionData']>['result'] | null }) {
+  const [form, fields] = useSchemaForm(tierSchema, {
+    id: `tier-${tier?.id ?? 'new'}-${tier ? `${tier.name}-${tier.priceCents}-${tier.quantityCap}` : ''}`,
+    lastResult,
+    defaultValue: {
+      name: tier?.name ?? '',
+      description: tier?.description ?? '',
+      price: tier ? (tier.priceCents / 100).toFixed(2) : '',
+      quantityCap: tier ? String(tier.quantityCap) : '',
+      salesStart: tier?.salesStart ? toLocalDateTimeInput(tier.salesStart) : '',
+      salesEnd: tier?.salesEnd ? toLocalDateTimeInput(tier.salesEnd) : '',
+      membersOnly: tier?.membersOnly ? 'on' : undefined,
+      sortOrder: tier ? String(tier.sortOrder) : '',
+    },
+  });
+  const saving = useIsPending({ intent: 'tier-save' });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="id" value={tier?.id ?? ''} />
+      <FormField field={fields.name} label="Name" hint="e.g. Standard, Student, VIP Table." />
+      <FormField field={fields.price} label="Price in dollars" inputMode="decimal" hint="0 for free." />
+      <FormField field={fields.description} label="Description (optional)" className="sm:col-span-2" />
+      <FormField field={fields.quantityCap} label="Number of tickets" inputMode="numeric" />
+      <FormField field={fields.sortOrder} label="Order (optional)" inputMode="numeric" hint="Lower numbers come first." />
+      <FormField field={fields.salesStart} label="Sales open (optional)" type="datetime-local" />
+      <FormField field={fields.salesEnd} label="Sales close (optional)" type="datetime-local" />
+      <CheckboxField field={fields.membersOnly} label="Members only" hint="Only members with an active membership may buy it." className="sm:col-span-2" />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="sm:col-span-2">
+        <Button type="submit" name="intent" value="tier-save" disabled={saving}>
+          {tier ? 'Save tier' : 'Add tier'}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { requireContentEditor } from '~/features/accounts/guards.server';
+import { cn } from '~/lib/utils';
+import type { Route } from './+types/layout';
+
+/** The content area (docs/product.md#content-area): editors and admins; finance goes back to the dashboard. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { can } = await requireContentEditor(request);
+  return { showsDashboard: can.viewMembers || can.viewDonations };
+}
+
+const sections = [
+  { to: '/admin/content', label: 'Overview', end: true },
+  { to: '/admin/content/news', label: 'News', end: false },
+  { to: '/admin/content/events', label: 'Events', end: false },
+  { to: '/admin/content/committees', label: 'Committees', end: false },
+  { to: '/admin/content/documents', label: 'Documents', end: false },
+  { to: '/admin/content/pages', label: 'Pages', end: false },
+  { to: '/admin/content/media', label: 'Media', end: false },
+] as const;
+
+export default function ContentLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="bg-slate-50">
+      <div className="border-b border-border bg-white">
+        <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-700">Content</p>
+            {loaderData.showsDashboard ? (
+              <Link to="/admin" className="text-sm font-semibold text-navy-700 hover:underline">
+                Admin dashboard →
+              </Link>
+            ) : null}
+          </div>
+          <nav aria-label="Content sections" className="-mx-4 mt-3 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+            <ul className="flex gap-1">
+              {sections.map((section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    end={section.end}
+                    className={({ isActive }) =>
+                      cn(
+                        'block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-semibold',
+                        isActive ? 'border-gold-500 text-navy-900' : 'border-transparent text-slate-600 hover:text-navy-900',
+                      )
+                    }
+                  >
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

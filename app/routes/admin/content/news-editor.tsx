@@ -1,0 +1,189 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Form } from 'react-router';
+import { ConfirmDelete, ContentHeading, Panel, StatusBadge, ViewOnSite } from '~/components/admin/content-ui';
+import { FileField } from '~/components/admin/file-field';
+import { RichTextEditor } from '~/components/admin/rich-text-editor';
+import { Button } from '~/components/ui/button';
+import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
+import { requireContentEditor } from '~/features/accounts/guards.server';
+import { newsSchema } from '~/features/content/news.schema';
+import { deleteNews, getNewsForEditor, newsState, saveNews } from '~/features/content/news.server';
+import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
+import { withUpload } from '~/features/media/media.server';
+import { formatDateTime, toLocalDateTimeInput } from '~/lib/dates';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { redirectWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/news-editor';
+import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user } = await requireContentEditor(request);
+  const id = editorId(params.id);
+  const story = id === null ? null : await getNewsForEditor(user, id).catch(() => null);
+  if (id !== null && !story) throw data('Story not found.', { status: 404 });
+  return { story, state: story ? newsState(story) : null, author: user.name };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireContentEditor(request);
+  const id = editorId(params.id);
+  const formData = await readFormData(request);
+  const deletion = await handleDeletion(formData, { remove: id === null ? null : () => deleteNews(user, id), to: '/admin/content/news', what: 'Story' });
+  if (deletion) return deletion;
+  const submission = parseWithZod(formData, { schema: newsSchema });
+  if (submission.status !== 'success') return invalidForm(submission);
+  try {
+    const input = submission.value;
+    const saved = await withUpload(user, input.cover, 'image', 'cover', (coverMediaId) => saveNews(user, id, input, { coverMediaId }));
+    const state = newsState(saved);
+    const message =
+      input.intent === 'publish'
+        ? state === 'scheduled'
+          ? messages.contentScheduled('Story', formatDateTime(saved.publishedAt))
+          : messages.contentPublished('Story')
+        : input.intent === 'unpublish'
+          ? messages.contentUnpublished('Story')
+          : messages.contentSaved('Story');
+    return redirectWithToast(`/admin/content/news/${saved.id}`, message);
+  } catch (error) {
+    return refusedSave(submission, error);
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.story ? `${args.loaderData.story.title} · News` : 'New story · News');
+
+export default function NewsEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { story, state, author } = loaderData;
+  const isDraft = !story || story.status === 'draft';
+  // A draft's past date means nothing (publishing dates it now); a future one is its schedule.
+  const showsDate = story && (story.status === 'published' || story.publishedAt > new Date());
+  const [form, fields] = useSchemaForm(newsSchema, {
+    id: `news-${story?.id ?? 'new'}-${story?.updatedAt.getTime() ?? 0}`,
+    lastResult: actionData?.result,
+    defaultValue: {
+      title: story?.title ?? '',
+      slug: story?.slug ?? '',
+      category: story?.category ?? 'Announcements',
+      author: story?.author ?? author,
+      excerpt: story?.excerpt ?? '',
+      content: story?.content ?? '',
+      coverAlt: story?.coverAlt ?? '',
+      publishAt: showsDate ? toLocalDateTimeInput(story.publishedAt) : '',
+      featured: story?.featured ? 'on' : undefined,
+    },
+  });
+  const saving = useIsPending();
+  const coverSrc = story?.cover?.src ?? story?.imageUrl ?? null;
+  return (
+    <>
+      <ContentHeading
+        title={story ? story.title : 'New story'}
+        back={{ to: '/admin/content/news', label: 'All stories' }}
+        description={story ? `Last saved ${formatDateTime(story.updatedAt)}.` : 'Write the story, add its cover picture, then save it as a draft or publish it.'}
+      >
+        {story ? (
+          <>
+            <StatusBadge status={state!} />
+            <ViewOnSite href={`/news/${story.slug}?preview`} label={state === 'published' ? 'View on the site' : 'Preview'} />
+          </>
+        ) : null}
+      </ContentHeading>
+
+      {actionData?.asking === 'delete' && story ? (
+        <div className="mb-6">
+          <ConfirmDelete what={`“${story.title}”`} consequence="The story disappears from the site and its address stops working." asking />
+        </div>
+      ) : null}
+
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
+        <div className="grid gap-6">
+          <Panel>
+            <div className="grid gap-5">
+              <FormField field={fields.title} label="Title" />
+              <FormField
+                field={fields.slug}
+                label="Address"
+                hint={story ? `The story lives at /news/${story.slug}. If you change it, the old address sends readers to the new one.` : 'Made from the title if you leave it empty: lower-case letters, digits and hyphens.'}
+              />
+              <FormField field={fields.excerpt} label="Summary" multiline={4} hint="One or two sentences, shown on the News page and in search results." />
+              <RichTextEditor field={fields.content} label="The story" hint="Use headings, lists, quotes, links and pictures as you need them." imageUploadUrl="/admin/content/media/upload" />
+            </div>
+          </Panel>
+        </div>
+
+        <div className="grid gap-6 lg:sticky lg:top-24">
+          <Panel title="Publishing">
+            <div className="grid gap-4">
+              <FormField
+                field={fields.publishAt}
+                label="Publish date"
+                type="datetime-local"
+                step={1}
+                hint={isDraft ? 'Empty publishes it now; a later date and time (Toronto time) schedules it.' : 'A later date and time (Toronto time) takes it off the site until then.'}
+              />
+              <CheckboxField field={fields.featured} label="Feature it at the top of the News page" />
+              <FormError id={form.errorId} errors={form.errors} />
+              <div className="flex flex-wrap gap-2">
+                {isDraft ? (
+                  <>
+                    <Button type="submit" name="intent" value="publish" disabled={saving}>
+                      Publish
+                    </Button>
+                    <Button type="submit" name="intent" value="save" variant="outline" disabled={saving}>
+                      Save draft
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button type="submit" name="intent" value="save" disabled={saving}>
+                      Save changes
+                    </Button>
+                    <Button type="submit" name="intent" value="unpublish" variant="outline" disabled={saving}>
+                      Unpublish
+                    </Button>
+                  </>
+                )}
+              </div>
+              {saving ? (
+                <p role="status" className="text-sm text-muted-foreground">
+                  Saving…
+                </p>
+              ) : null}
+            </div>
+          </Panel>
+
+          <Panel title="Cover picture">
+            <div className="grid gap-4">
+              <FileField
+                field={fields.cover}
+                label={coverSrc ? 'Replace the picture' : 'Picture'}
+                accept={acceptedTypes.image}
+                required={!coverSrc}
+                hint={`JPEG, PNG, WebP, GIF or AVIF, up to ${fileSize(maxUploadBytes.image)}. It is resized for every screen.`}
+                current={coverSrc ? <img src={coverSrc} alt="" className="aspect-[16/9] w-full rounded-md object-cover" /> : null}
+              />
+              <FormField field={fields.coverAlt} label="Describe the picture" hint="Read aloud to people who cannot see it, e.g. “Members filling the hall at the AGM”." />
+            </div>
+          </Panel>
+
+          <Panel title="Details">
+            <div className="grid gap-4">
+              <FormField field={fields.category} label="Category" hint="e.g. Announcements, School News, Alumni Stories." />
+              <FormField field={fields.author} label="Author" />
+            </div>
+          </Panel>
+        </div>
+      </Form>
+
+      {story && actionData?.asking !== 'delete' ? (
+        <div className="mt-8 border-t border-border pt-6">
+          <ConfirmDelete what={`“${story.title}”`} consequence="The story disappears from the site and its address stops working." label="Delete story" />
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form } from 'react-router';
+import { ContentHeading, Panel, ViewOnSite } from '~/components/admin/content-ui';
+import { Button } from '~/components/ui/button';
+import { FormError, FormField } from '~/components/ui/form-field';
+import { requireContentEditor } from '~/features/accounts/guards.server';
+import { aboutSchema } from '~/features/content/pages.schema';
+import { getAboutPage, saveAbout } from '~/features/content/pages.server';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { redirectWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/page-about';
+import { invalidForm, refusedSave } from './replies.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireContentEditor(request);
+  return { page: await getAboutPage() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireContentEditor(request);
+  const submission = parseWithZod(await readFormData(request), { schema: aboutSchema });
+  if (submission.status !== 'success') return invalidForm(submission);
+  try {
+    await saveAbout(user, submission.value);
+    return redirectWithToast('/admin/content/pages/about', messages.contentSaved('Page'));
+  } catch (error) {
+    return refusedSave(submission, error);
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'About Us · Pages');
+
+const ordinals = ['First', 'Second', 'Third', 'Fourth'] as const;
+
+export default function AboutEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const values = Object.fromEntries(page.values.slice(0, 4).flatMap((value, index) => [[`value${index + 1}Title`, value.title], [`value${index + 1}Text`, value.text]]));
+  const [form, fields] = useSchemaForm(aboutSchema, {
+    id: `about-${JSON.stringify(page).length}`,
+    lastResult: actionData?.result,
+    defaultValue: { intro: page.intro, mission: page.mission, vision: page.vision, objectives: page.objectives.join('\n'), ...values },
+  });
+  const saving = useIsPending();
+  const valueFields = [
+    [fields.value1Title, fields.value1Text],
+    [fields.value2Title, fields.value2Text],
+    [fields.value3Title, fields.value3Text],
+    [fields.value4Title, fields.value4Text],
+  ] as const;
+  return (
+    <>
+      <ContentHeading title="About Us" back={{ to: '/admin/content/pages', label: 'All pages' }} description="The association’s mission, vision, values and objectives.">
+        <ViewOnSite href="/about" />
+      </ContentHeading>
+      <Form method="post" {...getFormProps(form)} className="grid max-w-3xl gap-6">
+        <Panel>
+          <div className="grid gap-5">
+            <FormField field={fields.intro} label="Introduction" multiline hint="Under the page’s title, after the association’s name." />
+            <FormField field={fields.mission} label="Our Mission" multiline={4} />
+            <FormField field={fields.vision} label="Our Vision" multiline={4} />
+          </div>
+        </Panel>
+        <Panel title="Our Core Values" description="Four values, each a word and a sentence.">
+          <div className="grid gap-5 sm:grid-cols-2">
+            {valueFields.map(([title, text], index) => (
+              <div key={index} className="grid gap-3 rounded-lg border border-border p-3">
+                <FormField field={title} label={`${ordinals[index]} value`} />
+                <FormField field={text} label="What it means" multiline />
+              </div>
+            ))}
+          </div>
+        </Panel>
+        <Panel title="Our Objectives">
+          <FormField field={fields.objectives} label="Objectives, one per line" multiline={10} hint="The page numbers them in this order." />
+        </Panel>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div>
+          <Button type="submit" disabled={saving}>
+            Save page
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}

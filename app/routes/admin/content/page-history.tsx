@@ -1,0 +1,148 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form } from 'react-router';
+import { ConfirmDelete, ContentHeading, Panel, ViewOnSite } from '~/components/admin/content-ui';
+import { Button } from '~/components/ui/button';
+import { FormError, FormField } from '~/components/ui/form-field';
+import { requireContentEditor } from '~/features/accounts/guards.server';
+import { historySchema, milestoneSchema } from '~/features/content/pages.schema';
+import { deleteMilestone, getHistoryPage, saveHistoryIntro, saveMilestone, type Milestone } from '~/features/content/pages.server';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { parseId } from '~/lib/params';
+import { redirectWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/page-history';
+import { handleDeletion, invalidForm, refusedSave } from './replies.server';
+
+const here = '/admin/content/pages/school-history';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireContentEditor(request);
+  return { page: await getHistoryPage() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireContentEditor(request);
+  const formData = await readFormData(request);
+  const milestoneId = parseId(String(formData.get('id') ?? ''));
+  const deletion = await handleDeletion(formData, { intent: 'milestone-delete', remove: milestoneId === null ? null : () => deleteMilestone(user, milestoneId), to: here, what: 'Milestone' });
+  if (deletion) return deletion;
+
+  if (formData.get('intent') === 'milestone-save') {
+    const form = `milestone-${milestoneId ?? 'new'}`;
+    const submission = parseWithZod(formData, { schema: milestoneSchema });
+    if (submission.status !== 'success') return invalidForm(submission, form);
+    try {
+      await saveMilestone(user, milestoneId, submission.value);
+      return redirectWithToast(here, messages.contentSaved('Milestone'));
+    } catch (error) {
+      return refusedSave(submission, error, form);
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: historySchema });
+  if (submission.status !== 'success') return invalidForm(submission, 'intro');
+  try {
+    await saveHistoryIntro(user, submission.value.intro);
+    return redirectWithToast(here, messages.contentSaved('Page'));
+  } catch (error) {
+    return refusedSave(submission, error, 'intro');
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'School History · Pages');
+
+type ActionData = Route.ComponentProps['actionData'];
+
+export default function HistoryEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const [form, fields] = useSchemaForm(historySchema, {
+    id: `history-${page.intro}`,
+    lastResult: actionData?.form === 'intro' ? actionData.result : null,
+    defaultValue: { intro: page.intro },
+  });
+  const saving = useIsPending({ intent: 'intro-save' });
+  return (
+    <>
+      <ContentHeading title="School History" back={{ to: '/admin/content/pages', label: 'All pages' }} description="The timeline of the school, from its founding to today.">
+        <ViewOnSite href="/school-history" />
+      </ContentHeading>
+      <div className="grid max-w-3xl gap-6">
+        <Panel>
+          <Form method="post" {...getFormProps(form)} className="grid gap-4">
+            <FormField field={fields.intro} label="Introduction" multiline hint="Under the page’s title." />
+            <FormError id={form.errorId} errors={form.errors} />
+            <div>
+              <Button type="submit" name="intent" value="intro-save" disabled={saving}>
+                Save introduction
+              </Button>
+            </div>
+          </Form>
+        </Panel>
+        <Panel title="Milestones" description="Shown by their order, then by year.">
+          <ul className="grid grid-cols-1 gap-3">
+            {page.milestones.map((milestone) => (
+              <MilestoneItem key={milestone.id} milestone={milestone} actionData={actionData} />
+            ))}
+          </ul>
+          <details className="mt-4 rounded-lg border border-dashed border-slate-300 p-4" open={page.milestones.length === 0 || actionData?.form === 'milestone-new'}>
+            <summary className="cursor-pointer font-semibold text-navy-800">Add a milestone</summary>
+            <MilestoneForm milestone={null} nextOrder={page.milestones.length} lastResult={actionData?.form === 'milestone-new' ? actionData.result : null} />
+          </details>
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function MilestoneItem({ milestone, actionData }: { milestone: Milestone; actionData: ActionData }) {
+  const asking = actionData?.asking === `milestone-delete${milestone.id}`;
+  const formKey = `milestone-${milestone.id}`;
+  const what = `the milestone “${milestone.year}: ${milestone.title}”`;
+  return (
+    <li className="rounded-lg border border-border p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-display text-2xl font-bold text-gold-600">{milestone.year}</p>
+          <p className="break-words font-semibold text-navy-900">{milestone.title}</p>
+        </div>
+        {!asking ? <ConfirmDelete what={what} intent="milestone-delete" fields={{ id: String(milestone.id) }} label="Delete" /> : null}
+      </div>
+      {asking ? (
+        <div className="mt-3">
+          <ConfirmDelete what={what} intent="milestone-delete" fields={{ id: String(milestone.id) }} asking />
+        </div>
+      ) : null}
+      <details className="mt-3" open={actionData?.form === formKey}>
+        <summary className="cursor-pointer text-sm font-semibold text-navy-700">Edit {milestone.year}</summary>
+        <MilestoneForm milestone={milestone} nextOrder={milestone.sortOrder} lastResult={actionData?.form === formKey ? actionData.result : null} />
+      </details>
+    </li>
+  );
+}
+
+function MilestoneForm({ milestone, nextOrder, lastResult }: { milestone: Milestone | null; nextOrder: number; lastResult: NonNullable<ActionData>['result'] | null }) {
+  const [form, fields] = useSchemaForm(milestoneSchema, {
+    id: `milestone-${milestone?.id ?? 'new'}-${milestone ? `${milestone.year}-${milestone.title}-${milestone.text.length}-${milestone.sortOrder}` : nextOrder}`,
+    lastResult,
+    defaultValue: { year: milestone ? String(milestone.year) : '', title: milestone?.title ?? '', text: milestone?.text ?? '', sortOrder: String(nextOrder) },
+  });
+  const saving = useIsPending({ intent: 'milestone-save' });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[8rem_1fr]">
+      <input type="hidden" name="id" value={milestone?.id ?? ''} />
+      <FormField field={fields.year} label="Year" inputMode="numeric" />
+      <FormField field={fields.title} label="Title" />
+      <FormField field={fields.text} label="What happened" multiline={4} className="sm:col-span-2" />
+      <FormField field={fields.sortOrder} label="Order" inputMode="numeric" />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="sm:col-span-2">
+        <Button type="submit" name="intent" value="milestone-save" disabled={saving}>
+          {milestone ? 'Save milestone' : 'Add milestone'}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,36 @@
+import { ContentHeading, ContentList, ContentListItem } from '~/components/admin/content-ui';
+import { requireContentEditor } from '~/features/accounts/guards.server';
+import { listPagesForEditors } from '~/features/content/pages.server';
+import { formatDateTime } from '~/lib/dates';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/pages';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireContentEditor(request);
+  return { pages: await listPagesForEditors(user) };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Pages · Content');
+
+export default function Pages({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ContentHeading title="Pages" description="The words of the site’s standing pages. Saving a page puts it on the site at once." />
+      <ContentList label="Pages" empty="">
+        {loaderData.pages.map((page) => (
+          <ContentListItem
+            key={page.slug}
+            to={`/admin/content/pages/${page.slug}`}
+            title={page.title}
+            meta={
+              <>
+                <span>/{page.slug}</span>
+                <span>{page.updatedAt ? `Last saved ${formatDateTime(page.updatedAt)}` : 'Still shows its first words'}</span>
+              </>
+            }
+          />
+        ))}
+      </ContentList>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Submission, SubmissionResult } from '@conform-to/react';
+import { data } from 'react-router';
+import { failureOf } from '~/lib/errors.server';
+import { messages } from '~/lib/messages';
+import { notFound, parseId } from '~/lib/params';
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
+
+/**
+ * What the content area's actions share (docs/product.md#content-area): the editor's address
+ * (`new` or an id), the answer to a refused save, and the two steps of a deletion.
+ */
+
+/** `/admin/content/news/new` → null (a new one), `/admin/content/news/42` → 42; anything else is 404. */
+export function editorId(raw: string | undefined): number | null {
+  if (raw === 'new') return null;
+  const id = parseId(raw);
+  if (id === null) notFound();
+  return id;
+}
+
+/** A form's answer: its result for Conform, which form of the page it belongs to, and what deletion is being asked about. */
+export type EditorReply = { result: SubmissionResult<string[]> | null; form: string | null; asking: string | null };
+
+/** A form the schema refused (400): the errors go back to the form `form`, with what was typed. */
+export function invalidForm<Output>(submission: Submission<Output>, form: string | null = null) {
+  return data<EditorReply>({ result: submission.reply(), form, asking: null }, { status: 400 });
+}
+
+/**
+ * A save the feature refused (AppError): its message under the field it names (or over the form),
+ * and as the 'Not Saved' toast on the same page. What the editor typed stays in the form.
+ */
+export function refusedSave<Output>(submission: Submission<Output>, error: unknown, form: string | null = null) {
+  const failure = failureOf(error, messages.saveFailed);
+  const result = failure.field ? submission.reply({ fieldErrors: { [failure.field]: [failure.message] } }) : submission.reply({ formErrors: [failure.message] });
+  return dataWithToast<EditorReply>({ result, form, asking: null }, failure.toast, { status: failure.status });
+}
+
+/**
+ * A deletion is asked for, then confirmed (ConfirmDelete in components/admin/content-ui.tsx). A
+ * post of `intent` (default 'delete') without `confirmed` answers with `asking` naming what is
+ * asked about (the intent and the posted `id`); with it, `remove` runs and the editor goes to `to`
+ * with a toast. A refused deletion (something still uses it) says why on the same page. Null: the
+ * post is not this deletion.
+ */
+export async function handleDeletion(
+  formData: FormData,
+  deletion: { intent?: string; remove: (() => Promise<unknown>) | null; to: string; what: string },
+) {
+  const intent = deletion.intent ?? 'delete';
+  if (formData.get('intent') !== intent) return null;
+  if (!deletion.remove) notFound();
+  const asked: EditorReply = { result: null, form: null, asking: `${intent}${formData.get('id') ?? ''}` };
+  if (formData.get('confirmed') !== 'yes') return data(asked);
+  try {
+    await deletion.remove();
+  } catch (error) {
+    const failure = failureOf(error, messages.updateFailed);
+    return dataWithToast({ ...asked, asking: null }, failure.toast, { status: failure.status });
+  }
+  return redirectWithToast(deletion.to, messages.contentDeleted(deletion.what));
+}

@@ -1,0 +1,35 @@
+import { readPublicMediaFile } from '~/features/media/media.server';
+import { parseByteRange } from '~/lib/http-range';
+import type { Route } from './+types/media.$id.$variant';
+
+/**
+ * An uploaded picture or recording (docs/architecture.md#media). Its bytes never change (a new
+ * upload is a new id), so browsers and proxies keep it for a year; recordings answer byte ranges
+ * so a player can seek.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const file = await readPublicMediaFile(params.id, params.variant);
+  if (!file) return new Response('File not found.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  const etag = `"${params.id}-${params.variant}"`;
+  const headers = new Headers({
+    'Content-Type': file.mimeType,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    ETag: etag,
+    'Accept-Ranges': 'bytes',
+  });
+  if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers });
+
+  const size = file.bytes.length;
+  const range = parseByteRange(request.headers.get('Range'), size);
+  if (range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (range) {
+    headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    headers.set('Content-Length', String(range.end - range.start + 1));
+    return new Response(new Uint8Array(file.bytes.subarray(range.start, range.end + 1)), { status: 206, headers });
+  }
+  headers.set('Content-Length', String(size));
+  return new Response(new Uint8Array(file.bytes), { headers });
+}
