@@ -69,7 +69,7 @@ test('PORT, DATA_DIR and PUBLIC_URL are honoured; Ctrl-C stops the server; a sec
   // While the server is stopped, change the data the way an admin would.
   const database = await PGlite.create(path.join(dataDir, 'db'));
   await database.query(
-    `insert into news (title, excerpt, content, category, author, published_at) values ($1, 'Kept.', 'Kept.', 'Announcements', 'Test', now())`,
+    `insert into news (title, slug, excerpt, content, category, author, published_at) values ($1, 'still-here', 'Kept.', '<p>Kept.</p>', 'Announcements', 'Test', now())`,
     ['Still here after a restart'],
   );
   await database.close();
