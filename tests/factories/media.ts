@@ -25,3 +25,10 @@ export async function createStoredFile(
   });
   return row!;
 }
+
+/** A PNG picture of the given size, as a browser uploads it. */
+export async function pngFile(width: number, height: number, name = 'picture.png'): Promise<File> {
+  const { default: sharp } = await import('sharp');
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+}

@@ -155,7 +155,9 @@ export async function saveTier(actor: Actor, eventId: number, tierId: number | n
   return db().transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).limit(1);
     if (!event) throw new AppError('not_found', 'Event not found.');
-    const values = { ...input, eventId };
+    // The form gives the price in cents as `price`; the table keeps it as price_cents.
+    const { price, ...fields } = input;
+    const values = { ...fields, priceCents: price, eventId };
     const [saved] =
       tierId === null
         ? await tx.insert(ticketTiers).values(values).returning()

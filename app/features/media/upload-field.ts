@@ -13,7 +13,7 @@ function isChosenFile(value: unknown): value is File {
  * again on the server. What the file really is, the server reads from its bytes (media.server.ts).
  */
 export function optionalUpload(kind: MediaKind) {
-  return z.unknown().transform((value, context) => {
+  const upload = z.unknown().transform((value, context) => {
     if (!isChosenFile(value)) return null;
     if (value.size > maxUploadBytes[kind]) {
       context.addIssue({ code: 'custom', message: tooLargeMessage(kind, value.size) });
@@ -21,6 +21,8 @@ export function optionalUpload(kind: MediaKind) {
     }
     return value;
   });
+  // A form that leaves the field out altogether means no file, as an empty input does.
+  return upload.optional().transform((file) => file ?? null);
 }
 
 /** The media library's upload form: one picture, required. */
