@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { xssPayloads } from '../../tests/fixtures/xss-payloads';
+import { leftoverDanger, xssPayloads } from '../../tests/fixtures/xss-payloads';
 import { plainTextToRichText, richTextFromForm, richTextToPlain, sanitizeRichText } from './rich-text.server';
-
-/** The values of every href and src in `html`, entities decoded as a browser would. */
-function urlsIn(html: string): string[] {
-  return [...html.matchAll(/\s(?:href|src)="([^"]*)"/gi)].map((match) =>
-    match[1]!
-      .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-      .replace(/&#(\d+);?/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
-      .replace(/&amp;/g, '&'),
-  );
-}
-
-const dangerous = /<\s*(script|iframe|frame|frameset|object|embed|style|link|meta|base|form|input|button|svg|math|video|audio|source|marquee|details|template|xmp|noscript|bgsound|table|td|body)\b|\son[a-z]+\s*=|\sstyle\s*=|\sformaction\s*=|expression\s*\(|-moz-binding/i;
 
 describe('sanitizeRichText', () => {
   it(`has ${xssPayloads.length} OWASP filter-evasion payloads to face (at least 50)`, () => {
@@ -21,12 +9,7 @@ describe('sanitizeRichText', () => {
 
   it.each(xssPayloads.map((payload, index) => [index + 1, payload]))('payload %i leaves nothing that could run: %s', (_n, payload) => {
     const clean = sanitizeRichText(payload);
-    expect(clean).not.toMatch(dangerous);
-    for (const url of urlsIn(clean)) {
-      // Only http(s), mailto, tel or paths on this site; nothing a browser would run.
-      // eslint-disable-next-line no-control-regex -- browsers ignore control characters inside a scheme
-      expect(url.replace(/[\u0000-\u0020]/g, '')).toMatch(/^(https?:|mailto:|tel:|\/(?!\/)|#|[^:]*$)/i);
-    }
+    expect(leftoverDanger(clean)).toBeNull();
     // Sanitising again changes nothing: what is stored is already clean.
     expect(sanitizeRichText(clean)).toBe(clean);
   });

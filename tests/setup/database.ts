@@ -10,8 +10,9 @@ import { adminQuery, databaseUrlNamed } from './postgres';
  * run's template (tests/setup/template-database.ts). In-memory PGlite by default; with
  * TEST_DATABASE_URL (CI's PostgreSQL pass) a new database on that server, dropped afterwards.
  */
-export function setupTestDatabase(): { db: () => Database } {
+export function setupTestDatabase(): { db: () => Database; postgresUrl: () => string | undefined } {
   let handle: DatabaseHandle | undefined;
+  let postgresUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
@@ -20,7 +21,8 @@ export function setupTestDatabase(): { db: () => Database } {
       const serverUrl = process.env.TEST_DATABASE_URL!;
       const name = `ppa_test_${randomBytes(6).toString('hex')}`;
       await adminQuery(serverUrl, `create database ${name} template ${template.name}`);
-      handle = await openDatabase({ databaseUrl: databaseUrlNamed(serverUrl, name) });
+      postgresUrl = databaseUrlNamed(serverUrl, name);
+      handle = await openDatabase({ databaseUrl: postgresUrl });
       dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     } else {
       handle = wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) }));
@@ -39,5 +41,7 @@ export function setupTestDatabase(): { db: () => Database } {
       if (!handle) throw new Error('setupTestDatabase: the database opens in beforeAll');
       return handle.db;
     },
+    /** The database's address on CI's PostgreSQL pass (for starting servers on it); undefined on PGlite. */
+    postgresUrl: () => postgresUrl,
   };
 }

@@ -1,0 +1,93 @@
+/**
+ * Two app servers on one PostgreSQL database (CI's PostgreSQL pass, docs/architecture.md#media):
+ * a picture an editor uploads through one is served by the other, because files live in the
+ * database, not on either server's disk. On the embedded database one server owns the data
+ * folder (a second is refused: tests/e2e/server.spec.ts), so this runs with TEST_DATABASE_URL only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pngFile } from '../factories/media';
+import { setupTestDatabase } from '../setup/database';
+
+const database = setupTestDatabase();
+const admin = { email: 'two-instances@example.org', password: 'a long admin password' };
+const servers: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const server of servers) server.kill('SIGTERM');
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server on the test database and waits until it answers. */
+async function startServer(databaseUrl: string): Promise<string> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-instance-')),
+      DATABASE_URL: databaseUrl,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  servers.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`The server stopped:\n${output}`);
+    const health = await fetch(`${origin}/healthz`).catch(() => null);
+    if (health?.status === 200) return origin;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer within 30 s:\n${output}`);
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL', () => {
+  it('a picture uploaded through one server is served by the other', { timeout: 90_000 }, async () => {
+    expect(existsSync('build/server/index.js'), 'the servers run the built app: npm run build first').toBe(true);
+    const databaseUrl = database.postgresUrl()!;
+    // One after the other: the first migrates and adds the sample content, the second finds them.
+    const first = await startServer(databaseUrl);
+    const second = await startServer(databaseUrl);
+
+    const signIn = await fetch(`${first}/login`, {
+      method: 'POST',
+      headers: { Origin: first, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'login', email: admin.email, password: admin.password }),
+      redirect: 'manual',
+    });
+    const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    expect(cookie).toContain('session_token');
+
+    const form = new FormData();
+    form.set('file', await pngFile(1200, 600, 'reunion.png'));
+    const upload = await fetch(`${first}/admin/content/media/upload`, { method: 'POST', headers: { Origin: first, Cookie: cookie }, body: form });
+    expect(upload.status).toBe(200);
+    const { src } = (await upload.json()) as { src: string };
+    expect(src).toMatch(/^\/media\/[0-9a-f-]{36}\/w960$/);
+
+    const fromFirst = await fetch(`${first}${src}`);
+    const fromSecond = await fetch(`${second}${src}`);
+    expect(fromSecond.status).toBe(200);
+    expect(fromSecond.headers.get('Content-Type')).toBe('image/webp');
+    expect(Buffer.from(await fromSecond.arrayBuffer()).equals(Buffer.from(await fromFirst.arrayBuffer()))).toBe(true);
+  });
+});
