@@ -64,7 +64,8 @@ beforeAll(async () => {
   const pdf = await createStoredFile(database.db(), { kind: 'document', fileName: 'x.pdf', mimeType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 x') });
   documentId = (await saveDocument(editor, null, documentSchema.parse({ title: 'Doc', category: 'Minutes', visibility: 'public' }), { fileMediaId: pdf.id })).id;
   eventId = (await saveEvent(editor, null, eventSchema.parse({ title: 'E', description: 'D', startsAt: '2027-01-01T18:00', venue: 'V', registrationKind: 'tickets' }))).id;
-  [{ id: termId }] = (await database.db().insert(committeeTerms).values({ year: '2030/2032', startYear: 2030 }).returning()) as [{ id: number }];
+  const [term] = await database.db().insert(committeeTerms).values({ year: '2030/2032', startYear: 2030 }).returning();
+  termId = term!.id;
 });
 
 describe.each(xssPayloads.map((payload, index) => ({ n: index + 1, payload })))('payload $n', ({ n, payload }) => {
