@@ -1,26 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
-import { signIn, signUpAndSignIn } from './journeys';
-
-async function signOut(page: Page) {
-  await page.context().clearCookies();
-}
-
-async function applyAndPay(page: Page, pay: boolean) {
-  await page.goto('/membership?plan=annual');
-  await page.getByLabel('Home Address').fill('3 Oak Avenue, Toronto');
-  await page.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page).toHaveURL(/\/payment\/test-checkout\//);
-  await page.getByRole('button', { name: pay ? 'Pay $50.00' : 'Cancel' }).click();
-}
-
-async function rowActions(page: Page, email: string) {
-  const row = page.getByRole('row').filter({ hasText: email });
-  await row.getByRole('button', { name: 'Actions' }).click();
-}
+import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
 
 test('an admin reviews applications and donations, exports, edits settings and promotes a member', async ({ page }) => {
   // A member who paid (pending approval), another who did not (pending payment), a pending donation.

@@ -41,3 +41,23 @@ export async function signUpAndSignIn(page: Page, name: string, email: string) {
   await page.goto(await verificationLink(email));
   await signIn(page, email);
 }
+
+/** The signed-in member applies for an annual membership and pays (or cancels) on the test provider. */
+export async function applyAndPay(page: Page, pay: boolean) {
+  await page.goto('/membership?plan=annual');
+  await page.getByLabel('Home Address').fill('3 Oak Avenue, Toronto');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page).toHaveURL(/\/payment\/test-checkout\//);
+  await page.getByRole('button', { name: pay ? 'Pay $50.00' : 'Cancel' }).click();
+}
+
+/** Opens the Actions menu of the admin table's row for `email`. */
+export async function rowActions(page: Page, email: string) {
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Actions' }).click();
+}
+
+/** Signs out by forgetting the session, as closing a private window does. */
+export async function signOut(page: Page) {
+  await page.context().clearCookies();
+}

@@ -160,7 +160,7 @@ function Toolbar({ editor, controls, imageUploadUrl }: { editor: Editor; control
           <Quote />
         </ToolButton>
         {imageUploadUrl ? (
-          <ToolButton label="Picture" active={panel === 'image'} onClick={() => toggle('image')}>
+          <ToolButton label="Add picture" active={panel === 'image'} onClick={() => toggle('image')}>
             <ImagePlus />
           </ToolButton>
         ) : null}

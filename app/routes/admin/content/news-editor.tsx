@@ -160,7 +160,7 @@ export default function NewsEditor({ loaderData, actionData }: Route.ComponentPr
             <div className="grid gap-4">
               <FileField
                 field={fields.cover}
-                label={coverSrc ? 'Replace the picture' : 'Picture'}
+                label={coverSrc ? 'Replace the cover picture' : 'Cover picture'}
                 accept={acceptedTypes.image}
                 required={!coverSrc}
                 hint={`JPEG, PNG, WebP, GIF or AVIF, up to ${fileSize(maxUploadBytes.image)}. It is resized for every screen.`}
