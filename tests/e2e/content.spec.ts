@@ -189,7 +189,11 @@ test('an editor runs the site’s content; members and finance cannot', async ({
   const documentLink = page.getByRole('link', { name: 'AGM Minutes 2026' });
   const documentId = /\/admin\/content\/documents\/(\d+)/.exec((await documentLink.getAttribute('href'))!)![1];
 
-  // The anthem's recording.
+  // The anthem's recording: none yet, so Listen says so; then the editor uploads one.
+  await page.goto('/school-anthem');
+  await page.getByRole('button', { name: 'Listen' }).click();
+  await expect(currentToast(page)).toContainText('Audio Not Available');
+  await expectNoAxeViolations(page);
   await page.goto('/admin/content/pages/school-anthem');
   await page.getByLabel('Recording').setInputFiles({ name: 'anthem.wav', mimeType: 'audio/wav', buffer: toneWav() });
   await page.getByRole('button', { name: 'Save page' }).click();

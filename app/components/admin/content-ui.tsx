@@ -3,6 +3,7 @@ import { ChevronRight, ExternalLink, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { FormError } from '~/components/ui/form-field';
 import { useHydrated, useIsPending } from '~/lib/forms';
 import { statusLabel } from '~/lib/labels';
 import { cn } from '~/lib/utils';
@@ -90,6 +91,44 @@ export function ViewOnSite({ href, label = 'View on the site' }: { href: string;
 }
 
 /** A white panel around a form or a group of fields, with its heading. */
+/**
+ * The save buttons of a story or an event: a draft is published or saved as a draft; a published
+ * one is saved (staying on the site) or unpublished (docs/product.md#content-area).
+ */
+export function PublishButtons({ isDraft, saving }: { isDraft: boolean; saving: boolean }) {
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value={isDraft ? 'publish' : 'save'} disabled={saving}>
+          {isDraft ? 'Publish' : 'Save changes'}
+        </Button>
+        <Button type="submit" name="intent" value={isDraft ? 'save' : 'unpublish'} variant="outline" disabled={saving}>
+          {isDraft ? 'Save draft' : 'Unpublish'}
+        </Button>
+      </div>
+      {saving ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Saving…
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The end of a page editor's form: what went wrong with the whole form, and its one save button. */
+export function SaveBar({ form, saving, label }: { form: { errorId: string; errors?: string[] }; saving: boolean; label: string }) {
+  return (
+    <>
+      <FormError id={form.errorId} errors={form.errors} />
+      <div>
+        <Button type="submit" disabled={saving}>
+          {label}
+        </Button>
+      </div>
+    </>
+  );
+}
+
 export function Panel({ title, description, children, className }: { title?: string; description?: string; children: ReactNode; className?: string }) {
   return (
     <section className={cn('rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6', className)}>

@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Plus } from 'lucide-react';
 import { data, Form } from 'react-router';
-import { ConfirmDelete, ContentHeading, Panel, StatusBadge, ViewOnSite } from '~/components/admin/content-ui';
+import { ConfirmDelete, ContentHeading, Panel, PublishButtons, StatusBadge, ViewOnSite } from '~/components/admin/content-ui';
 import { FileField } from '~/components/admin/file-field';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
@@ -146,27 +146,7 @@ export default function EventEditor({ loaderData, actionData }: Route.ComponentP
                 {isDraft ? 'A draft is seen only here and in its preview.' : 'This event is on the Events page.'}
               </p>
               <FormError id={form.errorId} errors={form.errors} />
-              <div className="flex flex-wrap gap-2">
-                {isDraft ? (
-                  <>
-                    <Button type="submit" name="intent" value="publish" disabled={saving}>
-                      Publish
-                    </Button>
-                    <Button type="submit" name="intent" value="save" variant="outline" disabled={saving}>
-                      Save draft
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <Button type="submit" name="intent" value="save" disabled={saving}>
-                      Save changes
-                    </Button>
-                    <Button type="submit" name="intent" value="unpublish" variant="outline" disabled={saving}>
-                      Unpublish
-                    </Button>
-                  </>
-                )}
-              </div>
+              <PublishButtons isDraft={isDraft} saving={saving} />
             </div>
           </Panel>
           <Panel title="Registration">

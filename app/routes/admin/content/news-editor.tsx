@@ -1,10 +1,9 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form } from 'react-router';
-import { ConfirmDelete, ContentHeading, Panel, StatusBadge, ViewOnSite } from '~/components/admin/content-ui';
+import { ConfirmDelete, ContentHeading, Panel, PublishButtons, StatusBadge, ViewOnSite } from '~/components/admin/content-ui';
 import { FileField } from '~/components/admin/file-field';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
-import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { newsSchema } from '~/features/content/news.schema';
@@ -127,32 +126,7 @@ export default function NewsEditor({ loaderData, actionData }: Route.ComponentPr
               />
               <CheckboxField field={fields.featured} label="Feature it at the top of the News page" />
               <FormError id={form.errorId} errors={form.errors} />
-              <div className="flex flex-wrap gap-2">
-                {isDraft ? (
-                  <>
-                    <Button type="submit" name="intent" value="publish" disabled={saving}>
-                      Publish
-                    </Button>
-                    <Button type="submit" name="intent" value="save" variant="outline" disabled={saving}>
-                      Save draft
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <Button type="submit" name="intent" value="save" disabled={saving}>
-                      Save changes
-                    </Button>
-                    <Button type="submit" name="intent" value="unpublish" variant="outline" disabled={saving}>
-                      Unpublish
-                    </Button>
-                  </>
-                )}
-              </div>
-              {saving ? (
-                <p role="status" className="text-sm text-muted-foreground">
-                  Saving…
-                </p>
-              ) : null}
+              <PublishButtons isDraft={isDraft} saving={saving} />
             </div>
           </Panel>
 

@@ -1,9 +1,8 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
-import { ContentHeading, Panel, ViewOnSite } from '~/components/admin/content-ui';
-import { Button } from '~/components/ui/button';
-import { FormError, FormField } from '~/components/ui/form-field';
+import { ContentHeading, Panel, SaveBar, ViewOnSite } from '~/components/admin/content-ui';
+import { FormField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { aboutSchema } from '~/features/content/pages.schema';
 import { getAboutPage, saveAbout } from '~/features/content/pages.server';
@@ -77,12 +76,7 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
         <Panel title="Our Objectives">
           <FormField field={fields.objectives} label="Objectives, one per line" multiline={10} hint="The page numbers them in this order." />
         </Panel>
-        <FormError id={form.errorId} errors={form.errors} />
-        <div>
-          <Button type="submit" disabled={saving}>
-            Save page
-          </Button>
-        </div>
+        <SaveBar form={form} saving={saving} label="Save page" />
       </Form>
     </>
   );

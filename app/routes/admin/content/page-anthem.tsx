@@ -1,10 +1,9 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
-import { ContentHeading, Panel, ViewOnSite } from '~/components/admin/content-ui';
+import { ContentHeading, Panel, SaveBar, ViewOnSite } from '~/components/admin/content-ui';
 import { FileField } from '~/components/admin/file-field';
-import { Button } from '~/components/ui/button';
-import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
+import { CheckboxField, FormField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { anthemSchema } from '~/features/content/pages.schema';
 import { getAnthemPage, saveAnthem } from '~/features/content/pages.server';
@@ -86,12 +85,7 @@ export default function AnthemEditor({ loaderData, actionData }: Route.Component
             <FormField field={fields.note} label="Note under the words (optional)" multiline />
           </div>
         </Panel>
-        <FormError id={form.errorId} errors={form.errors} />
-        <div>
-          <Button type="submit" disabled={saving}>
-            Save page
-          </Button>
-        </div>
+        <SaveBar form={form} saving={saving} label="Save page" />
       </Form>
     </>
   );

@@ -1,10 +1,9 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
-import { ContentHeading, Panel, ViewOnSite } from '~/components/admin/content-ui';
+import { ContentHeading, Panel, SaveBar, ViewOnSite } from '~/components/admin/content-ui';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
-import { Button } from '~/components/ui/button';
-import { FormError, FormField } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { legalPageSchema } from '~/features/content/pages.schema';
 import { getLegalPage, legalSlugs, saveLegalPage, type LegalSlug } from '~/features/content/pages.server';
@@ -64,12 +63,7 @@ export default function LegalPageEditor({ loaderData, actionData }: Route.Compon
             <RichTextEditor field={fields.body} label="The page" />
           </div>
         </Panel>
-        <FormError id={form.errorId} errors={form.errors} />
-        <div>
-          <Button type="submit" disabled={saving}>
-            Save page
-          </Button>
-        </div>
+        <SaveBar form={form} saving={saving} label="Save page" />
       </Form>
     </>
   );
