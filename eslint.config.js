@@ -21,7 +21,7 @@ const importRules = {
     // Mail and media (uploaded files) are leaves every feature may use (docs/decisions/002, 006).
     '*': ['mail', 'media'],
     // The payment layer hands a confirmed payment to the domain that owns it (docs/decisions/004).
-    payments: ['membership', 'donations'],
+    payments: ['membership', 'donations', 'events'],
   },
 };
 

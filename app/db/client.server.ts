@@ -12,8 +12,9 @@ import * as donations from './schema/donations';
 import * as media from './schema/media';
 import * as membership from './schema/membership';
 import * as payments from './schema/payments';
+import * as tickets from './schema/tickets';
 
-export const schema = { ...content, ...media, ...auth, ...membership, ...payments, ...donations, ...audit };
+export const schema = { ...content, ...media, ...auth, ...membership, ...payments, ...donations, ...audit, ...tickets };
 
 /** PGlite and node-postgres share one Drizzle surface; code is written against this type. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

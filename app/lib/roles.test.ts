@@ -44,10 +44,22 @@ describe('admin abilities', () => {
     );
     expect(table).toEqual({
       member: [],
-      editor: ['enter', 'editContent'],
-      finance: ['enter', 'viewDonations'],
-      admin: ['enter', 'editContent', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings'],
-      super_admin: ['enter', 'editContent', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings', 'manageRoles'],
+      editor: ['enter', 'editContent', 'checkIn', 'viewAttendees'],
+      finance: ['enter', 'viewDonations', 'checkIn'],
+      admin: ['enter', 'editContent', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings', 'checkIn', 'viewAttendees', 'refundPayments'],
+      super_admin: [
+        'enter',
+        'editContent',
+        'viewMembers',
+        'changeMembers',
+        'viewDonations',
+        'changeDonations',
+        'editSettings',
+        'manageRoles',
+        'checkIn',
+        'viewAttendees',
+        'refundPayments',
+      ],
       undefined: [],
     });
   });

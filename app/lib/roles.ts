@@ -30,7 +30,8 @@ export const defaultRole: Role = 'member';
 /**
  * What each role may do in the admin area (docs/product.md#roles-and-permissions): admins run
  * everything; editors (rank 2) run the site's content; finance (rank 2) sees donations read-only;
- * super_admins also manage roles. Editor and finance share a rank but not their work.
+ * super_admins also manage roles. Editor and finance share a rank but not their work; both may
+ * check tickets in at the door.
  */
 export function adminAbilities(role: string | null | undefined) {
   const admin = hasRole(role, 'admin');
@@ -43,6 +44,12 @@ export function adminAbilities(role: string | null | undefined) {
     changeDonations: admin,
     editSettings: admin,
     manageRoles: hasRole(role, 'super_admin'),
+    /** At the door: anyone from rank 2 (docs/product.md#tickets); volunteers without accounts use the event's check-in code. */
+    checkIn: hasRole(role, 'editor'),
+    /** An event's attendees and orders. */
+    viewAttendees: admin || role === 'editor',
+    /** Cancel tickets, refund payments. */
+    refundPayments: admin,
   };
 }
 

@@ -7,7 +7,6 @@ import {
   documentVisibilities,
   pageSlugs,
   registrationKinds,
-  ticketStatuses,
   type ContentStatus,
   type DocumentVisibility,
   type PageSlug,
@@ -176,29 +175,6 @@ export const ticketTiers = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (table) => [index('ticket_tiers_event_idx').on(table.eventId)],
-);
-
-/** Issued tickets. Nothing writes them yet: ticket checkout is not built (docs/product.md#events-and-tickets). */
-export const tickets = pgTable(
-  'tickets',
-  {
-    id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id),
-    tierId: integer('tier_id')
-      .notNull()
-      .references(() => ticketTiers.id),
-    eventTitle: text('event_title').notNull(),
-    tierName: text('tier_name').notNull(),
-    purchaseDate: timestamp('purchase_date', { withTimezone: true }).notNull().defaultNow(),
-    qrValue: text('qr_value').notNull().unique(),
-    status: text('status').$type<(typeof ticketStatuses)[number]>().notNull().default('valid'),
-    attendeeName: text('attendee_name').notNull(),
-    userId: text('user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
-  },
-  (table) => [index('tickets_event_idx').on(table.eventId), oneOf('tickets_status_check', table.status, ticketStatuses)],
 );
 
 /**

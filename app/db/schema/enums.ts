@@ -28,18 +28,31 @@ export const paymentProviderNames = ['stripe', 'test'] as const;
 export type PaymentProviderName = (typeof paymentProviderNames)[number];
 
 /** What a payment is for; each purpose has a handler in features/payments/purposes.server.ts. */
-export const paymentPurposes = ['membership', 'membership_renewal', 'donation'] as const;
+export const paymentPurposes = ['membership', 'membership_renewal', 'donation', 'tickets'] as const;
 export type PaymentPurpose = (typeof paymentPurposes)[number];
 
 export const checkoutModes = ['payment', 'subscription'] as const;
 export type CheckoutMode = (typeof checkoutModes)[number];
-export const checkoutStatuses = ['open', 'complete', 'cancelled'] as const;
-export const paymentStatuses = ['paid', 'refunded'] as const;
+export const checkoutStatuses = ['open', 'complete', 'cancelled', 'expired'] as const;
+/** A payment's money: all kept, part given back, or all given back (payment_refunds says how much). */
+export const paymentStatuses = ['paid', 'partially_refunded', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const documentVisibilities = ['public', 'members'] as const;
 export type DocumentVisibility = (typeof documentVisibilities)[number];
 
-export const ticketStatuses = ['valid'] as const;
+/**
+ * A seat's life (docs/product.md#tickets): `held` by an unpaid order until its hold expires, `valid`
+ * once paid (or confirmed, when free), `checked_in` at the door, `cancelled` by an admin or a refund,
+ * `released` when its hold ran out or its checkout was cancelled. Held, valid and checked-in seats
+ * count against the tier's cap (a held one only until its hold expires).
+ */
+export const ticketStatuses = ['held', 'valid', 'checked_in', 'cancelled', 'released'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+/** An order of tickets: waiting for its payment, confirmed (paid or free), expired unpaid, or cancelled. */
+export const ticketOrderStatuses = ['pending_payment', 'confirmed', 'expired', 'cancelled'] as const;
+export type TicketOrderStatus = (typeof ticketOrderStatuses)[number];
 
 /** Where a piece of content is in its life: a draft only editors see, or published (at its date). */
 export const contentStatuses = ['draft', 'published'] as const;

@@ -93,3 +93,25 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Money given back on a payment, in cents: one row per refund (an admin's, or the automatic one for
+ * a payment that came too late for its seats). Only features/payments writes here.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** The provider's refund (Stripe "re_…", test provider "tre_…"). */
+    providerRefundId: text('provider_refund_id'),
+    /** Who asked for it: an admin's email, or "automatic". */
+    requestedBy: text('requested_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_refunds_payment_idx').on(table.paymentId)],
+);

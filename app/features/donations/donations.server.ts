@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { db, type Executor } from '~/db/client.server';
 import { donations, subscriptions } from '~/db/schema/donations';
 import type { PaymentProviderName } from '~/db/schema/enums';
@@ -7,6 +6,7 @@ import { nameOrEmailContains, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
 import { addInterval } from '~/lib/dates';
 import { env } from '~/lib/env.server';
+import { hasValidSignature, sign } from '~/lib/signing.server';
 import { AppError } from '~/lib/errors';
 import { statusLabel } from '~/lib/labels';
 import { isUuid } from '~/lib/params';
@@ -205,14 +205,10 @@ export async function donationReceiptLink(donationId: string, userId: string | n
 // Guests manage their subscription from a link in the receipt: signed, and valid for 90 days.
 const MANAGE_LINK_DAYS = 90;
 
-function signature(payload: string): string {
-  return createHmac('sha256', env().authSecret).update(`subscription-manage:${payload}`).digest('base64url');
-}
-
 export function subscriptionManageToken(subscriptionId: string, now = new Date()): string {
   const expires = Math.floor(now.getTime() / 1000) + MANAGE_LINK_DAYS * 86_400;
   const payload = `${subscriptionId}.${expires}`;
-  return `${payload}.${signature(payload)}`;
+  return `${payload}.${sign('subscription-manage', payload)}`;
 }
 
 /** The subscription a manage token names, if the token is genuine and unexpired. */
@@ -220,9 +216,7 @@ export function readSubscriptionManageToken(token: string, now = new Date()): st
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [subscriptionId, expires, given] = parts as [string, string, string];
-  const expected = Buffer.from(signature(`${subscriptionId}.${expires}`));
-  const provided = Buffer.from(given);
-  if (expected.length !== provided.length || !timingSafeEqual(expected, provided)) return null;
+  if (!hasValidSignature('subscription-manage', `${subscriptionId}.${expires}`, given)) return null;
   if (!/^\d+$/.test(expires) || Number(expires) * 1000 < now.getTime()) return null;
   return subscriptionId;
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ticketTiers, tickets } from '~/db/schema/content';
+import { ticketTiers } from '~/db/schema/content';
 import { actorWith, refusalOf } from '../../../tests/factories/actors';
 import { createEvent } from '../../../tests/factories/content';
+import { createSoldTicket } from '../../../tests/factories/tickets';
 import { setupTestDatabase } from '../../../tests/setup/database';
 import { eventSchema, tierSchema } from './events.schema';
 import { deleteEvent, deleteTier, getEventWithTiers, listPastEvents, listUpcomingEvents, saveEvent, saveTier, setTierClosed } from './events.server';
@@ -85,7 +86,7 @@ describe('editing events', () => {
     const event = await saveEvent(editor, null, eventForm({ title: 'Sold some' }));
     const tier = await saveTier(editor, event.id, null, tierSchema.parse({ name: 'Standard', price: '20', quantityCap: '50' }));
     const empty = await saveTier(editor, event.id, null, tierSchema.parse({ name: 'Unsold', price: '20', quantityCap: '50' }));
-    await database.db().insert(tickets).values({ eventId: event.id, tierId: tier.id, eventTitle: event.title, tierName: tier.name, qrValue: `qr-${tier.id}`, attendeeName: 'Guest' });
+    await createSoldTicket(database.db(), tier, event.title);
     expect(await refusalOf(() => deleteTier(editor, event.id, tier.id))).toMatchObject({ code: 'conflict', message: 'This tier has sales: close it instead of deleting it.' });
     expect(await refusalOf(() => deleteEvent(editor, event.id))).toMatchObject({ code: 'conflict' });
     await setTierClosed(editor, event.id, tier.id, true);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { events, ticketTiers, tickets } from '~/db/schema/content';
+import { events, ticketTiers } from '~/db/schema/content';
+import { tickets } from '~/db/schema/tickets';
 import { discardIfUnused, imageSources } from '~/features/media/media.server';
 import { containsPattern, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';

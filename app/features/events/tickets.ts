@@ -50,3 +50,29 @@ export function assessTicketRequest(
   const totals = selectionTotals(event.tiers, selection);
   return totals.quantity === 0 ? { kind: 'empty' } : { kind: 'selected', ...totals };
 }
+
+/** Under this many seats left, the card says 'Only N left'. */
+export const FEW_LEFT = 20;
+
+export type TierSaleState =
+  | { kind: 'on-sale'; remaining: number; fewLeft: boolean }
+  | { kind: 'not-yet'; opensAt: Date }
+  | { kind: 'ended' }
+  | { kind: 'closed' }
+  | { kind: 'sold-out' };
+
+/**
+ * Whether a tier can be bought at `now` (docs/product.md#ticket-card): closed by an editor, before
+ * its sales open ('Sales open {date}'), after they close ('Sales closed'), sold out, or on sale.
+ */
+export function tierSaleState(
+  tier: { closed?: boolean; salesStart?: Date | null; salesEnd?: Date | null },
+  remaining: number,
+  now: Date,
+): TierSaleState {
+  if (tier.closed) return { kind: 'closed' };
+  if (tier.salesStart && now < tier.salesStart) return { kind: 'not-yet', opensAt: tier.salesStart };
+  if (tier.salesEnd && now >= tier.salesEnd) return { kind: 'ended' };
+  if (remaining <= 0) return { kind: 'sold-out' };
+  return { kind: 'on-sale', remaining, fewLeft: remaining < FEW_LEFT };
+}

@@ -43,7 +43,7 @@ function fromAddress(sender: Sender): string {
 
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const sender = await mailSender();
-  const message = { from: fromAddress(sender), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const message = { from: fromAddress(sender), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments };
   const config = env();
   if (config.smtpUrl) {
     if (smtpTransport?.url !== config.smtpUrl) {

@@ -2,15 +2,18 @@
  * The association's e-mails: each template gives a subject, a plain-text body and an HTML body.
  * Every mail names the association and carries its links in both bodies.
  */
-export type MailContent = { subject: string; text: string; html: string; links: string[] };
+/** A file sent with a mail; with `cid`, the HTML shows it inline (`<img src="cid:…">`). */
+export type MailAttachment = { filename: string; content: Buffer | string; contentType: string; cid?: string };
+
+export type MailContent = { subject: string; text: string; html: string; links: string[]; attachments?: MailAttachment[] };
 
 export type Sender = { associationName: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
-function layout(sender: Sender, title: string, paragraphs: string[], action: { label: string; url: string }): string {
-  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('');
+function layout(sender: Sender, title: string, paragraphs: string[], action: { label: string; url: string }, extraHtml = ''): string {
+  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('') + extraHtml;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f5f6f8;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1a2233">
@@ -101,4 +104,39 @@ export function applicationDecisionMail(sender: Sender, applicant: { name: strin
         [`Hello ${applicant.name},`, 'The committee could not approve your membership application.', 'If you have questions, or believe this is a mistake, please reply to this message or contact the committee.'],
         { label: 'Contact us', url },
       );
+}
+
+export type TicketForMail = { attendee: string; tier: string; code: string; qrCid: string };
+
+/**
+ * The tickets of an order (docs/product.md#tickets): one block per ticket with its QR image (an
+ * inline attachment), the attendee, the tier and the code; the order's ticket page; an .ics file.
+ */
+export function ticketsMail(
+  sender: Sender,
+  order: { name: string; eventTitle: string; when: string; venue: string; tickets: TicketForMail[] },
+  url: string,
+): MailContent {
+  const count = order.tickets.length === 1 ? 'Your ticket' : `Your ${order.tickets.length} tickets`;
+  const title = `${count} for ${order.eventTitle}`;
+  const paragraphs = [
+    `Hello ${order.name},`,
+    `${order.eventTitle}: ${order.when}, ${order.venue}.`,
+    'Show the QR code at the door, on your phone or printed. The calendar file adds the event to your calendar.',
+  ];
+  const blocks = order.tickets
+    .map(
+      (ticket) => `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border:1px solid #dde2ea;border-radius:10px;width:100%"><tr>
+<td style="padding:12px;width:140px"><img src="cid:${escapeHtml(ticket.qrCid)}" width="128" height="128" alt="QR code of ticket ${escapeHtml(ticket.code)}" style="display:block"></td>
+<td style="padding:12px;font-size:15px"><strong>${escapeHtml(ticket.attendee)}</strong><br>${escapeHtml(ticket.tier)}<br><span style="font-family:monospace;font-size:16px;letter-spacing:1px">${escapeHtml(ticket.code)}</span></td></tr></table>`,
+    )
+    .join('');
+  const lines = order.tickets.map((ticket) => `- ${ticket.attendee}, ${ticket.tier}: ${ticket.code}`);
+  const action = { label: order.tickets.length === 1 ? 'Open your ticket' : 'Open your tickets', url };
+  return {
+    subject: `${title} — ${sender.associationName}`,
+    text: text(sender, title, [...paragraphs, ...lines], action),
+    html: layout(sender, title, paragraphs, action, blocks),
+    links: [url],
+  };
 }

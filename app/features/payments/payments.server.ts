@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { db } from '~/db/client.server';
-import { checkoutSessions, payments, webhookEvents } from '~/db/schema/payments';
+import { checkoutSessions, paymentRefunds, payments, webhookEvents } from '~/db/schema/payments';
 import {
   applySubscriptionRenewal,
   donationProductName,
@@ -18,7 +18,8 @@ import { env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
 import { formatCents } from '~/lib/money';
 import { isUuid } from '~/lib/params';
-import type { Actor } from '~/lib/roles';
+import { writeAudit } from '~/lib/audit.server';
+import { assertCan, type Actor } from '~/lib/roles';
 import { recordCheckoutSession } from './checkout-sessions.server';
 import type { CheckoutRequest, PaymentEvent, StartedCheckout } from './provider';
 import { paymentProvider, providerNamed, stripeForWebhooks } from './providers.server';
@@ -65,6 +66,8 @@ export async function startCheckoutForNewRecord(request: CheckoutRequest): Promi
 
 export type FulfilOutcome =
   | { outcome: 'fulfilled'; payment: Payment }
+  /** Paid, but the domain could not take it (the seats had gone): refunded in full at once. */
+  | { outcome: 'refunded'; payment: Payment }
   | { outcome: 'already-fulfilled'; payment: Payment }
   | { outcome: 'unpaid' | 'unknown-session' };
 
@@ -102,7 +105,7 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
       .onConflictDoNothing({ target: payments.checkoutSessionId })
       .returning();
     if (!payment) return null;
-    await purposeHandlers[session.purpose].fulfil(tx, {
+    const taken = await purposeHandlers[session.purpose].fulfil(tx, {
       referenceId: session.referenceId,
       userId: session.userId,
       paidAt,
@@ -111,17 +114,25 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
       subscription: state.subscriptionId ? { providerSubscriptionId: state.subscriptionId, providerCustomerId: state.customerId } : null,
     });
     await tx.update(checkoutSessions).set({ status: 'complete', completedAt: paidAt }).where(eq(checkoutSessions.id, session.id));
-    return payment;
+    return { payment, refund: taken ? taken.refund : null };
   });
   if (!inserted) {
     const payment = await paymentForSession(sessionId);
     return payment ? { outcome: 'already-fulfilled', payment } : { outcome: 'unknown-session' };
   }
-  // After commit; a mail failure never undoes a payment.
-  await sendReceipt(inserted, session.customerEmail, session.metadata.first_name).catch((error: unknown) =>
-    console.error(`Receipt mail for payment ${inserted.id} failed:`, error),
+  if (inserted.refund) {
+    // The domain could not take the payment (the seats had gone): the money goes straight back.
+    const refunded = await refundPayment(automaticRefunds, inserted.payment.id, inserted.refund.amountCents, inserted.refund.reason);
+    return { outcome: 'refunded', payment: refunded };
+  }
+  await purposeHandlers[session.purpose].afterFulfil?.(session.referenceId).catch((error: unknown) =>
+    console.error(`After the payment for ${session.purpose} ${session.referenceId}:`, error),
   );
-  return { outcome: 'fulfilled', payment: inserted };
+  // After commit; a mail failure never undoes a payment.
+  await sendReceipt(inserted.payment, session.customerEmail, session.metadata.first_name).catch((error: unknown) =>
+    console.error(`Receipt mail for payment ${inserted.payment.id} failed:`, error),
+  );
+  return { outcome: 'fulfilled', payment: inserted.payment };
 }
 
 async function paymentForSession(sessionId: string): Promise<Payment | undefined> {
@@ -215,8 +226,10 @@ async function handlePaymentEvent(event: PaymentEvent): Promise<WebhookOutcome['
   switch (event.type) {
     case 'checkout-completed': {
       const result = await fulfilCheckout(event.checkoutSessionId);
-      return result.outcome === 'already-fulfilled' ? 'fulfilled' : result.outcome;
+      return result.outcome === 'already-fulfilled' || result.outcome === 'refunded' ? 'fulfilled' : result.outcome;
     }
+    case 'checkout-expired':
+      return (await closeCheckout(event.checkoutSessionId, 'expired')) ? 'fulfilled' : 'ignored';
     case 'invoice-paid': {
       // The first invoice of a subscription is its checkout's own payment, recorded by fulfilCheckout.
       if (event.firstOfSubscription) return 'ignored';
@@ -255,4 +268,65 @@ export async function listPaymentsOf(userId: string): Promise<Payment[]> {
 /** Payments for one record (an application's detail view), newest first. */
 export async function listPaymentsFor(referenceId: string): Promise<Payment[]> {
   return db().select().from(payments).where(eq(payments.referenceId, referenceId)).orderBy(desc(payments.paidAt));
+}
+
+/**
+ * A checkout that will not be paid: the buyer cancelled it, or it expired. The provider closes it
+ * (so a late Pay cannot go through) and the domain releases what it held. False for an unknown or
+ * already finished checkout.
+ */
+export async function closeCheckout(sessionId: string, why: 'cancelled' | 'expired'): Promise<boolean> {
+  const [session] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1);
+  if (!session || session.status !== 'open') return false;
+  if (why === 'cancelled') await providerNamed(session.provider).expireCheckout(sessionId);
+  const [closed] = await db()
+    .update(checkoutSessions)
+    .set({ status: why })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')))
+    .returning();
+  if (!closed) return false;
+  await purposeHandlers[session.purpose].release?.(session.referenceId, why);
+  return true;
+}
+
+/** Who a refund is recorded as when the site gives money back by itself. */
+export const automaticRefunds: Actor = { id: null, email: 'automatic', role: 'super_admin' };
+
+/**
+ * Gives back part or all of a payment through its provider and records it (docs/product.md#tickets):
+ * never more than is left of it; the payment becomes partially refunded or refunded. Admins need
+ * the ability to change donations' and members' records; the site's own refunds act as `automaticRefunds`.
+ */
+export async function refundPayment(actor: Actor, paymentId: string, amountCents: number, reason: string): Promise<Payment> {
+  if (actor !== automaticRefunds) assertCan(actor, 'refundPayments');
+  if (!Number.isInteger(amountCents) || amountCents <= 0) throw new AppError('bad_request', 'Enter an amount to refund.');
+  const [payment] = isUuid(paymentId) ? await db().select().from(payments).where(eq(payments.id, paymentId)).limit(1) : [];
+  if (!payment) throw new AppError('not_found', 'Payment not found.');
+  if (!payment.checkoutSessionId) throw new AppError('conflict', 'Only payments made through a checkout can be refunded here.');
+  const refunded = await refundedCentsOf(payment.id);
+  const left = payment.amountCents - refunded;
+  if (amountCents > left) throw new AppError('conflict', `At most ${formatCents(left)} of this payment can still be refunded.`);
+  // The key names this exact refund: a retry after a timeout does not refund twice.
+  const idempotencyKey = createHash('sha256').update(`refund:${payment.id}:${refunded}:${amountCents}`).digest('hex');
+  const { refundId } = await providerNamed(payment.provider).refund(payment.checkoutSessionId, amountCents, idempotencyKey);
+  return db().transaction(async (tx) => {
+    await tx.insert(paymentRefunds).values({ paymentId: payment.id, amountCents, reason, providerRefundId: refundId, requestedBy: actor.email });
+    const total = refunded + amountCents;
+    const [updated] = await tx
+      .update(payments)
+      .set({ status: total >= payment.amountCents ? 'refunded' : 'partially_refunded' })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    await writeAudit(tx, { actor, action: 'payment.refund', entityType: 'payment', entityId: payment.id, from: formatCents(left), to: formatCents(left - amountCents), note: reason });
+    return updated!;
+  });
+}
+
+/** How much of a payment has been given back, in cents. */
+export async function refundedCentsOf(paymentId: string): Promise<number> {
+  const [row] = await db()
+    .select({ total: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId));
+  return Number(row?.total ?? 0);
 }

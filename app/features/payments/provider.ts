@@ -20,6 +20,10 @@ export type CheckoutRequest = {
   /** The checkout metadata the association's records keep: type, user_id, application_id or donation_id, names, cause, recurringInterval. */
   metadata: Record<string, string>;
   recurringInterval?: 'month' | 'year';
+  /** What the buyer sees, one line per kind of item (ticket tiers); one line of `amountCents` when absent. */
+  lineItems?: { name: string; unitAmountCents: number; quantity: number }[];
+  /** When the checkout stops taking payment (held seats are released then); the provider's default when absent. */
+  expiresAt?: Date;
 };
 
 export type CheckoutUrls = { successUrl: string; cancelUrl: string };
@@ -43,6 +47,7 @@ export type CheckoutState = {
  */
 export type PaymentEvent =
   | { type: 'checkout-completed'; checkoutSessionId: string }
+  | { type: 'checkout-expired'; checkoutSessionId: string }
   | {
       type: 'invoice-paid';
       subscriptionId: string;
@@ -70,4 +75,8 @@ export interface PaymentProvider {
   parseWebhook(rawBody: string, signature: string | null): Promise<WebhookDelivery>;
   /** Stops a subscription at the end of the period already paid for. */
   cancelSubscriptionAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /** Gives back `amountCents` of a checkout's payment; the same key never refunds twice. */
+  refund(checkoutSessionId: string, amountCents: number, idempotencyKey: string): Promise<{ refundId: string }>;
+  /** Closes an open checkout so it can no longer be paid (the buyer cancelled); nothing when it is not open. */
+  expireCheckout(checkoutSessionId: string): Promise<void>;
 }

@@ -5,6 +5,8 @@ import {
   discardUnpaidDonation,
   donationReceiptLink,
 } from '~/features/donations/donations.server';
+import { confirmPaidOrder, releaseOrder } from '~/features/events/orders.server';
+import { sendOrderTickets, ticketOrderLink } from '~/features/events/ticket-mail.server';
 import { applyMembershipPayment, applyRenewalPayment, discardUnpaidApplication } from '~/features/membership/membership.server';
 
 /** A payment the provider has confirmed, as the domain that owns the record receives it. */
@@ -25,10 +27,17 @@ export type ConfirmedPayment = {
  * purpose (event tickets are next) does not compile until its domain says how it is fulfilled.
  */
 export type PurposeHandler = {
-  /** Inside the payment's transaction: the domain's record takes the payment. */
-  fulfil(tx: Executor, payment: ConfirmedPayment): Promise<void>;
+  /**
+   * Inside the payment's transaction: the domain's record takes the payment. It may answer that the
+   * money is to go back (seats that were no longer free): the payment layer refunds it after commit.
+   */
+  fulfil(tx: Executor, payment: ConfirmedPayment): Promise<void | { refund: { amountCents: number; reason: string } }>;
+  /** After the payment's transaction: what the domain sends (the tickets); failures are logged, never undo the payment. */
+  afterFulfil?(referenceId: string): Promise<void>;
   /** The checkout for a just-created record could not start: remove the unpaid record. */
   discardUnpaid(referenceId: string): Promise<void>;
+  /** Its checkout was cancelled by the buyer or expired unpaid: what it held goes back. */
+  release?(referenceId: string, why: 'cancelled' | 'expired'): Promise<void>;
   /** Where the receipt's button leads; null for the portal's payments. */
   receiptLink(payment: { referenceId: string; userId: string | null }): Promise<{ label: string; url: string } | null>;
 };
@@ -58,5 +67,15 @@ export const purposeHandlers: Record<PaymentPurpose, PurposeHandler> = {
       }),
     discardUnpaid: discardUnpaidDonation,
     receiptLink: (payment) => donationReceiptLink(payment.referenceId, payment.userId),
+  },
+  tickets: {
+    fulfil: async (tx, payment) => {
+      const outcome = await confirmPaidOrder(tx, { orderId: payment.referenceId, paidAt: payment.paidAt, livemode: payment.livemode });
+      return outcome ? { refund: { amountCents: outcome.refundCents, reason: outcome.reason } } : undefined;
+    },
+    afterFulfil: sendOrderTickets,
+    discardUnpaid: (orderId) => releaseOrder(orderId, 'cancelled'),
+    release: (orderId, why) => releaseOrder(orderId, why),
+    receiptLink: async (payment) => ({ label: 'See your tickets', url: ticketOrderLink(payment.referenceId) }),
   },
 };

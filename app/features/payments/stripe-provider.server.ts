@@ -43,6 +43,8 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
       return { type: 'checkout-completed', checkoutSessionId: objectOf<Stripe.Checkout.Session>(event, hasStringId).id };
+    case 'checkout.session.expired':
+      return { type: 'checkout-expired', checkoutSessionId: objectOf<Stripe.Checkout.Session>(event, hasStringId).id };
     case 'invoice.paid': {
       const invoice = objectOf<Stripe.Invoice>(event, (object) => object.lines === undefined || typeof object.lines === 'object');
       const subscriptionId = invoiceSubscriptionId(invoice);
@@ -80,17 +82,23 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
         session = await stripe.checkout.sessions.create(
           {
             mode: request.mode,
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: request.currency,
-                  unit_amount: request.amountCents,
-                  product_data: { name: request.productName, description: request.productDescription },
-                  ...(request.mode === 'subscription' && request.recurringInterval ? { recurring: { interval: request.recurringInterval } } : {}),
-                },
-              },
-            ],
+            line_items: request.lineItems
+              ? request.lineItems.map((item) => ({
+                  quantity: item.quantity,
+                  price_data: { currency: request.currency, unit_amount: item.unitAmountCents, product_data: { name: item.name } },
+                }))
+              : [
+                  {
+                    quantity: 1,
+                    price_data: {
+                      currency: request.currency,
+                      unit_amount: request.amountCents,
+                      product_data: { name: request.productName, description: request.productDescription },
+                      ...(request.mode === 'subscription' && request.recurringInterval ? { recurring: { interval: request.recurringInterval } } : {}),
+                    },
+                  },
+                ],
+            ...(request.expiresAt ? { expires_at: Math.floor(request.expiresAt.getTime() / 1000) } : {}),
             customer_email: request.customerEmail,
             client_reference_id: request.referenceId,
             metadata: request.metadata,
@@ -151,6 +159,23 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
 
     async cancelSubscriptionAtPeriodEnd(providerSubscriptionId) {
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
+    },
+
+    async refund(checkoutSessionId, amountCents, idempotencyKey) {
+      const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
+      const paymentIntent = idOf(session.payment_intent);
+      if (!paymentIntent) throw new AppError('conflict', 'This payment cannot be refunded: Stripe has no card payment for it.');
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents }, { idempotencyKey });
+      return { refundId: refund.id };
+    },
+
+    async expireCheckout(checkoutSessionId) {
+      try {
+        await stripe.checkout.sessions.expire(checkoutSessionId);
+      } catch (error) {
+        // Already complete or expired: nothing to close.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
     },
   };
 }

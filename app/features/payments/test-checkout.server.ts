@@ -4,7 +4,7 @@ import { db } from '~/db/client.server';
 import { checkoutSessions } from '~/db/schema/payments';
 import { subscriptionFor, type SubscriptionAccess } from '~/features/donations/donations.server';
 import { AppError } from '~/lib/errors';
-import { fulfilCheckout, recordRenewalInvoice, type FulfilOutcome, type RenewalOutcome } from './payments.server';
+import { closeCheckout, fulfilCheckout, recordRenewalInvoice, type FulfilOutcome, type RenewalOutcome } from './payments.server';
 import { testPaymentsAllowed } from './providers.server';
 
 /**
@@ -40,12 +40,11 @@ export async function payTestCheckout(sessionId: string): Promise<FulfilOutcome 
 
 /** Cancel: an open session is cancelled; where to go next either way, or null for no such session. */
 export async function cancelTestCheckout(sessionId: string): Promise<{ cancelUrl: string } | null> {
-  await db()
-    .update(checkoutSessions)
-    .set({ status: 'cancelled' })
-    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, 'test'), eq(checkoutSessions.status, 'open')));
   const session = await getTestCheckout(sessionId);
-  return session ? { cancelUrl: session.cancelUrl } : null;
+  if (!session) return null;
+  // What the checkout held (an order's seats) goes back at once.
+  await closeCheckout(sessionId, 'cancelled');
+  return { cancelUrl: session.cancelUrl };
 }
 
 /** The test provider's stand-in for a renewal invoice ("then every month"), for its subscriptions only. */

@@ -38,6 +38,15 @@ export const testProvider: PaymentProvider = {
   async cancelSubscriptionAtPeriodEnd() {
     // The test provider keeps no state of its own beyond our tables.
   },
+
+  async refund() {
+    // No money moved; the refund is recorded by the payment layer like a real one.
+    return { refundId: `tre_${randomBytes(12).toString('hex')}` };
+  },
+
+  async expireCheckout() {
+    // Its state is our checkout_sessions row, which the payment layer closes (closeCheckout).
+  },
 };
 
 /** The test subscription a subscription-mode test checkout starts. */

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { oneOf } from './check';
+import { events, ticketTiers } from './content';
+import { ticketOrderStatuses, ticketStatuses, type TicketOrderStatus, type TicketStatus } from './enums';
+
+/**
+ * One purchase or RSVP for an event (docs/product.md#tickets): who bought, for how much, and until
+ * when its unpaid seats are held. Paid orders are paid through the payment layer (purpose
+ * `tickets`, reference = this id); free ones are confirmed at once.
+ */
+export const ticketOrders = pgTable(
+  'ticket_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    status: text('status').$type<TicketOrderStatus>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** Until when the unpaid seats are kept for this order; null once confirmed. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** False when no money moved (the test provider, or Stripe's test keys). */
+    livemode: boolean('livemode').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('ticket_orders_event_idx').on(table.eventId),
+    index('ticket_orders_user_idx').on(table.userId),
+    oneOf('ticket_orders_status_check', table.status, ticketOrderStatuses),
+  ],
+);
+
+/** One seat: an admission for one attendee, with the code on the ticket and the signed value in its QR image. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => ticketOrders.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => ticketTiers.id),
+    eventTitle: text('event_title').notNull(),
+    tierName: text('tier_name').notNull(),
+    priceCents: integer('price_cents').notNull().default(0),
+    /** What the attendee reads out at the door: 8 random letters and digits (features/events/ticket-codes.server.ts). */
+    code: text('code').notNull().unique(),
+    /** What the QR image holds: the code and a signature only the server can make. */
+    qrValue: text('qr_value').notNull().unique(),
+    status: text('status').$type<TicketStatus>().notNull(),
+    /** A held seat counts against the cap until then (copied from its order). */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    attendeeName: text('attendee_name').notNull(),
+    userId: text('user_id'),
+    purchaseDate: timestamp('purchase_date', { withTimezone: true }).notNull().defaultNow(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: text('checked_in_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    index('tickets_event_idx').on(table.eventId),
+    index('tickets_tier_status_idx').on(table.tierId, table.status),
+    index('tickets_order_idx').on(table.orderId),
+    oneOf('tickets_status_check', table.status, ticketStatuses),
+  ],
+);

@@ -1,0 +1,212 @@
+import { and, asc, count, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { db, type Executor } from '~/db/client.server';
+import { events, ticketTiers } from '~/db/schema/content';
+import { ticketOrders, tickets } from '~/db/schema/tickets';
+import { AppError } from '~/lib/errors';
+import { formatDateTime } from '~/lib/dates';
+import { newTicketCode, qrValueFor } from './ticket-codes.server';
+import { tierSaleState, type TierSaleState } from './tickets';
+
+/**
+ * Ticket orders (docs/product.md#tickets): seats are held in the same transaction that checks the
+ * tier's cap, with the tiers of the event locked (`for update`, always in id order), so two buyers
+ * can never both take the last seat. An unpaid order holds its seats for HOLD_MINUTES; a held seat
+ * stops counting the moment its hold expires, whether or not anything has marked it yet.
+ */
+export const HOLD_MINUTES = 30;
+
+export type TicketOrder = typeof ticketOrders.$inferSelect;
+export type Ticket = typeof tickets.$inferSelect;
+type Tier = typeof ticketTiers.$inferSelect;
+
+/** Seats that count against a cap at `now`: valid, checked in, or held by a hold not yet expired. */
+function countsAgainstCap(now: Date) {
+  return or(inArray(tickets.status, ['valid', 'checked_in']), and(eq(tickets.status, 'held'), gt(tickets.holdExpiresAt, now)));
+}
+
+/** How many seats of each tier are taken (sold or held) and sold, at `now`. */
+async function seatsTaken(executor: Executor, tierIds: number[], now: Date, exceptOrderId?: string): Promise<Map<number, { taken: number; sold: number }>> {
+  const result = new Map<number, { taken: number; sold: number }>(tierIds.map((id) => [id, { taken: 0, sold: 0 }]));
+  if (tierIds.length === 0) return result;
+  const rows = await executor
+    .select({
+      tierId: tickets.tierId,
+      taken: count(),
+      sold: sql<number>`count(*) filter (where ${tickets.status} in ('valid', 'checked_in'))`,
+    })
+    .from(tickets)
+    .where(and(inArray(tickets.tierId, tierIds), countsAgainstCap(now), exceptOrderId ? ne(tickets.orderId, exceptOrderId) : undefined))
+    .groupBy(tickets.tierId);
+  for (const row of rows) result.set(row.tierId, { taken: Number(row.taken), sold: Number(row.sold) });
+  return result;
+}
+
+export type TierAvailability = { tierId: number; remaining: number; sold: number; state: TierSaleState };
+
+/** What each tier of an event has left, and whether it is on sale (the ticket card, the door's counts). */
+export async function eventAvailability(tiers: Tier[], now = new Date()): Promise<Map<number, TierAvailability>> {
+  const taken = await seatsTaken(db(), tiers.map((tier) => tier.id), now);
+  return new Map(
+    tiers.map((tier) => {
+      const seats = taken.get(tier.id)!;
+      const remaining = Math.max(0, tier.quantityCap - seats.taken);
+      return [tier.id, { tierId: tier.id, remaining, sold: seats.sold, state: tierSaleState(tier, remaining, now) }];
+    }),
+  );
+}
+
+/** The tiers of an event, locked for this transaction in a fixed order (no deadlocks between buyers). */
+async function lockTiers(tx: Executor, eventId: number): Promise<Tier[]> {
+  return tx.select().from(ticketTiers).where(eq(ticketTiers.eventId, eventId)).orderBy(asc(ticketTiers.id)).for('update');
+}
+
+export type OrderRequest = {
+  eventId: number;
+  buyer: { name: string; email: string; userId: string | null };
+  /** One entry per seat: its tier and who will use it. */
+  seats: { tierId: number; attendeeName: string }[];
+  /** Whether the buyer has an active membership (members-only tiers). */
+  isMember: boolean;
+  now?: Date;
+};
+
+/** Why a tier cannot be bought now, in the words the buyer reads; null when it can. */
+function refusalFor(tier: Tier, state: TierSaleState, wanted: number, remaining: number, isMember: boolean): string | null {
+  if (state.kind === 'closed' || state.kind === 'ended') return `Sales for “${tier.name}” are closed.`;
+  if (state.kind === 'not-yet') return `Sales for “${tier.name}” open ${formatDateTime(state.opensAt)}.`;
+  if (tier.membersOnly && !isMember) return `“${tier.name}” is for members of the association. Sign in with your member account, or choose another ticket.`;
+  if (remaining === 0) return `“${tier.name}” is sold out.`;
+  if (wanted > remaining) return `Only ${remaining} “${tier.name}” ${remaining === 1 ? 'ticket is' : 'tickets are'} left.`;
+  return null;
+}
+
+/**
+ * Places an order: checks every tier (on sale, members only, enough seats) with the tiers locked,
+ * then holds the seats (unpaid) or confirms them (free). AppError('conflict') says what is wrong.
+ */
+export async function placeOrder(request: OrderRequest): Promise<{ order: TicketOrder; tickets: Ticket[] }> {
+  const now = request.now ?? new Date();
+  if (request.seats.length === 0) throw new AppError('bad_request', 'Please select the quantity for at least one ticket tier.');
+  return db().transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, request.eventId)).limit(1);
+    if (!event || event.status !== 'published') throw new AppError('not_found', 'Event not found.');
+    if ((event.endsAt ?? event.startsAt) <= now) throw new AppError('conflict', 'This event has ended. Ticket sales are closed.');
+    if (event.registrationKind !== 'tickets' && event.registrationKind !== 'rsvp') throw new AppError('conflict', 'This event does not take registrations here.');
+
+    const tiers = await lockTiers(tx, event.id);
+    const byId = new Map(tiers.map((tier) => [tier.id, tier]));
+    const wanted = new Map<number, number>();
+    for (const seat of request.seats) {
+      if (!byId.has(seat.tierId)) throw new AppError('bad_request', 'That ticket is not on sale for this event.');
+      wanted.set(seat.tierId, (wanted.get(seat.tierId) ?? 0) + 1);
+    }
+    const taken = await seatsTaken(tx, [...wanted.keys()], now);
+    for (const [tierId, quantity] of wanted) {
+      const tier = byId.get(tierId)!;
+      const remaining = Math.max(0, tier.quantityCap - taken.get(tierId)!.taken);
+      const refusal = refusalFor(tier, tierSaleState(tier, remaining, now), quantity, remaining, request.isMember);
+      if (refusal) throw new AppError('conflict', refusal);
+    }
+
+    const totalCents = request.seats.reduce((total, seat) => total + byId.get(seat.tierId)!.priceCents, 0);
+    const free = totalCents === 0;
+    const holdExpiresAt = free ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000);
+    const [order] = await tx
+      .insert(ticketOrders)
+      .values({
+        eventId: event.id,
+        userId: request.buyer.userId,
+        buyerName: request.buyer.name,
+        buyerEmail: request.buyer.email.toLowerCase(),
+        status: free ? 'confirmed' : 'pending_payment',
+        totalCents,
+        holdExpiresAt,
+        confirmedAt: free ? now : null,
+        createdAt: now,
+      })
+      .returning();
+    const created = await tx
+      .insert(tickets)
+      .values(
+        request.seats.map((seat) => {
+          const tier = byId.get(seat.tierId)!;
+          const code = newTicketCode();
+          return {
+            orderId: order!.id,
+            eventId: event.id,
+            tierId: tier.id,
+            eventTitle: event.title,
+            tierName: tier.name,
+            priceCents: tier.priceCents,
+            code,
+            qrValue: qrValueFor(code),
+            status: free ? ('valid' as const) : ('held' as const),
+            holdExpiresAt,
+            attendeeName: seat.attendeeName,
+            userId: request.buyer.userId,
+            purchaseDate: now,
+          };
+        }),
+      )
+      .returning();
+    return { order: order!, tickets: created };
+  });
+}
+
+/**
+ * The payment for an order has arrived (the `tickets` purpose handler, inside the payment's
+ * transaction). Its seats become valid if they are still its own or still free; if the hold ran
+ * out and others took them, nothing is issued and the whole payment is to be refunded.
+ */
+export async function confirmPaidOrder(
+  tx: Executor,
+  payment: { orderId: string; paidAt: Date; livemode: boolean },
+): Promise<{ refundCents: number; reason: string } | null> {
+  const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, payment.orderId)).limit(1).for('update');
+  if (!order) throw new Error(`A payment arrived for ticket order ${payment.orderId}, which does not exist.`);
+  if (order.status === 'confirmed') return null;
+  const tiers = await lockTiers(tx, order.eventId);
+  const mine = await tx.select().from(tickets).where(eq(tickets.orderId, order.id));
+  const wanted = new Map<number, number>();
+  for (const ticket of mine) wanted.set(ticket.tierId, (wanted.get(ticket.tierId) ?? 0) + 1);
+  const others = await seatsTaken(tx, [...wanted.keys()], payment.paidAt, order.id);
+  const fits = [...wanted].every(([tierId, quantity]) => others.get(tierId)!.taken + quantity <= (tiers.find((tier) => tier.id === tierId)?.quantityCap ?? 0));
+  if (!fits) {
+    await tx.update(tickets).set({ status: 'released', holdExpiresAt: null }).where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'held')));
+    await tx.update(ticketOrders).set({ status: 'expired', holdExpiresAt: null, livemode: payment.livemode }).where(eq(ticketOrders.id, order.id));
+    return { refundCents: order.totalCents, reason: 'The payment arrived after the seats were released, and they had been taken.' };
+  }
+  await tx.update(tickets).set({ status: 'valid', holdExpiresAt: null, purchaseDate: payment.paidAt }).where(eq(tickets.orderId, order.id));
+  await tx
+    .update(ticketOrders)
+    .set({ status: 'confirmed', holdExpiresAt: null, confirmedAt: payment.paidAt, livemode: payment.livemode })
+    .where(eq(ticketOrders.id, order.id));
+  return null;
+}
+
+/** An unpaid order's checkout was cancelled or expired: its seats go back on sale. */
+export async function releaseOrder(orderId: string, status: 'expired' | 'cancelled'): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1).for('update');
+    if (!order || order.status !== 'pending_payment') return;
+    await tx.update(tickets).set({ status: 'released', holdExpiresAt: null }).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'held')));
+    await tx.update(ticketOrders).set({ status, holdExpiresAt: null }).where(eq(ticketOrders.id, orderId));
+  });
+}
+
+/** Marks unpaid orders whose hold has run out as expired (their seats already stopped counting). */
+export async function expireStaleOrders(now = new Date()): Promise<number> {
+  const stale = await db()
+    .select({ id: ticketOrders.id })
+    .from(ticketOrders)
+    .where(and(eq(ticketOrders.status, 'pending_payment'), lt(ticketOrders.holdExpiresAt, now)));
+  for (const order of stale) await releaseOrder(order.id, 'expired');
+  return stale.length;
+}
+
+export async function getOrder(orderId: string): Promise<{ order: TicketOrder; tickets: Ticket[] } | null> {
+  const [order] = await db().select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1);
+  if (!order) return null;
+  const seats = await db().select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.id));
+  return { order, tickets: seats };
+}

@@ -1,0 +1,69 @@
+import QRCode from 'qrcode';
+import { eq } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { events } from '~/db/schema/content';
+import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { ticketsMail } from '~/features/mail/templates';
+import { formatDateWithWeekday, formatTime } from '~/lib/dates';
+import { env } from '~/lib/env.server';
+import { calendarFile } from './calendar';
+import { getOrder } from './orders.server';
+import { formatTicketCode, orderLinkToken } from './ticket-codes.server';
+
+/** The page with an order's tickets, opened from the mail without signing in (signed link). */
+export function ticketOrderLink(orderId: string): string {
+  return `${env().publicUrl}/tickets/${orderId}?t=${orderLinkToken(orderId)}`;
+}
+
+/** A ticket's QR image, as a PNG (mail) or an SVG (pages). */
+export function qrPng(value: string): Promise<Buffer> {
+  return QRCode.toBuffer(value, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 256 });
+}
+
+export function qrSvg(value: string): Promise<string> {
+  return QRCode.toString(value, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+}
+
+/** Mails a confirmed order's valid tickets to the buyer: QR images inline, and the event's .ics file. */
+export async function sendOrderTickets(orderId: string): Promise<void> {
+  const found = await getOrder(orderId);
+  if (!found || found.order.status !== 'confirmed') return;
+  const valid = found.tickets.filter((ticket) => ticket.status === 'valid' || ticket.status === 'checked_in');
+  if (valid.length === 0) return;
+  const [event] = await db().select().from(events).where(eq(events.id, found.order.eventId)).limit(1);
+  if (!event) return;
+  const url = ticketOrderLink(orderId);
+  const when = `${formatDateWithWeekday(event.startsAt, event.timeZone)} at ${formatTime(event.startsAt, event.timeZone)}`;
+  const images = await Promise.all(valid.map(async (ticket) => ({ ticket, png: await qrPng(ticket.qrValue), cid: `ticket-${ticket.code}@tickets` })));
+  const content = ticketsMail(
+    await mailSender(),
+    {
+      name: found.order.buyerName.split(' ')[0] || found.order.buyerName,
+      eventTitle: event.title,
+      when,
+      venue: event.venue,
+      tickets: images.map(({ ticket, cid }) => ({ attendee: ticket.attendeeName, tier: ticket.tierName, code: formatTicketCode(ticket.code), qrCid: cid })),
+    },
+    url,
+  );
+  await sendMail({
+    ...content,
+    to: found.order.buyerEmail,
+    attachments: [
+      ...images.map(({ ticket, png, cid }) => ({ filename: `ticket-${ticket.code}.png`, content: png, contentType: 'image/png', cid })),
+      {
+        filename: 'event.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: calendarFile({
+          uid: `event-${event.id}-order-${orderId}@${new URL(env().publicUrl).hostname}`,
+          title: event.title,
+          startsAt: event.startsAt,
+          endsAt: event.endsAt,
+          location: [event.venue, event.address].filter(Boolean).join(', '),
+          description: `Your tickets: ${url}`,
+          url,
+        }),
+      },
+    ],
+  });
+}
