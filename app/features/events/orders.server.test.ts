@@ -133,7 +133,7 @@ describe('no overselling', () => {
     const took = Math.round(performance.now() - started);
     const sold = results.filter((result) => result.status === 'fulfilled').length;
     const refused = results.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason);
-    console.info(`200 concurrent buyers for the last 10 seats: ${sold} sold, ${refused.length} refused, ${took} ms`);
+    console.log(`200 concurrent buyers for the last 10 seats: ${sold} sold, ${refused.length} refused, ${took} ms`);
     expect(sold).toBe(10);
     expect(refused.every((reason) => reason instanceof AppError && reason.code === 'conflict' && reason.message === '“General” is sold out.')).toBe(true);
     expect((await eventAvailability(event.tiers)).get(tierId)).toMatchObject({ sold: 110, remaining: 0 });
