@@ -11,6 +11,8 @@ export default [
     route('news/:slug', 'routes/_site/news.$slug.tsx'),
     route('events', 'routes/_site/events.tsx'),
     route('events/:id', 'routes/_site/events.$id.tsx'),
+    route('events/:id/order', 'routes/_site/events.$id.order.tsx'),
+    route('tickets/:orderId', 'routes/_site/tickets.$orderId.tsx'),
     route('membership', 'routes/_site/membership.tsx'),
     route('donate', 'routes/_site/donate.tsx'),
     route('donate/manage', 'routes/_site/donate.manage.tsx'),

@@ -12,9 +12,20 @@ export const messages = {
     description: 'Please select the quantity for at least one ticket tier.',
     variant: 'destructive',
   },
-  ticketCheckoutPlaceholder: {
-    title: '🚧 Stripe Integration Required',
-    description: 'Online ticket checkout is on its way. Your selection has not been charged.',
+  ticketsConfirmed: {
+    title: 'Tickets Confirmed',
+    description: 'Your tickets are below, and on their way to your email.',
+    variant: 'success',
+  },
+  ticketsRefunded: {
+    title: 'Seats No Longer Available',
+    description: 'Your payment arrived after the seats you held were released and taken. It has been refunded in full.',
+    variant: 'destructive',
+  },
+  registrationCancelled: {
+    title: 'Registration Cancelled',
+    description: 'Your tickets are cancelled and the seats are free for others.',
+    variant: 'success',
   },
   audioNotAvailable: {
     title: 'Audio Not Available',

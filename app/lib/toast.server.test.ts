@@ -23,13 +23,13 @@ describe('flash toasts', () => {
   });
 
   it('travel with data responses too', async () => {
-    const result = await dataWithToast({ ok: true }, messages.ticketCheckoutPlaceholder, { status: 202 });
+    const result = await dataWithToast({ ok: true }, messages.ticketsConfirmed, { status: 202 });
     expect(result.data).toEqual({ ok: true });
     expect(result.init?.status).toBe(202);
     const { toast } = await readToast(
       new Request('http://localhost/', { headers: { Cookie: cookieOf(new Headers(result.init?.headers)) } }),
     );
-    expect(toast?.title).toBe(messages.ticketCheckoutPlaceholder.title);
+    expect(toast?.title).toBe(messages.ticketsConfirmed.title);
   });
 
   it('ignores missing, tampered and malformed cookies', async () => {

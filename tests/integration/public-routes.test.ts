@@ -122,11 +122,11 @@ describe('ticket card action', () => {
     expect(await toastOf(await post(event.id, { [`qty-${event.tiers[0]!.id}`]: '0' }))).toMatchObject(messages.noTicketsSelected);
   });
 
-  it('answers with the placeholder when tickets are chosen', async () => {
+  it('leads a selection to the order page, where the attendees are named', async () => {
     const event = await gala();
-    expect(await toastOf(await post(event.id, { [`qty-${event.tiers[0]!.id}`]: '2' }))).toMatchObject(
-      messages.ticketCheckoutPlaceholder,
-    );
+    const response = (await post(event.id, { [`qty-${event.tiers[0]!.id}`]: '2', [`qty-${event.tiers[1]!.id}`]: '1' })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe(`/events/${event.id}/order?seats=${event.tiers[0]!.id}x2,${event.tiers[1]!.id}x1`);
   });
 
   it('refuses malformed quantities with HTTP 400 and a message', async () => {

@@ -55,6 +55,15 @@ export async function eventAvailability(tiers: Tier[], now = new Date()): Promis
   );
 }
 
+/** An event's tiers with what each has left and whether it is on sale now (the ticket card, the order page). */
+export async function tiersWithAvailability<T extends Tier>(tiers: T[], now = new Date()) {
+  const availability = await eventAvailability(tiers, now);
+  return tiers.map((tier) => {
+    const seats = availability.get(tier.id)!;
+    return { ...tier, remaining: seats.remaining, sold: seats.sold, state: seats.state, onSale: seats.state.kind === 'on-sale' };
+  });
+}
+
 /** The tiers of an event, locked for this transaction in a fixed order (no deadlocks between buyers). */
 async function lockTiers(tx: Executor, eventId: number): Promise<Tier[]> {
   return tx.select().from(ticketTiers).where(eq(ticketTiers.eventId, eventId)).orderBy(asc(ticketTiers.id)).for('update');
@@ -209,4 +218,18 @@ export async function getOrder(orderId: string): Promise<{ order: TicketOrder; t
   if (!order) return null;
   const seats = await db().select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.id));
   return { order, tickets: seats };
+}
+
+/**
+ * The holder of a free registration cancels it (the link in its mail): its tickets not yet used
+ * are cancelled and their seats go back. Paid tickets are refunded by an admin instead.
+ */
+export async function cancelFreeOrder(orderId: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1).for('update');
+    if (!order || order.status !== 'confirmed') throw new AppError('not_found', 'Registration not found.');
+    if (order.totalCents > 0) throw new AppError('conflict', 'Paid tickets are cancelled by the committee: please contact us for a refund.');
+    await tx.update(tickets).set({ status: 'cancelled', cancelledAt: new Date() }).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')));
+    await tx.update(ticketOrders).set({ status: 'cancelled' }).where(eq(ticketOrders.id, orderId));
+  });
 }

@@ -40,6 +40,11 @@ export function codeFromInput(input: string): string | null {
   return typed;
 }
 
+/** The address of an order's tickets, for redirects on this site (the mail uses the full URL). */
+export function ticketOrderPath(orderId: string): string {
+  return `/tickets/${orderId}?t=${orderLinkToken(orderId)}`;
+}
+
 /** The token in an order's ticket link (/tickets/{orderId}?t=…): whoever has the mail may open it. */
 export function orderLinkToken(orderId: string): string {
   return sign('ticket-order', orderId, 32);

@@ -8,11 +8,11 @@ import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { env } from '~/lib/env.server';
 import { calendarFile } from './calendar';
 import { getOrder } from './orders.server';
-import { formatTicketCode, orderLinkToken } from './ticket-codes.server';
+import { formatTicketCode, ticketOrderPath } from './ticket-codes.server';
 
 /** The page with an order's tickets, opened from the mail without signing in (signed link). */
 export function ticketOrderLink(orderId: string): string {
-  return `${env().publicUrl}/tickets/${orderId}?t=${orderLinkToken(orderId)}`;
+  return `${env().publicUrl}${ticketOrderPath(orderId)}`;
 }
 
 /** A ticket's QR image, as a PNG (mail) or an SVG (pages). */

@@ -18,11 +18,13 @@ describe('clampQuantity', () => {
 });
 
 describe('tierTakesQuantity', () => {
-  it('is true for paid tiers of events without an external form', () => {
+  it('is true for tiers on sale, paid or free, of events without an external form', () => {
     expect(tierTakesQuantity(dinner, false)).toBe(true);
-    expect(tierTakesQuantity(free, false)).toBe(false);
+    expect(tierTakesQuantity(free, false)).toBe(true);
     expect(tierTakesQuantity(dinner, true)).toBe(false);
     expect(tierTakesQuantity({ ...dinner, closed: true }, false)).toBe(false);
+    expect(tierTakesQuantity({ ...dinner, onSale: false }, false)).toBe(false);
+    expect(tierTakesQuantity({ ...dinner, remaining: 0 }, false)).toBe(false);
   });
 });
 
@@ -41,9 +43,11 @@ describe('assessTicketRequest', () => {
     expect(assessTicketRequest(event, { 2: 0 })).toEqual({ kind: 'empty' });
   });
 
-  it('ignores free tiers, unknown tiers and quantities beyond the cap', () => {
-    expect(assessTicketRequest(event, { 1: 5, 99: 3 })).toEqual({ kind: 'empty' });
-    expect(assessTicketRequest(event, { 2: 1, 3: 50 })).toEqual({ kind: 'selected', quantity: 7, totalCents: 2500 + 6 * 90000 });
+  it('ignores unknown tiers and brings quantities back within what is left (at most 20 an order)', () => {
+    expect(assessTicketRequest(event, { 99: 3 })).toEqual({ kind: 'empty' });
+    expect(assessTicketRequest(event, { 1: 2, 2: 1, 3: 50 })).toEqual({ kind: 'selected', quantity: 9, totalCents: 2500 + 6 * 90000, selection: { 1: 2, 2: 1, 3: 6 } });
+    expect(assessTicketRequest({ ...event, tiers: [{ ...dinner, remaining: 2 }] }, { 2: 5 })).toMatchObject({ quantity: 2 });
+    expect(assessTicketRequest(event, { 1: 100 })).toMatchObject({ quantity: 20 });
   });
 
   it('sends external-form events to their form', () => {

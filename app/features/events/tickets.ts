@@ -2,7 +2,14 @@
  * Ticket selection rules (docs/product.md#events-and-tickets): pure, shared by the event page in the browser and the
  * server action that checks what was posted.
  */
-export type SelectableTier = { id: number; priceCents: number; quantityCap: number; closed?: boolean };
+/** A tier as the card offers it; `remaining` (seats not sold or held) and `onSale` come from the server when known. */
+export type SelectableTier = { id: number; priceCents: number; quantityCap: number; closed?: boolean; remaining?: number; onSale?: boolean };
+
+/** The most of one tier a buyer may take: what is left, at most MAX_PER_ORDER. */
+export const MAX_PER_ORDER = 20;
+export function maxQuantity(tier: SelectableTier): number {
+  return Math.min(tier.remaining ?? tier.quantityCap, tier.quantityCap, MAX_PER_ORDER);
+}
 
 /** Quantities never go below 0 nor above the tier's cap. */
 export function clampQuantity(quantity: number, cap: number): number {
@@ -10,9 +17,9 @@ export function clampQuantity(quantity: number, cap: number): number {
   return Math.min(Math.max(Math.trunc(quantity), 0), Math.max(cap, 0));
 }
 
-/** Which tiers take a quantity: paid tiers still on sale, and only when the event does not use an external form. */
+/** Which tiers take a quantity: tiers on sale (paid or free), and only when the event does not use an external form. */
 export function tierTakesQuantity(tier: SelectableTier, hasExternalForm: boolean): boolean {
-  return !hasExternalForm && tier.priceCents > 0 && !tier.closed;
+  return !hasExternalForm && !tier.closed && tier.onSale !== false && maxQuantity(tier) > 0;
 }
 
 export type Selection = Record<number, number>;
@@ -31,11 +38,11 @@ export function selectionTotals(tiers: SelectableTier[], selection: Selection): 
 export type TicketRequestOutcome =
   | { kind: 'empty' }
   | { kind: 'external-form'; url: string }
-  | { kind: 'selected'; quantity: number; totalCents: number };
+  | { kind: 'selected'; quantity: number; totalCents: number; selection: Selection };
 
 /**
- * What the ticket card's button asked for. Quantities for unknown tiers, free tiers or beyond a
- * cap are brought back within the rules rather than trusted.
+ * What the ticket card's button asked for. Quantities for unknown tiers, tiers not on sale or beyond
+ * what is left are brought back within the rules rather than trusted.
  */
 export function assessTicketRequest(
   event: { externalFormLink: string | null; tiers: SelectableTier[] },
@@ -45,10 +52,10 @@ export function assessTicketRequest(
   const selection: Selection = {};
   for (const tier of event.tiers) {
     if (!tierTakesQuantity(tier, false)) continue;
-    selection[tier.id] = clampQuantity(requested[tier.id] ?? 0, tier.quantityCap);
+    selection[tier.id] = clampQuantity(requested[tier.id] ?? 0, maxQuantity(tier));
   }
   const totals = selectionTotals(event.tiers, selection);
-  return totals.quantity === 0 ? { kind: 'empty' } : { kind: 'selected', ...totals };
+  return totals.quantity === 0 ? { kind: 'empty' } : { kind: 'selected', ...totals, selection };
 }
 
 /** Under this many seats left, the card says 'Only N left'. */

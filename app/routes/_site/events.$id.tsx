@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, MapPin } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { EVENT_FALLBACK_IMAGE } from '~/components/events/event-card';
 import { DraftBanner } from '~/components/layout/draft-banner';
 import { NotFound } from '~/components/layout/not-found';
@@ -10,6 +10,8 @@ import { RichText } from '~/components/ui/rich-text';
 import { wantsPreview } from '~/features/accounts/guards.server';
 import { ticketSelectionSchema } from '~/features/events/events.schema';
 import { getEventWithTiers } from '~/features/events/events.server';
+import { selectionToParam } from '~/features/events/orders.schema';
+import { tiersWithAvailability } from '~/features/events/orders.server';
 import { assessTicketRequest } from '~/features/events/tickets';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
@@ -30,7 +32,7 @@ async function loadEvent(rawId: string | undefined, options: { preview: boolean 
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const event = await loadEvent(params.id, { preview: await wantsPreview(request) });
-  return { event, hasEnded: (event.endsAt ?? event.startsAt).getTime() < Date.now() };
+  return { event: { ...event, tiers: await tiersWithAvailability(event.tiers) }, hasEnded: (event.endsAt ?? event.startsAt).getTime() < Date.now() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -39,10 +41,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ fieldError: parsed.error.issues[0]?.message ?? 'Please check the quantities.' }, { status: 400 });
   }
-  const outcome = assessTicketRequest(event, parsed.data);
+  const outcome = assessTicketRequest({ ...event, tiers: await tiersWithAvailability(event.tiers) }, parsed.data);
   if (outcome.kind === 'empty') return dataWithToast({ fieldError: undefined }, messages.noTicketsSelected);
-  // Ticket checkout is not built yet: a valid selection gets the placeholder toast (docs/product.md#events-and-tickets).
-  return dataWithToast({ fieldError: undefined }, messages.ticketCheckoutPlaceholder);
+  // Registration is on the event's own form, which the card links to; a redirect never leaves the site.
+  if (outcome.kind === 'external-form') return data({ fieldError: 'Registration for this event is on its form: use the button below.' }, { status: 400 });
+  // The names of the attendees come next, on the order page (docs/product.md#tickets).
+  return redirect(`/events/${event.id}/order?seats=${selectionToParam(outcome.selection)}`);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -106,7 +110,13 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           </CardContent>
         </Card>
         {event.registrationKind === 'none' ? null : (
-          <TicketCard tiers={event.tiers} externalFormLink={event.externalFormLink} hasEnded={hasEnded} fieldError={actionData?.fieldError} />
+          <TicketCard
+            tiers={event.tiers}
+            externalFormLink={event.externalFormLink}
+            isRsvp={event.registrationKind === 'rsvp'}
+            hasEnded={hasEnded}
+            fieldError={actionData?.fieldError}
+          />
         )}
       </div>
     </>

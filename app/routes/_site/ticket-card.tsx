@@ -4,12 +4,39 @@ import { Form } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { clampQuantity, selectionTotals, tierTakesQuantity, type Selection } from '~/features/events/tickets';
+import { clampQuantity, maxQuantity, selectionTotals, tierTakesQuantity, type Selection, type TierSaleState } from '~/features/events/tickets';
+import { formatDateTime } from '~/lib/dates';
 import { useIsPending } from '~/lib/forms';
 import { ticketButtonLabels, ticketCardTitles } from '~/lib/messages';
 import { formatCents, formatPrice } from '~/lib/money';
 
-type Tier = { id: number; name: string; description: string | null; priceCents: number; quantityCap: number; membersOnly: boolean; closed: boolean };
+type Tier = {
+  id: number;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  quantityCap: number;
+  membersOnly: boolean;
+  closed: boolean;
+  remaining: number;
+  onSale: boolean;
+  state: TierSaleState;
+};
+
+/** What the card says under a tier's price when it cannot be bought, or has few seats left. */
+function saleNote(state: TierSaleState): string | null {
+  switch (state.kind) {
+    case 'closed':
+    case 'ended':
+      return 'Sales closed';
+    case 'not-yet':
+      return `Sales open ${formatDateTime(state.opensAt)}`;
+    case 'sold-out':
+      return 'Sold out';
+    case 'on-sale':
+      return state.fewLeft ? `Only ${state.remaining} left` : null;
+  }
+}
 
 /**
  * The event page's ticket card (docs/product.md#events-and-tickets): tiers with FREE or $x.xx, quantity buttons for paid
@@ -19,11 +46,14 @@ type Tier = { id: number; name: string; description: string | null; priceCents: 
 export function TicketCard({
   tiers,
   externalFormLink,
+  isRsvp = false,
   hasEnded,
   fieldError,
 }: {
   tiers: Tier[];
   externalFormLink: string | null;
+  /** A free RSVP: the card confirms attendance instead of selling tickets. */
+  isRsvp?: boolean;
   hasEnded: boolean;
   fieldError?: string;
 }) {
@@ -33,14 +63,14 @@ export function TicketCard({
   const busy = useIsPending();
 
   const change = (tier: Tier, quantityWanted: number) =>
-    setSelection((current) => ({ ...current, [tier.id]: clampQuantity(quantityWanted, tier.quantityCap) }));
+    setSelection((current) => ({ ...current, [tier.id]: clampQuantity(quantityWanted, maxQuantity(tier)) }));
 
   return (
     <Card className="lg:sticky lg:top-24">
       <CardHeader className="border-b border-border">
         <CardTitle className="flex items-center gap-2">
           <Ticket className="size-5 text-gold-600" aria-hidden />
-          {hasExternalForm ? ticketCardTitles.external : ticketCardTitles.buy}
+          {hasExternalForm || isRsvp ? ticketCardTitles.external : ticketCardTitles.buy}
         </CardTitle>
       </CardHeader>
       <CardContent className="pt-6">
@@ -59,7 +89,9 @@ export function TicketCard({
                     {tier.description ? <p className="text-sm text-slate-600">{tier.description}</p> : null}
                     <p className={tier.priceCents === 0 ? 'text-sm font-bold text-success' : 'text-sm text-muted-foreground'}>
                       {formatPrice(tier.priceCents)}
-                      {tier.closed ? <span className="ml-2 font-semibold text-muted-foreground">· Sales closed</span> : null}
+                      {saleNote(tier.state) ? (
+                        <span className={tier.onSale ? 'ml-2 font-semibold text-gold-700' : 'ml-2 font-semibold text-muted-foreground'}>· {saleNote(tier.state)}</span>
+                      ) : null}
                     </p>
                   </div>
                   {tierTakesQuantity(tier, hasExternalForm) && !hasEnded ? (
@@ -85,7 +117,7 @@ export function TicketCard({
                         type="number"
                         inputMode="numeric"
                         min={0}
-                        max={tier.quantityCap}
+                        max={maxQuantity(tier)}
                         value={value}
                         onChange={(event) => change(tier, Number(event.currentTarget.value))}
                         className="h-9 w-14 rounded-md border border-border text-center font-semibold tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
@@ -97,7 +129,7 @@ export function TicketCard({
                         className="size-9"
                         aria-label={`Increase ${tier.name} quantity`}
                         aria-controls={inputId}
-                        disabled={value >= tier.quantityCap}
+                        disabled={value >= maxQuantity(tier)}
                         onClick={() => change(tier, value + 1)}
                       >
                         <Plus aria-hidden />
@@ -133,7 +165,7 @@ export function TicketCard({
             </Button>
           ) : (
             <Button type="submit" size="lg" variant="accent" className="mt-6 w-full" disabled={busy}>
-              {ticketButtonLabels.buy}
+              {isRsvp ? ticketButtonLabels.external : ticketButtonLabels.buy}
             </Button>
           )}
         </Form>

@@ -3,11 +3,13 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
+import { ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { fulfilCheckout } from '~/features/payments/payments.server';
 import { storedCheckoutId } from '~/lib/checkout-redirect';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { toast } from '~/lib/toast';
+import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/success';
 
 /**
@@ -19,6 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id');
   if (!sessionId || sessionId.length > 255) return { state: 'thanks' as const, kind: null, reference: null };
   const result = await fulfilCheckout(sessionId);
+  // Tickets are shown on their own page; a payment that came too late for its seats was refunded.
+  if (result.outcome === 'refunded' || (result.outcome === 'already-fulfilled' && result.payment.status === 'refunded' && result.payment.purpose === 'tickets')) {
+    throw await redirectWithToast(`/events`, messages.ticketsRefunded);
+  }
+  if ((result.outcome === 'fulfilled' || result.outcome === 'already-fulfilled') && result.payment.purpose === 'tickets') {
+    throw await redirectWithToast(ticketOrderPath(result.payment.referenceId), messages.ticketsConfirmed);
+  }
   if (result.outcome === 'fulfilled' || result.outcome === 'already-fulfilled') {
     const kind = result.payment.purpose === 'donation' ? ('donation' as const) : ('membership' as const);
     return { state: 'confirmed' as const, kind, reference: sessionId, firstTime: result.outcome === 'fulfilled' };

@@ -1,0 +1,173 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Ticket } from 'lucide-react';
+import { data, Form, Link, redirect } from 'react-router';
+import { PageHero } from '~/components/layout/page-hero';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { FormError, FormField } from '~/components/ui/form-field';
+import { getSessionUser } from '~/features/accounts/auth.server';
+import { getEventWithTiers } from '~/features/events/events.server';
+import { orderFormSchema, selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
+import { placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
+import { ticketOrderPath } from '~/features/events/ticket-codes.server';
+import { sendOrderTickets } from '~/features/events/ticket-mail.server';
+import { assessTicketRequest } from '~/features/events/tickets';
+import { memberAccess } from '~/features/membership/membership.server';
+import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
+import { formatDateWithWeekday, formatTime } from '~/lib/dates';
+import { isAppError } from '~/lib/errors';
+import { failureOf } from '~/lib/errors.server';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { formatCents, formatPrice } from '~/lib/money';
+import { notFound, parseId } from '~/lib/params';
+import { redirectWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/events.$id.order';
+
+/**
+ * The order page (docs/product.md#tickets): the tickets chosen on the event page, a name for each,
+ * and the buyer's name and email; then the checkout (paid) or the tickets at once (free).
+ */
+async function loadOrder(request: Request, rawId: string | undefined) {
+  const id = parseId(rawId);
+  const event = id === null ? undefined : await getEventWithTiers(id);
+  if (!event) notFound(messages.eventNotFound);
+  const tiers = await tiersWithAvailability(event.tiers);
+  const outcome = assessTicketRequest({ externalFormLink: event.externalFormLink, tiers }, selectionFromParam(new URL(request.url).searchParams.get('seats')));
+  if (outcome.kind !== 'selected') throw redirect(`/events/${event.id}`);
+  // One line per seat, in the tiers' order: the attendee names follow it.
+  const seats = tiers.flatMap((tier) => Array.from({ length: outcome.selection[tier.id] ?? 0 }, () => ({ tierId: tier.id, tierName: tier.name, priceCents: tier.priceCents })));
+  return { event, seats, totalCents: outcome.totalCents, selection: outcome.selection };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { event, seats, totalCents } = await loadOrder(request, params.id);
+  const user = await getSessionUser(request);
+  return {
+    event: { id: event.id, title: event.title, startsAt: event.startsAt, venue: event.venue, timeZone: event.timeZone },
+    seats,
+    totalCents,
+    prefill: user ? { name: user.name, email: user.email } : null,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { event, seats, selection } = await loadOrder(request, params.id);
+  const submission = parseWithZod(await readFormData(request), { schema: orderFormSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const { buyerName, buyerEmail, attendees } = submission.value;
+  if (attendees.length !== seats.length) return data({ result: submission.reply({ formErrors: ['Give a name for every ticket.'] }) }, { status: 400 });
+  const user = await getSessionUser(request);
+  try {
+    const { order } = await placeOrder({
+      eventId: event.id,
+      buyer: { name: buyerName, email: buyerEmail, userId: user?.id ?? null },
+      seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
+      isMember: (await memberAccess(user)).readsMembersDocuments,
+    });
+    if (order.status === 'confirmed') {
+      await sendOrderTickets(order.id).catch((error: unknown) => console.error(`Tickets mail for order ${order.id} failed:`, error));
+      return redirectWithToast(ticketOrderPath(order.id), messages.ticketsConfirmed);
+    }
+    const checkout = await startCheckoutForNewRecord({
+      purpose: 'tickets',
+      referenceId: order.id,
+      userId: user?.id ?? null,
+      mode: 'payment',
+      amountCents: order.totalCents,
+      currency: 'usd',
+      productName: `Tickets: ${event.title}`,
+      productDescription: `${seats.length} ${seats.length === 1 ? 'ticket' : 'tickets'}`,
+      customerEmail: order.buyerEmail,
+      metadata: { type: 'tickets', order_id: order.id, event_id: String(event.id), first_name: buyerName.split(' ')[0] ?? buyerName },
+      lineItems: event.tiers
+        .filter((tier) => (selection[tier.id] ?? 0) > 0)
+        .map((tier) => ({ name: `${event.title} — ${tier.name}`, unitAmountCents: tier.priceCents, quantity: selection[tier.id]! })),
+      expiresAt: order.holdExpiresAt ?? undefined,
+    });
+    return redirect(checkout.url);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const failure = failureOf(error, { title: 'Order not placed' });
+    return data({ result: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Your order · ${args.loaderData.event.title}` : 'Your order');
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, seats, totalCents, prefill } = loaderData;
+  const busy = useIsPending();
+  const [form, fields] = useSchemaForm(orderFormSchema, {
+    id: `order-${event.id}-${selectionToParam(Object.fromEntries(seats.map((seat) => [seat.tierId, seats.filter((other) => other.tierId === seat.tierId).length])))}`,
+    lastResult: actionData?.result,
+    defaultValue: { buyerName: prefill?.name ?? '', buyerEmail: prefill?.email ?? '', attendees: seats.map((_, index) => (index === 0 ? (prefill?.name ?? '') : '')) },
+  });
+  const attendeeFields = fields.attendees.getFieldList();
+  return (
+    <>
+      <PageHero eyebrow="Tickets" title={event.title}>
+        {formatDateWithWeekday(event.startsAt, event.timeZone)} at {formatTime(event.startsAt, event.timeZone)} · {event.venue}
+      </PageHero>
+      <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_340px] lg:items-start lg:px-8">
+        <Form method="post" {...getFormProps(form)} className="grid gap-6 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+          <div>
+            <h2 className="text-xl font-bold text-navy-900">Who is coming</h2>
+            <p className="mt-1 text-sm text-slate-600">A name for each ticket: it is printed on the ticket and checked at the door.</p>
+          </div>
+          <ol className="grid gap-4">
+            {seats.map((seat, index) => {
+              const field = attendeeFields[index];
+              return field ? (
+                <li key={field.key}>
+                  <FormField field={field} label={`Ticket ${index + 1} · ${seat.tierName}`} autoComplete={index === 0 ? 'name' : 'off'} />
+                </li>
+              ) : null;
+            })}
+          </ol>
+          <div className="border-t border-border pt-6">
+            <h2 className="text-xl font-bold text-navy-900">Your details</h2>
+            <p className="mt-1 text-sm text-slate-600">The tickets are sent to this address.</p>
+          </div>
+          <FormField field={fields.buyerName} label="Your name" autoComplete="name" />
+          <FormField field={fields.buyerEmail} label="Email" type="email" autoComplete="email" />
+          <FormError id={form.errorId} errors={form.errors} />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" size="lg" variant="accent" disabled={busy}>
+              {totalCents === 0 ? 'Confirm Your Attendance' : `Pay ${formatCents(totalCents)}`}
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to={`/events/${event.id}`}>Change tickets</Link>
+            </Button>
+          </div>
+        </Form>
+        <Card className="lg:sticky lg:top-24">
+          <CardHeader className="border-b border-border">
+            <CardTitle className="flex items-center gap-2">
+              <Ticket className="size-5 text-gold-600" aria-hidden />
+              Your order
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="pt-4">
+            <ul className="divide-y divide-border">
+              {seats.map((seat, index) => (
+                <li key={index} className="flex justify-between gap-3 py-2 text-sm">
+                  <span>{seat.tierName}</span>
+                  <span className="font-medium">{formatPrice(seat.priceCents)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 flex justify-between border-t-2 border-navy-900 pt-3 text-lg font-semibold text-navy-900">
+              <span>Total</span>
+              <span>{formatCents(totalCents)}</span>
+            </p>
+            {totalCents > 0 ? <p className="mt-3 text-xs text-slate-600">Your seats are kept for 30 minutes while you pay.</p> : null}
+          </CardContent>
+        </Card>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { CalendarDays, MapPin, Ticket } from 'lucide-react';
+import { Form, Link } from 'react-router';
+import { PageHero } from '~/components/layout/page-hero';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { getSessionUser } from '~/features/accounts/auth.server';
+import { getEventWithTiers } from '~/features/events/events.server';
+import { cancelFreeOrder, getOrder } from '~/features/events/orders.server';
+import { formatTicketCode, isOrderLinkToken, ticketOrderPath } from '~/features/events/ticket-codes.server';
+import { qrSvg } from '~/features/events/ticket-mail.server';
+import { formatDateWithWeekday, formatTime } from '~/lib/dates';
+import { isAppError } from '~/lib/errors';
+import { failureOf } from '~/lib/errors.server';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { notFound } from '~/lib/params';
+import { hasRole } from '~/lib/roles';
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/tickets.$orderId';
+
+const statusLabels = { held: 'Awaiting payment', valid: 'Valid', checked_in: 'Checked in', cancelled: 'Cancelled', released: 'Released' } as const;
+
+/**
+ * An order's tickets (docs/product.md#tickets), opened from the mail's signed link without signing
+ * in, or by the signed-in buyer and staff. Each ticket shows its QR image, attendee, tier and code.
+ */
+async function loadTickets(request: Request, orderId: string | undefined) {
+  const found = orderId ? await getOrder(orderId).catch(() => null) : null;
+  if (!found) notFound('Tickets not found.');
+  const token = new URL(request.url).searchParams.get('t') ?? '';
+  const user = await getSessionUser(request);
+  const allowed = isOrderLinkToken(found.order.id, token) || (user && (user.id === found.order.userId || hasRole(user.role, 'editor')));
+  if (!allowed) notFound('Tickets not found.');
+  return found;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { order, tickets } = await loadTickets(request, params.orderId);
+  const event = await getEventWithTiers(order.eventId, { preview: true });
+  if (!event) notFound('Tickets not found.');
+  const shown = tickets.filter((ticket) => ticket.status !== 'released');
+  return {
+    order: { id: order.id, status: order.status, totalCents: order.totalCents, buyerName: order.buyerName },
+    event: { id: event.id, title: event.title, startsAt: event.startsAt, venue: event.venue, address: event.address, timeZone: event.timeZone },
+    tickets: await Promise.all(
+      shown.map(async (ticket) => ({
+        id: ticket.id,
+        attendeeName: ticket.attendeeName,
+        tierName: ticket.tierName,
+        code: formatTicketCode(ticket.code),
+        status: ticket.status,
+        qr: ticket.status === 'valid' || ticket.status === 'checked_in' ? await qrSvg(ticket.qrValue) : null,
+      })),
+    ),
+    canCancel: order.status === 'confirmed' && order.totalCents === 0 && shown.some((ticket) => ticket.status === 'valid'),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { order } = await loadTickets(request, params.orderId);
+  const formData = await readFormData(request);
+  if (formData.get('intent') !== 'cancel') return dataWithToast({ ok: false }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
+  try {
+    await cancelFreeOrder(order.id);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const failure = failureOf(error, { title: 'Not cancelled' });
+    return dataWithToast({ ok: false }, { title: 'Not cancelled', description: failure.message, variant: 'destructive' }, { status: failure.status });
+  }
+  return redirectWithToast(ticketOrderPath(order.id), messages.registrationCancelled);
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Your tickets · ${args.loaderData.event.title}` : 'Your tickets');
+
+export default function Tickets({ loaderData }: Route.ComponentProps) {
+  const { order, event, tickets, canCancel } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="Your tickets" title={event.title}>
+        {order.status === 'pending_payment' ? 'Waiting for your payment: the tickets appear here once it is confirmed.' : `For ${order.buyerName}. Show the QR codes at the door.`}
+      </PageHero>
+      <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6 lg:px-8">
+        <div className="flex flex-wrap gap-x-8 gap-y-2 text-navy-900">
+          <p className="flex items-center gap-2">
+            <CalendarDays className="size-5 text-gold-600" aria-hidden />
+            {formatDateWithWeekday(event.startsAt, event.timeZone)} at {formatTime(event.startsAt, event.timeZone)}
+          </p>
+          <p className="flex items-center gap-2">
+            <MapPin className="size-5 text-gold-600" aria-hidden />
+            {event.venue}
+            {event.address ? `, ${event.address}` : ''}
+          </p>
+        </div>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+          {tickets.map((ticket) => (
+            <li key={ticket.id} className="rounded-2xl border border-border bg-white p-6 shadow-sm">
+              <div className="flex items-start justify-between gap-3">
+                <div>
+                  <p className="text-lg font-bold text-navy-900">{ticket.attendeeName}</p>
+                  <p className="text-sm text-slate-700">{ticket.tierName}</p>
+                </div>
+                <Badge className={ticket.status === 'valid' ? 'bg-success/15 text-success' : undefined}>{statusLabels[ticket.status]}</Badge>
+              </div>
+              {ticket.qr ? (
+                <div className="mx-auto mt-4 w-48 max-w-full" role="img" aria-label={`QR code of ticket ${ticket.code}`} dangerouslySetInnerHTML={{ __html: ticket.qr }} />
+              ) : (
+                <Ticket className="mx-auto mt-6 size-16 text-slate-300" aria-hidden />
+              )}
+              <p className="mt-3 text-center font-mono text-xl tracking-widest text-navy-900">{ticket.code}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 flex flex-wrap gap-3">
+          <Button asChild variant="outline">
+            <Link to={`/events/${event.id}`}>About the event</Link>
+          </Button>
+          {canCancel ? (
+            <Form method="post">
+              <Button type="submit" name="intent" value="cancel" variant="outline" className="text-destructive">
+                Cancel my registration
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </section>
+    </>
+  );
+}
