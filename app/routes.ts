@@ -13,6 +13,7 @@ export default [
     route('events/:id', 'routes/_site/events.$id.tsx'),
     route('events/:id/order', 'routes/_site/events.$id.order.tsx'),
     route('tickets/:orderId', 'routes/_site/tickets.$orderId.tsx'),
+    route('check-in/:eventId', 'routes/_site/check-in.$eventId.tsx'),
     route('membership', 'routes/_site/membership.tsx'),
     route('donate', 'routes/_site/donate.tsx'),
     route('donate/manage', 'routes/_site/donate.manage.tsx'),

@@ -2,7 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { linkIn, mailsTo } from '../setup/outbox';
+import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { signIn } from './journeys';
 
 async function openEvent(page: Page, title: string) {
   await page.goto('/events');
@@ -140,10 +142,12 @@ test('a guest buys two Gala tickets of two tiers on the test provider and gets t
     .then(async () => (await mailsTo(outbox(), 'kamala.tickets@example.org')).find((message) => message.subject?.startsWith('Your 2 tickets'))!);
   const images = mail.attachments.filter((attachment) => attachment.contentType === 'image/png');
   expect(images).toHaveLength(2);
+  const values: string[] = [];
   for (const image of images) {
     const { data, info } = await sharp(image.content).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height);
     expect(decoded?.data).toMatch(/^PPA1:[A-Z0-9]{8}:[\w-]{22}$/);
+    values.push(decoded!.data);
   }
   const calendar = mail.attachments.find((attachment) => attachment.filename === 'event.ics');
   expect(calendar?.content.toString()).toContain('SUMMARY:Annual Gala Night');
@@ -151,6 +155,24 @@ test('a guest buys two Gala tickets of two tiers on the test provider and gets t
   await page.context().clearCookies();
   await page.goto(linkIn(mail, '/tickets/'));
   await expect(cards).toHaveCount(2);
+
+  // At the door: the first scan admits, the second says when; a forged value is refused.
+  const eventId = /\/events\/(\d+)/.exec(await page.getByRole('link', { name: 'About the event' }).getAttribute('href') ?? '')![1];
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto(`/check-in/${eventId}`);
+  await expect(page.getByRole('heading', { name: 'Checked in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const code = page.getByLabel('Ticket code');
+  await code.fill(values[0]!);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.locator('[data-tone="green"]')).toContainText(/Valid — (Kamala|Nimal) Wijesinghe, (Standard|Couple)/);
+  await code.fill(values[0]!);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.locator('[data-tone="amber"]')).toContainText(/Already checked in at \d{1,2}:\d{2} (AM|PM)/);
+  await code.fill(values[1]!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')));
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.locator('[data-tone="red"]')).toContainText('Not a ticket for this event');
+  await expectNoAxeViolations(page);
 });
 
 test('a cancelled checkout gives its seats back', async ({ page }) => {

@@ -1,0 +1,203 @@
+import { CheckCircle2, CircleAlert, XCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { data, Form, Link, useFetcher, useRevalidator } from 'react-router';
+import { z } from 'zod';
+import { QrScanner } from '~/components/events/qr-scanner';
+import { PageHero } from '~/components/layout/page-hero';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { getSessionUser } from '~/features/accounts/auth.server';
+import { checkInCounts, checkInOrder, checkInTicket, eventCheckInCode, isEventCheckInCode, type CheckInResult } from '~/features/events/check-in.server';
+import { getEventWithTiers } from '~/features/events/events.server';
+import { formatTime } from '~/lib/dates';
+import { readFormData } from '~/lib/forms.server';
+import { pageMeta } from '~/lib/meta';
+import { notFound, parseId } from '~/lib/params';
+import { adminAbilities } from '~/lib/roles';
+import { signedCookie } from '~/lib/signed-cookie.server';
+import type { Route } from './+types/check-in.$eventId';
+
+/** A volunteer who typed the event's check-in code: which events they may check people in for. */
+const volunteerCookie = signedCookie('ppa_check_in', z.object({ events: z.array(z.number().int()).max(20) }), { maxAgeSeconds: 24 * 3600 });
+
+/**
+ * The door (docs/product.md#tickets): scan a QR code or type a ticket's code → green, amber or red;
+ * check in a whole order at once; counts per tier. Staff from rank 2, or volunteers with the
+ * event's check-in code.
+ */
+async function access(request: Request, rawId: string | undefined) {
+  const id = parseId(rawId);
+  const event = id === null ? undefined : await getEventWithTiers(id, { preview: true });
+  if (!event) notFound('Event not found.');
+  const user = await getSessionUser(request);
+  const staff = Boolean(user && adminAbilities(user.role).checkIn);
+  const volunteer = (await volunteerCookie.read(request))?.events.includes(event.id) ?? false;
+  return { event, user, staff, allowed: staff || volunteer, by: user?.email ?? 'volunteer with the check-in code' };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { event, staff, allowed } = await access(request, params.eventId);
+  return {
+    event: { id: event.id, title: event.title },
+    allowed,
+    counts: allowed ? await checkInCounts(event.id) : [],
+    volunteerCode: staff ? eventCheckInCode(event.id) : null,
+  };
+}
+
+type ActionData = { check?: CheckInResult; admittedOrder?: number; codeError?: string };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { event, allowed, by } = await access(request, params.eventId);
+  const form = await readFormData(request);
+  const intent = form.get('intent');
+  if (intent === 'volunteer') {
+    if (!isEventCheckInCode(event.id, String(form.get('code') ?? ''))) return data<ActionData>({ codeError: 'That is not the check-in code of this event.' }, { status: 400 });
+    const current = (await volunteerCookie.read(request))?.events ?? [];
+    return data<ActionData>({}, { headers: { 'Set-Cookie': await volunteerCookie.write({ events: [...new Set([event.id, ...current])].slice(0, 20) }) } });
+  }
+  if (!allowed) return data<ActionData>({ codeError: 'Sign in, or enter the event’s check-in code first.' }, { status: 403 });
+  if (intent === 'order') {
+    const orderId = String(form.get('orderId') ?? '');
+    if (!z.uuid().safeParse(orderId).success) return data<ActionData>({}, { status: 400 });
+    return data<ActionData>({ admittedOrder: await checkInOrder(event.id, orderId, by) });
+  }
+  const input = String(form.get('code') ?? '').slice(0, 200);
+  return data<ActionData>({ check: await checkInTicket(event.id, input, by) });
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Check-in · ${args.loaderData.event.title}` : 'Check-in');
+
+export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, allowed, counts, volunteerCode } = loaderData;
+  const fetcher = useFetcher<ActionData>();
+  const result = fetcher.data ?? actionData;
+  const revalidator = useRevalidator();
+  const input = useRef<HTMLInputElement>(null);
+
+  // Live counts: refreshed every 10 seconds while the page is open.
+  useEffect(() => {
+    if (!allowed) return;
+    const timer = window.setInterval(() => revalidator.revalidate(), 10_000);
+    return () => window.clearInterval(timer);
+  }, [allowed, revalidator]);
+
+  if (!allowed) {
+    return (
+      <>
+        <PageHero eyebrow="Check-in" title={event.title}>
+          For the volunteers at the door.
+        </PageHero>
+        <section className="mx-auto max-w-md px-4 py-12">
+          <Form method="post" className="grid gap-3 rounded-2xl border border-border bg-white p-6 shadow-sm">
+            <label htmlFor="volunteer-code" className="font-semibold text-navy-900">
+              Check-in code
+            </label>
+            <Input id="volunteer-code" name="code" autoComplete="off" autoCapitalize="characters" aria-describedby="volunteer-code-hint" />
+            <p id="volunteer-code-hint" className="text-sm text-slate-600">
+              The committee gives it to the volunteers at the door. Committee members can <Link to={`/login?redirectTo=/check-in/${event.id}`} className="underline">sign in</Link> instead.
+            </p>
+            {actionData?.codeError ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {actionData.codeError}
+              </p>
+            ) : null}
+            <Button type="submit" name="intent" value="volunteer">
+              Open check-in
+            </Button>
+          </Form>
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHero eyebrow="Check-in" title={event.title}>
+        Scan each ticket’s QR code, or type the code printed under it.
+      </PageHero>
+      <section className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_320px] lg:px-8">
+        <div className="grid content-start gap-6">
+          <QrScanner onCode={(value) => fetcher.submit({ intent: 'check', code: value }, { method: 'post' })} />
+          <fetcher.Form method="post" className="flex flex-wrap items-end gap-3" onSubmit={() => window.setTimeout(() => input.current?.select(), 0)}>
+            <div className="grid min-w-0 flex-1 gap-1">
+              <label htmlFor="ticket-code" className="text-sm font-semibold text-navy-900">
+                Ticket code
+              </label>
+              <Input ref={input} id="ticket-code" name="code" autoComplete="off" autoCapitalize="characters" placeholder="K7QX-93MD" className="font-mono text-lg" />
+            </div>
+            <Button type="submit" name="intent" value="check">
+              Check
+            </Button>
+          </fetcher.Form>
+          <div aria-live="assertive">{result?.check ? <CheckInBanner result={result.check} fetcher={fetcher} /> : null}</div>
+          {result?.admittedOrder !== undefined ? (
+            <p role="status" className="rounded-xl bg-success/10 p-4 font-semibold text-success">
+              {result.admittedOrder === 1 ? 'One more ticket checked in.' : `${result.admittedOrder} more tickets checked in.`}
+            </p>
+          ) : null}
+        </div>
+        <aside className="grid content-start gap-4">
+          <div className="rounded-2xl border border-border bg-white p-5 shadow-sm">
+            <h2 className="font-bold text-navy-900">Checked in</h2>
+            <table className="mt-3 w-full text-sm">
+              <thead>
+                <tr className="text-left text-muted-foreground">
+                  <th className="pb-2 font-semibold">Tier</th>
+                  <th className="pb-2 text-right font-semibold">In / sold</th>
+                </tr>
+              </thead>
+              <tbody>
+                {counts.map((tier) => (
+                  <tr key={tier.tierId} className="border-t border-border">
+                    <td className="py-2">{tier.name}</td>
+                    <td className="py-2 text-right font-mono tabular-nums">
+                      {tier.checkedIn} / {tier.sold}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {volunteerCode ? (
+            <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-slate-700">
+              Volunteers without an account open this page and enter the check-in code <strong className="font-mono text-base text-navy-900">{volunteerCode}</strong>.
+            </p>
+          ) : null}
+        </aside>
+      </section>
+    </>
+  );
+}
+
+function CheckInBanner({ result, fetcher }: { result: CheckInResult; fetcher: ReturnType<typeof useFetcher<ActionData>> }) {
+  if (result.result === 'valid') {
+    return (
+      <div className="grid gap-3 rounded-xl border-2 border-success bg-success/10 p-5 text-success" data-tone="green">
+        <p className="flex items-center gap-2 text-xl font-bold">
+          <CheckCircle2 aria-hidden /> Valid — {result.name}, {result.tier}
+        </p>
+        {result.othersInOrder > 0 ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="orderId" value={result.orderId} />
+            <Button type="submit" name="intent" value="order" variant="outline">
+              Check in the other {result.othersInOrder === 1 ? 'ticket' : `${result.othersInOrder} tickets`} of this order
+            </Button>
+          </fetcher.Form>
+        ) : null}
+      </div>
+    );
+  }
+  if (result.result === 'already') {
+    return (
+      <p className="flex items-center gap-2 rounded-xl border-2 border-gold-500 bg-gold-50 p-5 text-xl font-bold text-gold-800" data-tone="amber">
+        <CircleAlert aria-hidden /> Already checked in at {formatTime(new Date(result.at))} — {result.name}, {result.tier}
+      </p>
+    );
+  }
+  return (
+    <p className="flex items-center gap-2 rounded-xl border-2 border-destructive bg-destructive/10 p-5 text-xl font-bold text-destructive" data-tone="red">
+      <XCircle aria-hidden /> {result.result === 'not-for-event' ? 'Not a ticket for this event' : `${result.reason} (${result.name})`}
+    </p>
+  );
+}
