@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { linkIn, mailsTo } from '../setup/outbox';
 import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
-import { signIn } from './journeys';
+import { signIn, signUpAndSignIn } from './journeys';
 
 async function openEvent(page: Page, title: string) {
   await page.goto('/events');
@@ -195,4 +195,19 @@ test('a cancelled checkout gives its seats back', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
   await openEvent(page, 'Annual Gala Night');
   await expect(vip).toContainText('Only 6 left');
+});
+
+test('a signed-in member’s free registration is confirmed at once and listed under My Tickets', async ({ page }) => {
+  await signUpAndSignIn(page, 'Dilani Fonseka', 'dilani.tickets@example.org');
+  await openEvent(page, "Founders' Day Celebration");
+  await page.getByRole('button', { name: 'Increase General Admission quantity' }).click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByLabel('Ticket 1 · General Admission')).toHaveValue('Dilani Fonseka');
+  await expect(page.getByLabel('Email')).toHaveValue('dilani.tickets@example.org');
+  await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
+  await expect(currentToast(page)).toContainText('Tickets Confirmed');
+  await page.goto('/members-portal?tab=tickets');
+  await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Open the ticket of Dilani Fonseka for Founders' Day Celebration/ })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

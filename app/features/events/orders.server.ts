@@ -233,3 +233,31 @@ export async function cancelFreeOrder(orderId: string): Promise<void> {
     await tx.update(ticketOrders).set({ status: 'cancelled' }).where(eq(ticketOrders.id, orderId));
   });
 }
+
+export type MyTicket = { orderId: string; eventId: number; eventTitle: string; startsAt: Date; venue: string; tierName: string; attendeeName: string; status: Ticket['status']; code: string };
+
+/** An account's tickets (the portal's My Tickets): upcoming soonest first, past latest first. */
+export async function listTicketsOf(userId: string, now = new Date()): Promise<{ upcoming: MyTicket[]; past: MyTicket[] }> {
+  const rows = await db()
+    .select({
+      orderId: tickets.orderId,
+      eventId: tickets.eventId,
+      eventTitle: events.title,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      venue: events.venue,
+      tierName: tickets.tierName,
+      attendeeName: tickets.attendeeName,
+      status: tickets.status,
+      code: tickets.code,
+    })
+    .from(tickets)
+    .innerJoin(ticketOrders, eq(ticketOrders.id, tickets.orderId))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .where(and(eq(ticketOrders.userId, userId), inArray(tickets.status, ['valid', 'checked_in', 'cancelled'])))
+    .orderBy(asc(events.startsAt), asc(tickets.id));
+  const upcoming: MyTicket[] = [];
+  const past: MyTicket[] = [];
+  for (const { endsAt, ...row } of rows) ((endsAt ?? row.startsAt) >= now ? upcoming : past).push(row);
+  return { upcoming, past: past.reverse() };
+}

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { CalendarDays, Download, FileText, Receipt } from 'lucide-react';
+import { CalendarDays, Download, FileText, Receipt, Ticket as TicketIcon } from 'lucide-react';
 import { Form, Link, redirect, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { TestModeBadge } from '~/components/ui/badge';
@@ -9,6 +9,8 @@ import { requireRole } from '~/features/accounts/guards.server';
 import { listDocuments } from '~/features/content/documents.server';
 import { listSubscriptionsOf } from '~/features/donations/donations.server';
 import { subscriptionStatusText } from '~/features/donations/status';
+import { listTicketsOf, type MyTicket } from '~/features/events/orders.server';
+import { formatTicketCode, ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { getLatestApplication, memberAccess, renewalCheckout } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { canRenewMembership, statusTone } from '~/features/membership/status';
@@ -31,6 +33,7 @@ import type { Route } from './+types/members-portal';
 const tabs = [
   { value: 'profile', label: 'My Profile' },
   { value: 'payments', label: 'My Payments' },
+  { value: 'tickets', label: 'My Tickets' },
   { value: 'documents', label: 'Documents' },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
@@ -38,13 +41,23 @@ type Tab = (typeof tabs)[number]['value'];
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'member');
   const access = await memberAccess(user);
-  const [application, payments, documents, subscriptions] = await Promise.all([
+  const [application, payments, documents, subscriptions, myTickets] = await Promise.all([
     getLatestApplication(user.id),
     listPaymentsOf(user.id),
     listDocuments(access),
     listSubscriptionsOf(user.id),
+    listTicketsOf(user.id),
   ]);
-  return { user: { name: user.name, email: user.email }, application, payments, documents, subscriptions, access };
+  const withLinks = (list: MyTicket[]) => list.map((ticket) => ({ ...ticket, code: formatTicketCode(ticket.code), href: ticketOrderPath(ticket.orderId) }));
+  return {
+    user: { name: user.name, email: user.email },
+    application,
+    payments,
+    documents,
+    subscriptions,
+    access,
+    tickets: { upcoming: withLinks(myTickets.upcoming), past: withLinks(myTickets.past) },
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -109,6 +122,9 @@ export default function MembersPortal({ loaderData }: Route.ComponentProps) {
           <Tabs.Content value="payments" className="mt-8 outline-none">
             <SubscriptionsList subscriptions={loaderData.subscriptions} />
             <PaymentsTab payments={loaderData.payments} />
+          </Tabs.Content>
+          <Tabs.Content value="tickets" className="mt-8 outline-none">
+            <TicketsTab tickets={loaderData.tickets} />
           </Tabs.Content>
           <Tabs.Content value="documents" className="mt-8 outline-none">
             {loaderData.access.readsMembersDocuments ? null : (
@@ -276,6 +292,51 @@ function SubscriptionsList({ subscriptions }: { subscriptions: LoaderData['subsc
         ))}
       </ul>
     </section>
+  );
+}
+
+function TicketsTab({ tickets }: { tickets: LoaderData['tickets'] }) {
+  if (tickets.upcoming.length === 0 && tickets.past.length === 0) {
+    return (
+      <EmptyState>
+        No tickets yet. <Link to="/events" className="font-semibold text-navy-700 underline">See what is coming up</Link>.
+      </EmptyState>
+    );
+  }
+  const list = (items: LoaderData['tickets']['upcoming']) => (
+    <ul className="divide-y divide-border rounded-xl border border-border bg-white shadow-sm">
+      {items.map((ticket) => (
+        <li key={ticket.code} className="flex flex-wrap items-center gap-4 px-5 py-4">
+          <TicketIcon className="size-6 text-gold-600" aria-hidden />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold text-navy-900">{ticket.eventTitle}</p>
+            <p className="text-sm text-muted-foreground">
+              {formatLongDate(ticket.startsAt)} · {ticket.tierName} · {ticket.attendeeName} · <span className="font-mono">{ticket.code}</span>
+              {ticket.status === 'valid' ? '' : ticket.status === 'checked_in' ? ' · Checked in' : ' · Cancelled'}
+            </p>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link to={ticket.href} aria-label={`Open the ticket of ${ticket.attendeeName} for ${ticket.eventTitle}`}>
+              Open ticket
+            </Link>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className="grid gap-8">
+      <section>
+        <h2 className="mb-3 text-lg font-bold text-navy-900">Upcoming</h2>
+        {tickets.upcoming.length ? list(tickets.upcoming) : <p className="text-slate-600">No upcoming events.</p>}
+      </section>
+      {tickets.past.length ? (
+        <section>
+          <h2 className="mb-3 text-lg font-bold text-navy-900">Past</h2>
+          {list(tickets.past)}
+        </section>
+      ) : null}
+    </div>
   );
 }
 
