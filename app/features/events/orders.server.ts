@@ -96,6 +96,8 @@ function refusalFor(tier: Tier, state: TierSaleState, wanted: number, remaining:
 export async function placeOrder(request: OrderRequest): Promise<{ order: TicketOrder; tickets: Ticket[] }> {
   const now = request.now ?? new Date();
   if (request.seats.length === 0) throw new AppError('bad_request', 'Please select the quantity for at least one ticket tier.');
+  // Their seats stopped counting already; this keeps the orders' own status true for the admin's lists.
+  await expireStaleOrders(now);
   return db().transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, request.eventId)).limit(1);
     if (!event || event.status !== 'published') throw new AppError('not_found', 'Event not found.');
@@ -191,6 +193,34 @@ export async function confirmPaidOrder(
     .set({ status: 'confirmed', holdExpiresAt: null, confirmedAt: payment.paidAt, livemode: payment.livemode })
     .where(eq(ticketOrders.id, order.id));
   return null;
+}
+
+/**
+ * What the checkout for an unpaid order asks for (the payment layer's CheckoutRequest, as
+ * donationCheckout gives a gift's): one line per tier,
+ * and an expiry at the end of the hold, so the provider stops taking payment when the seats go back.
+ */
+export function orderCheckout(order: TicketOrder, event: { id: number; title: string }, seats: Ticket[]) {
+  const lines = new Map<string, { name: string; unitAmountCents: number; quantity: number }>();
+  for (const seat of seats) {
+    const line = lines.get(seat.tierName) ?? { name: `${event.title} — ${seat.tierName}`, unitAmountCents: seat.priceCents, quantity: 0 };
+    line.quantity += 1;
+    lines.set(seat.tierName, line);
+  }
+  return {
+    purpose: 'tickets' as const,
+    referenceId: order.id,
+    userId: order.userId,
+    mode: 'payment' as const,
+    amountCents: order.totalCents,
+    currency: 'usd' as const,
+    productName: `Tickets: ${event.title}`,
+    productDescription: `${seats.length} ${seats.length === 1 ? 'ticket' : 'tickets'}`,
+    customerEmail: order.buyerEmail,
+    metadata: { type: 'tickets', order_id: order.id, event_id: String(event.id), first_name: order.buyerName.split(' ')[0] ?? order.buyerName },
+    lineItems: [...lines.values()],
+    expiresAt: order.holdExpiresAt ?? undefined,
+  };
 }
 
 /** An unpaid order's checkout was cancelled or expired: its seats go back on sale. */

@@ -9,7 +9,7 @@ import { FormError, FormField } from '~/components/ui/form-field';
 import { getSessionUser } from '~/features/accounts/auth.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderFormSchema, selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
-import { placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
+import { orderCheckout, placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
 import { ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { sendOrderTickets } from '~/features/events/ticket-mail.server';
 import { assessTicketRequest } from '~/features/events/tickets';
@@ -55,14 +55,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { event, seats, selection } = await loadOrder(request, params.id);
+  const { event, seats } = await loadOrder(request, params.id);
   const submission = parseWithZod(await readFormData(request), { schema: orderFormSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { buyerName, buyerEmail, attendees } = submission.value;
   if (attendees.length !== seats.length) return data({ result: submission.reply({ formErrors: ['Give a name for every ticket.'] }) }, { status: 400 });
   const user = await getSessionUser(request);
   try {
-    const { order } = await placeOrder({
+    const { order, tickets } = await placeOrder({
       eventId: event.id,
       buyer: { name: buyerName, email: buyerEmail, userId: user?.id ?? null },
       seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
@@ -72,22 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await sendOrderTickets(order.id).catch((error: unknown) => console.error(`Tickets mail for order ${order.id} failed:`, error));
       return redirectWithToast(ticketOrderPath(order.id), messages.ticketsConfirmed);
     }
-    const checkout = await startCheckoutForNewRecord({
-      purpose: 'tickets',
-      referenceId: order.id,
-      userId: user?.id ?? null,
-      mode: 'payment',
-      amountCents: order.totalCents,
-      currency: 'usd',
-      productName: `Tickets: ${event.title}`,
-      productDescription: `${seats.length} ${seats.length === 1 ? 'ticket' : 'tickets'}`,
-      customerEmail: order.buyerEmail,
-      metadata: { type: 'tickets', order_id: order.id, event_id: String(event.id), first_name: buyerName.split(' ')[0] ?? buyerName },
-      lineItems: event.tiers
-        .filter((tier) => (selection[tier.id] ?? 0) > 0)
-        .map((tier) => ({ name: `${event.title} — ${tier.name}`, unitAmountCents: tier.priceCents, quantity: selection[tier.id]! })),
-      expiresAt: order.holdExpiresAt ?? undefined,
-    });
+    const checkout = await startCheckoutForNewRecord(orderCheckout(order, event, tickets));
     return redirect(checkout.url);
   } catch (error) {
     if (!isAppError(error)) throw error;
