@@ -7,7 +7,7 @@ import { db } from '~/db/client.server';
  * paging, shared so that every table filters, searches and pages alike
  * (docs/product.md#admin-dashboard).
  */
-export const adminTabs = ['members', 'donations', 'settings', 'users'] as const;
+export const adminTabs = ['members', 'donations', 'tickets', 'settings', 'users'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 /** Admin tables show 50 rows a page. */

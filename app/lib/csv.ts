@@ -21,3 +21,15 @@ export function toCsv<T>(rows: T[], columns: { header: string; value: (row: T) =
   for (const row of rows) lines.push(columns.map((column) => cell(column.value(row))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** A CSV download (`{name}-{yyyy-mm-dd}.csv`), never cached: it holds people's details. */
+export function csvResponse(body: string, name: string): Response {
+  const stamp = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}-${stamp}.csv"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

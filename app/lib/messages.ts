@@ -106,6 +106,12 @@ export const messages = {
   contentUnpublished: (what: string) => ({ title: `${what} Unpublished`, description: 'Only editors can see it now.', variant: 'success' as const }),
   contentDeleted: (what: string) => ({ title: `${what} Deleted`, variant: 'success' as const }),
   tierClosed: { title: 'Sales Closed', description: 'Nobody can buy this tier any more; tickets already sold stay valid.', variant: 'success' },
+  /** How many as text ('1', '3'); the refund formatted, or '' for free tickets. */
+  ticketsCancelled: (count: string, refund: string) => ({
+    title: count === '1' ? 'Ticket Cancelled' : 'Tickets Cancelled',
+    description: `${refund ? `${refund} is refunded to the buyer. ` : ''}${count === '1' ? 'The seat is' : 'The seats are'} on sale again, and the buyer has been told by email.`,
+    variant: 'success' as const,
+  }),
   tierReopened: { title: 'Sales Reopened', description: 'The tier is on sale again.', variant: 'success' },
   /** Its description is what went wrong; the form shows it under the field too. */
   saveFailed: { title: 'Not Saved', variant: 'destructive' },

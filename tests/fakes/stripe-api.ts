@@ -35,6 +35,8 @@ export type FakeStripe = {
   url: string;
   requests: { method: string; path: string; body: StripeObject; idempotencyKey: string | undefined }[];
   sessions: Map<string, StripeObject>;
+  /** The refunds made, in order. */
+  refunds: StripeObject[];
   /** Marks a session as paid, as Stripe does when the customer pays. */
   pay(sessionId: string): void;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export type FakeStripe = {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
   const sessions = new Map<string, StripeObject>();
+  const refunds: StripeObject[] = [];
   const byIdempotencyKey = new Map<string, StripeObject>();
 
   const server: Server = createServer((request, response) => {
@@ -62,16 +65,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const replay = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
         if (replay) return send(200, replay);
         const id = `cs_test_${randomBytes(12).toString('hex')}`;
-        const lineItem = (body.line_items as Record<string, Record<string, Record<string, string>>>)['0']!;
+        const lineItems = Object.values(body.line_items as Record<string, { quantity?: string; price_data: Record<string, string> }>);
+        const total = lineItems.reduce((sum, line) => sum + Number(line.price_data.unit_amount) * Number(line.quantity ?? 1), 0);
         const session = fixture('checkout.session', {
           id,
           object: 'checkout.session',
           mode: body.mode,
           status: 'open',
           payment_status: 'unpaid',
-          amount_total: Number(lineItem.price_data!.unit_amount),
-          amount_subtotal: Number(lineItem.price_data!.unit_amount),
-          currency: lineItem.price_data!.currency,
+          payment_intent: null,
+          amount_total: total,
+          amount_subtotal: total,
+          currency: lineItems[0]!.price_data.currency,
+          expires_at: body.expires_at ? Number(body.expires_at) : Math.floor(Date.now() / 1000) + 86_400,
           customer_email: body.customer_email,
           client_reference_id: body.client_reference_id,
           metadata: body.metadata ?? {},
@@ -82,6 +88,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         sessions.set(id, session);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
         return send(200, session);
+      }
+      const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+      if (request.method === 'POST' && expireMatch) {
+        const session = sessions.get(expireMatch[1]!);
+        if (!session) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${expireMatch[1]}'` } });
+        if (session.status !== 'open') {
+          return send(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` } });
+        }
+        Object.assign(session, { status: 'expired' });
+        return send(200, session);
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        const replay = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (replay) return send(200, replay);
+        const session = [...sessions.values()].find((candidate) => candidate.payment_intent === body.payment_intent);
+        if (!session) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${String(body.payment_intent)}'` } });
+        const already = refunds.filter((refund) => refund.payment_intent === body.payment_intent).reduce((sum, refund) => sum + Number(refund.amount), 0);
+        const amount = body.amount ? Number(body.amount) : Number(session.amount_total) - already;
+        if (already + amount > Number(session.amount_total)) {
+          return send(400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge.` } });
+        }
+        const refund = fixture('refund', { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, payment_intent: body.payment_intent, status: 'succeeded' });
+        refunds.push(refund);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
+        return send(200, refund);
       }
       const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && sessionMatch) {
@@ -101,10 +132,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    refunds,
     pay(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      Object.assign(session, { status: 'complete', payment_status: 'paid' });
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: session.mode === 'payment' ? `pi_${randomBytes(12).toString('hex')}` : null });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

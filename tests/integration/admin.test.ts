@@ -16,6 +16,8 @@ import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import type { Role } from '~/lib/roles';
 import { readToast } from '~/lib/toast.server';
 import { loader as detailLoader } from '~/routes/admin/application';
+import { loader as attendeesCsvLoader } from '~/routes/admin/content/attendees-csv';
+import { action as eventTicketsAction, loader as eventTicketsLoader } from '~/routes/admin/content/event-tickets';
 import { loader as contentLayoutLoader } from '~/routes/admin/content/layout';
 import { action as mediaUploadAction } from '~/routes/admin/content/media-upload';
 import { loader as newsListLoader } from '~/routes/admin/content/news';
@@ -24,7 +26,8 @@ import { action as dashboardAction, loader as dashboardLoader } from '~/routes/a
 import { loader as exportLoader } from '~/routes/admin/export';
 import { loader as adminLayoutLoader } from '~/routes/admin/layout';
 import { createAccount, createSignedInAccount } from '../factories/accounts';
-import { createSiteSettings } from '../factories/content';
+import { createEvent, createSiteSettings } from '../factories/content';
+import { createSoldTicket } from '../factories/tickets';
 import { setupTestDatabase } from '../setup/database';
 import { mailsTo } from '../setup/outbox';
 import { postArgs, routeArgs } from '../setup/route-args';
@@ -171,6 +174,9 @@ describe('authorization matrix', () => {
     const application = await newApplication('paid');
     const donation = await recordDonation({ kind: 'one-time', cause: 'general', amount: 2500, firstName: 'D', lastName: 'E', email: 'd@example.org', homeAddress: 'X', phoneNumber: null }, null);
     const post = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) });
+    const event = await createEvent(database.db(), { title: 'Gala', startsAt: new Date(Date.now() + 30 * 86_400_000), status: 'published', registrationKind: 'tickets' }, [
+      { name: 'Free seat', priceCents: 0, quantityCap: 50 },
+    ]);
     const checks: Record<string, (role: (typeof roles)[number]) => Promise<Outcome>> = {
       'GET /admin (layout)': (role) => outcome(() => adminLayoutLoader(args(role, '/admin'))),
       'GET /admin?tab=members': (role) => outcome(async () => {
@@ -192,6 +198,18 @@ describe('authorization matrix', () => {
       'GET /admin/content/news': (role) => outcome(() => newsListLoader(args(role, '/admin/content/news'))),
       'POST a story': (role) => outcome(() => newsEditorAction({ ...args(role, '/admin/content/news/new', post({ intent: 'save', title: 'T' })), params: { id: 'new' } })),
       'POST a picture': (role) => outcome(() => mediaUploadAction(args(role, '/admin/content/media/upload', post({})))),
+      'GET /admin?tab=tickets': (role) => outcome(async () => {
+        const data = (await dashboardLoader(args(role, '/admin?tab=tickets'))) as { tab: string };
+        return data.tab === 'tickets' ? null : { init: { status: 403 } };
+      }),
+      'GET an event’s tickets': (role) => outcome(() => eventTicketsLoader({ ...args(role, `/admin/content/events/${event.id}/tickets`), params: { id: String(event.id) } })),
+      'GET attendees.csv': (role) => outcome(() => attendeesCsvLoader({ ...args(role, `/admin/content/events/${event.id}/attendees.csv`), params: { id: String(event.id) } })),
+      'POST cancel a ticket': (role) =>
+        outcome(async () => {
+          const { order, ticket } = await createSoldTicket(database.db(), { ...event.tiers[0]!, eventId: event.id });
+          const path = `/admin/content/events/${event.id}/tickets`;
+          return eventTicketsAction({ ...args(role, path, post({ intent: 'cancel-ticket', id: String(ticket.id), order: order.id, confirmed: 'yes' })), params: { id: String(event.id) } });
+        }),
     };
     const expected: Record<string, Record<(typeof roles)[number], Outcome>> = {
       'GET /admin (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
@@ -208,6 +226,10 @@ describe('authorization matrix', () => {
       'GET /admin/content/news': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'POST a story': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'POST a picture': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin?tab=tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET an event’s tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'GET attendees.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'POST cancel a ticket': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
     };
     const actual: typeof expected = {};
     for (const [name, check] of Object.entries(checks)) {

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { ChevronRight, ExternalLink, Trash2 } from 'lucide-react';
+import { ChevronRight, ExternalLink, Trash2, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -10,7 +10,7 @@ import { cn } from '~/lib/utils';
 
 /**
  * The content area's building blocks (docs/product.md#content-area): page headings, lists that
- * read well on a phone, status badges and the confirmation every deletion asks for.
+ * read well on a phone, status badges and the confirmation every deletion (or refund) asks for.
  */
 export function ContentHeading({ title, description, back, children }: { title: string; description?: string; back?: { to: string; label: string }; children?: ReactNode }) {
   return (
@@ -140,25 +140,36 @@ export function Panel({ title, description, children, className }: { title?: str
 }
 
 /**
- * Deleting asks first. With JavaScript a dialog asks; without it, the first press posts without
- * `confirmed` and the page answers with `asking` set, showing the question in place.
+ * A change that cannot be undone asks first. With JavaScript a dialog asks; without it, the first
+ * press posts without `confirmed` and the page answers with `asking` set, showing the question in place.
  */
-export function ConfirmDelete({
-  what,
+export function ConfirmAction({
+  question,
   consequence,
   asking = false,
   fields = {},
-  label = 'Delete',
-  intent = 'delete',
+  label,
+  confirmLabel,
+  busyLabel,
+  keepLabel = 'Keep it',
+  icon: Icon,
+  intent,
+  size = 'default',
 }: {
-  /** "this story", "the 2020/2022 committee". */
-  what: string;
+  question: string;
   consequence?: string;
   asking?: boolean;
   fields?: Record<string, string>;
-  label?: string;
-  /** The post's intent, when a page deletes more than one kind of thing. */
-  intent?: string;
+  /** The first button ("Delete", "Cancel ticket"). */
+  label: string;
+  /** The button that does it ("Yes, delete") and what it says meanwhile ("Deleting…"). */
+  confirmLabel: string;
+  busyLabel: string;
+  keepLabel?: string;
+  icon: LucideIcon;
+  /** The post's intent, when a page does more than one thing. */
+  intent: string;
+  size?: 'default' | 'sm';
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -171,39 +182,26 @@ export function ConfirmDelete({
       ))}
     </>
   );
-  const question = `Delete ${what}?`;
-  const confirmForm = (
-    <Form method="post" className="flex flex-wrap gap-2">
-      {hiddenFields}
-      <input type="hidden" name="confirmed" value="yes" />
-      <Button type="submit" variant="destructive" disabled={busy}>
-        <Trash2 aria-hidden /> {busy ? 'Deleting…' : `Yes, delete`}
-      </Button>
-      {hydrated ? (
-        <Dialog.Close asChild>
-          <Button type="button" variant="outline">
-            Keep it
-          </Button>
-        </Dialog.Close>
-      ) : null}
-    </Form>
+  const confirmButton = (
+    <Button type="submit" variant="destructive" disabled={busy}>
+      <Icon aria-hidden /> {busy ? busyLabel : confirmLabel}
+    </Button>
   );
+  const explanation = consequence ?? 'This cannot be undone.';
   if (asking) {
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4">
         <p className="font-semibold text-red-900">{question}</p>
-        <p className="mt-1 text-sm text-red-900">{consequence ?? 'This cannot be undone.'}</p>
+        <p className="mt-1 text-sm text-red-900">{explanation}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Form method="post">
             {hiddenFields}
             <input type="hidden" name="confirmed" value="yes" />
-            <Button type="submit" variant="destructive" disabled={busy}>
-              <Trash2 aria-hidden /> {busy ? 'Deleting…' : 'Yes, delete'}
-            </Button>
+            {confirmButton}
           </Form>
           <Button asChild variant="outline">
             <Link to="." replace preventScrollReset>
-              Keep it
+              {keepLabel}
             </Link>
           </Button>
         </div>
@@ -221,18 +219,45 @@ export function ConfirmDelete({
         }}
       >
         {hiddenFields}
-        <Button type="submit" variant="outline" className="border-red-200 text-destructive hover:bg-red-50">
-          <Trash2 aria-hidden /> {label}
+        <Button type="submit" variant="outline" size={size} className="border-red-200 text-destructive hover:bg-red-50">
+          <Icon aria-hidden /> {label}
         </Button>
       </Form>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-bold text-navy-900">{question}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-700">{consequence ?? 'This cannot be undone.'}</Dialog.Description>
-          <div className="mt-5">{confirmForm}</div>
+          <Dialog.Description className="mt-2 text-sm text-slate-700">{explanation}</Dialog.Description>
+          <Form method="post" className="mt-5 flex flex-wrap gap-2">
+            {hiddenFields}
+            <input type="hidden" name="confirmed" value="yes" />
+            {confirmButton}
+            <Dialog.Close asChild>
+              <Button type="button" variant="outline">
+                {keepLabel}
+              </Button>
+            </Dialog.Close>
+          </Form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** Deleting asks first (ConfirmAction with the words of deletion). */
+export function ConfirmDelete({
+  what,
+  label = 'Delete',
+  intent = 'delete',
+  ...rest
+}: {
+  /** "this story", "the 2020/2022 committee". */
+  what: string;
+  consequence?: string;
+  asking?: boolean;
+  fields?: Record<string, string>;
+  label?: string;
+  intent?: string;
+}) {
+  return <ConfirmAction question={`Delete ${what}?`} label={label} confirmLabel="Yes, delete" busyLabel="Deleting…" icon={Trash2} intent={intent} {...rest} />;
 }

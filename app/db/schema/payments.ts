@@ -113,5 +113,9 @@ export const paymentRefunds = pgTable(
     requestedBy: text('requested_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('payment_refunds_payment_idx').on(table.paymentId)],
+  (table) => [
+    index('payment_refunds_payment_idx').on(table.paymentId),
+    // A refund the provider answered twice (the same idempotency key) is recorded once.
+    uniqueIndex('payment_refunds_provider_unique').on(table.providerRefundId),
+  ],
 );

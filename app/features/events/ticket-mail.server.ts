@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { events } from '~/db/schema/content';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
-import { ticketsMail } from '~/features/mail/templates';
+import { ticketsCancelledMail, ticketsMail } from '~/features/mail/templates';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { env } from '~/lib/env.server';
+import { formatCents } from '~/lib/money';
 import { calendarFile } from './calendar';
-import { getOrder } from './orders.server';
+import { getOrder, type Ticket } from './orders.server';
 import { formatTicketCode, ticketOrderPath } from './ticket-codes.server';
 
 /** The page with an order's tickets, opened from the mail without signing in (signed link). */
@@ -66,4 +67,21 @@ export async function sendOrderTickets(orderId: string): Promise<void> {
       },
     ],
   });
+}
+
+/** Tells the buyer which of their tickets the committee cancelled, and what is refunded. */
+export async function sendTicketsCancelled(orderId: string, cancelled: Ticket[], refundCents: number): Promise<void> {
+  const found = await getOrder(orderId);
+  if (!found) return;
+  const content = ticketsCancelledMail(
+    await mailSender(),
+    {
+      name: found.order.buyerName.split(' ')[0] || found.order.buyerName,
+      eventTitle: cancelled[0]?.eventTitle ?? 'the event',
+      tickets: cancelled.map((ticket) => ({ attendee: ticket.attendeeName, tier: ticket.tierName, code: formatTicketCode(ticket.code) })),
+      refund: refundCents > 0 ? formatCents(refundCents) : null,
+    },
+    ticketOrderLink(orderId),
+  );
+  await sendMail({ ...content, to: found.order.buyerEmail });
 }

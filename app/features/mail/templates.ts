@@ -140,3 +140,27 @@ export function ticketsMail(
     links: [url],
   };
 }
+
+/** Tickets cancelled by the committee (docs/product.md#tickets-for-the-committee), with what is refunded. */
+export function ticketsCancelledMail(
+  sender: Sender,
+  order: { name: string; eventTitle: string; tickets: { attendee: string; tier: string; code: string }[]; refund: string | null },
+  url: string,
+): MailContent {
+  const which = order.tickets.length === 1 ? 'A ticket' : `${order.tickets.length} tickets`;
+  return compose(
+    sender,
+    `${which} for ${order.eventTitle} cancelled — ${sender.associationName}`,
+    order.tickets.length === 1 ? 'Your ticket is cancelled' : 'Your tickets are cancelled',
+    [
+      `Hello ${order.name},`,
+      `The committee has cancelled ${order.tickets.length === 1 ? 'this ticket' : 'these tickets'} for ${order.eventTitle}:`,
+      ...order.tickets.map((ticket) => `- ${ticket.attendee}, ${ticket.tier}: ${ticket.code}`),
+      order.refund
+        ? `${order.refund} is refunded to the card you paid with; it usually shows on your statement within 5 to 10 business days.`
+        : 'Nothing was charged for them, so there is nothing to refund.',
+      'If you have questions, please reply to this message.',
+    ],
+    { label: 'See your order', url },
+  );
+}

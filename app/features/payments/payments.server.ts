@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { db } from '~/db/client.server';
+import { db, type Executor } from '~/db/client.server';
 import { checkoutSessions, paymentRefunds, payments, webhookEvents } from '~/db/schema/payments';
 import {
   applySubscriptionRenewal,
@@ -297,7 +297,14 @@ export const automaticRefunds: Actor = { id: null, email: 'automatic', role: 'su
  * never more than is left of it; the payment becomes partially refunded or refunded. Admins need
  * the ability to change donations' and members' records; the site's own refunds act as `automaticRefunds`.
  */
-export async function refundPayment(actor: Actor, paymentId: string, amountCents: number, reason: string): Promise<Payment> {
+export async function refundPayment(
+  actor: Actor,
+  paymentId: string,
+  amountCents: number,
+  reason: string,
+  /** What the domain changes with the refund, in its transaction (the tickets it paid for are cancelled). */
+  alongside?: (tx: Executor) => Promise<void>,
+): Promise<Payment> {
   if (actor !== automaticRefunds) assertCan(actor, 'refundPayments');
   if (!Number.isInteger(amountCents) || amountCents <= 0) throw new AppError('bad_request', 'Enter an amount to refund.');
   const [payment] = isUuid(paymentId) ? await db().select().from(payments).where(eq(payments.id, paymentId)).limit(1) : [];
@@ -310,21 +317,29 @@ export async function refundPayment(actor: Actor, paymentId: string, amountCents
   const idempotencyKey = createHash('sha256').update(`refund:${payment.id}:${refunded}:${amountCents}`).digest('hex');
   const { refundId } = await providerNamed(payment.provider).refund(payment.checkoutSessionId, amountCents, idempotencyKey);
   return db().transaction(async (tx) => {
-    await tx.insert(paymentRefunds).values({ paymentId: payment.id, amountCents, reason, providerRefundId: refundId, requestedBy: actor.email });
-    const total = refunded + amountCents;
+    // Locked, and counted again: refunds recorded at the same moment add up, not overwrite.
+    await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, payment.id)).for('update');
+    await alongside?.(tx);
+    const [recorded] = await tx
+      .insert(paymentRefunds)
+      .values({ paymentId: payment.id, amountCents, reason, providerRefundId: refundId, requestedBy: actor.email })
+      .onConflictDoNothing({ target: paymentRefunds.providerRefundId })
+      .returning({ id: paymentRefunds.id });
+    if (!recorded) throw new AppError('conflict', 'This refund has already been recorded.');
+    const total = await refundedCentsOf(payment.id, tx);
     const [updated] = await tx
       .update(payments)
       .set({ status: total >= payment.amountCents ? 'refunded' : 'partially_refunded' })
       .where(eq(payments.id, payment.id))
       .returning();
-    await writeAudit(tx, { actor, action: 'payment.refund', entityType: 'payment', entityId: payment.id, from: formatCents(left), to: formatCents(left - amountCents), note: reason });
+    await writeAudit(tx, { actor, action: 'payment.refund', entityType: 'payment', entityId: payment.id, from: formatCents(payment.amountCents - total + amountCents), to: formatCents(payment.amountCents - total), note: reason });
     return updated!;
   });
 }
 
 /** How much of a payment has been given back, in cents. */
-export async function refundedCentsOf(paymentId: string): Promise<number> {
-  const [row] = await db()
+export async function refundedCentsOf(paymentId: string, executor: Executor = db()): Promise<number> {
+  const [row] = await executor
     .select({ total: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
     .from(paymentRefunds)
     .where(eq(paymentRefunds.paymentId, paymentId));

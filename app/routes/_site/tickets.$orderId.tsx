@@ -5,6 +5,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { getSessionUser } from '~/features/accounts/auth.server';
 import { getEventWithTiers } from '~/features/events/events.server';
+import { orderRefundedCents } from '~/features/events/attendees.server';
 import { cancelFreeOrder, getOrder } from '~/features/events/orders.server';
 import { formatTicketCode, isOrderLinkToken, ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { qrSvg } from '~/features/events/ticket-mail.server';
@@ -14,6 +15,7 @@ import { failureOf } from '~/lib/errors.server';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
+import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
 import { hasRole } from '~/lib/roles';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
@@ -41,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!event) notFound('Tickets not found.');
   const shown = tickets.filter((ticket) => ticket.status !== 'released');
   return {
-    order: { id: order.id, status: order.status, totalCents: order.totalCents, buyerName: order.buyerName },
+    order: { id: order.id, status: order.status, totalCents: order.totalCents, buyerName: order.buyerName, refundedCents: await orderRefundedCents(order.id) },
     event: { id: event.id, title: event.title, startsAt: event.startsAt, venue: event.venue, address: event.address, timeZone: event.timeZone },
     tickets: await Promise.all(
       shown.map(async (ticket) => ({
@@ -73,12 +75,29 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Your tickets · ${args.loaderData.event.title}` : 'Your tickets');
 
+/** What became of the order, in a sentence (docs/product.md#tickets). */
+function orderSummary(order: { status: string; totalCents: number; buyerName: string; refundedCents: number }): string {
+  const refunded = order.refundedCents > 0 ? formatCents(order.refundedCents) : null;
+  switch (order.status) {
+    case 'pending_payment':
+      return 'Waiting for your payment: the tickets appear here once it is confirmed.';
+    case 'expired':
+      return refunded
+        ? `Your payment arrived after the seats you held were released, and others had taken them. ${refunded} has been refunded to your card.`
+        : 'This order was not paid in time, and its seats were released. Nothing was charged.';
+    case 'cancelled':
+      return order.totalCents === 0 ? 'This registration is cancelled.' : `This order is cancelled.${refunded ? ` ${refunded} has been refunded to your card.` : ''}`;
+    default:
+      return `For ${order.buyerName}. Show the QR codes at the door.${refunded ? ` ${refunded} has been refunded for the cancelled tickets.` : ''}`;
+  }
+}
+
 export default function Tickets({ loaderData }: Route.ComponentProps) {
   const { order, event, tickets, canCancel } = loaderData;
   return (
     <>
       <PageHero eyebrow="Your tickets" title={event.title}>
-        {order.status === 'pending_payment' ? 'Waiting for your payment: the tickets appear here once it is confirmed.' : `For ${order.buyerName}. Show the QR codes at the door.`}
+        {orderSummary(order)}
       </PageHero>
       <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="flex flex-wrap gap-x-8 gap-y-2 text-navy-900">

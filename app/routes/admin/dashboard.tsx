@@ -15,6 +15,7 @@ import { siteSettingsSchema } from '~/features/content/settings.schema';
 import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/settings.server';
 import { donationCauses } from '~/features/donations/causes';
 import { listDonations, setDonationStatus } from '~/features/donations/donations.server';
+import { ticketSalesByEvent } from '~/features/events/attendees.server';
 import { donationStatuses } from '~/features/donations/status';
 import { listApplications, setApplicationStatus } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readAdminQuery(url, [...applicationStatuses, ...donationStatuses]);
   // Finance sees donations only; a tab the viewer may not open falls back to one they may.
-  const allowed: Record<AdminTab, boolean> = { members: can.viewMembers, donations: can.viewDonations, settings: can.editSettings, users: can.manageRoles };
+  const allowed: Record<AdminTab, boolean> = { members: can.viewMembers, donations: can.viewDonations, tickets: can.viewDonations, settings: can.editSettings, users: can.manageRoles };
   const tab: AdminTab = allowed[query.tab] ? query.tab : can.viewMembers ? 'members' : 'donations';
   const applicationStatus = applicationStatuses.find((status) => status === query.status) ?? null;
   const donationStatus = donationStatuses.find((status) => status === query.status) ?? null;
@@ -50,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     me: user.id,
     members: tab === 'members' ? await listApplications({ status: applicationStatus, search: query.search, page: query.page }) : null,
     donations: tab === 'donations' ? await listDonations({ status: donationStatus, search: query.search, page: query.page }) : null,
+    tickets: tab === 'tickets' ? await ticketSalesByEvent() : null,
     settings: tab === 'settings' ? settingsFormValues(await getSiteSettings()) : null,
     users: tab === 'users' ? await listAccounts({ search: query.search, page: query.page }) : null,
   };
@@ -99,14 +101,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Admin Dashboard');
 
-const tabLabels: Record<AdminTab, string> = { members: 'Members', donations: 'Donations', settings: 'Settings', users: 'Users' };
+const tabLabels: Record<AdminTab, string> = { members: 'Members', donations: 'Donations', tickets: 'Tickets', settings: 'Settings', users: 'Users' };
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, can } = loaderData;
   const [, setSearchParams] = useSearchParams();
-  const visibleTabs = (['members', 'donations', 'settings', 'users'] as const).filter((candidate) =>
-    candidate === 'members' ? can.viewMembers : candidate === 'donations' ? can.viewDonations : candidate === 'settings' ? can.editSettings : can.manageRoles,
-  );
+  const shows: Record<AdminTab, boolean> = { members: can.viewMembers, donations: can.viewDonations, tickets: can.viewDonations, settings: can.editSettings, users: can.manageRoles };
+  const visibleTabs = (Object.keys(tabLabels) as AdminTab[]).filter((candidate) => shows[candidate]);
   return (
     <>
       <PageHero eyebrow="Administration" title="Admin Dashboard">
@@ -184,6 +185,11 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               <Pagination page={loaderData.donations.page} pageCount={loaderData.donations.pageCount} total={loaderData.donations.total} />
             </Tabs.Content>
           ) : null}
+          {loaderData.tickets ? (
+            <Tabs.Content value="tickets" className="mt-8 outline-none">
+              <TicketSales sales={loaderData.tickets} linkToEvents={can.viewAttendees} />
+            </Tabs.Content>
+          ) : null}
           {loaderData.settings ? (
             <Tabs.Content value="settings" className="mt-8 outline-none">
               <SettingsForm defaults={loaderData.settings} lastResult={actionData?.settingsResult ?? undefined} />
@@ -259,6 +265,70 @@ function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteS
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
     </Form>
+  );
+}
+
+function TicketSales({ sales, linkToEvents }: { sales: NonNullable<Route.ComponentProps['loaderData']['tickets']>; linkToEvents: boolean }) {
+  const total = (pick: (row: (typeof sales)[number]) => number) => sales.reduce((sum, row) => sum + pick(row), 0);
+  const cell = 'px-4 py-3 text-right tabular-nums';
+  return (
+    <>
+      <h2 className="text-2xl font-bold text-navy-900">Ticket Sales</h2>
+      <p className="mb-6 text-muted-foreground">What each event’s tickets brought in, after refunds. Latest events first.</p>
+      {sales.length === 0 ? (
+        <p className="rounded-lg border border-border bg-white p-6 text-center text-slate-700">No tickets have been sold yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border bg-white">
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <caption className="sr-only">Ticket sales by event</caption>
+            <thead className="bg-muted text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Event</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Date</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Tickets</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Paid</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Refunded</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Net</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {sales.map((row) => (
+                <tr key={row.eventId}>
+                  <th scope="row" className="px-4 py-3 font-semibold text-navy-900">
+                    <span className="inline-flex flex-wrap items-center gap-2">
+                      {linkToEvents ? (
+                        <Link to={`/admin/content/events/${row.eventId}/tickets`} className="underline underline-offset-2">
+                          {row.title}
+                        </Link>
+                      ) : (
+                        row.title
+                      )}
+                      {row.testMode ? <TestModeBadge /> : null}
+                    </span>
+                  </th>
+                  <td className="whitespace-nowrap px-4 py-3">{formatLongDate(row.startsAt, row.timeZone)}</td>
+                  <td className={cell}>{row.ticketsSold}</td>
+                  <td className={cell}>{formatCents(row.paidCents)}</td>
+                  <td className={cell}>{formatCents(row.refundedCents)}</td>
+                  <td className={`${cell} font-semibold text-navy-900`}>{formatCents(row.netCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="border-t-2 border-border font-semibold text-navy-900">
+              <tr>
+                <th scope="row" colSpan={2} className="px-4 py-3">
+                  All events
+                </th>
+                <td className={cell}>{total((row) => row.ticketsSold)}</td>
+                <td className={cell}>{formatCents(total((row) => row.paidCents))}</td>
+                <td className={cell}>{formatCents(total((row) => row.refundedCents))}</td>
+                <td className={cell}>{formatCents(total((row) => row.netCents))}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </>
   );
 }
 

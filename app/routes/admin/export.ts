@@ -4,7 +4,7 @@ import { donationStatuses } from '~/features/donations/status';
 import { listApplications } from '~/features/membership/membership.server';
 import { applicationStatuses } from '~/features/membership/status';
 import { readAdminQuery } from '~/lib/admin-lists.server';
-import { toCsv } from '~/lib/csv';
+import { csvResponse, toCsv } from '~/lib/csv';
 import { formatCents } from '~/lib/money';
 import type { Route } from './+types/export';
 
@@ -13,21 +13,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { can } = await requireAdminArea(request);
   const url = new URL(request.url);
   const query = readAdminQuery(url, [...applicationStatuses, ...donationStatuses]);
-  const stamp = new Date().toISOString().slice(0, 10);
-  const csv = (body: string, name: string) =>
-    new Response(body, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${name}-${stamp}.csv"`,
-        'Cache-Control': 'private, no-store',
-      },
-    });
 
   if (query.tab === 'donations') {
     if (!can.viewDonations) return new Response('Forbidden', { status: 403 });
     const status = donationStatuses.find((candidate) => candidate === query.status) ?? null;
     const { rows } = await listDonations({ status, search: query.search, all: true });
-    return csv(
+    return csvResponse(
       toCsv(rows, [
         { header: 'first_name', value: (row) => row.firstName },
         { header: 'last_name', value: (row) => row.lastName },
@@ -45,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!can.viewMembers) return new Response('Forbidden', { status: 403 });
   const status = applicationStatuses.find((candidate) => candidate === query.status) ?? null;
   const { rows } = await listApplications({ status, search: query.search, all: true });
-  return csv(
+  return csvResponse(
     toCsv(rows, [
       { header: 'first_name', value: (row) => row.firstName },
       { header: 'last_name', value: (row) => row.lastName },

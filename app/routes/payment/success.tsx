@@ -1,8 +1,9 @@
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
+import { getOrder } from '~/features/events/orders.server';
 import { ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { fulfilCheckout } from '~/features/payments/payments.server';
 import { storedCheckoutId } from '~/lib/checkout-redirect';
@@ -21,12 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id');
   if (!sessionId || sessionId.length > 255) return { state: 'thanks' as const, kind: null, reference: null };
   const result = await fulfilCheckout(sessionId);
-  // Tickets are shown on their own page; a payment that came too late for its seats was refunded.
-  if (result.outcome === 'refunded' || (result.outcome === 'already-fulfilled' && result.payment.status === 'refunded' && result.payment.purpose === 'tickets')) {
-    throw await redirectWithToast(`/events`, messages.ticketsRefunded);
-  }
-  if ((result.outcome === 'fulfilled' || result.outcome === 'already-fulfilled') && result.payment.purpose === 'tickets') {
-    throw await redirectWithToast(ticketOrderPath(result.payment.referenceId), messages.ticketsConfirmed);
+  // Tickets are shown on their own page, which says what became of the order: confirmed, its late
+  // payment refunded (the seats had gone), or cancelled since by the committee.
+  if ((result.outcome === 'fulfilled' || result.outcome === 'already-fulfilled' || result.outcome === 'refunded') && result.payment.purpose === 'tickets') {
+    const order = (await getOrder(result.payment.referenceId))?.order;
+    const to = ticketOrderPath(result.payment.referenceId);
+    if (order?.status === 'confirmed') throw await redirectWithToast(to, messages.ticketsConfirmed);
+    if (order?.status === 'expired') throw await redirectWithToast(to, messages.ticketsRefunded);
+    throw redirect(to);
   }
   if (result.outcome === 'fulfilled' || result.outcome === 'already-fulfilled') {
     const kind = result.payment.purpose === 'donation' ? ('donation' as const) : ('membership' as const);

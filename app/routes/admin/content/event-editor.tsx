@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Plus } from 'lucide-react';
-import { data, Form } from 'react-router';
+import { Plus, Ticket } from 'lucide-react';
+import { data, Form, Link } from 'react-router';
 import { ConfirmDelete, ContentHeading, Panel, PublishButtons, StatusBadge, ViewOnSite } from '~/components/admin/content-ui';
 import { FileField } from '~/components/admin/file-field';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
@@ -113,6 +113,13 @@ export default function EventEditor({ loaderData, actionData }: Route.ComponentP
         {event ? (
           <>
             <StatusBadge status={event.status} />
+            {event.tiers.length > 0 ? (
+              <Button asChild variant="outline">
+                <Link to={`/admin/content/events/${event.id}/tickets`}>
+                  <Ticket aria-hidden /> Tickets and attendees
+                </Link>
+              </Button>
+            ) : null}
             <ViewOnSite href={`/events/${event.id}?preview`} label={event.status === 'published' ? 'View on the site' : 'Preview'} />
           </>
         ) : null}

@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { failureOf } from '~/lib/errors.server';
 import { messages } from '~/lib/messages';
 import { notFound, parseId } from '~/lib/params';
+import type { ToastMessage } from '~/lib/toast';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 
 /**
@@ -37,26 +38,30 @@ export function refusedSave<Output>(submission: Submission<Output>, error: unkno
 }
 
 /**
- * A deletion is asked for, then confirmed (ConfirmDelete in components/admin/content-ui.tsx). A
- * post of `intent` (default 'delete') without `confirmed` answers with `asking` naming what is
- * asked about (the intent and the posted `id`); with it, `remove` runs and the editor goes to `to`
- * with a toast. A refused deletion (something still uses it) says why on the same page. Null: the
- * post is not this deletion.
+ * A change that asks first (ConfirmAction in components/admin/content-ui.tsx): a post of `intent`
+ * without `confirmed` answers with `asking` naming what is asked about (the intent and the posted
+ * `id`); with it, `run` runs and the editor goes to `to` with the toast `done`. A refusal (something
+ * still uses it, a ticket already used) says why on the same page. Null: the post is not this one.
  */
-export async function handleDeletion(
+export async function handleConfirmed<Result>(
   formData: FormData,
-  deletion: { intent?: string; remove: (() => Promise<unknown>) | null; to: string; what: string },
+  change: { intent: string; run: (() => Promise<Result>) | null; to: string; done: ToastMessage | ((result: Result) => ToastMessage) },
 ) {
-  const intent = deletion.intent ?? 'delete';
-  if (formData.get('intent') !== intent) return null;
-  if (!deletion.remove) notFound();
-  const asked: EditorReply = { result: null, form: null, asking: `${intent}${formData.get('id') ?? ''}` };
+  if (formData.get('intent') !== change.intent) return null;
+  if (!change.run) notFound();
+  const asked: EditorReply = { result: null, form: null, asking: `${change.intent}${formData.get('id') ?? ''}` };
   if (formData.get('confirmed') !== 'yes') return data(asked);
+  let result: Result;
   try {
-    await deletion.remove();
+    result = await change.run();
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
     return dataWithToast({ ...asked, asking: null }, failure.toast, { status: failure.status });
   }
-  return redirectWithToast(deletion.to, messages.contentDeleted(deletion.what));
+  return redirectWithToast(change.to, typeof change.done === 'function' ? change.done(result) : change.done);
+}
+
+/** A deletion is asked for, then confirmed (handleConfirmed with the deletion's words; intent 'delete' unless given). */
+export function handleDeletion(formData: FormData, deletion: { intent?: string; remove: (() => Promise<unknown>) | null; to: string; what: string }) {
+  return handleConfirmed(formData, { intent: deletion.intent ?? 'delete', run: deletion.remove, to: deletion.to, done: messages.contentDeleted(deletion.what) });
 }

@@ -1,0 +1,34 @@
+import { requireContentEditor } from '~/features/accounts/guards.server';
+import { getEventTickets } from '~/features/events/attendees.server';
+import { csvResponse, toCsv } from '~/lib/csv';
+import { isAppError } from '~/lib/errors';
+import { formatCents } from '~/lib/money';
+import { notFound, parseId } from '~/lib/params';
+import type { Route } from './+types/attendees-csv';
+
+/** An event's attendees (the search of its tickets page, if any) as CSV, for the people who may see them. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user } = await requireContentEditor(request);
+  const id = parseId(params.id);
+  if (id === null) notFound('Event not found.');
+  const search = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);
+  const { event, attendees } = await getEventTickets(user, id, search).catch((error: unknown) => {
+    if (isAppError(error, 'not_found')) notFound('Event not found.');
+    throw error;
+  });
+  return csvResponse(
+    toCsv(attendees, [
+      { header: 'attendee_name', value: (row) => row.attendeeName },
+      { header: 'tier', value: (row) => row.tierName },
+      { header: 'ticket_code', value: (row) => row.code },
+      { header: 'status', value: (row) => row.status },
+      { header: 'price', value: (row) => formatCents(row.priceCents) },
+      { header: 'refunded', value: (row) => formatCents(row.refundedCents) },
+      { header: 'buyer_name', value: (row) => row.buyerName },
+      { header: 'buyer_email', value: (row) => row.buyerEmail },
+      { header: 'purchased_at', value: (row) => row.purchaseDate.toISOString() },
+      { header: 'checked_in_at', value: (row) => row.checkedInAt?.toISOString() ?? '' },
+    ]),
+    `attendees-event-${event.id}`,
+  );
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "checkout_sessions" DROP CONSTRAINT "checkout_sessions_status_check";--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_refunds_provider_unique" ON "payment_refunds" USING btree ("provider_refund_id");--> statement-breakpoint
+ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_status_check" CHECK ("checkout_sessions"."status" in ('open', 'complete', 'cancelled', 'expired'));
