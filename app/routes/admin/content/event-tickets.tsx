@@ -131,17 +131,18 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
                   <tr>
                     <th scope="col" className="py-2 pr-3 font-semibold">Tier</th>
                     <th scope="col" className="px-3 py-2 text-right font-semibold">Sold</th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">Checked in</th>
+                    <th scope="col" className="whitespace-nowrap px-3 py-2 text-right font-semibold">Checked in</th>
                     <th scope="col" className="py-2 pl-3 text-right font-semibold">Left</th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-border">
                   {tiers.map((tier) => (
                     <tr key={tier.tierId}>
-                      <th scope="row" className="py-2 pr-3 font-semibold text-navy-900">{tier.name}</th>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {tier.sold} of {tier.cap}
-                      </td>
+                      <th scope="row" className="py-2 pr-3 font-semibold text-navy-900">
+                        {tier.name}
+                        <span className="block text-xs font-normal text-slate-600">{tier.cap} seats</span>
+                      </th>
+                      <td className="px-3 py-2 text-right tabular-nums">{tier.sold}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{tier.checkedIn}</td>
                       <td className="py-2 pl-3 text-right tabular-nums">{Math.max(0, tier.cap - tier.sold)}</td>
                     </tr>
@@ -176,7 +177,7 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
           <h2 id="attendees-heading" className="text-2xl font-bold text-navy-900">
             Attendees
           </h2>
-          <Form method="get" role="search" className="flex w-full max-w-md gap-2 sm:w-auto">
+          <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto sm:min-w-[26rem]">
             <label htmlFor="attendee-search" className="sr-only">
               Search attendees
             </label>
