@@ -9,6 +9,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
+import { env } from '~/lib/env.server';
 
 type StripeObject = Record<string, unknown>;
 const fixtures = JSON.parse(readFileSync(path.join(import.meta.dirname, 'stripe-objects.json'), 'utf8')) as Record<string, StripeObject>;
@@ -152,4 +155,42 @@ export function webhookEvent(type: string, object: StripeObject, overrides: Stri
     data: { object },
     ...overrides,
   });
+}
+
+/**
+ * For a describe block: starts the fake before its tests, points the app's Stripe settings at it
+ * (webhooks signed with `webhookSecret`), and puts both back after. The answer stands for the fake
+ * from the first test on; `sign` makes a webhook signature header for a payload.
+ */
+export function useFakeStripe(webhookSecret: string): Omit<FakeStripe, 'close'> & { sign(payload: string): string } {
+  let fake: FakeStripe | undefined;
+  const started = () => {
+    if (!fake) throw new Error('The fake Stripe starts before the first test of its describe block.');
+    return fake;
+  };
+  const signer = new Stripe('sk_test_signer');
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    Object.assign(env(), { stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: webhookSecret, stripeApiBase: fake.url });
+  });
+  afterAll(async () => {
+    Object.assign(env(), { stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined });
+    await fake?.close();
+  });
+  return {
+    get url() {
+      return started().url;
+    },
+    get requests() {
+      return started().requests;
+    },
+    get sessions() {
+      return started().sessions;
+    },
+    get refunds() {
+      return started().refunds;
+    },
+    pay: (sessionId) => started().pay(sessionId),
+    sign: (payload) => signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+  };
 }

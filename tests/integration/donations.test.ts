@@ -1,7 +1,6 @@
 /** Donations through the payment layer: one-time gifts, IPTV subscriptions, renewals, cancellations. */
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { donations, subscriptions } from '~/db/schema/donations';
 import { payments } from '~/db/schema/payments';
 import {
@@ -14,10 +13,9 @@ import { setDonationStatus } from '~/features/donations/donations.server';
 import { outboxDir } from '~/features/mail/mail.server';
 import { cancelSubscription, fulfilCheckout, handleStripeWebhook, startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout, renewTestSubscription } from '~/features/payments/test-checkout.server';
-import { env } from '~/lib/env.server';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
-import { fixture, startFakeStripe, webhookEvent, type FakeStripe } from '../fakes/stripe-api';
+import { fixture, useFakeStripe, webhookEvent } from '../fakes/stripe-api';
 import { setupTestDatabase } from '../setup/database';
 import { mailsTo } from '../setup/outbox';
 import { routeArgs } from '../setup/route-args';
@@ -101,23 +99,12 @@ describe('with the test provider', () => {
 });
 
 describe('with Stripe', () => {
-  let fake: FakeStripe;
-  const secret = 'whsec_donations_secret';
-  const signer = new Stripe('sk_test_signer');
-  const sign = (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret });
+  const fake = useFakeStripe('whsec_donations_secret');
   const deliver = (event: Record<string, unknown>) => {
     const payload = JSON.stringify(event);
-    return handleStripeWebhook(payload, sign(payload));
+    return handleStripeWebhook(payload, fake.sign(payload));
   };
 
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    Object.assign(env(), { stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: secret, stripeApiBase: fake.url });
-  });
-  afterAll(async () => {
-    Object.assign(env(), { stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined });
-    await fake.close();
-  });
 
   function paidSubscriptionSession(sessionId: string, subscriptionId: string) {
     fake.pay(sessionId);

@@ -1,7 +1,7 @@
 /** The payment layer with the built-in test provider, and with Stripe through the real SDK and a fake API. */
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipApplications } from '~/db/schema/membership';
 import { checkoutSessions, payments, webhookEvents } from '~/db/schema/payments';
 import { outboxDir } from '~/features/mail/mail.server';
@@ -14,7 +14,7 @@ import { AppError } from '~/lib/errors';
 import { action as webhookAction } from '~/routes/api/webhooks.stripe';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
-import { startFakeStripe, webhookEvent, type FakeStripe } from '../fakes/stripe-api';
+import { useFakeStripe, webhookEvent } from '../fakes/stripe-api';
 import { setupTestDatabase } from '../setup/database';
 import { mailsTo } from '../setup/outbox';
 import { routeArgs } from '../setup/route-args';
@@ -175,18 +175,9 @@ describe('test provider', () => {
 });
 
 describe('Stripe', () => {
-  let fake: FakeStripe;
   const webhookSecret = 'whsec_test_secret_for_signatures';
+  const fake = useFakeStripe(webhookSecret);
   const signer = new Stripe('sk_test_signer');
-
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    Object.assign(env(), { stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: webhookSecret, stripeApiBase: fake.url });
-  });
-  afterAll(async () => {
-    Object.assign(env(), { stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined });
-    await fake.close();
-  });
 
   const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
     signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret, timestamp: options.timestamp });

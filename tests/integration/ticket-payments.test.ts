@@ -5,8 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { checkoutSessions, paymentRefunds, payments } from '~/db/schema/payments';
 import { ticketOrders, tickets } from '~/db/schema/tickets';
@@ -16,12 +15,11 @@ import { outboxDir } from '~/features/mail/mail.server';
 import { closeCheckout, handleStripeWebhook, startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { cancelTestCheckout, payTestCheckout } from '~/features/payments/test-checkout.server';
 import { cancelTickets } from '~/features/payments/ticket-refunds.server';
-import { env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
 import { loader as successLoader } from '~/routes/payment/success';
 import { actorWith, refusalOf } from '../factories/actors';
 import { createEvent, createSiteSettings } from '../factories/content';
-import { startFakeStripe, webhookEvent, type FakeStripe } from '../fakes/stripe-api';
+import { useFakeStripe, webhookEvent } from '../fakes/stripe-api';
 import { setupTestDatabase } from '../setup/database';
 import { mailsTo } from '../setup/outbox';
 import { routeArgs } from '../setup/route-args';
@@ -267,22 +265,11 @@ describe('any sequence of holds, payments, expiries, cancellations and refunds',
 });
 
 describe('tickets with Stripe', () => {
-  let fake: FakeStripe;
-  const webhookSecret = 'whsec_test_secret_for_signatures';
-  const signer = new Stripe('sk_test_signer');
+  const fake = useFakeStripe('whsec_test_secret_for_signatures');
   const deliver = (type: string, sessionId: string) => {
     const payload = JSON.stringify(webhookEvent(type, { ...fake.sessions.get(sessionId) }));
-    return handleStripeWebhook(payload, signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
+    return handleStripeWebhook(payload, fake.sign(payload));
   };
-
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    Object.assign(env(), { stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: webhookSecret, stripeApiBase: fake.url });
-  });
-  afterAll(async () => {
-    Object.assign(env(), { stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined });
-    await fake.close();
-  });
 
   it('asks for one line per tier and an expiry at the end of the hold', async () => {
     const event = await gala([

@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { CalendarDays, Download, FileText, Receipt, Ticket as TicketIcon } from 'lucide-react';
+import { CalendarDays, Download, FileText, Receipt, Ticket as TicketIcon, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Form, Link, redirect, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { TestModeBadge } from '~/components/ui/badge';
@@ -306,21 +307,23 @@ function TicketsTab({ tickets }: { tickets: LoaderData['tickets'] }) {
   const list = (items: LoaderData['tickets']['upcoming']) => (
     <ul className="divide-y divide-border rounded-xl border border-border bg-white shadow-sm">
       {items.map((ticket) => (
-        <li key={ticket.code} className="flex flex-wrap items-center gap-4 px-5 py-4">
-          <TicketIcon className="size-6 text-gold-600" aria-hidden />
-          <div className="min-w-0 flex-1">
-            <p className="font-semibold text-navy-900">{ticket.eventTitle}</p>
-            <p className="text-sm text-muted-foreground">
+        <PortalRow
+          key={ticket.code}
+          icon={TicketIcon}
+          title={ticket.eventTitle}
+          meta={
+            <>
               {formatLongDate(ticket.startsAt)} · {ticket.tierName} · {ticket.attendeeName} · <span className="font-mono">{ticket.code}</span>
               {ticket.status === 'valid' ? '' : ticket.status === 'checked_in' ? ' · Checked in' : ' · Cancelled'}
-            </p>
-          </div>
+            </>
+          }
+        >
           <Button asChild variant="outline" size="sm">
             <Link to={ticket.href} aria-label={`Open the ticket of ${ticket.attendeeName} for ${ticket.eventTitle}`}>
               Open ticket
             </Link>
           </Button>
-        </li>
+        </PortalRow>
       ))}
     </ul>
   );
@@ -345,21 +348,33 @@ function DocumentsTab({ documents }: { documents: LoaderData['documents'] }) {
   return (
     <ul className="divide-y divide-border rounded-xl border border-border bg-white shadow-sm">
       {documents.map((document) => (
-        <li key={document.id} className="flex flex-wrap items-center gap-4 px-5 py-4">
-          <FileText className="size-6 text-gold-600" aria-hidden />
-          <div className="min-w-0 flex-1">
-            <p className="font-semibold text-navy-900">{document.title}</p>
-            <p className="text-sm capitalize text-muted-foreground">
-              {document.type} · {formatIsoDay(document.uploadDate)} · {document.visibility === 'members' ? 'Members only' : 'Public'}
-            </p>
-          </div>
+        <PortalRow
+          key={document.id}
+          icon={FileText}
+          title={document.title}
+          meta={<span className="capitalize">{`${document.type} · ${formatIsoDay(document.uploadDate)} · ${document.visibility === 'members' ? 'Members only' : 'Public'}`}</span>}
+        >
           <Button asChild variant="outline" size="sm">
             <a href={`/documents/${document.id}/download`} download aria-label={`Download ${document.title}`}>
               <Download aria-hidden /> Download
             </a>
           </Button>
-        </li>
+        </PortalRow>
       ))}
     </ul>
+  );
+}
+
+/** One row of a portal list: an icon, a title, a line of details, and what can be done with it. */
+function PortalRow({ icon: Icon, title, meta, children }: { icon: LucideIcon; title: string; meta: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center gap-4 px-5 py-4">
+      <Icon className="size-6 text-gold-600" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-navy-900">{title}</p>
+        <p className="text-sm text-muted-foreground">{meta}</p>
+      </div>
+      {children}
+    </li>
   );
 }
