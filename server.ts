@@ -148,6 +148,10 @@ const server: Server = app.listen(config.port, (error?: Error) => {
   console.log(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 });
 
+// Scheduled work (renewal reminders): each period runs once across all instances on the database.
+const [{ startScheduler }, { membershipRemindersJob }] = await Promise.all([import('./app/lib/jobs.server'), import('./app/features/membership/reminders.server')]);
+const stopScheduler = startScheduler([membershipRemindersJob]);
+
 /** How long a stop waits for requests under way to finish. */
 const DRAIN_MS = 10_000;
 let stopping = false;
@@ -157,6 +161,7 @@ async function shutdown(signal: string) {
   console.log(`${signal} received: finishing ${inFlight} request(s) under way, then closing.`);
   // Whatever happens below, the process ends promptly.
   setTimeout(() => process.exit(1), DRAIN_MS + 2_000).unref();
+  stopScheduler();
   // No new connections; idle keep-alive ones close now, busy ones once their response is sent.
   server.close();
   server.closeIdleConnections();

@@ -74,6 +74,9 @@ export const messages = {
   missingInformation: { title: 'Missing Information', description: 'Please fill out all required fields.', variant: 'destructive' },
   donationNotRecorded: { title: 'Error', description: 'Could not record donation. Please try again.', variant: 'destructive' },
   subscriptionCancelled: { title: 'Subscription Cancelled', description: 'Your contribution stops at the end of the period already paid for.' },
+  /** A second application while one is paid or approved (docs/product.md#membership-lifecycle); the page links to the portal. */
+  alreadyApplied: 'You already have a membership that is paid or approved, so there is nothing to apply for. Your membership, and its renewal, are in the Members Portal.',
+  membershipRenewed: (until: string) => ({ title: 'Membership Renewed!', description: `Your membership is renewed until ${until}.`, variant: 'success' as const }),
   renewalRecorded: { title: 'Renewal Recorded', description: 'A test renewal payment was recorded.' },
   statusUpdated: (status: string) => ({ title: 'Status Updated!', description: `Record has been updated to ${status}.`, variant: 'success' as const }),
   /** Its description is what went wrong (lib/errors.server.ts). */

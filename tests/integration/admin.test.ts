@@ -314,6 +314,7 @@ describe('settings', () => {
     sriLankaBranchUrl: 'https://lk.example.org',
     ukBranchUrl: 'https://uk.example.org',
     socialFeedUrl: '',
+    membershipGraceDays: '14',
   };
   const post = (values: Record<string, string>) =>
     dashboardAction(postArgs('/admin', values, { cookie: cookies.admin! })) as Promise<{
@@ -323,13 +324,14 @@ describe('settings', () => {
 
   it('refuse bad values with field messages and change nothing', async () => {
     const before = (await database.db().select().from(siteSettings))[0]!;
-    const result = await post({ ...fields, associationName: '', contactEmail: 'nope', facebookUrl: 'javascript:alert(1)', shortName: 'x'.repeat(10_240) });
+    const result = await post({ ...fields, associationName: '', contactEmail: 'nope', facebookUrl: 'javascript:alert(1)', shortName: 'x'.repeat(10_240), membershipGraceDays: '-3' });
     expect(result.init?.status).toBe(400);
     expect(result.data.settingsResult?.error).toMatchObject({
       associationName: ['Association name is required.'],
       contactEmail: ['Enter a valid email address.'],
       facebookUrl: ['Facebook link must be a full https:// address, or empty.'],
       shortName: ['Short name must be at most 30 characters.'],
+      membershipGraceDays: ['Grace period must be a whole number from 0 to 365.'],
     });
     expect((await database.db().select().from(siteSettings))[0]).toEqual(before);
   });
@@ -338,7 +340,7 @@ describe('settings', () => {
     const result = await post(fields);
     expect(result.init?.status ?? 200).toBe(200);
     const after = (await database.db().select().from(siteSettings))[0]!;
-    expect(after).toMatchObject({ associationName: fields.associationName, shortName: 'HCPPA', socialFeedUrl: null });
+    expect(after).toMatchObject({ associationName: fields.associationName, shortName: 'HCPPA', socialFeedUrl: null, membershipGraceDays: 14 });
     // The address keeps its line breaks (the form edits it in a textarea).
     expect(after.contactAddress).toBe('1 Front St, Suite 200\nToronto, ON M5J 2N1');
     expect(after.socialLinks).toEqual([

@@ -1,13 +1,14 @@
 /** The membership page's action, the success page and the webhook route, posted to directly. */
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { membershipApplications } from '~/db/schema/membership';
 import { checkoutSessions, payments } from '~/db/schema/payments';
 import { findAccountByEmail } from '~/features/accounts/accounts.server';
 import { applicantCookieHeader } from '~/features/membership/applicant-cookie.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { env } from '~/lib/env.server';
-import { action as membershipAction } from '~/routes/_site/membership';
+import { messages } from '~/lib/messages';
+import { action as membershipAction, loader as membershipLoader } from '~/routes/_site/membership';
 import { action as webhookAction, loader as webhookLoader } from '~/routes/api/webhooks.stripe';
 import { loader as successLoader } from '~/routes/payment/success';
 import { createSignedInAccount } from '../factories/accounts';
@@ -24,6 +25,12 @@ beforeAll(async () => {
   const { account, cookie } = await createSignedInAccount(database.db(), { email: 'applicant@example.org', name: 'Malini Abeysekera' });
   memberCookie = cookie;
   applicantCookie = (await applicantCookieHeader({ userId: account.id, email: account.email, name: account.name })).split(';')[0]!;
+});
+
+// Each test applies afresh: a paid application of another test would refuse the next (one membership at a time).
+beforeEach(async () => {
+  const account = await findAccountByEmail('applicant@example.org');
+  await database.db().delete(membershipApplications).where(eq(membershipApplications.userId, account!.id));
 });
 
 const args = routeArgs;
@@ -116,6 +123,19 @@ describe('payment success page', () => {
     expect(await successLoader(args('/payment-success?session_id=cs_test_made_up'))).toMatchObject({ state: 'unconfirmed', reference: 'cs_test_made_up' });
     expect(await successLoader(args(`/payment-success?session_id=${'x'.repeat(10_000)}`))).toMatchObject({ state: 'thanks' });
     expect(await successLoader(args('/payment-success'))).toMatchObject({ state: 'thanks' });
+  });
+});
+
+describe('a second application', () => {
+  it('is refused while the first is paid, with the way to the portal, and nothing is stored', async () => {
+    await payTestCheckout((await settle(() => postForm(valid))).location!.split('/').at(-1)!);
+    const before = await applicationCount();
+    const result = await settle(() => postForm(valid));
+    expect(result.status).toBe(409);
+    expect(result.formErrors).toEqual([messages.alreadyApplied]);
+    expect(await applicationCount()).toBe(before);
+    const page = (await membershipLoader(args('/membership?plan=annual', { headers: { cookie: memberCookie } }))) as { alreadyApplied: boolean };
+    expect(page.alreadyApplied).toBe(true);
   });
 });
 

@@ -173,7 +173,9 @@ describe('document downloads', () => {
     expect(await download((await createSignedInAccount(database.db())).cookie)).toBe(explained);
     expect(await download(await withApplication('pending_approval', nextYear))).toBe(explained);
     expect(await download(await withApplication('rejected', nextYear))).toBe(explained);
-    expect(await download(await withApplication('approved', new Date(Date.now() - 86_400_000)))).toBe(explained);
+    // Expired: access lasts for the grace period (30 days by default), then ends.
+    expect(await download(await withApplication('approved', new Date(Date.now() - 86_400_000)))).toBe(200);
+    expect(await download(await withApplication('approved', new Date(Date.now() - 31 * 86_400_000)))).toBe(explained);
     expect(await download(await withApplication('approved', nextYear))).toBe(200);
     expect(await download((await createSignedInAccount(database.db(), { role: 'editor' })).cookie)).toBe(200);
     expect(await download((await createSignedInAccount(database.db(), { role: 'finance' })).cookie)).toBe(200);

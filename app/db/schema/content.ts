@@ -29,6 +29,8 @@ export const siteSettings = pgTable('site_settings', {
   socialLinks: jsonb('social_links').$type<LabelledLink[]>().notNull().default([]),
   branchLinks: jsonb('branch_links').$type<LabelledLink[]>().notNull().default([]),
   socialFeedUrl: text('social_feed_url'),
+  /** Days an expired annual membership keeps its access (docs/product.md#membership-lifecycle). */
+  membershipGraceDays: integer('membership_grace_days').notNull().default(30),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -69,3 +69,7 @@ export type MediaKind = (typeof mediaKinds)[number];
 /** The site's pages whose words editors write (docs/product.md#about-history-and-anthem). */
 export const pageSlugs = ['about', 'school-history', 'school-anthem', 'privacy-policy', 'terms-of-service', 'cookie-policy'] as const;
 export type PageSlug = (typeof pageSlugs)[number];
+
+/** Renewal reminders: 30 and 7 days before an annual membership expires, and on the day. */
+export const reminderKinds = ['expires_in_30_days', 'expires_in_7_days', 'expired'] as const;
+export type ReminderKind = (typeof reminderKinds)[number];

@@ -1,7 +1,7 @@
-import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
-import { applicationStatuses, membershipTypes, type ApplicationStatus, type MembershipType } from './enums';
+import { applicationStatuses, membershipTypes, reminderKinds, type ApplicationStatus, type MembershipType, type ReminderKind } from './enums';
 
 /** Membership applications (docs/product.md#membership), their status decided by payment confirmation and admins. */
 export const membershipApplications = pgTable(
@@ -37,4 +37,25 @@ export const membershipApplications = pgTable(
     oneOf('membership_applications_type_check', table.membershipType, membershipTypes),
     oneOf('membership_applications_status_check', table.status, applicationStatuses),
   ],
+);
+
+/**
+ * The renewal reminders of a membership period (docs/product.md#membership-lifecycle): one row per
+ * application, kind and expiry date, so each is sent once however many instances run the job, and
+ * a renewed membership (a new expiry) gets its own. `skipped`: its moment passed while a later one
+ * was already due (after downtime), so it is never sent late.
+ */
+export const membershipReminders = pgTable(
+  'membership_reminders',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => membershipApplications.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ReminderKind>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    skipped: boolean('skipped').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.applicationId, table.kind, table.expiresAt] }), oneOf('membership_reminders_kind_check', table.kind, reminderKinds)],
 );

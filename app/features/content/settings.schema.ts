@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalHttpsUrl, requiredText } from '~/lib/fields';
+import { optionalHttpsUrl, requiredText, wholeNumber } from '~/lib/fields';
 
 /** The admin Settings form (docs/product.md#admin-dashboard): the association's identity as visitors see it. */
 /** A social or branch link: an https address, or '#' when left empty (it then goes nowhere). */
@@ -18,6 +18,8 @@ export const siteSettingsSchema = z.object({
   sriLankaBranchUrl: link('Sri Lanka branch link'),
   ukBranchUrl: link('United Kingdom branch link'),
   socialFeedUrl: optionalHttpsUrl('Social feed page'),
+  /** How long an expired annual membership keeps its access (docs/product.md#membership-lifecycle). */
+  membershipGraceDays: wholeNumber('Grace period', 0, 365),
 });
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsSchema>;

@@ -38,6 +38,7 @@ export function settingsFormValues(settings: SiteSettings) {
     sriLankaBranchUrl: branch('Sri Lanka'),
     ukBranchUrl: branch('United Kingdom'),
     socialFeedUrl: settings.socialFeedUrl ?? '',
+    membershipGraceDays: String(settings.membershipGraceDays),
   };
 }
 
@@ -66,12 +67,13 @@ export async function updateSiteSettings(actor: Actor, input: SiteSettingsInput)
           { label: 'United Kingdom', url: input.ukBranchUrl },
         ],
         socialFeedUrl: input.socialFeedUrl,
+        membershipGraceDays: input.membershipGraceDays,
         updatedAt: sql`now()`,
       })
       .where(eq(siteSettings.id, 1))
       .returning();
     const previous = settingsFormValues(before);
-    const comparable = (value: string | null | undefined) => (value === '#' || value === null || value === undefined ? '' : value);
+    const comparable = (value: string | number | null | undefined) => (value === '#' || value === null || value === undefined ? '' : String(value));
     const changed = (Object.keys(input) as (keyof SiteSettingsInput)[]).filter((key) => comparable(previous[key]) !== comparable(input[key]));
     await writeAudit(tx, {
       actor,

@@ -164,3 +164,26 @@ export function ticketsCancelledMail(
     { label: 'See your order', url },
   );
 }
+
+/**
+ * A renewal reminder (docs/product.md#membership-lifecycle): 30 and 7 days before an annual
+ * membership expires, and on the day, with the date access ends (the grace period).
+ */
+export function membershipReminderMail(
+  sender: Sender,
+  member: { name: string; kind: 'expires_in_30_days' | 'expires_in_7_days' | 'expired'; expiresOn: string; accessUntil: string | null },
+  url: string,
+): MailContent {
+  const heading = member.kind === 'expired' ? 'Your membership has expired' : `Your membership expires ${member.kind === 'expires_in_30_days' ? 'in 30 days' : 'in 7 days'}`;
+  const when =
+    member.kind === 'expired'
+      ? `Your annual membership of the ${sender.associationName} expired on ${member.expiresOn}.`
+      : `Your annual membership of the ${sender.associationName} expires on ${member.expiresOn}.`;
+  const access = member.accessUntil
+    ? `You keep your access to members’ documents until ${member.accessUntil}; renew before then to keep it without a break.`
+    : 'Renew it to keep your access to members’ documents without a break.';
+  return compose(sender, `${heading} — ${sender.associationName}`, heading, [`Hello ${member.name},`, when, access, 'Renewing takes a minute in the Members Portal: one more year from your current expiry.'], {
+    label: 'Renew my membership',
+    url,
+  });
+}

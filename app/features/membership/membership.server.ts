@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { auditLog } from '~/db/schema/audit';
 import { users } from '~/db/schema/auth';
+import { siteSettings } from '~/db/schema/content';
 import { membershipApplications } from '~/db/schema/membership';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { applicationDecisionMail } from '~/features/mail/templates';
@@ -10,17 +11,21 @@ import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
 import { statusLabel } from '~/lib/labels';
+import { messages } from '~/lib/messages';
 import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
 import type { MembershipApplicationInput } from './membership.schema';
 import { membershipPlans } from './plans';
 import {
+  blocksNewApplication,
   canChangeApplicationStatus,
   canRenewMembership,
+  graceEnds,
   membershipExpiry,
   membershipStanding,
   readsMembersDocuments,
   renewedExpiry,
+  RENEWAL_WINDOW_DAYS,
   type ApplicationStatus,
 } from './status';
 
@@ -29,8 +34,12 @@ export type MembershipApplication = typeof membershipApplications.$inferSelect;
 /** The account an application is made for: the signed-in one, or the one just created in the form. */
 export type Applicant = { userId: string; email: string };
 
-/** Stores an application as `pending_payment` (docs/product.md#statuses) for the applicant's account. */
+/**
+ * Stores an application as `pending_payment` (docs/product.md#statuses) for the applicant's account;
+ * refused while the account has one that is paid or approved (docs/product.md#membership-lifecycle).
+ */
 export async function submitApplication(applicant: Applicant, input: MembershipApplicationInput): Promise<MembershipApplication> {
+  if (blocksNewApplication(await getLatestApplication(applicant.userId))) throw new AppError('conflict', messages.alreadyApplied);
   const [row] = await db()
     .insert(membershipApplications)
     .values({
@@ -71,10 +80,26 @@ export async function getLatestApplication(userId: string): Promise<MembershipAp
   return row;
 }
 
-/** The viewer's standing as a member, now, and whether it opens members' documents (with their rank). */
+/** The grace period the committee set (Settings), in days: how long an expired membership keeps its access. */
+export async function membershipGraceDays(): Promise<number> {
+  const [row] = await db().select({ days: siteSettings.membershipGraceDays }).from(siteSettings).limit(1);
+  return row?.days ?? 30;
+}
+
+/**
+ * The viewer's standing as a member, now, whether it opens members' documents (with their rank),
+ * whether Renew is offered, and until when an expired membership keeps its access.
+ */
 export async function memberAccess(viewer: { id: string; role?: string | null } | null, now = new Date()) {
-  const standing = viewer ? membershipStanding(await getLatestApplication(viewer.id), now) : 'none';
-  return { standing, readsMembersDocuments: viewer !== null && readsMembersDocuments({ role: viewer.role, standing }) };
+  const application = viewer ? await getLatestApplication(viewer.id) : undefined;
+  const graceDays = await membershipGraceDays();
+  const standing = membershipStanding(application, now, graceDays);
+  return {
+    standing,
+    readsMembersDocuments: viewer !== null && readsMembersDocuments({ role: viewer.role, standing }),
+    canRenew: application ? canRenewMembership(application, now) : false,
+    accessUntil: standing === 'grace' && application?.expiresAt ? graceEnds(application.expiresAt, graceDays) : null,
+  };
 }
 
 /** What the checkout for an application asks for: the plan's product and price, and the checkout metadata (docs/product.md#payments-and-payment-pages). */
@@ -103,8 +128,11 @@ export function membershipCheckout(application: MembershipApplication, purpose: 
 /** The renewal checkout for the actor's membership: only an approved annual one can be renewed. */
 export async function renewalCheckout(actor: Actor & { id: string }) {
   const application = await getLatestApplication(actor.id);
-  if (!application || !canRenewMembership(application)) {
+  if (!application || application.membershipType !== 'annual' || application.status !== 'approved') {
     throw new AppError('conflict', 'Only an approved annual membership can be renewed.');
+  }
+  if (!canRenewMembership(application, new Date())) {
+    throw new AppError('conflict', `Renewal opens ${RENEWAL_WINDOW_DAYS} days before your membership expires.`);
   }
   return membershipCheckout(application, 'membership_renewal');
 }

@@ -11,7 +11,7 @@ import { messages } from '~/lib/messages';
  */
 export function MembersOnlyNotice({ signedIn, standing, headingLevel = 'h1' }: { signedIn: boolean; standing: MembershipStanding; headingLevel?: 'h1' | 'h2' }) {
   const Heading = headingLevel;
-  const reason = !signedIn ? 'signedOut' : standing === 'active' ? 'none' : standing;
+  const reason = !signedIn ? 'signedOut' : standing === 'active' || standing === 'grace' ? 'none' : standing;
   return (
     <div className="rounded-2xl border border-border bg-white p-6 text-center shadow-sm sm:p-10">
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-gold-100 text-gold-700">

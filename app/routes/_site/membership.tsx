@@ -12,10 +12,12 @@ import { passwordProblem } from '~/features/accounts/passwords.server';
 import { getSessionUser } from '~/features/accounts/auth.server';
 import { applicantCookieHeader, clearApplicantCookieHeader, readApplicant } from '~/features/membership/applicant-cookie.server';
 import { applicantAccountSchema, membershipApplicationSchema, splitFullName } from '~/features/membership/membership.schema';
-import { membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
+import { getLatestApplication, membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
+import { blocksNewApplication } from '~/features/membership/status';
 import { membershipPlans, type MembershipType } from '~/features/membership/plans';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { useCheckoutRedirect } from '~/lib/checkout-redirect';
+import { isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
 import { useHydrated, useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
@@ -44,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     plan: chosenPlan(new URL(request.url).searchParams.get('plan')),
     account: applicant ? { email: applicant.email, signedIn: applicant.signedIn } : null,
     prefill,
+    // A member (or a paid applicant) is sent to the portal instead of applying twice.
+    alreadyApplied: applicant ? blocksNewApplication(await getLatestApplication(applicant.userId)) : false,
   };
 }
 
@@ -93,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const applicant = await currentApplicant(request);
   const submission = parseWithZod(formData, { schema: membershipApplicationSchema({ signedIn: true }) });
-  const failed = { step: 'application' as const, checkoutUrl: null, applicationId: null };
+  const failed = { step: 'application' as const, checkoutUrl: null, applicationId: null, alreadyApplied: false };
   if (!applicant) {
     return dataWithToast(
       { ...failed, result: submission.reply({ formErrors: [messages.accountFieldsRequired.description] }) },
@@ -103,7 +107,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (submission.status !== 'success') return data({ ...failed, result: submission.reply() }, { status: 400 });
 
-  const application = await submitApplication(applicant, submission.value);
+  let application;
+  try {
+    application = await submitApplication(applicant, submission.value);
+  } catch (error) {
+    if (!isAppError(error, 'conflict')) throw error;
+    return data({ ...failed, alreadyApplied: true, result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+  }
   let checkout;
   try {
     // If the checkout cannot start, the application is discarded again: nothing half-made is left.
@@ -185,13 +195,22 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <AccountStep plan={plan} lastResult={actionData?.step === 'account' ? actionData.result : undefined} />
             )}
-            <ApplicationStep
-              key={plan}
-              plan={plan}
-              disabled={!loaderData.account}
-              prefill={loaderData.prefill}
-              lastResult={actionData?.step === 'application' ? actionData.result : undefined}
-            />
+            {loaderData.alreadyApplied || (actionData && 'alreadyApplied' in actionData && actionData.alreadyApplied) ? (
+              <div role="alert" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-5 text-amber-950">
+                <p>{messages.alreadyApplied}</p>
+                <Button asChild className="mt-4">
+                  <Link to="/members-portal">Go to the Members Portal</Link>
+                </Button>
+              </div>
+            ) : (
+              <ApplicationStep
+                key={plan}
+                plan={plan}
+                disabled={!loaderData.account}
+                prefill={loaderData.prefill}
+                lastResult={actionData?.step === 'application' ? actionData.result : undefined}
+              />
+            )}
           </div>
         ) : null}
       </section>

@@ -17,9 +17,9 @@ import { donationCauses } from '~/features/donations/causes';
 import { listDonations, setDonationStatus } from '~/features/donations/donations.server';
 import { ticketSalesByEvent } from '~/features/events/attendees.server';
 import { donationStatuses } from '~/features/donations/status';
-import { listApplications, setApplicationStatus } from '~/features/membership/membership.server';
+import { listApplications, membershipGraceDays, setApplicationStatus } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { applicationStatuses } from '~/features/membership/status';
+import { applicationStatuses, membershipStanding } from '~/features/membership/status';
 import { readAdminQuery, type AdminTab } from '~/lib/admin-lists.server';
 import { formatLongDate } from '~/lib/dates';
 import { AppError, isAppError } from '~/lib/errors';
@@ -49,12 +49,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     tab,
     can,
     me: user.id,
-    members: tab === 'members' ? await listApplications({ status: applicationStatus, search: query.search, page: query.page }) : null,
+    members: tab === 'members' ? await withLapsed(await listApplications({ status: applicationStatus, search: query.search, page: query.page })) : null,
     donations: tab === 'donations' ? await listDonations({ status: donationStatus, search: query.search, page: query.page }) : null,
     tickets: tab === 'tickets' ? await ticketSalesByEvent() : null,
     settings: tab === 'settings' ? settingsFormValues(await getSiteSettings()) : null,
     users: tab === 'users' ? await listAccounts({ search: query.search, page: query.page }) : null,
   };
+}
+
+/** Marks approved memberships whose access has ended (expired past the grace period): the table says 'expired'. */
+async function withLapsed(list: Awaited<ReturnType<typeof listApplications>>) {
+  const graceDays = await membershipGraceDays();
+  const now = new Date();
+  return { ...list, rows: list.rows.map((row) => ({ ...row, lapsed: membershipStanding(row, now, graceDays) === 'expired' })) };
 }
 
 type ActionReply = { confirmUnpaid: string | null; settingsResult: SubmissionResult<string[]> | null };
@@ -155,7 +162,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                   { header: 'Email', cell: (row) => row.email },
                   { header: 'Membership Type', cell: (row) => membershipPlans[row.membershipType].productName },
                   { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
-                  { header: 'Status', cell: (row) => <StatusText status={row.status} testMode={row.testMode} /> },
+                  { header: 'Status', cell: (row) => <StatusText status={row.lapsed ? 'expired' : row.status} testMode={row.testMode} /> },
                 ]}
               />
               <Pagination page={loaderData.members.page} pageCount={loaderData.members.pageCount} total={loaderData.members.total} />
@@ -259,6 +266,12 @@ function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteS
         <FormField field={fields.socialFeedUrl} label="Home page social feed" hint="The Facebook page whose posts the home page shows" />
         <FormField field={fields.sriLankaBranchUrl} label="Sri Lanka branch site" />
         <FormField field={fields.ukBranchUrl} label="United Kingdom branch site" />
+        <FormField
+          field={fields.membershipGraceDays}
+          label="Grace period after a membership expires (days)"
+          inputMode="numeric"
+          hint="An expired annual membership keeps its access this long; 0 ends it on the day."
+        />
       </div>
       <Button type="submit" disabled={busy} className="justify-self-start">
         {busy ? 'Saving...' : 'Save Settings'}

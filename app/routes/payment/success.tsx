@@ -4,9 +4,11 @@ import { Link, redirect } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
 import { getOrder } from '~/features/events/orders.server';
+import { getApplication } from '~/features/membership/membership.server';
 import { ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { fulfilCheckout } from '~/features/payments/payments.server';
 import { storedCheckoutId } from '~/lib/checkout-redirect';
+import { formatLongDate } from '~/lib/dates';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { toast } from '~/lib/toast';
@@ -20,7 +22,7 @@ import type { Route } from './+types/success';
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id');
-  if (!sessionId || sessionId.length > 255) return { state: 'thanks' as const, kind: null, reference: null };
+  if (!sessionId || sessionId.length > 255) return { state: 'thanks' as const, kind: null, reference: null, renewedUntil: null };
   const result = await fulfilCheckout(sessionId);
   // Tickets are shown on their own page, which says what became of the order: confirmed, its late
   // payment refunded (the seats had gone), or cancelled since by the committee.
@@ -32,24 +34,28 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(to);
   }
   if (result.outcome === 'fulfilled' || result.outcome === 'already-fulfilled') {
-    const kind = result.payment.purpose === 'donation' ? ('donation' as const) : ('membership' as const);
-    return { state: 'confirmed' as const, kind, reference: sessionId, firstTime: result.outcome === 'fulfilled' };
+    const { purpose, referenceId } = result.payment;
+    const kind = purpose === 'donation' ? ('donation' as const) : purpose === 'membership_renewal' ? ('renewal' as const) : ('membership' as const);
+    const renewedUntil = kind === 'renewal' ? ((await getApplication(referenceId))?.expiresAt ?? null) : null;
+    return { state: 'confirmed' as const, kind, reference: sessionId, firstTime: result.outcome === 'fulfilled', renewedUntil: renewedUntil ? formatLongDate(renewedUntil) : null };
   }
-  return { state: 'unconfirmed' as const, kind: null, reference: sessionId };
+  return { state: 'unconfirmed' as const, kind: null, reference: sessionId, renewedUntil: null };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Successful');
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { state, kind, reference } = loaderData;
+  const { state, kind, reference, renewedUntil } = loaderData;
   useEffect(() => {
-    if (state === 'confirmed' && kind) {
+    if (state === 'confirmed' && kind === 'renewal') {
+      toast(messages.membershipRenewed(renewedUntil ?? 'next year'));
+    } else if (state === 'confirmed' && (kind === 'donation' || kind === 'membership')) {
       storedCheckoutId.forget(kind);
       toast(kind === 'donation' ? messages.paymentSuccessfulDonation : messages.paymentSuccessfulMembership);
     } else if (state === 'unconfirmed' && storedCheckoutId.has('membership')) {
       toast(messages.errorUpdatingApplication);
     }
-  }, [state, kind]);
+  }, [state, kind, renewedUntil]);
 
   if (state === 'unconfirmed') {
     return (
@@ -76,6 +82,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-slate-700">
           Thank you! Your payment has been received and a confirmation has been sent to your email.
           {kind === 'membership' ? ' Your membership application is now pending approval by the committee.' : ''}
+          {kind === 'renewal' && renewedUntil ? ` Your membership is renewed until ${renewedUntil}.` : ''}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild variant="accent">

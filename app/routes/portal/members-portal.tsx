@@ -14,7 +14,7 @@ import { listTicketsOf, type MyTicket } from '~/features/events/orders.server';
 import { formatTicketCode, ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { getLatestApplication, memberAccess, renewalCheckout } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { canRenewMembership, statusTone } from '~/features/membership/status';
+import { statusTone } from '~/features/membership/status';
 import { cancelSubscription, listPaymentsOf, resendReceipt, startCheckout } from '~/features/payments/payments.server';
 import { renewTestSubscription } from '~/features/payments/test-checkout.server';
 import { formatIsoDay, formatLongDate } from '~/lib/dates';
@@ -118,7 +118,7 @@ export default function MembersPortal({ loaderData }: Route.ComponentProps) {
             ))}
           </Tabs.List>
           <Tabs.Content value="profile" className="mt-8 outline-none">
-            <ProfileTab application={loaderData.application} />
+            <ProfileTab application={loaderData.application} access={loaderData.access} />
           </Tabs.Content>
           <Tabs.Content value="payments" className="mt-8 outline-none">
             <SubscriptionsList subscriptions={loaderData.subscriptions} />
@@ -144,7 +144,7 @@ export default function MembersPortal({ loaderData }: Route.ComponentProps) {
 type LoaderData = Route.ComponentProps['loaderData'];
 
 
-function ProfileTab({ application }: { application: LoaderData['application'] }) {
+function ProfileTab({ application, access }: { application: LoaderData['application']; access: LoaderData['access'] }) {
   const busy = useIsPending();
   if (!application) {
     return (
@@ -157,7 +157,8 @@ function ProfileTab({ application }: { application: LoaderData['application'] })
     );
   }
   const plan = membershipPlans[application.membershipType];
-  const tone = statusTone(application.status);
+  const lapsed = access.standing === 'grace' || access.standing === 'expired';
+  const tone = lapsed ? 'yellow' : statusTone(application.status);
   return (
     <div className="rounded-xl border border-border bg-white p-6 shadow-sm">
       <dl className="grid gap-6 sm:grid-cols-2">
@@ -175,7 +176,7 @@ function ProfileTab({ application }: { application: LoaderData['application'] })
                 tone === 'green' ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900',
               )}
             >
-              {statusLabel(application.status)}
+              {lapsed ? 'expired' : statusLabel(application.status)}
             </span>
           </dd>
         </div>
@@ -193,7 +194,14 @@ function ProfileTab({ application }: { application: LoaderData['application'] })
           </div>
         ) : null}
       </dl>
-      {canRenewMembership(application) ? (
+      {lapsed && application.expiresAt ? (
+        <p role="status" className="mt-6 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {access.accessUntil
+            ? `Your membership expired on ${formatLongDate(application.expiresAt)}. You keep access to members’ documents until ${formatLongDate(access.accessUntil)}: renew to keep it.`
+            : `Your membership expired on ${formatLongDate(application.expiresAt)}. Renew it to read members’ documents again.`}
+        </p>
+      ) : null}
+      {access.canRenew ? (
         <Form method="post" className="mt-8">
           <input type="hidden" name="intent" value="renew" />
           <Button type="submit" variant="accent" disabled={busy}>

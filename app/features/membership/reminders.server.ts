@@ -1,0 +1,85 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { membershipApplications, membershipReminders } from '~/db/schema/membership';
+import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { membershipReminderMail } from '~/features/mail/templates';
+import { formatLongDate } from '~/lib/dates';
+import { env } from '~/lib/env.server';
+import { hourly, type Job } from '~/lib/jobs.server';
+import { membershipGraceDays } from './membership.server';
+import { dueReminder, EXPIRED_REMINDER_DAYS, graceEnds, reminderDaysBefore } from './status';
+
+const DAY = 86_400_000;
+
+/**
+ * Sends the renewal reminders due at `now` (docs/product.md#membership-lifecycle): for each approved
+ * annual membership, the latest reminder whose moment has come, once. The row in
+ * `membership_reminders` is written before the mail goes, so a second instance (or a second run)
+ * finds it taken; a mail that fails gives its row back, to be tried at the next run.
+ */
+export async function sendMembershipReminders(now = new Date()): Promise<{ sent: number; failed: number }> {
+  const horizon = Math.max(...Object.values(reminderDaysBefore));
+  const memberships = await db()
+    .select()
+    .from(membershipApplications)
+    .where(
+      and(
+        eq(membershipApplications.status, 'approved'),
+        eq(membershipApplications.membershipType, 'annual'),
+        gt(membershipApplications.expiresAt, new Date(now.getTime() - EXPIRED_REMINDER_DAYS * DAY)),
+        lt(membershipApplications.expiresAt, new Date(now.getTime() + horizon * DAY + 1)),
+      ),
+    );
+  const graceDays = await membershipGraceDays();
+  let sent = 0;
+  let failed = 0;
+  for (const membership of memberships) {
+    const expiresAt = membership.expiresAt!;
+    const reminder = dueReminder(expiresAt, now);
+    if (!reminder) continue;
+    const key = { applicationId: membership.id, expiresAt };
+    if (reminder.skipped.length) {
+      await db()
+        .insert(membershipReminders)
+        .values(reminder.skipped.map((kind) => ({ ...key, kind, skipped: true })))
+        .onConflictDoNothing();
+    }
+    const [claimed] = await db().insert(membershipReminders).values({ ...key, kind: reminder.due }).onConflictDoNothing().returning();
+    if (!claimed) continue;
+    try {
+      const content = membershipReminderMail(
+        await mailSender(),
+        {
+          name: membership.firstName,
+          kind: reminder.due,
+          expiresOn: formatLongDate(expiresAt),
+          accessUntil: graceDays > 0 && graceEnds(expiresAt, graceDays) > now ? formatLongDate(graceEnds(expiresAt, graceDays)) : null,
+        },
+        `${env().publicUrl}/members-portal`,
+      );
+      await sendMail({ ...content, to: membership.email });
+      await db()
+        .update(membershipReminders)
+        .set({ sentAt: new Date() })
+        .where(and(eq(membershipReminders.applicationId, membership.id), eq(membershipReminders.kind, reminder.due), eq(membershipReminders.expiresAt, expiresAt)));
+      sent += 1;
+    } catch (error) {
+      console.error(`The ${reminder.due} reminder to ${membership.email} failed; it is tried again at the next run:`, error);
+      await db()
+        .delete(membershipReminders)
+        .where(and(eq(membershipReminders.applicationId, membership.id), eq(membershipReminders.kind, reminder.due), eq(membershipReminders.expiresAt, expiresAt)));
+      failed += 1;
+    }
+  }
+  return { sent, failed };
+}
+
+/** The hourly job that sends them (started by server.ts). */
+export const membershipRemindersJob: Job = {
+  name: 'membership-reminders',
+  period: hourly,
+  run: async (now) => {
+    const { sent, failed } = await sendMembershipReminders(now);
+    return `${sent} ${sent === 1 ? 'reminder' : 'reminders'} sent${failed ? `, ${failed} failed` : ''}`;
+  },
+};

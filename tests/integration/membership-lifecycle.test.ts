@@ -1,0 +1,195 @@
+/**
+ * The membership lifecycle (docs/product.md#membership-lifecycle) against a real database: renewal
+ * reminders sent once each, catching up after downtime, a renewal's new cycle; the scheduled-job
+ * runner (one run per period across instances, failures retried, dead claims taken over); access in
+ * the grace period; the renew window; a second application refused.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { siteSettings } from '~/db/schema/content';
+import { jobRuns } from '~/db/schema/jobs';
+import { membershipApplications, membershipReminders } from '~/db/schema/membership';
+import { outboxDir } from '~/features/mail/mail.server';
+import { memberAccess, renewalCheckout, submitApplication } from '~/features/membership/membership.server';
+import { membershipRemindersJob, sendMembershipReminders } from '~/features/membership/reminders.server';
+import { LEASE_MINUTES, runDueJobs, type Job } from '~/lib/jobs.server';
+import { refusalOf } from '../factories/actors';
+import { createSiteSettings } from '../factories/content';
+import { createMembership } from '../factories/membership';
+import { takeConsoleErrors } from '../setup/console';
+import { setupTestDatabase } from '../setup/database';
+import { mailsTo } from '../setup/outbox';
+
+const database = setupTestDatabase();
+const DAY = 86_400_000;
+beforeAll(async () => {
+  await createSiteSettings(database.db());
+});
+beforeEach(async () => {
+  await database.db().delete(membershipReminders);
+  await database.db().delete(jobRuns);
+  await database.db().delete(membershipApplications);
+  await database.db().update(siteSettings).set({ membershipGraceDays: 30 });
+});
+
+const subjectsTo = async (email: string) => (await mailsTo(outboxDir(), email)).map((mail) => mail.subject ?? '');
+
+describe('renewal reminders', () => {
+  it('30 days, 7 days and on the day, each once; none for life, unapproved or far-off memberships', async () => {
+    const now = new Date();
+    const in30 = await createMembership(database.db(), { firstName: 'Thirty', expiresAt: new Date(now.getTime() + 30 * DAY - 3_600_000) });
+    const in6 = await createMembership(database.db(), { firstName: 'Six', expiresAt: new Date(now.getTime() + 6 * DAY) });
+    const expired = await createMembership(database.db(), { firstName: 'Gone', expiresAt: new Date(now.getTime() - DAY) });
+    const far = await createMembership(database.db(), { expiresAt: new Date(now.getTime() + 45 * DAY) });
+    const life = await createMembership(database.db(), { type: 'life', expiresAt: null });
+    const waiting = await createMembership(database.db(), { status: 'pending_approval', expiresAt: new Date(now.getTime() + 6 * DAY) });
+
+    expect(await sendMembershipReminders(now)).toEqual({ sent: 3, failed: 0 });
+    expect(await subjectsTo(in30.account.email)).toEqual([expect.stringMatching(/^Your membership expires in 30 days — /)]);
+    expect(await subjectsTo(in6.account.email)).toEqual([expect.stringMatching(/^Your membership expires in 7 days — /)]);
+    expect(await subjectsTo(expired.account.email)).toEqual([expect.stringMatching(/^Your membership has expired — /)]);
+    for (const nobody of [far, life, waiting]) expect(await subjectsTo(nobody.account.email)).toEqual([]);
+    const [gone] = await mailsTo(outboxDir(), expired.account.email);
+    expect(gone?.text).toContain('You keep your access to members’ documents until');
+    expect(gone?.text).toContain('/members-portal');
+
+    // Run again, at once and an hour later: nothing more.
+    expect(await sendMembershipReminders(now)).toEqual({ sent: 0, failed: 0 });
+    expect(await sendMembershipReminders(new Date(now.getTime() + 3_600_000))).toEqual({ sent: 0, failed: 0 });
+    // The 6-days-left member skipped the 30-day mail: it is recorded as skipped, never sent late.
+    const rows = await database.db().select().from(membershipReminders).where(eq(membershipReminders.applicationId, in6.application.id));
+    expect(rows.map((row) => [row.kind, row.skipped, row.sentAt !== null]).sort()).toEqual([
+      ['expires_in_30_days', true, false],
+      ['expires_in_7_days', false, true],
+    ]);
+
+    // Weeks later the 30-day member is in the 7-day window (and the far-off one in its 30-day
+    // window), then reaches the day; the others' expired reminders went already.
+    expect(await sendMembershipReminders(new Date(now.getTime() + 23 * DAY))).toEqual({ sent: 2, failed: 0 });
+    expect(await subjectsTo(far.account.email)).toEqual([expect.stringMatching(/in 30 days/)]);
+    expect(await subjectsTo(in30.account.email)).toHaveLength(2);
+    expect(await sendMembershipReminders(new Date(now.getTime() + 30 * DAY))).toEqual({ sent: 1, failed: 0 });
+    expect((await subjectsTo(in30.account.email)).at(-1)).toMatch(/^Your membership has expired/);
+  });
+
+  it('a renewed membership (a new expiry) gets its own reminders next year', async () => {
+    const now = new Date();
+    const member = await createMembership(database.db(), { firstName: 'Renewer', expiresAt: new Date(now.getTime() + 5 * DAY) });
+    await sendMembershipReminders(now);
+    const renewed = new Date(member.application.expiresAt!.getTime() + 365 * DAY);
+    await database.db().update(membershipApplications).set({ expiresAt: renewed }).where(eq(membershipApplications.id, member.application.id));
+    expect(await sendMembershipReminders(now)).toMatchObject({ sent: 0 });
+    expect(await sendMembershipReminders(new Date(renewed.getTime() - 29 * DAY))).toMatchObject({ sent: 1 });
+    expect(await subjectsTo(member.account.email)).toEqual([expect.stringMatching(/in 7 days/), expect.stringMatching(/in 30 days/)]);
+  });
+
+  it('no reminder for a membership that expired long ago (a first start, or a long outage)', async () => {
+    const member = await createMembership(database.db(), { expiresAt: new Date(Date.now() - 40 * DAY) });
+    expect(await sendMembershipReminders()).toMatchObject({ sent: 0 });
+    expect(await subjectsTo(member.account.email)).toEqual([]);
+  });
+});
+
+describe('scheduled jobs', () => {
+  const counting = (name: string, fail = false) => {
+    const job: Job & { runs: number } = {
+      name,
+      runs: 0,
+      period: () => 'p1',
+      run: async () => {
+        job.runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (fail) throw new Error('the mail server is down');
+        return 'done';
+      },
+    };
+    return job;
+  };
+
+  it('runs a period once across instances, however many check at once', async () => {
+    const job = counting('count');
+    const outcomes = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((instance) => runDueJobs([job], new Date(), instance)));
+    expect(job.runs).toBe(1);
+    expect(outcomes.flat().filter((outcome) => outcome.ran)).toHaveLength(1);
+    await runDueJobs([job]);
+    expect(job.runs).toBe(1);
+    const [row] = await database.db().select().from(jobRuns).where(eq(jobRuns.name, 'count'));
+    expect(row).toMatchObject({ period: 'p1', outcome: 'done' });
+    expect(row?.finishedAt).not.toBeNull();
+  });
+
+  it('gives a failed period back to be run again, and takes over a claim whose instance died', async () => {
+    const failing = counting('flaky', true);
+    expect((await runDueJobs([failing]))[0]).toMatchObject({ ran: false, error: 'the mail server is down' });
+    expect(await database.db().select().from(jobRuns).where(eq(jobRuns.name, 'flaky'))).toEqual([]);
+    await runDueJobs([failing]);
+    expect(failing.runs).toBe(2);
+    expect(takeConsoleErrors()).toEqual([expect.stringContaining('Scheduled job flaky (p1) failed'), expect.stringContaining('Scheduled job flaky (p1) failed')]);
+
+    const job = counting('orphan');
+    const now = new Date();
+    await database.db().insert(jobRuns).values({ name: 'orphan', period: 'p1', claimedBy: 'dead', claimedAt: new Date(now.getTime() - 5 * 60_000) });
+    await runDueJobs([job], now);
+    expect(job.runs).toBe(0);
+    await runDueJobs([job], new Date(now.getTime() + LEASE_MINUTES * 60_000));
+    expect(job.runs).toBe(1);
+  });
+
+  it('the reminder job, run by two instances at the same moment, sends each reminder once', async () => {
+    const now = new Date();
+    const members = await Promise.all([1, 2, 3, 4].map((n) => createMembership(database.db(), { firstName: `Twin${n}`, expiresAt: new Date(now.getTime() + n * DAY) })));
+    await Promise.all([runDueJobs([membershipRemindersJob], now, 'one'), runDueJobs([membershipRemindersJob], now, 'two')]);
+    for (const member of members) expect(await subjectsTo(member.account.email)).toHaveLength(1);
+    // The next hour both check again: the reminders are already sent.
+    const later = new Date(now.getTime() + 3_600_000);
+    await Promise.all([runDueJobs([membershipRemindersJob], later, 'one'), runDueJobs([membershipRemindersJob], later, 'two')]);
+    for (const member of members) expect(await subjectsTo(member.account.email)).toHaveLength(1);
+  });
+});
+
+describe('standing, renewal and a second application', () => {
+  it('an expired membership keeps access for the grace period, then loses it', async () => {
+    const member = await createMembership(database.db(), { expiresAt: new Date(Date.now() - 10 * DAY) });
+    const viewer = { id: member.account.id, role: 'member' };
+    expect(await memberAccess(viewer)).toMatchObject({ standing: 'grace', readsMembersDocuments: true, canRenew: true });
+    expect((await memberAccess(viewer)).accessUntil?.getTime()).toBe(member.application.expiresAt!.getTime() + 30 * DAY);
+    await database.db().update(siteSettings).set({ membershipGraceDays: 5 });
+    expect(await memberAccess(viewer)).toMatchObject({ standing: 'expired', readsMembersDocuments: false, canRenew: true, accessUntil: null });
+  });
+
+  it('Renew opens 60 days before the expiry, not the day someone joins', async () => {
+    const fresh = await createMembership(database.db(), { expiresAt: new Date(Date.now() + 364 * DAY) });
+    expect((await memberAccess({ id: fresh.account.id })).canRenew).toBe(false);
+    const refusal = await refusalOf(() => renewalCheckout({ id: fresh.account.id, email: fresh.account.email }));
+    expect(refusal).toMatchObject({ code: 'conflict', message: 'Renewal opens 60 days before your membership expires.' });
+    const due = await createMembership(database.db(), { expiresAt: new Date(Date.now() + 59 * DAY) });
+    expect((await memberAccess({ id: due.account.id })).canRenew).toBe(true);
+    expect((await renewalCheckout({ id: due.account.id, email: due.account.email })).purpose).toBe('membership_renewal');
+  });
+
+  it('a second application is refused while one is paid or approved', async () => {
+    const input = {
+      membershipType: 'annual' as const,
+      firstName: 'Again',
+      lastName: 'Applicant',
+      email: 'x@example.org',
+      password: undefined,
+      phoneNumber: null,
+      homeAddress: '1 Bay St',
+      olYear: null,
+      alYear: null,
+      studyStartDate: null,
+      studyEndDate: null,
+    };
+    for (const status of ['approved', 'pending_approval'] as const) {
+      const member = await createMembership(database.db(), { status });
+      const refusal = await refusalOf(() => submitApplication({ userId: member.account.id, email: member.account.email }, input));
+      expect(refusal.code).toBe('conflict');
+      expect(refusal.message).toContain('Members Portal');
+    }
+    for (const status of ['pending_payment', 'rejected'] as const) {
+      const member = await createMembership(database.db(), { status });
+      await expect(submitApplication({ userId: member.account.id, email: member.account.email }, input)).resolves.toMatchObject({ status: 'pending_payment' });
+    }
+  });
+});
