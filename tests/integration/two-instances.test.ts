@@ -1,7 +1,8 @@
 /**
- * Two app servers on one PostgreSQL database (CI's PostgreSQL pass, docs/architecture.md#media):
- * a picture an editor uploads through one is served by the other, because files live in the
- * database, not on either server's disk. On the embedded database one server owns the data
+ * Two app servers on one PostgreSQL database (CI's PostgreSQL pass, docs/architecture.md#media and
+ * #scheduled-jobs): a picture an editor uploads through one is served by the other, because files
+ * live in the database, not on either server's disk; and both run the hourly reminder job, which
+ * sends each reminder once. On the embedded database one server owns the data
  * folder (a second is refused: tests/e2e/server.spec.ts), so this runs with TEST_DATABASE_URL only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,7 +11,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { jobRuns } from '~/db/schema/jobs';
 import { pngFile } from '../factories/media';
+import { createMembership } from '../factories/membership';
+import { mailsTo } from '../setup/outbox';
 import { setupTestDatabase } from '../setup/database';
 
 const database = setupTestDatabase();
@@ -30,17 +35,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server on the test database and waits until it answers. */
-async function startServer(databaseUrl: string): Promise<string> {
+/** Starts the built server on the test database and waits until it answers; its address and data folder (with its mail outbox). */
+async function startServer(databaseUrl: string): Promise<{ origin: string; dataDir: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-instance-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
       PUBLIC_URL: origin,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-instance-')),
+      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
@@ -54,7 +60,7 @@ async function startServer(databaseUrl: string): Promise<string> {
   for (let attempt = 0; attempt < 120; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`The server stopped:\n${output}`);
     const health = await fetch(`${origin}/healthz`).catch(() => null);
-    if (health?.status === 200) return origin;
+    if (health?.status === 200) return { origin, dataDir };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`The server did not answer within 30 s:\n${output}`);
@@ -65,8 +71,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
     expect(existsSync('build/server/index.js'), 'the servers run the built app: npm run build first').toBe(true);
     const databaseUrl = database.postgresUrl()!;
     // One after the other: the first migrates and adds the sample content, the second finds them.
-    const first = await startServer(databaseUrl);
-    const second = await startServer(databaseUrl);
+    const { origin: first } = await startServer(databaseUrl);
+    const { origin: second } = await startServer(databaseUrl);
 
     const signIn = await fetch(`${first}/login`, {
       method: 'POST',
@@ -89,5 +95,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
     expect(fromSecond.status).toBe(200);
     expect(fromSecond.headers.get('Content-Type')).toBe('image/webp');
     expect(Buffer.from(await fromSecond.arrayBuffer()).equals(Buffer.from(await fromFirst.arrayBuffer()))).toBe(true);
+  });
+
+  it('both run the reminder job, and each renewal reminder is sent once', { timeout: 90_000 }, async () => {
+    const now = Date.now();
+    const members = await Promise.all(
+      [2, 5, 20, -1].map((days, n) => createMembership(database.db(), { firstName: `Reminded${n}`, email: `reminded-${n}-${now}@example.org`, expiresAt: new Date(now + days * 86_400_000) })),
+    );
+    // Whatever servers ran before this test, the current hour is to run again.
+    await database.db().delete(jobRuns).where(eq(jobRuns.name, 'membership-reminders'));
+    const databaseUrl = database.postgresUrl()!;
+    const instances = [await startServer(databaseUrl), await startServer(databaseUrl)];
+    // Each server checks 5 s after starting: wait until one has finished the hour's run.
+    for (let attempt = 0; attempt < 120; attempt += 1) {
+      const [run] = await database.db().select().from(jobRuns).where(eq(jobRuns.name, 'membership-reminders'));
+      if (run?.finishedAt) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 6_000)); // the later server's check, too
+    for (const member of members) {
+      const mails = (await Promise.all(instances.map((instance) => mailsTo(path.join(instance.dataDir, 'mail'), member.account.email)))).flat();
+      expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your membership (expires in (7|30) days|has expired)/)]);
+    }
+    expect(await database.db().select().from(jobRuns).where(eq(jobRuns.name, 'membership-reminders'))).toHaveLength(1);
   });
 });
