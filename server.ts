@@ -148,9 +148,13 @@ const server: Server = app.listen(config.port, (error?: Error) => {
   console.log(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 });
 
-// Scheduled work (renewal reminders): each period runs once across all instances on the database.
-const [{ startScheduler }, { membershipRemindersJob }] = await Promise.all([import('./app/lib/jobs.server'), import('./app/features/membership/reminders.server')]);
-const stopScheduler = startScheduler([membershipRemindersJob]);
+// Scheduled work (renewal reminders, the committee's daily summary): each period runs once across all instances on the database.
+const [{ startScheduler }, { membershipRemindersJob }, { committeeDigestJob }] = await Promise.all([
+  import('./app/lib/jobs.server'),
+  import('./app/features/membership/reminders.server'),
+  import('./app/features/membership/committee-notices.server'),
+]);
+const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob]);
 
 /** How long a stop waits for requests under way to finish. */
 const DRAIN_MS = 10_000;

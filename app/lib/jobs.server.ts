@@ -20,8 +20,8 @@ export type Job = {
   run(now: Date): Promise<string>;
 };
 
-/** The Toronto day, for jobs that run daily. */
-export const daily = (now: Date): string => isoDayAfter(now, 0);
+/** The Toronto day, for jobs that run daily; with `fromHour`, days that start at that hour (a morning mail). */
+export const daily = (now: Date, fromHour = 0): string => isoDayAfter(new Date(now.getTime() - fromHour * 3_600_000), 0);
 
 /** The hour (UTC), for jobs that run hourly: "2027-03-14T18". */
 export const hourly = (now: Date): string => now.toISOString().slice(0, 13);

@@ -315,6 +315,8 @@ describe('settings', () => {
     ukBranchUrl: 'https://uk.example.org',
     socialFeedUrl: '',
     membershipGraceDays: '14',
+    committeeEmails: 'Chair@Example.org; secretary@example.org',
+    committeeDigest: 'on',
   };
   const post = (values: Record<string, string>) =>
     dashboardAction(postArgs('/admin', values, { cookie: cookies.admin! })) as Promise<{
@@ -324,7 +326,7 @@ describe('settings', () => {
 
   it('refuse bad values with field messages and change nothing', async () => {
     const before = (await database.db().select().from(siteSettings))[0]!;
-    const result = await post({ ...fields, associationName: '', contactEmail: 'nope', facebookUrl: 'javascript:alert(1)', shortName: 'x'.repeat(10_240), membershipGraceDays: '-3' });
+    const result = await post({ ...fields, associationName: '', contactEmail: 'nope', facebookUrl: 'javascript:alert(1)', shortName: 'x'.repeat(10_240), membershipGraceDays: '-3', committeeEmails: 'chair@example.org, not an address' });
     expect(result.init?.status).toBe(400);
     expect(result.data.settingsResult?.error).toMatchObject({
       associationName: ['Association name is required.'],
@@ -332,6 +334,7 @@ describe('settings', () => {
       facebookUrl: ['Facebook link must be a full https:// address, or empty.'],
       shortName: ['Short name must be at most 30 characters.'],
       membershipGraceDays: ['Grace period must be a whole number from 0 to 365.'],
+      committeeEmails: ['Committee addresses must be email addresses, separated by commas.'],
     });
     expect((await database.db().select().from(siteSettings))[0]).toEqual(before);
   });
@@ -340,7 +343,7 @@ describe('settings', () => {
     const result = await post(fields);
     expect(result.init?.status ?? 200).toBe(200);
     const after = (await database.db().select().from(siteSettings))[0]!;
-    expect(after).toMatchObject({ associationName: fields.associationName, shortName: 'HCPPA', socialFeedUrl: null, membershipGraceDays: 14 });
+    expect(after).toMatchObject({ associationName: fields.associationName, shortName: 'HCPPA', socialFeedUrl: null, membershipGraceDays: 14, committeeEmails: 'chair@example.org, secretary@example.org', committeeDigest: true });
     // The address keeps its line breaks (the form edits it in a textarea).
     expect(after.contactAddress).toBe('1 Front St, Suite 200\nToronto, ON M5J 2N1');
     expect(after.socialLinks).toEqual([

@@ -10,7 +10,10 @@ import { siteSettings } from '~/db/schema/content';
 import { jobRuns } from '~/db/schema/jobs';
 import { membershipApplications, membershipReminders } from '~/db/schema/membership';
 import { outboxDir } from '~/features/mail/mail.server';
-import { memberAccess, renewalCheckout, submitApplication } from '~/features/membership/membership.server';
+import { committeeDigestJob } from '~/features/membership/committee-notices.server';
+import { memberAccess, membershipCheckout, renewalCheckout, submitApplication } from '~/features/membership/membership.server';
+import { startCheckout } from '~/features/payments/payments.server';
+import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { membershipRemindersJob, sendMembershipReminders } from '~/features/membership/reminders.server';
 import { LEASE_MINUTES, runDueJobs, type Job } from '~/lib/jobs.server';
 import { refusalOf } from '../factories/actors';
@@ -29,7 +32,7 @@ beforeEach(async () => {
   await database.db().delete(membershipReminders);
   await database.db().delete(jobRuns);
   await database.db().delete(membershipApplications);
-  await database.db().update(siteSettings).set({ membershipGraceDays: 30 });
+  await database.db().update(siteSettings).set({ membershipGraceDays: 30, committeeEmails: '', committeeDigest: false });
 });
 
 const subjectsTo = async (email: string) => (await mailsTo(outboxDir(), email)).map((mail) => mail.subject ?? '');
@@ -191,5 +194,46 @@ describe('standing, renewal and a second application', () => {
       const member = await createMembership(database.db(), { status });
       await expect(submitApplication({ userId: member.account.id, email: member.account.email }, input)).resolves.toMatchObject({ status: 'pending_payment' });
     }
+  });
+});
+
+describe('the committee hears of new work', () => {
+  const paidApplication = async (firstName: string) => {
+    const member = await createMembership(database.db(), { status: 'pending_payment', firstName, expiresAt: null });
+    const { sessionId } = await startCheckout(membershipCheckout(member.application, 'membership'));
+    await payTestCheckout(sessionId);
+    return member;
+  };
+
+  it('a paid application is mailed to the committee’s addresses at once, or to the contact email when none are set', async () => {
+    await database.db().update(siteSettings).set({ committeeEmails: 'chair@example.org, secretary@example.org', committeeDigest: false });
+    await paidApplication('Waiting');
+    const [mail] = (await mailsTo(outboxDir(), 'secretary@example.org')).filter((message) => message.subject?.startsWith('New membership application: Waiting Test'));
+    expect(mail?.to).toBeTruthy();
+    expect(mail?.text).toContain('applied for Annual Membership and paid on');
+    expect(mail?.text).toMatch(/\/admin\/applications\/[0-9a-f-]{36}/);
+    expect((await mailsTo(outboxDir(), 'chair@example.org')).some((message) => message.subject?.startsWith('New membership application: Waiting Test'))).toBe(true);
+
+    await database.db().update(siteSettings).set({ committeeEmails: '' });
+    const contact = (await database.db().select({ contact: siteSettings.contactEmail }).from(siteSettings))[0]!.contact;
+    await paidApplication('Fallback');
+    expect((await mailsTo(outboxDir(), contact)).some((message) => message.subject?.startsWith('New membership application: Fallback Test'))).toBe(true);
+  });
+
+  it('with the daily summary, one mail a day lists what waits', async () => {
+    await database.db().update(siteSettings).set({ committeeEmails: 'digest@example.org', committeeDigest: true });
+    await paidApplication('Quiet');
+    await paidApplication('Patient');
+    expect(await mailsTo(outboxDir(), 'digest@example.org')).toEqual([]);
+    const morning = new Date('2027-02-01T14:00:00Z');
+    await Promise.all([runDueJobs([committeeDigestJob], morning, 'one'), runDueJobs([committeeDigestJob], morning, 'two')]);
+    await runDueJobs([committeeDigestJob], new Date(morning.getTime() + 3_600_000));
+    const mails = await mailsTo(outboxDir(), 'digest@example.org');
+    expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^2 membership applications wait for approval/)]);
+    expect(mails[0]?.text).toContain('Quiet Test');
+    expect(mails[0]?.text).toContain('Patient Test');
+    // The next morning, again (they still wait).
+    await runDueJobs([committeeDigestJob], new Date(morning.getTime() + 86_400_000));
+    expect(await mailsTo(outboxDir(), 'digest@example.org')).toHaveLength(2);
   });
 });

@@ -31,6 +31,10 @@ export const siteSettings = pgTable('site_settings', {
   socialFeedUrl: text('social_feed_url'),
   /** Days an expired annual membership keeps its access (docs/product.md#membership-lifecycle). */
   membershipGraceDays: integer('membership_grace_days').notNull().default(30),
+  /** Who hears of applications waiting for approval (comma-separated); empty: the contact email. */
+  committeeEmails: text('committee_emails').notNull().default(''),
+  /** One mail a day listing what waits, instead of one per application. */
+  committeeDigest: boolean('committee_digest').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalHttpsUrl, requiredText, wholeNumber } from '~/lib/fields';
+import { checkbox, optionalHttpsUrl, optionalText, requiredText, wholeNumber } from '~/lib/fields';
 
 /** The admin Settings form (docs/product.md#admin-dashboard): the association's identity as visitors see it. */
 /** A social or branch link: an https address, or '#' when left empty (it then goes nowhere). */
@@ -20,6 +20,13 @@ export const siteSettingsSchema = z.object({
   socialFeedUrl: optionalHttpsUrl('Social feed page'),
   /** How long an expired annual membership keeps its access (docs/product.md#membership-lifecycle). */
   membershipGraceDays: wholeNumber('Grace period', 0, 365),
+  /** Who hears of applications waiting for approval (docs/product.md#the-committee-hears-of-new-work). */
+  committeeEmails: optionalText('Committee addresses', 1000)
+    .transform((value) => (value ? [...new Set(value.split(/[\s,;]+/).filter(Boolean).map((address) => address.toLowerCase()))] : []))
+    .refine((addresses) => addresses.length <= 10, 'Give at most 10 committee addresses.')
+    .refine((addresses) => addresses.every((address) => z.email().safeParse(address).success), 'Committee addresses must be email addresses, separated by commas.')
+    .transform((addresses) => addresses.join(', ')),
+  committeeDigest: checkbox,
 });
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsSchema>;

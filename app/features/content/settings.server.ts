@@ -39,6 +39,8 @@ export function settingsFormValues(settings: SiteSettings) {
     ukBranchUrl: branch('United Kingdom'),
     socialFeedUrl: settings.socialFeedUrl ?? '',
     membershipGraceDays: String(settings.membershipGraceDays),
+    committeeEmails: settings.committeeEmails,
+    committeeDigest: settings.committeeDigest ? 'on' : undefined,
   };
 }
 
@@ -68,12 +70,16 @@ export async function updateSiteSettings(actor: Actor, input: SiteSettingsInput)
         ],
         socialFeedUrl: input.socialFeedUrl,
         membershipGraceDays: input.membershipGraceDays,
+        committeeEmails: input.committeeEmails,
+        committeeDigest: input.committeeDigest,
         updatedAt: sql`now()`,
       })
       .where(eq(siteSettings.id, 1))
       .returning();
     const previous = settingsFormValues(before);
-    const comparable = (value: string | number | null | undefined) => (value === '#' || value === null || value === undefined ? '' : String(value));
+    // The form's text ('on', '30', '' for '#') and the parsed values (true, 30) compare alike.
+    const comparable = (value: string | number | boolean | null | undefined) =>
+      value === true || value === 'on' ? 'true' : value === '#' || value === null || value === undefined || value === false ? '' : String(value);
     const changed = (Object.keys(input) as (keyof SiteSettingsInput)[]).filter((key) => comparable(previous[key]) !== comparable(input[key]));
     await writeAudit(tx, {
       actor,

@@ -187,3 +187,28 @@ export function membershipReminderMail(
     url,
   });
 }
+
+export type WaitingApplication = { name: string; email: string; plan: string; paidOn: string };
+
+/** The committee hears that a paid application waits for its approval (docs/product.md#the-committee-hears-of-new-work). */
+export function applicationWaitingMail(sender: Sender, application: WaitingApplication, url: string): MailContent {
+  return compose(
+    sender,
+    `New membership application: ${application.name} — ${sender.associationName}`,
+    'A membership application waits for approval',
+    [`${application.name} (${application.email}) applied for ${application.plan} and paid on ${application.paidOn}.`, 'The application waits for the committee’s decision.'],
+    { label: 'Review the application', url },
+  );
+}
+
+/** The committee's daily summary of paid applications waiting for approval, oldest first. */
+export function applicationsDigestMail(sender: Sender, waiting: WaitingApplication[], url: string): MailContent {
+  const count = waiting.length === 1 ? '1 membership application waits' : `${waiting.length} membership applications wait`;
+  return compose(
+    sender,
+    `${count} for approval — ${sender.associationName}`,
+    `${count} for approval`,
+    [...waiting.map((application) => `- ${application.name} (${application.email}), ${application.plan}, paid on ${application.paidOn}`), 'They wait for the committee’s decision in the Admin Dashboard.'],
+    { label: 'Open the Admin Dashboard', url },
+  );
+}

@@ -7,6 +7,7 @@ import {
 } from '~/features/donations/donations.server';
 import { confirmPaidOrder, releaseOrder } from '~/features/events/orders.server';
 import { sendOrderTickets, ticketOrderLink } from '~/features/events/ticket-mail.server';
+import { notifyCommitteeOfPaidApplication } from '~/features/membership/committee-notices.server';
 import { applyMembershipPayment, applyRenewalPayment, discardUnpaidApplication } from '~/features/membership/membership.server';
 
 /** A payment the provider has confirmed, as the domain that owns the record receives it. */
@@ -32,7 +33,7 @@ export type PurposeHandler = {
    * money is to go back (seats that were no longer free): the payment layer refunds it after commit.
    */
   fulfil(tx: Executor, payment: ConfirmedPayment): Promise<void | { refund: { amountCents: number; reason: string } }>;
-  /** After the payment's transaction: what the domain sends (the tickets); failures are logged, never undo the payment. */
+  /** After the payment's transaction: what the domain sends (the tickets, the committee's notice); failures are logged, never undo the payment. */
   afterFulfil?(referenceId: string): Promise<void>;
   /** The checkout for a just-created record could not start: remove the unpaid record. */
   discardUnpaid(referenceId: string): Promise<void>;
@@ -47,6 +48,7 @@ const portalReceipt = async () => null;
 export const purposeHandlers: Record<PaymentPurpose, PurposeHandler> = {
   membership: {
     fulfil: (tx, payment) => applyMembershipPayment(tx, { applicationId: payment.referenceId, paidAt: payment.paidAt, livemode: payment.livemode }),
+    afterFulfil: notifyCommitteeOfPaidApplication,
     discardUnpaid: discardUnpaidApplication,
     receiptLink: portalReceipt,
   },

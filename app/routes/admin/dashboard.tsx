@@ -8,7 +8,7 @@ import { Pagination, RecordsTable, TableTools } from '~/components/admin/records
 import { PageHero } from '~/components/layout/page-hero';
 import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { FormError, FormField } from '~/components/ui/form-field';
+import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
 import { changeAccountRole, listAccounts } from '~/features/accounts/accounts.server';
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import { siteSettingsSchema } from '~/features/content/settings.schema';
@@ -272,6 +272,13 @@ function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteS
           inputMode="numeric"
           hint="An expired annual membership keeps its access this long; 0 ends it on the day."
         />
+        <FormField
+          field={fields.committeeEmails}
+          label="Committee addresses"
+          className="sm:col-span-2"
+          hint="Who hears of applications waiting for approval, separated by commas. Empty: the contact email."
+        />
+        <CheckboxField field={fields.committeeDigest} label="Send them one summary a day instead of a mail per application" className="sm:col-span-2" />
       </div>
       <Button type="submit" disabled={busy} className="justify-self-start">
         {busy ? 'Saving...' : 'Save Settings'}
