@@ -1,6 +1,7 @@
 /** The membership page's action, the success page and the webhook route, posted to directly. */
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog } from '~/db/schema/audit';
 import { membershipApplications } from '~/db/schema/membership';
 import { checkoutSessions, payments } from '~/db/schema/payments';
 import { findAccountByEmail } from '~/features/accounts/accounts.server';
@@ -168,5 +169,62 @@ describe('members portal', () => {
     ) as Promise<{ init: ResponseInit | null }>;
     expect((await someoneElses).init?.status).toBe(404);
     expect(await mailsTo(outboxDir(), other.email)).toEqual([]);
+  });
+});
+
+describe('the member’s own data', () => {
+  const portal = async () => (await import('~/routes/portal/members-portal')).action;
+  const postDetails = async (fields: Record<string, string>, cookie = memberCookie) => {
+    const result = (await (await portal())(args('/members-portal', { method: 'POST', body: new URLSearchParams({ intent: 'details', ...fields }), headers: { cookie } }))) as {
+      data: { detailsResult?: { error?: Record<string, string[] | null> | null } };
+      init: ResponseInit | null;
+    };
+    return { status: result.init?.status ?? 200, errors: result.data.detailsResult?.error ?? {} };
+  };
+
+  it('corrects name, telephone and address; bad input changes nothing', async () => {
+    await settle(() => postForm(valid));
+    const account = await findAccountByEmail('applicant@example.org');
+    const [before] = await database.db().select().from(membershipApplications).where(eq(membershipApplications.userId, account!.id));
+
+    const refused = await postDetails({ firstName: '', lastName: 'Abeysekera', homeAddress: 'x'.repeat(600), phoneNumber: 'call \u0007 me' });
+    expect(refused.status).toBe(400);
+    expect(refused.errors).toMatchObject({
+      firstName: ['First name is required.'],
+      homeAddress: ['Home address must be at most 500 characters.'],
+      phoneNumber: ['Telephone contains characters that are not allowed.'],
+    });
+    expect((await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, before!.id)))[0]).toEqual(before);
+
+    const saved = await postDetails({ firstName: 'Malini', lastName: 'Perera', phoneNumber: '+1 416 555 0199', homeAddress: '77 Queen Street East, Toronto' });
+    expect(saved.status).toBe(200);
+    const [after] = await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, before!.id));
+    expect(after).toMatchObject({ lastName: 'Perera', phoneNumber: '+1 416 555 0199', homeAddress: '77 Queen Street East, Toronto' });
+    expect((await findAccountByEmail('applicant@example.org'))?.name).toBe('Malini Perera');
+    const [entry] = await database.db().select().from(auditLog).where(eq(auditLog.entityId, before!.id));
+    expect(entry).toMatchObject({ action: 'member.details', actorEmail: 'applicant@example.org' });
+    expect(JSON.parse(entry!.toValue!)).toEqual({ lastName: 'Perera', phoneNumber: '+1 416 555 0199', homeAddress: '77 Queen Street East, Toronto' });
+  });
+
+  it('without an application there is nothing to correct', async () => {
+    const { cookie } = await createSignedInAccount(database.db());
+    const result = await postDetails({ firstName: 'A', lastName: 'B', homeAddress: 'C' }, cookie);
+    expect(result.status).toBe(404);
+  });
+
+  it('downloads the member’s data as JSON, theirs only', async () => {
+    await payTestCheckout((await settle(() => postForm(valid))).location!.split('/').at(-1)!);
+    const { loader: myData } = await import('~/routes/portal/my-data');
+    const response = (await myData(args('/members-portal/my-data.json', { headers: { cookie: memberCookie } }))) as Response;
+    expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    const body = (await response.json()) as { account: { email: string }; membershipApplications: unknown[]; payments: { amountCents: number }[] };
+    expect(body.account.email).toBe('applicant@example.org');
+    expect(body.membershipApplications).toHaveLength(1);
+    expect(body.payments.some((payment) => payment.amountCents === 5000)).toBe(true);
+    const { cookie: otherCookie } = await createSignedInAccount(database.db());
+    const other = (await (await myData(args('/members-portal/my-data.json', { headers: { cookie: otherCookie } }))).json()) as { membershipApplications: unknown[]; payments: unknown[] };
+    expect(other).toMatchObject({ membershipApplications: [], payments: [] });
+    await expect(Promise.resolve().then(() => myData(args('/members-portal/my-data.json')))).rejects.toMatchObject({ status: 302 });
   });
 });

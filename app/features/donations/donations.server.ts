@@ -183,6 +183,11 @@ export async function subscriptionFor(access: SubscriptionAccess): Promise<Subsc
   return subscription;
 }
 
+/** The gifts made while signed in to an account (the member's data download), newest first. */
+export async function listDonationsOf(userId: string): Promise<Donation[]> {
+  return db().select().from(donations).where(eq(donations.userId, userId)).orderBy(desc(donations.createdAt));
+}
+
 export async function listSubscriptionsOf(userId: string): Promise<Subscription[]> {
   return db().select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
 }

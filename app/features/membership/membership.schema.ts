@@ -61,6 +61,18 @@ export const applicantAccountSchema = z.object({
     .refine(isPlainText(), controlCharactersMessage('Password')),
 });
 
+/** The member's own contact details, as the application asks for them and the portal edits them. */
+const contactFields = {
+  firstName: requiredText('First name', 80),
+  lastName: requiredText('Last name', 80),
+  phoneNumber: optionalText('Telephone', 40),
+  homeAddress: requiredText('Home address', 500),
+};
+
+/** The portal's 'Your details' form (docs/product.md#my-profile). */
+export const memberDetailsSchema = z.object(contactFields);
+export type MemberDetailsInput = z.infer<typeof memberDetailsSchema>;
+
 /** `signedIn` decides whether email and password are asked for; `today` bounds the years. */
 export function membershipApplicationSchema({ signedIn, today = new Date() }: { signedIn: boolean; today?: Date }) {
   const currentYear = today.getUTCFullYear();
@@ -68,11 +80,8 @@ export function membershipApplicationSchema({ signedIn, today = new Date() }: { 
   return z
     .object({
       membershipType: z.enum(membershipTypes, { error: 'Choose a membership plan.' }),
-      firstName: requiredText('First name', 80),
-      lastName: requiredText('Last name', 80),
+      ...contactFields,
       ...account,
-      phoneNumber: optionalText('Telephone', 40),
-      homeAddress: requiredText('Home address', 500),
       olYear: optionalYear('O/L year', currentYear),
       alYear: optionalYear('A/L year', currentYear),
       studyStartDate: optionalDate('Study start date'),

@@ -14,7 +14,7 @@ import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
 import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
-import type { MembershipApplicationInput } from './membership.schema';
+import type { MemberDetailsInput, MembershipApplicationInput } from './membership.schema';
 import { membershipPlans } from './plans';
 import {
   blocksNewApplication,
@@ -67,6 +67,11 @@ export async function discardUnpaidApplication(applicationId: string): Promise<v
   await db()
     .delete(membershipApplications)
     .where(and(eq(membershipApplications.id, applicationId), eq(membershipApplications.status, 'pending_payment')));
+}
+
+/** All of an account's applications, newest first (the member's data download). */
+export async function listApplicationsOf(userId: string): Promise<MembershipApplication[]> {
+  return db().select().from(membershipApplications).where(eq(membershipApplications.userId, userId)).orderBy(desc(membershipApplications.createdAt));
 }
 
 /** The account's newest application: the one the portal shows. */
@@ -262,4 +267,36 @@ export async function applicationHistory(applicationId: string) {
     .from(auditLog)
     .where(and(eq(auditLog.entityType, 'membership_application'), eq(auditLog.entityId, applicationId)))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+}
+
+/**
+ * A member corrects their own details (docs/product.md#my-profile): name, telephone and home address
+ * on their newest application, and the account's name with it. Audited as the member.
+ */
+export async function updateMemberDetails(actor: Actor & { id: string }, input: MemberDetailsInput): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(membershipApplications)
+      .where(eq(membershipApplications.userId, actor.id))
+      .orderBy(desc(membershipApplications.createdAt))
+      .limit(1)
+      .for('update');
+    if (!application) throw new AppError('not_found', 'Apply for membership first: your details are kept with your application.');
+    await tx
+      .update(membershipApplications)
+      .set({ firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, homeAddress: input.homeAddress, updatedAt: sql`now()` })
+      .where(eq(membershipApplications.id, application.id));
+    await tx.update(users).set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() }).where(eq(users.id, actor.id));
+    const before = { firstName: application.firstName, lastName: application.lastName, phoneNumber: application.phoneNumber, homeAddress: application.homeAddress };
+    const changed = (Object.keys(before) as (keyof typeof before)[]).filter((key) => before[key] !== input[key]);
+    await writeAudit(tx, {
+      actor,
+      action: 'member.details',
+      entityType: 'membership_application',
+      entityId: application.id,
+      from: JSON.stringify(Object.fromEntries(changed.map((key) => [key, before[key]]))),
+      to: JSON.stringify(Object.fromEntries(changed.map((key) => [key, input[key]]))),
+    });
+  });
 }

@@ -1,10 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarDays, Download, FileText, Receipt, Ticket as TicketIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Form, Link, redirect, useSearchParams } from 'react-router';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { FormError, FormField } from '~/components/ui/form-field';
 import { EmptyState } from '~/components/ui/empty-state';
 import { requireRole } from '~/features/accounts/guards.server';
 import { listDocuments } from '~/features/content/documents.server';
@@ -12,7 +15,8 @@ import { listSubscriptionsOf } from '~/features/donations/donations.server';
 import { subscriptionStatusText } from '~/features/donations/status';
 import { listTicketsOf, type MyTicket } from '~/features/events/orders.server';
 import { formatTicketCode, ticketOrderPath } from '~/features/events/ticket-codes.server';
-import { getLatestApplication, memberAccess, renewalCheckout } from '~/features/membership/membership.server';
+import { memberDetailsSchema } from '~/features/membership/membership.schema';
+import { getLatestApplication, memberAccess, renewalCheckout, updateMemberDetails } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { statusTone } from '~/features/membership/status';
 import { cancelSubscription, listPaymentsOf, resendReceipt, startCheckout } from '~/features/payments/payments.server';
@@ -20,7 +24,7 @@ import { renewTestSubscription } from '~/features/payments/test-checkout.server'
 import { formatIsoDay, formatLongDate } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
-import { useIsPending } from '~/lib/forms';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
 import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
@@ -66,6 +70,17 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get('intent');
   const subscriptionId = String(formData.get('subscriptionId') ?? '');
+  if (intent === 'details') {
+    const submission = parseWithZod(formData, { schema: memberDetailsSchema });
+    if (submission.status !== 'success') return data({ error: null, detailsResult: submission.reply() }, { status: 400 });
+    try {
+      await updateMemberDetails(user, submission.value);
+    } catch (error) {
+      const failure = failureOf(error, messages.updateFailed);
+      return dataWithToast({ error: failure.message, detailsResult: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
+    }
+    return dataWithToast({ error: null, detailsResult: submission.reply() }, messages.detailsSaved);
+  }
   try {
     if (intent === 'renew') {
       const checkout = await startCheckout(await renewalCheckout(user));
@@ -92,7 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Portal');
 
-export default function MembersPortal({ loaderData }: Route.ComponentProps) {
+export default function MembersPortal({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: Tab = tabs.some((candidate) => candidate.value === requested) ? (requested as Tab) : 'profile';
@@ -118,7 +133,7 @@ export default function MembersPortal({ loaderData }: Route.ComponentProps) {
             ))}
           </Tabs.List>
           <Tabs.Content value="profile" className="mt-8 outline-none">
-            <ProfileTab application={loaderData.application} access={loaderData.access} />
+            <ProfileTab application={loaderData.application} access={loaderData.access} detailsResult={actionData && 'detailsResult' in actionData ? (actionData.detailsResult as SubmissionResult<string[]>) : undefined} />
           </Tabs.Content>
           <Tabs.Content value="payments" className="mt-8 outline-none">
             <SubscriptionsList subscriptions={loaderData.subscriptions} />
@@ -144,7 +159,15 @@ export default function MembersPortal({ loaderData }: Route.ComponentProps) {
 type LoaderData = Route.ComponentProps['loaderData'];
 
 
-function ProfileTab({ application, access }: { application: LoaderData['application']; access: LoaderData['access'] }) {
+function ProfileTab({
+  application,
+  access,
+  detailsResult,
+}: {
+  application: LoaderData['application'];
+  access: LoaderData['access'];
+  detailsResult: SubmissionResult<string[]> | undefined;
+}) {
   const busy = useIsPending();
   if (!application) {
     return (
@@ -215,7 +238,42 @@ function ProfileTab({ application, access }: { application: LoaderData['applicat
           We have not received the payment for this application yet. <Link to="/membership" className="font-semibold text-navy-700 underline">Apply again</Link> to pay.
         </p>
       ) : null}
+      <DetailsForm application={application} lastResult={detailsResult} />
+      <p className="mt-8 border-t border-border pt-6 text-sm text-slate-700">
+        <a href="/members-portal/my-data.json" download className="inline-flex items-center gap-2 font-semibold text-navy-700 underline underline-offset-2">
+          <Download className="size-4" aria-hidden /> Download my data (JSON)
+        </a>{' '}
+        — your account, applications, payments, donations and tickets, as we keep them.
+      </p>
     </div>
+  );
+}
+
+/** 'Your details': the member corrects their name, telephone and address (docs/product.md#my-profile). */
+function DetailsForm({ application, lastResult }: { application: NonNullable<LoaderData['application']>; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useSchemaForm(memberDetailsSchema, {
+    id: `member-details-${application.id}`,
+    lastResult,
+    defaultValue: { firstName: application.firstName, lastName: application.lastName, phoneNumber: application.phoneNumber ?? '', homeAddress: application.homeAddress },
+  });
+  const busy = useIsPending({ intent: 'details' });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-8 grid gap-4 border-t border-border pt-6" aria-labelledby="details-heading">
+      <h2 id="details-heading" className="text-lg font-bold text-navy-900">
+        Your details
+      </h2>
+      <input type="hidden" name="intent" value="details" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField field={fields.firstName} label="First Name" autoComplete="given-name" />
+        <FormField field={fields.lastName} label="Last Name" autoComplete="family-name" />
+        <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" />
+        <FormField field={fields.homeAddress} label="Home Address" autoComplete="street-address" />
+      </div>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy ? 'Saving…' : 'Save my details'}
+      </Button>
+      <FormError id={form.errorId} errors={form.errors} />
+    </Form>
   );
 }
 
