@@ -77,6 +77,7 @@ export const messages = {
   /** A second application while one is paid or approved (docs/product.md#membership-lifecycle); the page links to the portal. */
   alreadyApplied: 'You already have a membership that is paid or approved, so there is nothing to apply for. Your membership, and its renewal, are in the Members Portal.',
   detailsSaved: { title: 'Details Saved', description: 'Your name, telephone and address are up to date.', variant: 'success' as const },
+  accountDeleted: { title: 'Account Deleted', description: 'Your account is gone, and your details with it. Thank you for having been with us.', variant: 'success' as const },
   membershipRenewed: (until: string) => ({ title: 'Membership Renewed!', description: `Your membership is renewed until ${until}.`, variant: 'success' as const }),
   renewalRecorded: { title: 'Renewal Recorded', description: 'A test renewal payment was recorded.' },
   statusUpdated: (status: string) => ({ title: 'Status Updated!', description: `Record has been updated to ${status}.`, variant: 'success' as const }),

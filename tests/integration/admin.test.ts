@@ -193,7 +193,7 @@ describe('authorization matrix', () => {
       'POST application status': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'application-status', id: application.id, status: 'rejected' })))),
       'POST donation status': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'donation-status', id: donation.id, status: 'rejected' })))),
       'POST settings': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'settings', associationName: 'Hacked' })))),
-      'POST role': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'role', id: application.userId, role: 'admin' })))),
+      'POST role': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'role', id: application.userId!, role: 'admin' })))),
       'GET /admin/content (layout)': (role) => outcome(() => contentLayoutLoader(args(role, '/admin/content'))),
       'GET /admin/content/news': (role) => outcome(() => newsListLoader(args(role, '/admin/content/news'))),
       'POST a story': (role) => outcome(() => newsEditorAction({ ...args(role, '/admin/content/news/new', post({ intent: 'save', title: 'T' })), params: { id: 'new' } })),
@@ -249,12 +249,12 @@ describe('authorization matrix', () => {
       await post({ intent: 'application-status', id: application.id, status: 'approved' });
       await post({ intent: 'donation-status', id: donation.id, status: 'completed' });
       await post({ intent: 'settings', associationName: 'Hacked', shortName: 'H', chapterName: 'H', contactAddress: 'H', contactPhone: '1', contactEmail: 'h@example.org' });
-      await post({ intent: 'role', id: application.userId, role: 'super_admin' });
+      await post({ intent: 'role', id: application.userId!, role: 'super_admin' });
     }
     expect((await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]!.status).toBe('pending_approval');
     expect((await database.db().select().from(donations).where(eq(donations.id, donation.id)))[0]!.status).toBe('pending_payment');
     expect((await database.db().select().from(siteSettings))[0]).toEqual(settingsBefore);
-    expect((await database.db().select().from(users).where(eq(users.id, application.userId)))[0]!.role).toBe('member');
+    expect((await database.db().select().from(users).where(eq(users.id, application.userId!)))[0]!.role).toBe('member');
     expect(await database.db().select().from(auditLog).where(eq(auditLog.entityId, application.id))).toEqual([]);
   });
 

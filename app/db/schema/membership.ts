@@ -8,9 +8,8 @@ export const membershipApplications = pgTable(
   'membership_applications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the member deleted their account: the application stays, anonymised, for the books. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),

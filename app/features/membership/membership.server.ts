@@ -110,10 +110,13 @@ export async function memberAccess(viewer: { id: string; role?: string | null } 
 /** What the checkout for an application asks for: the plan's product and price, and the checkout metadata (docs/product.md#payments-and-payment-pages). */
 export function membershipCheckout(application: MembershipApplication, purpose: 'membership' | 'membership_renewal') {
   const plan = membershipPlans[application.membershipType];
+  const userId = application.userId;
+  // Only a deleted account's (anonymised) application has none, and nobody can pay for that.
+  if (!userId) throw new AppError('not_found', 'Application not found.');
   return {
     purpose,
     referenceId: application.id,
-    userId: application.userId,
+    userId,
     mode: 'payment' as const,
     amountCents: plan.priceCents,
     currency: 'usd' as const,
@@ -122,7 +125,7 @@ export function membershipCheckout(application: MembershipApplication, purpose: 
     customerEmail: application.email,
     metadata: {
       type: purpose === 'membership_renewal' ? 'membership_renewal' : 'membership',
-      user_id: application.userId,
+      user_id: userId,
       application_id: application.id,
       first_name: application.firstName,
       last_name: application.lastName,

@@ -8,7 +8,10 @@ import { PageHero } from '~/components/layout/page-hero';
 import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
+import { Input } from '~/components/ui/input';
 import { EmptyState } from '~/components/ui/empty-state';
+import { deleteOwnAccount } from '~/features/accounts/account-deletion.server';
+import { signOut } from '~/features/accounts/accounts.server';
 import { requireRole } from '~/features/accounts/guards.server';
 import { listDocuments } from '~/features/content/documents.server';
 import { listSubscriptionsOf } from '~/features/donations/donations.server';
@@ -30,7 +33,7 @@ import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
-import { dataWithToast } from '~/lib/toast.server';
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import { MembersOnlyNotice } from '../_site/members-only-notice';
 import type { Route } from './+types/members-portal';
@@ -80,6 +83,17 @@ export async function action({ request }: Route.ActionArgs) {
       return dataWithToast({ error: failure.message, detailsResult: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
     }
     return dataWithToast({ error: null, detailsResult: submission.reply() }, messages.detailsSaved);
+  }
+  if (intent === 'delete-account') {
+    try {
+      await deleteOwnAccount(user, String(formData.get('confirmEmail') ?? ''));
+    } catch (error) {
+      const failure = failureOf(error, messages.updateFailed);
+      return dataWithToast({ error: failure.message, deleteError: failure.message }, failure.toast, { status: failure.status });
+    }
+    // The session went with the account; the browser's cookie is cleared as at sign-out.
+    const headers = await signOut(request).catch(() => new Headers());
+    return redirectWithToast('/', messages.accountDeleted, { headers });
   }
   try {
     if (intent === 'renew') {
@@ -133,7 +147,11 @@ export default function MembersPortal({ loaderData, actionData }: Route.Componen
             ))}
           </Tabs.List>
           <Tabs.Content value="profile" className="mt-8 outline-none">
-            <ProfileTab application={loaderData.application} access={loaderData.access} detailsResult={actionData && 'detailsResult' in actionData ? (actionData.detailsResult as SubmissionResult<string[]>) : undefined} />
+            <ProfileTab
+              application={loaderData.application}
+              access={loaderData.access}
+              deleteError={actionData && 'deleteError' in actionData ? String(actionData.deleteError) : null}
+              detailsResult={actionData && 'detailsResult' in actionData ? (actionData.detailsResult as SubmissionResult<string[]>) : undefined} />
           </Tabs.Content>
           <Tabs.Content value="payments" className="mt-8 outline-none">
             <SubscriptionsList subscriptions={loaderData.subscriptions} />
@@ -163,10 +181,12 @@ function ProfileTab({
   application,
   access,
   detailsResult,
+  deleteError,
 }: {
   application: LoaderData['application'];
   access: LoaderData['access'];
   detailsResult: SubmissionResult<string[]> | undefined;
+  deleteError: string | null;
 }) {
   const busy = useIsPending();
   if (!application) {
@@ -245,7 +265,37 @@ function ProfileTab({
         </a>{' '}
         — your account, applications, payments, donations and tickets, as we keep them.
       </p>
+      <DeleteAccount error={deleteError} />
     </div>
+  );
+}
+
+/** 'Delete my account' (docs/product.md#my-profile): confirmed by typing the account's email. */
+function DeleteAccount({ error }: { error: string | null }) {
+  const busy = useIsPending({ intent: 'delete-account' });
+  return (
+    <Form method="post" className="mt-8 grid gap-3 rounded-lg border border-red-200 bg-red-50/50 p-5" aria-labelledby="delete-heading">
+      <h2 id="delete-heading" className="text-lg font-bold text-red-900">
+        Delete my account
+      </h2>
+      <p className="text-sm text-slate-700">
+        Your account and sign-in are deleted. The association keeps the records its books need (applications, payments, gifts, tickets), with your name, address, telephone and
+        email removed. This cannot be undone.
+      </p>
+      <input type="hidden" name="intent" value="delete-account" />
+      <label htmlFor="confirm-email" className="text-sm font-semibold text-navy-900">
+        Type your email address to confirm
+      </label>
+      <Input id="confirm-email" name="confirmEmail" type="email" autoComplete="off" required aria-invalid={error ? true : undefined} aria-describedby={error ? 'delete-error' : undefined} className="max-w-md bg-white" />
+      {error ? (
+        <p id="delete-error" role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
+        {busy ? 'Deleting…' : 'Delete my account'}
+      </Button>
+    </Form>
   );
 }
 

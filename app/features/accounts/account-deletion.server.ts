@@ -1,0 +1,67 @@
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { auditLog } from '~/db/schema/audit';
+import { users } from '~/db/schema/auth';
+import { donations, subscriptions } from '~/db/schema/donations';
+import { membershipApplications } from '~/db/schema/membership';
+import { ticketOrders, tickets } from '~/db/schema/tickets';
+import { writeAudit } from '~/lib/audit.server';
+import { AppError } from '~/lib/errors';
+import { hasRole } from '~/lib/roles';
+
+/** What replaces a deleted member's name wherever the books keep a record. */
+export const DELETED_NAME = { firstName: 'Deleted', lastName: 'member' } as const;
+const deletedEmail = (recordId: string) => `deleted-${recordId}@deleted.invalid`;
+
+/**
+ * A member deletes their own account (docs/product.md#my-profile). The account, its sessions and
+ * its sign-in go; what the association's books must keep — membership applications, payments,
+ * gifts, ticket orders — stays, detached from the account and anonymised (no name, address,
+ * telephone or email). Staff accounts are refused (roles are changed first), and so is an account
+ * whose IPTV contribution still runs. The member confirms by typing their email.
+ */
+export async function deleteOwnAccount(user: { id: string; email: string; role?: string | null }, confirmation: string): Promise<void> {
+  if (confirmation.trim().toLowerCase() !== user.email.toLowerCase()) throw new AppError('bad_request', 'Type your email address exactly as it is shown, to confirm.', { field: 'confirmEmail' });
+  if (hasRole(user.role, 'editor') || user.role === 'finance') {
+    throw new AppError('conflict', 'Staff accounts cannot be deleted here: ask a super admin to make yours a member account first.');
+  }
+  await db().transaction(async (tx) => {
+    const running = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), ne(subscriptions.status, 'cancelled'), eq(subscriptions.cancelAtPeriodEnd, false)))
+      .limit(1);
+    if (running.length) throw new AppError('conflict', 'Your IPTV contribution is still running: cancel it under My Payments first, then delete your account.');
+
+    const applications = await tx.select({ id: membershipApplications.id }).from(membershipApplications).where(eq(membershipApplications.userId, user.id));
+    for (const { id } of applications) {
+      await tx
+        .update(membershipApplications)
+        .set({ ...DELETED_NAME, email: deletedEmail(id), phoneNumber: null, homeAddress: 'Removed at the member’s request', olYear: null, alYear: null, studyStartDate: null, studyEndDate: null })
+        .where(eq(membershipApplications.id, id));
+    }
+    // The details a member corrected were audited with their old values: those go too.
+    if (applications.length) {
+      await tx
+        .update(auditLog)
+        .set({ fromValue: null, toValue: null, note: 'Removed with the account' })
+        .where(and(eq(auditLog.action, 'member.details'), inArray(auditLog.entityId, applications.map((application) => application.id))));
+    }
+    const gifts = await tx.select({ id: donations.id }).from(donations).where(eq(donations.userId, user.id));
+    for (const { id } of gifts) {
+      await tx.update(donations).set({ ...DELETED_NAME, email: deletedEmail(id), phoneNumber: null, homeAddress: null }).where(eq(donations.id, id));
+    }
+    const contributions = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, user.id));
+    for (const { id } of contributions) await tx.update(subscriptions).set({ email: deletedEmail(id) }).where(eq(subscriptions.id, id));
+    const orders = await tx.select({ id: ticketOrders.id }).from(ticketOrders).where(eq(ticketOrders.userId, user.id));
+    for (const { id } of orders) {
+      await tx.update(ticketOrders).set({ buyerName: 'Deleted member', buyerEmail: deletedEmail(id) }).where(eq(ticketOrders.id, id));
+    }
+    await tx
+      .update(tickets)
+      .set({ attendeeName: 'Deleted member', userId: null })
+      .where(or(eq(tickets.userId, user.id), orders.length ? inArray(tickets.orderId, orders.map((order) => order.id)) : undefined));
+    await tx.delete(users).where(eq(users.id, user.id));
+    await writeAudit(tx, { actor: { id: null, email: 'a member (account deleted)' }, action: 'account.delete', entityType: 'user', entityId: user.id, note: `${applications.length} applications, ${gifts.length} gifts, ${orders.length} ticket orders kept, anonymised` });
+  });
+}
