@@ -188,9 +188,9 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
           <div ref={formRef} id="apply" className="mt-12 scroll-mt-24 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
             <h2 className="text-2xl font-bold text-navy-900">Membership Application</h2>
             {loaderData.account ? (
-              <p className="mt-3 flex items-center gap-2 rounded-md bg-navy-50 px-3 py-2 text-sm text-navy-800">
+              <p className="mt-3 flex flex-wrap items-center gap-x-2 rounded-md bg-navy-50 px-3 py-2 text-sm text-navy-800">
                 <UserRound className="size-4" aria-hidden />
-                {loaderData.account.signedIn ? 'Applying as' : 'Account created for'} <strong>{loaderData.account.email}</strong>
+                {loaderData.account.signedIn ? 'Applying as' : 'Account created for'} <strong className="break-all">{loaderData.account.email}</strong>
               </p>
             ) : (
               <AccountStep plan={plan} lastResult={actionData?.step === 'account' ? actionData.result : undefined} />
