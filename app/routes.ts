@@ -19,7 +19,10 @@ export default [
     route('donate/manage', 'routes/_site/donate.manage.tsx'),
     route('members-only', 'routes/_site/members-only.tsx'),
     ...['privacy-policy', 'terms-of-service', 'cookie-policy'].map((slug) => route(slug, 'routes/_site/legal-page.tsx', { id: slug })),
-    layout('routes/portal/layout.tsx', [route('members-portal', 'routes/portal/members-portal.tsx')]),
+    layout('routes/portal/layout.tsx', [
+      route('members-portal', 'routes/portal/members-portal.tsx'),
+      route('members-portal/directory', 'routes/portal/directory.tsx'),
+    ]),
     layout('routes/admin/layout.tsx', [
       route('admin', 'routes/admin/dashboard.tsx'),
       route('admin/applications/:id', 'routes/admin/application.tsx'),

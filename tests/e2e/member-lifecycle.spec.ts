@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { currentToast, expectNoAxeViolations } from './helpers';
-import { applyAndPay, signUpAndSignIn } from './journeys';
+import { e2eAdmin } from '../../playwright.config';
+import { applyAndPay, signIn, signUpAndSignIn } from './journeys';
 
 test('a member corrects their address, downloads their data, and is not asked to apply twice', async ({ page }) => {
   test.setTimeout(120_000);
@@ -42,4 +43,16 @@ test('a member corrects their address, downloads their data, and is not asked to
   await expectNoAxeViolations(page);
   await notice.getByRole('link', { name: 'Go to the Members Portal' }).click();
   await expect(page).toHaveURL(/\/members-portal$/);
+});
+
+test('the member directory opens from the portal for staff and searches by year', async ({ page }) => {
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto('/members-portal');
+  await page.getByRole('link', { name: 'Member directory →' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Member Directory' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'O/L year' }).fill('1995');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/ol=1995/);
+  await expect(page.getByText('No listed member matches.')).toBeVisible();
+  await expectNoAxeViolations(page);
 });

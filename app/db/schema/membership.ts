@@ -58,3 +58,17 @@ export const membershipReminders = pgTable(
   },
   (table) => [primaryKey({ columns: [table.applicationId, table.kind, table.expiresAt] }), oneOf('membership_reminders_kind_check', table.kind, reminderKinds)],
 );
+
+/**
+ * A member's entry in the member directory (docs/product.md#member-directory): present only when
+ * they chose to be listed (off by default), with what else they share besides their name.
+ */
+export const directoryListings = pgTable('directory_listings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  shareEmail: boolean('share_email').notNull().default(false),
+  sharePhone: boolean('share_phone').notNull().default(false),
+  shareYears: boolean('share_years').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

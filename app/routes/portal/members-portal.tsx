@@ -131,6 +131,13 @@ export default function MembersPortal({ loaderData, actionData }: Route.Componen
         Your membership, your payments and the association’s documents for members.
       </PageHero>
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
+        {loaderData.access.readsMembersDocuments ? (
+          <p className="mb-6 text-right text-sm">
+            <Link to="/members-portal/directory" className="font-semibold text-navy-700 underline underline-offset-2">
+              Member directory →
+            </Link>
+          </p>
+        ) : null}
         <Tabs.Root value={tab} onValueChange={(value) => setSearchParams(value === 'profile' ? {} : { tab: value }, { replace: true, preventScrollReset: true })}>
           <Tabs.List aria-label="Members portal" className="relative flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
             {tabs.map((item) => (
