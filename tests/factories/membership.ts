@@ -19,7 +19,7 @@ export async function createMembership(
       homeAddress: '1 Bay St, Toronto',
       membershipType: options.type ?? 'annual',
       status: options.status ?? 'approved',
-      memberSince: new Date(Date.now() - 300 * 86_400_000),
+      memberSince: (options.status ?? 'approved') === 'pending_payment' ? null : new Date(Date.now() - 300 * 86_400_000),
       expiresAt: options.expiresAt === undefined ? new Date(Date.now() + 65 * 86_400_000) : options.expiresAt,
     })
     .returning();

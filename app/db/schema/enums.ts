@@ -26,6 +26,12 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 export const paymentProviderNames = ['stripe', 'test'] as const;
 export type PaymentProviderName = (typeof paymentProviderNames)[number];
+/** Where a recorded payment came from: a provider's checkout, or money the committee received by hand. */
+export const paymentSources = [...paymentProviderNames, 'offline'] as const;
+export type PaymentSource = (typeof paymentSources)[number];
+/** How an offline payment was made (docs/product.md#offline-payments). */
+export const offlineMethods = ['cash', 'cheque', 'bank_transfer'] as const;
+export type OfflineMethod = (typeof offlineMethods)[number];
 
 /** What a payment is for; each purpose has a handler in features/payments/purposes.server.ts. */
 export const paymentPurposes = ['membership', 'membership_renewal', 'donation', 'tickets'] as const;

@@ -4,11 +4,15 @@ import { oneOf } from './check';
 import {
   checkoutModes,
   checkoutStatuses,
+  offlineMethods,
   paymentProviderNames,
+  paymentSources,
   paymentPurposes,
   paymentStatuses,
   type CheckoutMode,
+  type OfflineMethod,
   type PaymentProviderName,
+  type PaymentSource,
   type PaymentPurpose,
 } from './enums';
 
@@ -62,12 +66,17 @@ export const payments = pgTable(
     description: text('description').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    /** The provider, or 'offline' for money received by hand (cash, cheque, bank transfer). */
+    provider: text('provider').$type<PaymentSource>().notNull(),
     /** The checkout that took the payment; null for subscription renewals, which come by invoice. */
     checkoutSessionId: text('checkout_session_id'),
     /** The provider's invoice for a subscription renewal (Stripe "in_…", test provider "tin_…"). */
     providerInvoiceId: text('provider_invoice_id'),
     status: text('status').$type<(typeof paymentStatuses)[number]>().notNull().default('paid'),
+    /** Offline payments: how, who received it, and the cheque number or transfer reference. */
+    offlineMethod: text('offline_method').$type<OfflineMethod>(),
+    receivedBy: text('received_by'),
+    offlineReference: text('offline_reference'),
     /** False for money that did not move: the test provider, or Stripe in test mode. */
     livemode: boolean('livemode').notNull().default(true),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
@@ -81,8 +90,9 @@ export const payments = pgTable(
     index('payments_user_idx').on(table.userId, table.paidAt),
     index('payments_reference_idx').on(table.referenceId),
     oneOf('payments_purpose_check', table.purpose, paymentPurposes),
-    oneOf('payments_provider_check', table.provider, paymentProviderNames),
+    oneOf('payments_provider_check', table.provider, paymentSources),
     oneOf('payments_status_check', table.status, paymentStatuses),
+    oneOf('payments_offline_method_check', table.offlineMethod, offlineMethods),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { donations, subscriptions } from '~/db/schema/donations';
-import type { PaymentProviderName } from '~/db/schema/enums';
+import type { PaymentSource } from '~/db/schema/enums';
 import { nameOrEmailContains, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
 import { addInterval } from '~/lib/dates';
@@ -96,7 +96,7 @@ export async function applyDonationPayment(
   payment: {
     donationId: string;
     paidAt: Date;
-    provider: PaymentProviderName;
+    provider: PaymentSource;
     livemode: boolean;
     subscription: { providerSubscriptionId: string; providerCustomerId: string | null } | null;
   },
@@ -111,7 +111,8 @@ export async function applyDonationPayment(
       updatedAt: sql`now()`,
     })
     .where(eq(donations.id, donation.id));
-  if (donation.donationType !== 'subscription' || !payment.subscription || !donation.recurringInterval) return;
+  // A subscription starts only from a provider's checkout (money received by hand starts none).
+  if (donation.donationType !== 'subscription' || !payment.subscription || !donation.recurringInterval || payment.provider === 'offline') return;
   await tx
     .insert(subscriptions)
     .values({

@@ -12,8 +12,10 @@ import {
   type SubscriptionAccess,
 } from '~/features/donations/donations.server';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { getApplication } from '~/features/membership/membership.server';
+import { membershipPlans } from '~/features/membership/plans';
 import { receiptMail } from '~/features/mail/templates';
-import { formatLongDate } from '~/lib/dates';
+import { formatLongDate, SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
 import { env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
 import { formatCents } from '~/lib/money';
@@ -21,6 +23,7 @@ import { isUuid } from '~/lib/params';
 import { writeAudit } from '~/lib/audit.server';
 import { assertCan, type Actor } from '~/lib/roles';
 import { recordCheckoutSession } from './checkout-sessions.server';
+import { offlineMethodLabels, type OfflinePaymentInput } from './offline.schema';
 import type { CheckoutRequest, PaymentEvent, StartedCheckout } from './provider';
 import { paymentProvider, providerNamed, stripeForWebhooks } from './providers.server';
 import { purposeHandlers } from './purposes.server';
@@ -309,7 +312,7 @@ export async function refundPayment(
   if (!Number.isInteger(amountCents) || amountCents <= 0) throw new AppError('bad_request', 'Enter an amount to refund.');
   const [payment] = isUuid(paymentId) ? await db().select().from(payments).where(eq(payments.id, paymentId)).limit(1) : [];
   if (!payment) throw new AppError('not_found', 'Payment not found.');
-  if (!payment.checkoutSessionId) throw new AppError('conflict', 'Only payments made through a checkout can be refunded here.');
+  if (!payment.checkoutSessionId || payment.provider === 'offline') throw new AppError('conflict', 'Only payments made through a checkout can be refunded here.');
   const refunded = await refundedCentsOf(payment.id);
   const left = payment.amountCents - refunded;
   if (amountCents > left) throw new AppError('conflict', `At most ${formatCents(left)} of this payment can still be refunded.`);
@@ -344,4 +347,50 @@ export async function refundedCentsOf(paymentId: string, executor: Executor = db
     .from(paymentRefunds)
     .where(eq(paymentRefunds.paymentId, paymentId));
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The committee records money received by hand for an unpaid membership application (cash, a
+ * cheque, a bank transfer: docs/product.md#offline-payments): a payment from source 'offline' is
+ * written and the application takes it as it takes a checkout's (it waits for approval, its
+ * membership starts), in one transaction, audited; the applicant gets the usual receipt.
+ */
+export async function recordOfflineMembershipPayment(actor: Actor, applicationId: string, input: OfflinePaymentInput): Promise<Payment> {
+  assertCan(actor, 'changeMembers');
+  const application = await getApplication(applicationId);
+  if (!application) throw new AppError('not_found', 'Application not found.');
+  if (application.status !== 'pending_payment') throw new AppError('conflict', 'This application is already paid: record offline payments for unpaid applications only.');
+  const paidAt = zonedTimeToInstant(input.receivedOn, '12:00', SITE_TIME_ZONE);
+  const payment = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId: application.userId,
+        purpose: 'membership',
+        referenceId: application.id,
+        description: membershipPlans[application.membershipType].productName,
+        amountCents: input.amount,
+        currency: 'usd',
+        provider: 'offline',
+        offlineMethod: input.method,
+        receivedBy: input.receivedBy,
+        offlineReference: input.reference,
+        livemode: true,
+        paidAt,
+      })
+      .returning();
+    await purposeHandlers.membership.fulfil(tx, { referenceId: application.id, userId: application.userId, paidAt, provider: 'offline', livemode: true, subscription: null });
+    await writeAudit(tx, {
+      actor,
+      action: 'payment.offline',
+      entityType: 'membership_application',
+      entityId: application.id,
+      from: 'pending_payment',
+      to: 'pending_approval',
+      note: `${offlineMethodLabels[input.method]} of ${formatCents(input.amount)} received by ${input.receivedBy} on ${input.receivedOn}${input.reference ? ` (${input.reference})` : ''}`,
+    });
+    return row!;
+  });
+  await sendReceipt(payment, application.email, application.firstName).catch((error: unknown) => console.error(`Receipt mail for offline payment ${payment.id} failed:`, error));
+  return payment;
 }

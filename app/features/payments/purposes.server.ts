@@ -1,5 +1,5 @@
 import type { Executor } from '~/db/client.server';
-import type { PaymentProviderName, PaymentPurpose } from '~/db/schema/enums';
+import type { PaymentPurpose, PaymentSource } from '~/db/schema/enums';
 import {
   applyDonationPayment,
   discardUnpaidDonation,
@@ -15,7 +15,8 @@ export type ConfirmedPayment = {
   referenceId: string;
   userId: string | null;
   paidAt: Date;
-  provider: PaymentProviderName;
+  /** The provider, or 'offline' for money the committee received by hand. */
+  provider: PaymentSource;
   /** False when no money moved (test mode): the domain marks its record so. */
   livemode: boolean;
   /** For subscription-mode checkouts: the subscription the provider started. */

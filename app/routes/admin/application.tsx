@@ -1,17 +1,26 @@
-import { Link } from 'react-router';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Form, Link } from 'react-router';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import { applicationHistory, getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { listPaymentsFor } from '~/features/payments/payments.server';
+import { offlineMethodLabels, offlineMethods, offlinePaymentSchema } from '~/features/payments/offline.schema';
+import { listPaymentsFor, recordOfflineMembershipPayment } from '~/features/payments/payments.server';
 import { formatIsoDay, formatLongDate, formatTime } from '~/lib/dates';
+import { failureOf } from '~/lib/errors.server';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
 import { statusLabel } from '~/lib/labels';
+import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/application';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -20,13 +29,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const application = await getApplication(params.id);
   if (!application) notFound('Application not found.');
   const [payments, history] = await Promise.all([listPaymentsFor(application.id), applicationHistory(application.id)]);
-  return { application, payments, history };
+  return { application, payments, history, canRecordPayment: can.changeMembers && application.status === 'pending_payment' };
+}
+
+/** Records money received by hand for this (unpaid) application (docs/product.md#offline-payments). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, can } = await requireAdminArea(request);
+  if (!can.viewMembers) notFound();
+  const submission = parseWithZod(await readFormData(request), { schema: offlinePaymentSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await recordOfflineMembershipPayment(user, params.id, submission.value);
+  } catch (error) {
+    const failure = failureOf(error, messages.updateFailed);
+    return dataWithToast({ result: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
+  }
+  return redirectWithToast(`/admin/applications/${params.id}`, messages.offlinePaymentRecorded);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Application');
 
-export default function ApplicationDetail({ loaderData }: Route.ComponentProps) {
-  const { application, payments, history } = loaderData;
+export default function ApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { application, payments, history, canRecordPayment } = loaderData;
   const fields: [string, string][] = [
     ['Membership type', membershipPlans[application.membershipType].productName],
     ['Status', `${statusLabel(application.status)}${application.testMode ? ' (paid in test mode)' : ''}`],
@@ -65,7 +89,10 @@ export default function ApplicationDetail({ loaderData }: Route.ComponentProps) 
           {payments.map((payment) => (
             <li key={payment.id} className="flex flex-wrap justify-between gap-2 px-5 py-3 text-sm">
               <span>
-                {formatLongDate(payment.paidAt)} · {payment.description} · {payment.provider}
+                {formatLongDate(payment.paidAt)} · {payment.description} ·{' '}
+                {payment.provider === 'offline' && payment.offlineMethod
+                  ? `${offlineMethodLabels[payment.offlineMethod]}, received by ${payment.receivedBy ?? '—'}${payment.offlineReference ? ` (${payment.offlineReference})` : ''}`
+                  : payment.provider}
               </span>
               {payment.livemode ? null : <TestModeBadge />}
               <span className="font-semibold">{formatCents(payment.amountCents)}</span>
@@ -73,6 +100,7 @@ export default function ApplicationDetail({ loaderData }: Route.ComponentProps) 
           ))}
         </ul>
       )}
+      {canRecordPayment ? <OfflinePaymentForm defaultAmount={(membershipPlans[application.membershipType].priceCents / 100).toFixed(2)} lastResult={actionData?.result} /> : null}
       <h2 className="mt-10 text-xl font-bold text-navy-900">History</h2>
       {history.length === 0 ? (
         <p className="mt-2 text-muted-foreground">No changes by admins yet.</p>
@@ -88,6 +116,33 @@ export default function ApplicationDetail({ loaderData }: Route.ComponentProps) 
         </ol>
       )}
     </div>
+  );
+}
+
+/** 'Record an offline payment': cash, a cheque or a bank transfer the committee received. */
+function OfflinePaymentForm({ defaultAmount, lastResult }: { defaultAmount: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useSchemaForm(offlinePaymentSchema, { id: 'offline-payment', lastResult, defaultValue: { method: 'cheque', amount: defaultAmount } });
+  const busy = useIsPending();
+  return (
+    <Form method="post" {...getFormProps(form)} aria-labelledby="offline-heading" className="mt-6 grid gap-4 rounded-xl border border-border bg-white p-6 shadow-sm">
+      <div>
+        <h2 id="offline-heading" className="text-lg font-bold text-navy-900">
+          Record an offline payment
+        </h2>
+        <p className="text-sm text-muted-foreground">Money the committee received by hand. The application then waits for approval, and the applicant gets a receipt.</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField field={fields.method} label="Paid by" options={offlineMethods.map((method) => ({ value: method, label: offlineMethodLabels[method] }))} />
+        <FormField field={fields.amount} label="Amount ($)" inputMode="decimal" />
+        <FormField field={fields.receivedOn} label="Received on" type="date" />
+        <FormField field={fields.receivedBy} label="Received by" autoComplete="name" />
+        <FormField field={fields.reference} label="Cheque number or reference (optional)" className="sm:col-span-2" />
+      </div>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy ? 'Recording…' : 'Record the payment'}
+      </Button>
+      <FormError id={form.errorId} errors={form.errors} />
+    </Form>
   );
 }
 

@@ -1,0 +1,82 @@
+/**
+ * The committee records an offline payment (cash, cheque, bank transfer) for an unpaid
+ * membership application (docs/product.md#offline-payments), through the application page's action.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '~/db/schema/audit';
+import { membershipApplications } from '~/db/schema/membership';
+import { payments } from '~/db/schema/payments';
+import { outboxDir } from '~/features/mail/mail.server';
+import { isoDayAfter } from '~/lib/dates';
+import { action as applicationAction } from '~/routes/admin/application';
+import { createSignedInAccount } from '../factories/accounts';
+import { createSiteSettings } from '../factories/content';
+import { createMembership } from '../factories/membership';
+import { setupTestDatabase } from '../setup/database';
+import { mailsTo } from '../setup/outbox';
+import { postArgs } from '../setup/route-args';
+
+const database = setupTestDatabase();
+let adminCookie = '';
+beforeAll(async () => {
+  await createSiteSettings(database.db());
+  adminCookie = (await createSignedInAccount(database.db(), { email: 'treasurer@example.org', role: 'admin', name: 'Treasurer' })).cookie;
+});
+
+type Reply = { init: ResponseInit | null; data: { result?: { error?: Record<string, string[] | null> } } };
+async function record(applicationId: string, fields: Record<string, string>, cookie = adminCookie): Promise<{ status: number; errors: Record<string, string[] | null> }> {
+  try {
+    const reply = (await applicationAction({ ...postArgs(`/admin/applications/${applicationId}`, fields, { cookie }), params: { id: applicationId } })) as Reply | Response;
+    if (reply instanceof Response) return { status: reply.status, errors: {} };
+    return { status: reply.init?.status ?? 200, errors: reply.data.result?.error ?? {} };
+  } catch (error) {
+    if (error instanceof Response) return { status: error.status, errors: {} };
+    // notFound() throws React Router's data(…, { status: 404 }).
+    const status = (error as { init?: ResponseInit }).init?.status;
+    if (status) return { status, errors: {} };
+    throw error;
+  }
+}
+
+const cheque = { method: 'cheque', amount: '50.00', receivedOn: isoDayAfter(new Date(), -3), receivedBy: 'Priya (treasurer)', reference: 'Cheque 0042' };
+
+describe('offline payments', () => {
+  it('a cheque for an unpaid application: it waits for approval, the membership starts on the day received, a receipt goes', async () => {
+    const { application } = await createMembership(database.db(), { status: 'pending_payment', expiresAt: null, firstName: 'Cheque', email: 'cheque.payer@example.org' });
+    expect((await record(application.id, cheque)).status).toBe(302);
+    const [after] = await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id));
+    expect(after?.status).toBe('pending_approval');
+    expect(isoDayAfter(after!.memberSince!, 0)).toBe(cheque.receivedOn);
+    expect(after?.expiresAt).not.toBeNull();
+    const [payment] = await database.db().select().from(payments).where(eq(payments.referenceId, application.id));
+    expect(payment).toMatchObject({ provider: 'offline', offlineMethod: 'cheque', receivedBy: 'Priya (treasurer)', offlineReference: 'Cheque 0042', amountCents: 5000, livemode: true, checkoutSessionId: null });
+    const [receipt] = await mailsTo(outboxDir(), 'cheque.payer@example.org');
+    expect(receipt?.subject).toMatch(/^Your receipt from/);
+    expect(receipt?.text).toContain('We received your payment of $50.00');
+    const [entry] = await database.db().select().from(auditLog).where(eq(auditLog.entityId, application.id));
+    expect(entry).toMatchObject({ action: 'payment.offline', actorEmail: 'treasurer@example.org', fromValue: 'pending_payment', toValue: 'pending_approval' });
+    expect(entry?.note).toContain('Cheque of $50.00 received by Priya (treasurer)');
+
+    // Recorded twice: refused, nothing added.
+    expect((await record(application.id, cheque)).status).toBe(409);
+    expect(await database.db().select().from(payments).where(eq(payments.referenceId, application.id))).toHaveLength(1);
+  });
+
+  it('bad input gets field messages and changes nothing; only admins may record', async () => {
+    const { application } = await createMembership(database.db(), { status: 'pending_payment', expiresAt: null });
+    const refused = await record(application.id, { method: 'gold bars', amount: '0', receivedOn: isoDayAfter(new Date(), 2), receivedBy: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.errors).toMatchObject({
+      method: ['Choose how it was paid.'],
+      amount: ['Enter the amount received in dollars, like 50 or 50.00, at most $10,000.'],
+      receivedOn: ['The date received cannot be in the future.'],
+      receivedBy: ['Received by is required.'],
+    });
+    expect((await record(application.id, { ...cheque, receivedOn: '2027-02-30' })).errors.receivedOn).toEqual(['Enter the date it was received.']);
+    const { cookie: financeCookie } = await createSignedInAccount(database.db(), { role: 'finance' });
+    expect((await record(application.id, cheque, financeCookie)).status).toBe(404);
+    expect(await database.db().select().from(payments).where(eq(payments.referenceId, application.id))).toEqual([]);
+    expect((await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]?.status).toBe('pending_payment');
+  });
+});
