@@ -67,6 +67,8 @@ test('a member’s paid tickets are in My Tickets; the committee refunds one, th
   await expect(page.getByLabel('Ticket 1 · Student')).toHaveValue('Harsha Gunasekara');
   await page.getByLabel('Ticket 2 · Student').fill('Ishara Gunasekara');
   await page.getByRole('button', { name: 'Pay $80.00' }).click();
+  // The order page's button and the test checkout's read alike: pay only once the checkout is open.
+  await expect(page).toHaveURL(/\/payment\/test-checkout\//);
   await page.getByRole('button', { name: 'Pay $80.00' }).click();
   await expect(currentToast(page)).toContainText('Tickets Confirmed');
 
