@@ -168,6 +168,9 @@ async function shutdown(signal: string) {
   stopScheduler();
   // No new connections; idle keep-alive ones close now, busy ones once their response is sent.
   server.close();
+  // A request whose connection was accepted just before the signal may not have been read yet
+  // (a busy moment): a short pause lets it start, so it is finished rather than dropped.
+  await new Promise((resolve) => setTimeout(resolve, 150));
   server.closeIdleConnections();
   const deadline = Date.now() + DRAIN_MS;
   while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
