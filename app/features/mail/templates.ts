@@ -1,3 +1,5 @@
+import type { ReminderKind } from '~/db/schema/enums';
+
 /**
  * The association's e-mails: each template gives a subject, a plain-text body and an HTML body.
  * Every mail names the association and carries its links in both bodies.
@@ -171,7 +173,7 @@ export function ticketsCancelledMail(
  */
 export function membershipReminderMail(
   sender: Sender,
-  member: { name: string; kind: 'expires_in_30_days' | 'expires_in_7_days' | 'expired'; expiresOn: string; accessUntil: string | null },
+  member: { name: string; kind: ReminderKind; expiresOn: string; accessUntil: string | null },
   url: string,
 ): MailContent {
   const heading = member.kind === 'expired' ? 'Your membership has expired' : `Your membership expires ${member.kind === 'expires_in_30_days' ? 'in 30 days' : 'in 7 days'}`;

@@ -201,7 +201,11 @@ export async function listApplications(filter: ApplicationFilter) {
     .where(where)
     .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
     .$dynamic();
-  return paginate(rows, { table: membershipApplications, where }, filter);
+  const list = await paginate(rows, { table: membershipApplications, where }, filter);
+  // Approved memberships whose access has ended (expired past the grace period) read 'expired'.
+  const graceDays = await membershipGraceDays();
+  const now = new Date();
+  return { ...list, rows: list.rows.map((row) => ({ ...row, lapsed: membershipStanding(row, now, graceDays) === 'expired' })) };
 }
 
 export async function getApplication(id: string): Promise<MembershipApplication | undefined> {

@@ -17,9 +17,9 @@ import { donationCauses } from '~/features/donations/causes';
 import { listDonations, setDonationStatus } from '~/features/donations/donations.server';
 import { ticketSalesByEvent } from '~/features/events/attendees.server';
 import { donationStatuses } from '~/features/donations/status';
-import { listApplications, membershipGraceDays, setApplicationStatus } from '~/features/membership/membership.server';
+import { listApplications, setApplicationStatus } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { applicationStatuses, membershipStanding } from '~/features/membership/status';
+import { applicationStatuses } from '~/features/membership/status';
 import { readAdminQuery, type AdminTab } from '~/lib/admin-lists.server';
 import { formatLongDate } from '~/lib/dates';
 import { AppError, isAppError } from '~/lib/errors';
@@ -49,19 +49,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     tab,
     can,
     me: user.id,
-    members: tab === 'members' ? await withLapsed(await listApplications({ status: applicationStatus, search: query.search, page: query.page })) : null,
+    members: tab === 'members' ? await listApplications({ status: applicationStatus, search: query.search, page: query.page }) : null,
     donations: tab === 'donations' ? await listDonations({ status: donationStatus, search: query.search, page: query.page }) : null,
     tickets: tab === 'tickets' ? await ticketSalesByEvent() : null,
     settings: tab === 'settings' ? settingsFormValues(await getSiteSettings()) : null,
     users: tab === 'users' ? await listAccounts({ search: query.search, page: query.page }) : null,
   };
-}
-
-/** Marks approved memberships whose access has ended (expired past the grace period): the table says 'expired'. */
-async function withLapsed(list: Awaited<ReturnType<typeof listApplications>>) {
-  const graceDays = await membershipGraceDays();
-  const now = new Date();
-  return { ...list, rows: list.rows.map((row) => ({ ...row, lapsed: membershipStanding(row, now, graceDays) === 'expired' })) };
 }
 
 type ActionReply = { confirmUnpaid: string | null; settingsResult: SubmissionResult<string[]> | null };

@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       { header: 'phone_number', value: (row) => row.phoneNumber },
       { header: 'membership_type', value: (row) => row.membershipType },
       { header: 'created_at', value: (row) => row.createdAt.toISOString() },
-      { header: 'status', value: (row) => row.status },
+      { header: 'status', value: (row) => (row.lapsed ? 'expired' : row.status) },
       { header: 'test_mode', value: (row) => (row.testMode ? 'yes' : 'no') },
     ]),
     'membership-applications',
