@@ -1,4 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
+import { looksLikeHtml, plainTextToRichText } from './rich-text';
+
+export { plainTextToRichText };
 
 /**
  * Rich text as editors write it (news bodies, event descriptions, page texts), made safe before
@@ -51,22 +54,10 @@ export function richTextToPlain(html: string): string {
     .trim();
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** Plain text typed before the editor existed: paragraphs between blank lines, as HTML. */
-export function plainTextToRichText(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${escapeText(paragraph)}</p>`)
-    .join('');
-}
-
 /**
  * What a rich-text field posted, ready to store: the editor's HTML, sanitised; or, from a browser
  * without JavaScript (a plain textarea), text with blank lines between paragraphs.
  */
 export function richTextFromForm(value: string): string {
-  return /<[a-z][^>]*>/i.test(value) ? sanitizeRichText(value) : plainTextToRichText(value);
+  return looksLikeHtml(value) ? sanitizeRichText(value) : plainTextToRichText(value);
 }

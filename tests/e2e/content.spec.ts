@@ -114,6 +114,8 @@ test('an editor runs the site’s content; members and finance cannot', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'New story' })).toBeVisible();
   await page.getByLabel('Title', { exact: true }).fill('Library Fund Passes Its Goal');
   await page.getByLabel('Summary').fill('Thanks to 212 past pupils, the school library gets its new reading room.');
+  // The editor replaces the plain textarea once the page is interactive: type into the editor.
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
   const body = page.getByRole('textbox', { name: 'The story' });
   await body.click();
   await body.pressSequentially('Read the full report');
@@ -296,4 +298,23 @@ test('an editor runs the site’s content; members and finance cannot', async ({
     maxRedirects: 0,
   });
   expect(refused.status()).toBe(302);
+});
+
+test('what an editor types before the page is interactive is kept when the editor takes over', async ({ page }) => {
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  // Hold the page's scripts back, so the plain textarea is what the editor types into first.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/content/news/new', { waitUntil: 'commit' });
+  const textarea = page.locator('textarea[name="content"]');
+  await textarea.fill('Typed before the scripts arrived.\n\nA second paragraph.');
+  release();
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  const editor = page.getByRole('textbox', { name: 'The story' });
+  await expect(editor.locator('p')).toHaveText(['Typed before the scripts arrived.', 'A second paragraph.']);
+  await expectNoAxeViolations(page);
 });

@@ -17,11 +17,12 @@ import {
   Redo2,
   Undo2,
 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
 import { FieldError } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { useHydrated } from '~/lib/forms';
+import { looksLikeHtml, plainTextToRichText } from '~/lib/rich-text';
 import { cn } from '~/lib/utils';
 
 /**
@@ -48,6 +49,14 @@ export function RichTextEditor({
   const hintId = hint ? `${field.id}-hint` : undefined;
   const initial = typeof field.initialValue === 'string' ? field.initialValue : '';
   const [html, setHtml] = useState(initial);
+  // What was typed into the plain textarea before the editor took its place is kept, not lost:
+  // read on the first effect, while the textarea is still on the page.
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const typedBeforeEditor = useRef<{ text: string; focused: boolean } | null>(null);
+  useEffect(() => {
+    const element = textarea.current;
+    if (element && element.value !== initial) typedBeforeEditor.current = { text: element.value, focused: document.activeElement === element };
+  }, [initial]);
   const describedBy = [hintId, field.errors?.length ? field.errorId : undefined].filter(Boolean).join(' ') || undefined;
 
   const editor = useEditor({
@@ -73,6 +82,13 @@ export function RichTextEditor({
         ...(field.errors?.length ? { 'aria-invalid': 'true' } : {}),
         class: 'rich-text min-h-64 px-4 py-3 focus:outline-none',
       },
+    },
+    onCreate: ({ editor: created }) => {
+      const typed = typedBeforeEditor.current;
+      if (!typed) return;
+      created.commands.setContent(looksLikeHtml(typed.text) ? typed.text : plainTextToRichText(typed.text));
+      if (typed.focused) created.commands.focus('end');
+      setHtml(created.isEmpty ? '' : created.getHTML());
     },
     onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? '' : current.getHTML()),
   });
@@ -102,6 +118,7 @@ export function RichTextEditor({
         </div>
       ) : (
         <textarea
+          ref={textarea}
           id={field.id}
           name={field.name}
           defaultValue={initial}
