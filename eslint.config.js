@@ -22,6 +22,8 @@ const importRules = {
     '*': ['mail', 'media'],
     // The payment layer hands a confirmed payment to the domain that owns it (docs/decisions/004).
     payments: ['membership', 'donations', 'events'],
+    // A message to members asks each domain who is in its audience (docs/product.md#mail-to-members).
+    mailings: ['membership', 'donations', 'events'],
   },
 };
 

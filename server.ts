@@ -149,12 +149,15 @@ const server: Server = app.listen(config.port, (error?: Error) => {
 });
 
 // Scheduled work (renewal reminders, the committee's daily summary): each period runs once across all instances on the database.
-const [{ startScheduler }, { membershipRemindersJob }, { committeeDigestJob }] = await Promise.all([
+// Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.
+const [{ startScheduler }, { membershipRemindersJob }, { committeeDigestJob }, { startMailingQueue }] = await Promise.all([
   import('./app/lib/jobs.server'),
   import('./app/features/membership/reminders.server'),
   import('./app/features/membership/committee-notices.server'),
+  import('./app/features/mailings/sender.server'),
 ]);
 const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob]);
+const stopMailingQueue = startMailingQueue();
 
 /** How long a stop waits for requests under way to finish. */
 const DRAIN_MS = 10_000;
@@ -166,6 +169,8 @@ async function shutdown(signal: string) {
   // Whatever happens below, the process ends promptly.
   setTimeout(() => process.exit(1), DRAIN_MS + 2_000).unref();
   stopScheduler();
+  // The message in hand is finished and the mailing's lease given back, so a restart goes on at once.
+  const mailingStopped = stopMailingQueue();
   // No new connections; idle keep-alive ones close now, busy ones once their response is sent.
   server.close();
   // A request whose connection was accepted just before the signal may not have been read yet
@@ -175,6 +180,7 @@ async function shutdown(signal: string) {
   const deadline = Date.now() + DRAIN_MS;
   while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
   server.closeAllConnections();
+  await mailingStopped;
   await database.close().catch((error: unknown) => console.error('Closing the database failed:', error));
   process.exit(0);
 }

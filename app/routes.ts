@@ -18,6 +18,7 @@ export default [
     route('donate', 'routes/_site/donate.tsx'),
     route('donate/manage', 'routes/_site/donate.manage.tsx'),
     route('members-only', 'routes/_site/members-only.tsx'),
+    route('unsubscribe/:token', 'routes/_site/unsubscribe.tsx'),
     ...['privacy-policy', 'terms-of-service', 'cookie-policy'].map((slug) => route(slug, 'routes/_site/legal-page.tsx', { id: slug })),
     layout('routes/portal/layout.tsx', [
       route('members-portal', 'routes/portal/members-portal.tsx'),
@@ -26,6 +27,10 @@ export default [
     layout('routes/admin/layout.tsx', [
       route('admin', 'routes/admin/dashboard.tsx'),
       route('admin/applications/:id', 'routes/admin/application.tsx'),
+      layout('routes/admin/mail/layout.tsx', [
+        route('admin/mail', 'routes/admin/mail/mailings.tsx'),
+        route('admin/mail/:id', 'routes/admin/mail/mailing.tsx'),
+      ]),
       layout('routes/admin/content/layout.tsx', [
         route('admin/content', 'routes/admin/content/overview.tsx'),
         route('admin/content/news', 'routes/admin/content/news.tsx'),

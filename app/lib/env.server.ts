@@ -80,6 +80,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   TRUST_PROXY: trustProxy,
   MEDIA_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -109,6 +110,8 @@ export type Env = {
   trustProxy: number | string[] | false;
   /** The most all uploaded files together may take, in bytes (MEDIA_STORAGE_LIMIT_MB). */
   mediaStorageLimitBytes: number;
+  /** Messages to members leave at most this many a minute (MAIL_RATE_PER_MINUTE): mail providers limit bulk senders. */
+  mailRatePerMinute: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
 };
@@ -166,6 +169,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     authRateLimit: values.AUTH_RATE_LIMIT,
     trustProxy: values.TRUST_PROXY,
     mediaStorageLimitBytes: values.MEDIA_STORAGE_LIMIT_MB * 1024 * 1024,
+    mailRatePerMinute: values.MAIL_RATE_PER_MINUTE,
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
   };

@@ -124,6 +124,18 @@ export const messages = {
   /** Its description is what went wrong; the form shows it under the field too. */
   saveFailed: { title: 'Not Saved', variant: 'destructive' },
   verificationLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
+  /** Messages to members (docs/product.md#mail-to-members). */
+  mailingSaved: { title: 'Message Saved', description: 'It stays a draft until you send it.', variant: 'success' },
+  mailingTestSent: (email: string) => ({ title: 'Test Sent', description: `The message went to ${email} only.`, variant: 'success' as const }),
+  /** How many as text ('1', '240'). */
+  mailingSending: (count: string) => ({
+    title: 'Sending Started',
+    description: `The message is going to ${count} ${count === '1' ? 'person' : 'people'}. You can leave this page: sending goes on.`,
+    variant: 'success' as const,
+  }),
+  unsubscribed: { title: 'Unsubscribed', description: 'You will get no more messages to members. Receipts, tickets and account mail still reach you.', variant: 'success' },
+  resubscribed: { title: 'Subscribed Again', description: 'Messages to members will reach you again.', variant: 'success' },
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Use the link in the latest message you received, or contact us.',
 } as const satisfies Record<string, string | ToastMessage | ((...args: string[]) => ToastMessage) | Record<string, string>>;
 
 export const ticketCardTitles = { buy: 'Buy Tickets', external: 'Confirm Attendance' } as const;

@@ -61,3 +61,31 @@ export function richTextToPlain(html: string): string {
 export function richTextFromForm(value: string): string {
   return looksLikeHtml(value) ? sanitizeRichText(value) : plainTextToRichText(value);
 }
+
+/**
+ * Stored rich text made ready for a mail: links and pictures on this site get its full address
+ * (`/media/…` means nothing in a mail program).
+ */
+export function richTextForMail(html: string, siteUrl: string): string {
+  return html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${siteUrl}/`);
+}
+
+/**
+ * The plain-text part of a mail from rich text: paragraphs and headings apart, list items as
+ * "- …", links as "text (address)", everything else as its text.
+ */
+export function richTextToMailText(html: string): string {
+  const marked = html
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_whole, href: string, inner: string) => `${inner} (${href})`)
+    .replace(/<li\b[^>]*>/gi, '\n- ')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(?:p|h[1-6]|blockquote|pre|ul|ol)>/gi, '\n\n');
+  return sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

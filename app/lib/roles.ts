@@ -50,6 +50,8 @@ export function adminAbilities(role: string | null | undefined) {
     viewAttendees: admin || role === 'editor',
     /** Cancel tickets, refund payments. */
     refundPayments: admin,
+    /** Write to members, donors and attendees (docs/product.md#mail-to-members). */
+    mailMembers: admin,
   };
 }
 

@@ -37,6 +37,8 @@ const badgeColours: Record<string, string> = {
   members: 'bg-navy-100 text-navy-800',
   current: 'bg-gold-100 text-gold-700',
   closed: 'bg-slate-200 text-slate-800',
+  sending: 'bg-amber-100 text-amber-900',
+  sent: 'bg-emerald-100 text-emerald-900',
 };
 
 /** A piece of content's state (draft / scheduled / published) or a document's visibility. */

@@ -79,3 +79,23 @@ export type PageSlug = (typeof pageSlugs)[number];
 /** Renewal reminders: 30 and 7 days before an annual membership expires, and on the day. */
 export const reminderKinds = ['expires_in_30_days', 'expires_in_7_days', 'expired'] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
+
+/** Who a message to members goes to (docs/product.md#mail-to-members). */
+export const mailingAudiences = ['members', 'expiring', 'expired', 'donors', 'attendees'] as const;
+export type MailingAudience = (typeof mailingAudiences)[number];
+
+/** A message to members: written and tested as a `draft`, then `sending` (a background job), then `sent`. */
+export const mailingStatuses = ['draft', 'sending', 'sent'] as const;
+export type MailingStatus = (typeof mailingStatuses)[number];
+
+/**
+ * One recipient of a message: `pending` until the job sends it, then `sent`; `bounced` when the
+ * mail server refused the address for good (5xx), `failed` after repeated passing failures,
+ * `skipped` when the address unsubscribed or bounced before its turn came.
+ */
+export const mailingRecipientStatuses = ['pending', 'sent', 'bounced', 'failed', 'skipped'] as const;
+export type MailingRecipientStatus = (typeof mailingRecipientStatuses)[number];
+
+/** Why an address receives no more messages to members: the person unsubscribed, or it bounced. */
+export const mailSuppressionReasons = ['unsubscribed', 'bounced'] as const;
+export type MailSuppressionReason = (typeof mailSuppressionReasons)[number];

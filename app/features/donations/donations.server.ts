@@ -1,10 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { donations, subscriptions } from '~/db/schema/donations';
 import type { PaymentSource } from '~/db/schema/enums';
+import { payments } from '~/db/schema/payments';
+import type { Contact } from '~/features/mail/templates';
 import { nameOrEmailContains, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
-import { addInterval } from '~/lib/dates';
+import { addInterval, SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
 import { env } from '~/lib/env.server';
 import { hasValidSignature, sign } from '~/lib/signing.server';
 import { AppError } from '~/lib/errors';
@@ -247,4 +249,18 @@ export async function setDonationStatus(actor: Actor, donationId: string, to: 'c
     await writeAudit(tx, { actor, action: 'donation.status', entityType: 'donation', entityId: donationId, from: donation.status, to });
     return row!;
   });
+}
+
+/**
+ * Everyone who gave in `year` (Toronto time), for a message to donors (docs/product.md#mail-to-members):
+ * a one-time gift or a subscription payment received that year and not refunded in full.
+ */
+export async function donorsOfYear(year: number): Promise<Contact[]> {
+  const from = zonedTimeToInstant(`${year}-01-01`, '00:00', SITE_TIME_ZONE);
+  const until = zonedTimeToInstant(`${year + 1}-01-01`, '00:00', SITE_TIME_ZONE);
+  return db()
+    .selectDistinct({ email: donations.email, name: sql<string>`${donations.firstName} || ' ' || ${donations.lastName}` })
+    .from(payments)
+    .innerJoin(donations, eq(sql`${donations.id}::text`, payments.referenceId))
+    .where(and(eq(payments.purpose, 'donation'), gte(payments.paidAt, from), lt(payments.paidAt, until), ne(payments.status, 'refunded')));
 }

@@ -3,6 +3,7 @@ import { db, type Executor } from '~/db/client.server';
 import { events } from '~/db/schema/content';
 import { paymentRefunds, payments } from '~/db/schema/payments';
 import { ticketOrders, tickets } from '~/db/schema/tickets';
+import type { Contact } from '~/features/mail/templates';
 import { containsPattern } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
@@ -266,4 +267,28 @@ export async function cancelPlannedTickets(tx: Executor, actor: Actor, plan: Tic
     to: 'cancelled',
     note: refunded ? `Refunded ${formatCents(plan.refundCents)}` : `Not refunded (${ids.length} free)`,
   });
+}
+
+/**
+ * Who bought or booked the event's tickets and still holds one, for a message to its attendees
+ * (docs/product.md#mail-to-members): the buyer of each confirmed order with a valid or used ticket.
+ */
+export async function attendeeContacts(eventId: number): Promise<Contact[]> {
+  return db()
+    .selectDistinct({ email: ticketOrders.buyerEmail, name: ticketOrders.buyerName })
+    .from(ticketOrders)
+    .innerJoin(tickets, eq(tickets.orderId, ticketOrders.id))
+    .where(and(eq(ticketOrders.eventId, eventId), eq(ticketOrders.status, 'confirmed'), inArray(tickets.status, ['valid', 'checked_in'])));
+}
+
+/** The events a message may be addressed to the attendees of, newest first, with how many hold tickets. */
+export async function eventsWithAttendees(): Promise<{ id: number; title: string; startsAt: Date; buyers: number }[]> {
+  return db()
+    .select({ id: events.id, title: events.title, startsAt: events.startsAt, buyers: sql<number>`count(distinct ${ticketOrders.buyerEmail})::int` })
+    .from(events)
+    .innerJoin(ticketOrders, and(eq(ticketOrders.eventId, events.id), eq(ticketOrders.status, 'confirmed')))
+    .innerJoin(tickets, and(eq(tickets.orderId, ticketOrders.id), inArray(tickets.status, ['valid', 'checked_in'])))
+    .groupBy(events.id)
+    .orderBy(desc(events.startsAt))
+    .limit(200);
 }

@@ -15,7 +15,13 @@ import type { MailContent, Sender } from './templates';
  *
  * Other features and lib/auth call this module; it imports no other feature (ADR 002).
  */
-export type OutgoingMail = MailContent & { to: string };
+export type OutgoingMail = MailContent & {
+  to: string;
+  /** Extra headers, e.g. List-Unsubscribe on messages to members (RFC 8058). */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID (without <>), so a message sent again after a crash is known as the same one. */
+  messageId?: string;
+};
 
 let smtpTransport: { url: string; transport: Transporter } | undefined;
 
@@ -43,7 +49,16 @@ function fromAddress(sender: Sender): string {
 
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const sender = await mailSender();
-  const message = { from: fromAddress(sender), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments };
+  const message = {
+    from: fromAddress(sender),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments,
+    headers: mail.headers,
+    messageId: mail.messageId ? `<${mail.messageId}>` : undefined,
+  };
   const config = env();
   if (config.smtpUrl) {
     if (smtpTransport?.url !== config.smtpUrl) {

@@ -11,11 +11,14 @@ export type MailContent = { subject: string; text: string; html: string; links: 
 
 export type Sender = { associationName: string };
 
+/** Someone a message goes to. */
+export type Contact = { email: string; name: string };
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
-function layout(sender: Sender, title: string, paragraphs: string[], action: { label: string; url: string }, extraHtml = ''): string {
-  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('') + extraHtml;
+/** The association's frame around a mail's HTML: its name on top, the content in a white card. */
+function shell(sender: Sender, title: string, content: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f5f6f8;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1a2233">
@@ -23,11 +26,20 @@ function layout(sender: Sender, title: string, paragraphs: string[], action: { l
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
 <tr><td style="background:#1b2f57;color:#ffffff;padding:20px 28px;font-family:Georgia,serif;font-size:18px;font-weight:bold">${escapeHtml(sender.associationName)}</td></tr>
 <tr><td style="padding:28px;font-size:15px;line-height:1.6">
-<h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:22px;color:#142240">${escapeHtml(title)}</h1>
+${content}
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+function layout(sender: Sender, title: string, paragraphs: string[], action: { label: string; url: string }, extraHtml = ''): string {
+  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('') + extraHtml;
+  return shell(
+    sender,
+    title,
+    `<h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:22px;color:#142240">${escapeHtml(title)}</h1>
 ${body}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#e6ad2e;color:#0c1628;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>
-<p style="margin:0;font-size:13px;color:#55606f">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#2c4a85;word-break:break-all">${escapeHtml(action.url)}</a></p>
-</td></tr></table></td></tr></table></body></html>`;
+<p style="margin:0;font-size:13px;color:#55606f">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#2c4a85;word-break:break-all">${escapeHtml(action.url)}</a></p>`,
+  );
 }
 
 function text(sender: Sender, title: string, paragraphs: string[], action: { label: string; url: string }): string {
@@ -213,4 +225,23 @@ export function applicationsDigestMail(sender: Sender, waiting: WaitingApplicati
     [...waiting.map((application) => `- ${application.name} (${application.email}), ${application.plan}, paid on ${application.paidOn}`), 'They wait for the committee’s decision in the Admin Dashboard.'],
     { label: 'Open the Admin Dashboard', url },
   );
+}
+
+/**
+ * A message to members (docs/product.md#mail-to-members): the committee's words (sanitised rich
+ * text, its links made absolute, and the same as plain text), then why it came and how to stop it.
+ */
+export function memberMessageMail(sender: Sender, message: { subject: string; html: string; text: string }, unsubscribeUrl: string): MailContent {
+  const why = `You receive this as a member or supporter of the ${sender.associationName}.`;
+  return {
+    subject: message.subject,
+    text: [message.text, '', '—', why, `Unsubscribe: ${unsubscribeUrl}`].join('\n'),
+    html: shell(
+      sender,
+      message.subject,
+      `${message.html}
+<p style="margin:28px 0 0;padding-top:16px;border-top:1px solid #e3e6ea;font-size:13px;color:#55606f">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#2c4a85">Unsubscribe</a></p>`,
+    ),
+    links: [unsubscribeUrl],
+  };
 }

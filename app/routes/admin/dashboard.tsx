@@ -114,14 +114,27 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         Review membership applications and donations, and manage the association’s settings.
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-        {can.editContent ? (
-          <p className="mb-6 rounded-lg border border-border bg-white p-4 text-sm text-slate-700 shadow-sm">
-            News, events, committees, documents and pages are edited in the{' '}
-            <Link to="/admin/content" className="font-semibold text-navy-700 underline underline-offset-2">
-              content area
-            </Link>
-            .
-          </p>
+        {can.editContent || can.mailMembers ? (
+          <div className="mb-6 grid gap-1 rounded-lg border border-border bg-white p-4 text-sm text-slate-700 shadow-sm">
+            {can.editContent ? (
+              <p>
+                News, events, committees, documents and pages are edited in the{' '}
+                <Link to="/admin/content" className="font-semibold text-navy-700 underline underline-offset-2">
+                  content area
+                </Link>
+                .
+              </p>
+            ) : null}
+            {can.mailMembers ? (
+              <p>
+                Write to members, donors or an event’s attendees in{' '}
+                <Link to="/admin/mail" className="font-semibold text-navy-700 underline underline-offset-2">
+                  mail to members
+                </Link>
+                .
+              </p>
+            ) : null}
+          </div>
         ) : null}
         <Tabs.Root value={tab} onValueChange={(value) => setSearchParams({ tab: value })}>
           <Tabs.List aria-label="Admin sections" className="relative flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">

@@ -1,0 +1,96 @@
+import { BellOff, BellRing, MailCheck } from 'lucide-react';
+import { data, Form, Link } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { readUnsubscribeToken, resubscribe, subscriptionOf, unsubscribe } from '~/features/mailings/unsubscribe.server';
+import { useIsPending } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { dataWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/unsubscribe';
+
+/**
+ * `/unsubscribe/{token}` (docs/product.md#unsubscribing): the link at the end of every message to
+ * members. Opening it asks (a link scanner must not unsubscribe anyone); the button does it. A mail
+ * program's own Unsubscribe button posts `List-Unsubscribe=One-Click` here (RFC 8058), which
+ * unsubscribes at once. No sign-in: the signed token names the address.
+ */
+const noStore = { 'Cache-Control': 'private, no-store' };
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const email = readUnsubscribeToken(params.token);
+  if (!email) return data({ subscription: null }, { status: 400, headers: noStore });
+  return data({ subscription: await subscriptionOf(email) }, { headers: noStore });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const email = readUnsubscribeToken(params.token);
+  const formData = await readFormData(request);
+  if (!email) return data({ subscription: null }, { status: 400, headers: noStore });
+  if (formData.get('List-Unsubscribe') === 'One-Click' || formData.get('intent') === 'unsubscribe') {
+    await unsubscribe(email);
+    return dataWithToast({ subscription: await subscriptionOf(email) }, messages.unsubscribed, { headers: noStore });
+  }
+  if (formData.get('intent') === 'resubscribe') {
+    await resubscribe(email);
+    return dataWithToast({ subscription: await subscriptionOf(email) }, messages.resubscribed, { headers: noStore });
+  }
+  return data({ subscription: await subscriptionOf(email) }, { status: 400, headers: noStore });
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Unsubscribe');
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const subscription = actionData?.subscription ?? loaderData.subscription;
+  const busy = useIsPending();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 sm:px-6">
+      <div className="rounded-2xl border border-border bg-white p-8 text-center shadow-sm">
+        {!subscription ? (
+          <>
+            <MailCheck className="mx-auto size-12 text-navy-600" aria-hidden />
+            <h1 className="mt-4 text-2xl font-bold text-navy-900">Unsubscribe</h1>
+            <p className="mt-3 text-slate-700">{messages.unsubscribeLinkInvalid}</p>
+            <Button asChild variant="outline" className="mt-6">
+              <Link to="/">Return to Homepage</Link>
+            </Button>
+          </>
+        ) : subscription.subscribed ? (
+          <>
+            <BellOff className="mx-auto size-12 text-navy-600" aria-hidden />
+            <h1 className="mt-4 text-2xl font-bold text-navy-900">Unsubscribe from messages to members?</h1>
+            <p className="mt-3 break-words text-slate-700">
+              <strong>{subscription.email}</strong> will get no more news and announcements from the committee. Receipts, tickets, renewal reminders and account mail still come.
+            </p>
+            <Form method="post" className="mt-6">
+              <Button type="submit" name="intent" value="unsubscribe" disabled={busy}>
+                <BellOff aria-hidden /> {busy ? 'Unsubscribing…' : 'Unsubscribe'}
+              </Button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <BellRing className="mx-auto size-12 text-navy-600" aria-hidden />
+            <h1 className="mt-4 text-2xl font-bold text-navy-900">You are unsubscribed</h1>
+            <p className="mt-3 break-words text-slate-700">
+              {subscription.reason === 'bounced' ? (
+                <>
+                  Messages to <strong>{subscription.email}</strong> were refused by its mail server, so we stopped sending them. If the address works again, subscribe again.
+                </>
+              ) : (
+                <>
+                  <strong>{subscription.email}</strong> gets no more messages to members. Changed your mind?
+                </>
+              )}
+            </p>
+            <Form method="post" className="mt-6">
+              <Button type="submit" name="intent" value="resubscribe" variant="outline" disabled={busy}>
+                <BellRing aria-hidden /> {busy ? 'Subscribing…' : 'Subscribe again'}
+              </Button>
+            </Form>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

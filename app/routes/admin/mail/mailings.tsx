@@ -1,0 +1,53 @@
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { ContentHeading, ContentList, ContentListItem, StatusBadge } from '~/components/admin/content-ui';
+import { Button } from '~/components/ui/button';
+import { requireAdminArea } from '~/features/accounts/guards.server';
+import { listMailings } from '~/features/mailings/mailings.server';
+import { formatDateTime } from '~/lib/dates';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/mailings';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdminArea(request);
+  return { mailings: await listMailings(user) };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Mail to members');
+
+export default function Mailings({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ContentHeading title="Messages" description="Write to all members, members about to expire or expired, this year’s donors, or an event’s attendees.">
+        <Button asChild>
+          <Link to="/admin/mail/new">
+            <Plus aria-hidden /> New message
+          </Link>
+        </Button>
+      </ContentHeading>
+      <ContentList label="Messages" empty="No messages yet. Write the first one with “New message”.">
+        {loaderData.mailings.map((mailing) => (
+          <ContentListItem
+            key={mailing.id}
+            to={`/admin/mail/${mailing.id}`}
+            title={mailing.subject}
+            meta={
+              <>
+                <StatusBadge status={mailing.status} />
+                <span>{mailing.audienceLabel}</span>
+                {mailing.status === 'draft' ? (
+                  <span>Saved {formatDateTime(mailing.updatedAt)}</span>
+                ) : (
+                  <span>
+                    {mailing.progress.sent} of {mailing.progress.total} sent
+                    {mailing.startedAt ? ` · ${formatDateTime(mailing.startedAt)}` : ''}
+                  </span>
+                )}
+              </>
+            }
+          />
+        ))}
+      </ContentList>
+    </>
+  );
+}
