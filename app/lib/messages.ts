@@ -77,6 +77,12 @@ export const messages = {
   /** A second application while one is paid or approved (docs/product.md#membership-lifecycle); the page links to the portal. */
   alreadyApplied: 'You already have a membership that is paid or approved, so there is nothing to apply for. Your membership, and its renewal, are in the Members Portal.',
   detailsSaved: { title: 'Details Saved', description: 'Your name, telephone and address are up to date.', variant: 'success' as const },
+  /** 'Change email' (docs/product.md#my-profile): the link is on its way to the new address. */
+  emailChangeSent: (email: string) => ({ title: 'Check Your Inbox', description: `We sent a link to ${email}. Your email address changes when you follow it.`, variant: 'success' as const }),
+  emailChanged: (email: string) => ({ title: 'Email Changed', description: `You now sign in with ${email}.`, variant: 'success' as const }),
+  emailChangeLinkInvalid: { title: 'Email Not Changed', description: 'This link is invalid or has expired. Ask for a new one under My Profile.', variant: 'destructive' as const },
+  sameEmail: 'This is already your email address.',
+  wrongPassword: 'This is not your current password.',
   accountDeleted: { title: 'Account Deleted', description: 'Your account is gone, and your details with it. Thank you for having been with us.', variant: 'success' as const },
   directoryListed: { title: 'Listing Saved', description: 'Members with access find you in the directory, with what you chose to share.', variant: 'success' as const },
   directoryUnlisted: { title: 'Listing Saved', description: 'You are not listed in the member directory.', variant: 'success' as const },

@@ -126,6 +126,7 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
   withExtra(fc.record({ intent: oneOf('renew', 'cancel-subscription', 'renew-test-subscription', 'resend-receipt'), subscriptionId: nasty, paymentId: nasty })).map(
     (form) => ({ method: 'POST', path: '/members-portal', form }),
   ),
+  withExtra(fc.record({ intent: oneOf('change-email'), newEmail: invalidEmail, currentPassword: nasty })).map((form) => ({ method: 'POST', path: '/members-portal', form })),
   withExtra(
     fc.record(
       {
@@ -150,7 +151,7 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
 const gets: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
   query(['tab', 'status', 'q', 'page']).map((search) => ({ method: 'GET', path: `/admin${search}` })),
   query(['tab', 'status', 'q']).map((search) => ({ method: 'GET', path: `/admin/export.csv${search}` })),
-  query(['tab']).map((search) => ({ method: 'GET', path: `/members-portal${search}` })),
+  query(['tab', 'email', 'error']).map((search) => ({ method: 'GET', path: `/members-portal${search}` })),
   query(['redirectTo', 'verified', 'error', 'tab']).map((search) => ({ method: 'GET', path: `/login${search}` })),
   query(['cause']).map((search) => ({ method: 'GET', path: `/donate${search}` })),
   query(['plan']).map((search) => ({ method: 'GET', path: `/membership${search}` })),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, signUpSchema, updatePasswordSchema } from './accounts.schema';
+import { messages } from '~/lib/messages';
+import { changeEmailSchema, loginSchema, signUpSchema, updatePasswordSchema } from './accounts.schema';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -50,5 +51,18 @@ describe('updatePasswordSchema', () => {
       confirmPassword: 'Passwords do not match.',
     });
     expect(updatePasswordSchema.safeParse({ password: 'new password 1', confirmPassword: 'new password 1' }).success).toBe(true);
+  });
+});
+
+describe('changeEmailSchema', () => {
+  const schema = changeEmailSchema('Current@Example.org');
+
+  it('takes a new address and the current password, trimming the address', () => {
+    expect(schema.parse({ newEmail: ' new@example.org ', currentPassword: 'any password' })).toEqual({ newEmail: 'new@example.org', currentPassword: 'any password' });
+  });
+
+  it('refuses the current address in any case, a malformed one, and a missing password', () => {
+    expect(messagesOf(schema.safeParse({ newEmail: 'current@EXAMPLE.org', currentPassword: 'x' }))).toEqual({ newEmail: messages.sameEmail });
+    expect(messagesOf(schema.safeParse({ newEmail: 'nope', currentPassword: '' }))).toEqual({ newEmail: 'Enter a valid email address.', currentPassword: 'Password is required.' });
   });
 });

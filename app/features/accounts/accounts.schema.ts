@@ -45,6 +45,18 @@ export const signUpSchema = z.object({
 
 export const emailOnlySchema = z.object({ email });
 
+/**
+ * 'Change email' in the portal (docs/product.md#my-profile): a new address that is not the current
+ * one, and the current password, so a session left open somewhere cannot hand the account away.
+ * `currentEmail` is the account's address, which the browser has too.
+ */
+export function changeEmailSchema(currentEmail: string) {
+  return z.object({
+    newEmail: email.refine((value) => value.toLowerCase() !== currentEmail.trim().toLowerCase(), messages.sameEmail),
+    currentPassword: password,
+  });
+}
+
 export const updatePasswordSchema = z
   .object({
     password: newPassword,

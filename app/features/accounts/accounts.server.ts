@@ -153,6 +153,35 @@ export async function resetPassword(
   return { ok: false, reason: 'invalid-token' };
 }
 
+export type EmailChangeOutcome = { ok: true } | { ok: false; reason: 'wrong-password' | 'rate-limited' | 'mail-failed' | 'invalid' | 'failed' };
+
+/**
+ * The signed-in member asks to use a new address (docs/product.md#my-profile): better-auth mails a
+ * link to it, and the current address gets a notice (auth.server.ts). Nothing changes until the
+ * link is followed; it then leads to `returnTo`. An address another account uses gets the same
+ * answer and no mail, as better-auth gives it: whether it is taken is not said here.
+ */
+export async function requestEmailChange(
+  request: Request,
+  details: { newEmail: string; currentPassword: string },
+  returnTo: string,
+): Promise<EmailChangeOutcome> {
+  const { response, mailFailed } = await callAuthEndpoint(request, '/change-email', {
+    newEmail: details.newEmail,
+    currentPassword: details.currentPassword,
+    callbackURL: returnTo,
+  });
+  if (mailFailed) return { ok: false, reason: 'mail-failed' };
+  if (response.ok) return { ok: true };
+  if (response.status === 429) return { ok: false, reason: 'rate-limited' };
+  const code = await errorCode(response);
+  if (code === 'INVALID_PASSWORD') return { ok: false, reason: 'wrong-password' };
+  // Refused as bad input by better-auth's checks or ours (auth-input.ts), such as the same address.
+  if (response.status === 400 || response.status === 422) return { ok: false, reason: 'invalid' };
+  console.error('Email change failed unexpectedly:', response.status, code);
+  return { ok: false, reason: 'failed' };
+}
+
 /** Ends the visitor's session; the headers clear the cookie. */
 export async function signOut(request: Request): Promise<Headers> {
   const { response } = await callAuthEndpoint(request, '/sign-out', {});

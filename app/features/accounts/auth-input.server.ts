@@ -1,6 +1,6 @@
 import { safeRedirect } from '~/lib/redirects';
 import { hasControlCharacters } from '~/lib/text';
-import { signUpSchema } from './accounts.schema';
+import { emailOnlySchema, signUpSchema } from './accounts.schema';
 import { passwordProblem } from './passwords.server';
 
 /**
@@ -11,7 +11,8 @@ import { passwordProblem } from './passwords.server';
  *   own address: never another origin, `//host` or `/..//host`;
  * - every text field has a size and no control characters (a name of 250 MB, or a NUL, is bad
  *   input, not something to store);
- * - sign-up and profile updates meet the sign-up form's own schema.
+ * - sign-up and profile updates meet the sign-up form's own schema; a new address for the account
+ *   (change-email) meets the email rule of our forms.
  *
  * Returns what is wrong, for a 400 answer, or null.
  */
@@ -20,6 +21,7 @@ const linkFields = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCal
 const maxLength: Record<string, number> = {
   name: 120,
   email: 254,
+  newEmail: 254,
   password: 128,
   newPassword: 128,
   currentPassword: 128,
@@ -62,6 +64,10 @@ export function authInputProblem(
     const checked = path === '/sign-up/email' ? signUpSchema : signUpSchema.pick({ fullName: true });
     const parsed = checked.safeParse({ fullName: body.name, email: body.email, password: body.password });
     if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid details.';
+  }
+  if (path === '/change-email') {
+    const parsed = emailOnlySchema.safeParse({ email: body.newEmail });
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid email.';
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { verifyJWT } from 'better-auth/crypto';
 import { admin } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { defaultStatements } from 'better-auth/plugins/admin/access';
@@ -8,10 +9,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { db, type Database } from '~/db/client.server';
 import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema/auth';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
-import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
+import { changeEmailMail, emailChangeNoticeMail, resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
 import { env } from '~/lib/env.server';
 import { defaultRole, roles } from '~/lib/roles';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
+import { carryAccountEmail } from './account-email.server';
 import { authInputProblem } from './auth-input.server';
 
 /**
@@ -30,6 +32,8 @@ function authRateLimits(perMinute: number) {
     '/request-password-reset': rule,
     '/reset-password': rule,
     '/send-verification-email': rule,
+    // It checks the current password (below): guesses are limited like sign-in's.
+    '/change-email': rule,
   };
 }
 
@@ -44,6 +48,76 @@ async function deliver(to: string, content: ReturnType<typeof verifyEmailMail>) 
     const outcome = mailOutcome.getStore();
     if (outcome) outcome.failed = true;
     throw error;
+  }
+}
+
+/**
+ * What a verification token of ours says. `updateTo` is set for a change of address: the link then
+ * goes to the new address and makes the change (docs/product.md#my-profile).
+ */
+type VerificationClaims = { email: string; updateTo?: string; requestType?: string; userId?: string; iat?: number };
+
+/** The claims of a token better-auth has just signed and hands to our mail callback. */
+function claimsOf(token: string): VerificationClaims | null {
+  try {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as VerificationClaims;
+  } catch {
+    return null;
+  }
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Every request to change the address, ours or posted to /api/auth/change-email directly, carries
+ * the current password: a session left open on a shared computer must not be enough to take the
+ * account (a new address, then a password reset sent there).
+ */
+async function requireCurrentPassword(context: HookContext): Promise<void> {
+  const session = await getSessionFromCtx(context);
+  if (!session) return; // better-auth answers 401 itself
+  const password = (context.body as { currentPassword?: unknown } | undefined)?.currentPassword;
+  const credential = await context.context.internalAdapter.findCredentialAccount(session.user.id);
+  const matches = typeof password === 'string' && password !== '' && credential?.password ? await context.context.password.verify({ hash: credential.password, password }) : false;
+  if (!matches) throw new APIError('BAD_REQUEST', { code: 'INVALID_PASSWORD', message: 'Invalid password' });
+}
+
+/**
+ * A change-of-address link is refused, back on the page it leads to with `?error=…`, when the new
+ * address has been taken by another account since it was sent, or when the account's password has
+ * changed since (the security notice tells a member who did not ask for the change to do that).
+ */
+async function refuseStaleEmailChange(context: HookContext, publicUrl: string): Promise<void> {
+  const query = (context.query ?? {}) as { token?: unknown; callbackURL?: unknown };
+  if (typeof query.token !== 'string') return;
+  const claims = await verifyJWT<VerificationClaims>(query.token, context.context.secret);
+  if (!claims?.updateTo || !claims.userId || claims.requestType !== 'change-email-verification') return;
+  const refuse = (code: string, message: string) => {
+    if (typeof query.callbackURL !== 'string') throw new APIError('BAD_REQUEST', { code, message });
+    const back = new URL(query.callbackURL, publicUrl);
+    back.searchParams.set('error', code);
+    throw context.redirect(`${back.pathname}${back.search}`);
+  };
+  const owner = await context.context.internalAdapter.findUserByEmail(claims.updateTo);
+  if (owner && owner.user.id !== claims.userId) refuse('EMAIL_IN_USE', 'The new address belongs to another account now.');
+  const credential = await context.context.internalAdapter.findCredentialAccount(claims.userId);
+  if (credential && claims.iat && new Date(credential.updatedAt).getTime() >= (claims.iat + 1) * 1000) {
+    refuse('PASSWORD_CHANGED', 'The password has changed since this link was sent.');
+  }
+}
+
+/** After a change of address was accepted, the current address hears of it (docs/product.md#emails). */
+async function noticeEmailChange(context: HookContext, publicUrl: string): Promise<void> {
+  const returned = context.context.returned as { status?: unknown } | undefined;
+  if (!returned || isAPIError(returned) || returned.status !== true || mailOutcome.getStore()?.failed) return;
+  const session = await getSessionFromCtx(context);
+  const newEmail = (context.body as { newEmail?: unknown } | undefined)?.newEmail;
+  if (!session || typeof newEmail !== 'string') return;
+  try {
+    const notice = emailChangeNoticeMail(await mailSender(), { name: session.user.name, newEmail: newEmail.trim().toLowerCase() }, `${publicUrl}/forgot-password`);
+    await sendMail({ to: session.user.email, ...notice });
+  } catch (error) {
+    console.error(`Email change notice to ${session.user.email} failed:`, error);
   }
 }
 
@@ -82,7 +156,30 @@ function createAuth(database: Database) {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => deliver(user.email, verifyEmailMail(await mailSender(), user, url)),
+      // Also the link of a change of address, sent to the new one (`user.email` is then the new address).
+      sendVerificationEmail: async ({ user, url, token }) => {
+        const sender = await mailSender();
+        const change = claimsOf(token)?.updateTo;
+        return deliver(user.email, change ? changeEmailMail(sender, { name: user.name, newEmail: user.email }, url) : verifyEmailMail(sender, user, url));
+      },
+    },
+    user: {
+      // docs/product.md#my-profile: the link goes to the new address only; the current one gets a
+      // notice (hooks below). No step through the old mailbox: people change address because they lost it.
+      changeEmail: { enabled: true },
+    },
+    databaseHooks: {
+      user: {
+        update: {
+          // The address changes when the link is followed (GET /verify-email): the account's
+          // applications follow. A failure here leaves them behind; it is logged, not shown to the
+          // member, whose address has changed.
+          after: async (user) => {
+            if (!user?.id || !user.email) return;
+            await carryAccountEmail(database, user.id, user.email).catch((error: unknown) => console.error(`Applications of ${user.id} kept their old email:`, error));
+          },
+        },
+      },
     },
     session: {
       // Sliding: a session used at least once a day stays signed in for 30 days.
@@ -107,6 +204,11 @@ function createAuth(database: Database) {
       before: createAuthMiddleware(async (context) => {
         const problem = authInputProblem(context.path, (context.body ?? {}) as Record<string, unknown>, (context.query ?? {}) as Record<string, unknown>, config.publicUrl);
         if (problem) throw new APIError('BAD_REQUEST', { message: problem });
+        if (context.path === '/change-email') await requireCurrentPassword(context);
+        if (context.path === '/verify-email') await refuseStaleEmailChange(context, config.publicUrl);
+      }),
+      after: createAuthMiddleware(async (context) => {
+        if (context.path === '/change-email') await noticeEmailChange(context, config.publicUrl);
       }),
     },
     plugins: [

@@ -83,6 +83,40 @@ export function resetPasswordMail(sender: Sender, recipient: { name: string }, u
   );
 }
 
+/**
+ * A member asked to use a new address (docs/product.md#my-profile): sent to the new address, whose
+ * link makes the change. Until it is followed the account keeps its current address.
+ */
+export function changeEmailMail(sender: Sender, recipient: { name: string; newEmail: string }, url: string): MailContent {
+  return compose(
+    sender,
+    `Confirm your new email address for ${sender.associationName}`,
+    'Confirm your new email address',
+    [
+      `Hello ${recipient.name},`,
+      `You asked to use ${recipient.newEmail} for your account with the ${sender.associationName}. Follow the link below to confirm it; until then you keep signing in with your current address. The link works for 24 hours.`,
+      'If you did not ask for this, you can ignore this message: nothing changes.',
+    ],
+    { label: 'Confirm my new email address', url },
+  );
+}
+
+/** The security notice to the current address when a change of address is asked for (docs/product.md#my-profile). */
+export function emailChangeNoticeMail(sender: Sender, recipient: { name: string; newEmail: string }, url: string): MailContent {
+  return compose(
+    sender,
+    `A new email address was requested for your ${sender.associationName} account`,
+    'Your email address may change',
+    [
+      `Hello ${recipient.name},`,
+      `Someone signed in to your account asked to change its email address to ${recipient.newEmail}. We sent a link there; the address changes only when that link is followed.`,
+      'If this was you, there is nothing more to do.',
+      'If it was not you, choose a new password now: that signs everyone out of your account and makes the link useless. Then let the committee know by replying to this message.',
+    ],
+    { label: 'Choose a new password', url },
+  );
+}
+
 export function receiptMail(
   sender: Sender,
   receipt: { name: string; description: string; amount: string; paidOn: string; reference: string },

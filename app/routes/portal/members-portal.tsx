@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarDays, Download, FileText, Receipt, Ticket as TicketIcon, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
@@ -11,7 +11,8 @@ import { FormError, FormField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { EmptyState } from '~/components/ui/empty-state';
 import { deleteOwnAccount } from '~/features/accounts/account-deletion.server';
-import { signOut } from '~/features/accounts/accounts.server';
+import { changeEmailSchema } from '~/features/accounts/accounts.schema';
+import { requestEmailChange, signOut, type EmailChangeOutcome } from '~/features/accounts/accounts.server';
 import { requireRole } from '~/features/accounts/guards.server';
 import { listDocuments } from '~/features/content/documents.server';
 import { listSubscriptionsOf } from '~/features/donations/donations.server';
@@ -46,8 +47,23 @@ const tabs = [
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 
+/** Where the link of a change of address leads; better-auth adds `&error=…` when it is refused. */
+const EMAIL_CHANGE_RETURN = '/members-portal?email=changed';
+
+const emailChangeFailures: Record<Exclude<EmailChangeOutcome, { ok: true }>['reason'], { status: number; message: string }> = {
+  'wrong-password': { status: 400, message: messages.wrongPassword },
+  'rate-limited': { status: 429, message: messages.tooManyAttempts },
+  'mail-failed': { status: 503, message: messages.errorSendingEmail.description },
+  invalid: { status: 400, message: messages.checkWhatYouEntered },
+  failed: { status: 500, message: messages.somethingWentWrong },
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, 'member');
+  const url = new URL(request.url);
+  if (url.searchParams.get('email') === 'changed') {
+    throw await redirectWithToast('/members-portal', url.searchParams.has('error') ? messages.emailChangeLinkInvalid : messages.emailChanged(user.email));
+  }
   const access = await memberAccess(user);
   const [application, payments, documents, subscriptions, myTickets] = await Promise.all([
     getLatestApplication(user.id),
@@ -83,6 +99,25 @@ export async function action({ request }: Route.ActionArgs) {
       return dataWithToast({ error: failure.message, detailsResult: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
     }
     return dataWithToast({ error: null, detailsResult: submission.reply() }, messages.detailsSaved);
+  }
+  if (intent === 'change-email') {
+    const submission = parseWithZod(formData, { schema: changeEmailSchema(user.email) });
+    if (submission.status !== 'success') {
+      return data({ error: null, emailResult: submission.reply({ hideFields: ['currentPassword'] }), emailSentTo: null }, { status: 400 });
+    }
+    const newEmail = submission.value.newEmail.toLowerCase();
+    const outcome = await requestEmailChange(request, submission.value, EMAIL_CHANGE_RETURN);
+    if (outcome.ok) return dataWithToast({ error: null, emailResult: submission.reply({ resetForm: true }), emailSentTo: newEmail }, messages.emailChangeSent(newEmail));
+    const failure = emailChangeFailures[outcome.reason];
+    const reply = {
+      error: null,
+      emailResult:
+        outcome.reason === 'wrong-password'
+          ? submission.reply({ fieldErrors: { currentPassword: [failure.message] }, hideFields: ['currentPassword'] })
+          : submission.reply({ formErrors: [failure.message], hideFields: ['currentPassword'] }),
+      emailSentTo: null,
+    };
+    return outcome.reason === 'mail-failed' ? dataWithToast(reply, messages.errorSendingEmail, { status: failure.status }) : data(reply, { status: failure.status });
   }
   if (intent === 'delete-account') {
     try {
@@ -157,6 +192,9 @@ export default function MembersPortal({ loaderData, actionData }: Route.Componen
             <ProfileTab
               application={loaderData.application}
               access={loaderData.access}
+              email={loaderData.user.email}
+              emailResult={actionData && 'emailResult' in actionData ? (actionData.emailResult as SubmissionResult<string[]>) : undefined}
+              emailSentTo={actionData && 'emailSentTo' in actionData && typeof actionData.emailSentTo === 'string' ? actionData.emailSentTo : null}
               deleteError={actionData && 'deleteError' in actionData ? String(actionData.deleteError) : null}
               detailsResult={actionData && 'detailsResult' in actionData ? (actionData.detailsResult as SubmissionResult<string[]>) : undefined} />
           </Tabs.Content>
@@ -187,23 +225,34 @@ type LoaderData = Route.ComponentProps['loaderData'];
 function ProfileTab({
   application,
   access,
+  email,
   detailsResult,
+  emailResult,
+  emailSentTo,
   deleteError,
 }: {
   application: LoaderData['application'];
   access: LoaderData['access'];
+  email: string;
   detailsResult: SubmissionResult<string[]> | undefined;
+  emailResult: SubmissionResult<string[]> | undefined;
+  emailSentTo: string | null;
   deleteError: string | null;
 }) {
   const busy = useIsPending();
   if (!application) {
     return (
-      <EmptyState>
-        <span className="block text-lg text-slate-700">{messages.notApplied}</span>
-        <Button asChild variant="accent" className="mt-6">
-          <Link to="/membership">Apply Now</Link>
-        </Button>
-      </EmptyState>
+      <>
+        <EmptyState>
+          <span className="block text-lg text-slate-700">{messages.notApplied}</span>
+          <Button asChild variant="accent" className="mt-6">
+            <Link to="/membership">Apply Now</Link>
+          </Button>
+        </EmptyState>
+        <div className="mt-8 rounded-xl border border-border bg-white p-6 shadow-sm">
+          <ChangeEmailForm email={email} lastResult={emailResult} sentTo={emailSentTo} first />
+        </div>
+      </>
     );
   }
   const plan = membershipPlans[application.membershipType];
@@ -266,6 +315,7 @@ function ProfileTab({
         </p>
       ) : null}
       <DetailsForm application={application} lastResult={detailsResult} />
+      <ChangeEmailForm email={email} lastResult={emailResult} sentTo={emailSentTo} />
       <p className="mt-8 border-t border-border pt-6 text-sm text-slate-700">
         <a href="/members-portal/my-data.json" download className="inline-flex items-center gap-2 font-semibold text-navy-700 underline underline-offset-2">
           <Download className="size-4" aria-hidden /> Download my data (JSON)
@@ -330,6 +380,41 @@ function DetailsForm({ application, lastResult }: { application: NonNullable<Loa
         {busy ? 'Saving…' : 'Save my details'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}
+
+/**
+ * 'Change email' (docs/product.md#my-profile): the new address gets a link that makes the change;
+ * until it is followed, the member signs in with the address shown here.
+ */
+function ChangeEmailForm({ email, lastResult, sentTo, first = false }: { email: string; lastResult: SubmissionResult<string[]> | undefined; sentTo: string | null; first?: boolean }) {
+  const schema = useMemo(() => changeEmailSchema(email), [email]);
+  const [form, fields] = useSchemaForm(schema, { id: 'change-email', lastResult });
+  const busy = useIsPending({ intent: 'change-email' });
+  return (
+    <Form method="post" {...getFormProps(form)} className={cn('grid gap-4', first ? null : 'mt-8 border-t border-border pt-6')} aria-labelledby="email-heading">
+      <h2 id="email-heading" className="text-lg font-bold text-navy-900">
+        Change email
+      </h2>
+      <p className="text-sm text-slate-700">
+        You sign in with <strong data-testid="account-email">{email}</strong>, and our mails go there. To use another address, enter it with your current password: we send a link
+        to the new address, and the change is made when you follow it.
+      </p>
+      <input type="hidden" name="intent" value="change-email" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField field={fields.newEmail} label="New Email Address" type="email" autoComplete="email" />
+        <FormField field={fields.currentPassword} label="Current Password" type="password" autoComplete="current-password" />
+      </div>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy ? 'Sending Link…' : 'Change email'}
+      </Button>
+      <FormError id={form.errorId} errors={form.errors} />
+      {sentTo ? (
+        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+          We sent a link to <strong>{sentTo}</strong>. Your email address changes when you follow it; the link works for 24 hours. Until then you sign in with {email}.
+        </p>
+      ) : null}
     </Form>
   );
 }
