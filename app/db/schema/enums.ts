@@ -17,7 +17,8 @@ export const recurringIntervals = ['month', 'year'] as const;
 export type RecurringInterval = (typeof recurringIntervals)[number];
 
 /** docs/product.md#statuses */
-export const donationStatuses = ['pending_payment', 'completed', 'rejected'] as const;
+/** `refunded`: its payment was given back in full (docs/product.md#refunds). */
+export const donationStatuses = ['pending_payment', 'completed', 'rejected', 'refunded'] as const;
 export type DonationStatus = (typeof donationStatuses)[number];
 
 /** docs/product.md#statuses */

@@ -244,11 +244,26 @@ export async function setDonationStatus(actor: Actor, donationId: string, to: 'c
   return db().transaction(async (tx) => {
     const [donation] = isUuid(donationId) ? await tx.select().from(donations).where(eq(donations.id, donationId)).limit(1).for('update') : [];
     if (!donation) throw new AppError('not_found', 'Donation not found.');
+    if (donation.status === 'refunded') throw new AppError('conflict', 'This donation was refunded: its status stays refunded.');
     if (!canChangeDonationStatus(donation.status, to, 'admin')) throw new AppError('conflict', `The donation is already ${statusLabel(to)}.`);
     const [row] = await tx.update(donations).set({ status: to, updatedAt: sql`now()` }).where(eq(donations.id, donationId)).returning();
     await writeAudit(tx, { actor, action: 'donation.status', entityType: 'donation', entityId: donationId, from: donation.status, to });
     return row!;
   });
+}
+
+export async function getDonation(id: string): Promise<Donation | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db().select().from(donations).where(eq(donations.id, id)).limit(1);
+  return row;
+}
+
+/** The gift's payment was given back in full (docs/product.md#refunds): it reads `refunded`, in the refund's transaction. */
+export async function markDonationRefunded(tx: Executor, actor: Actor, donationId: string): Promise<void> {
+  const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).limit(1).for('update');
+  if (!donation || !canChangeDonationStatus(donation.status, 'refunded', 'refund')) return;
+  await tx.update(donations).set({ status: 'refunded', updatedAt: sql`now()` }).where(eq(donations.id, donationId));
+  await writeAudit(tx, { actor, action: 'donation.status', entityType: 'donation', entityId: donationId, from: donation.status, to: 'refunded', note: 'Its payment was refunded in full.' });
 }
 
 /**

@@ -13,16 +13,22 @@ const pairs = <T extends string>(values: readonly T[]) => values.flatMap((from) 
 
 describe('donation status changes', () => {
   // Every (from, to) pair, with what each actor may do.
-  const table: Record<string, { payment: boolean; admin: boolean }> = {
-    'pending_payment → completed': { payment: true, admin: true },
-    'pending_payment → rejected': { payment: false, admin: true },
-    'completed → rejected': { payment: false, admin: true },
-    'rejected → completed': { payment: false, admin: true },
+  const table: Record<string, { payment: boolean; admin: boolean; refund: boolean }> = {
+    'pending_payment → completed': { payment: true, admin: true, refund: false },
+    'pending_payment → rejected': { payment: false, admin: true, refund: false },
+    'completed → rejected': { payment: false, admin: true, refund: false },
+    'rejected → completed': { payment: false, admin: true, refund: false },
+    'completed → refunded': { payment: false, admin: false, refund: true },
+    'rejected → refunded': { payment: false, admin: false, refund: true },
   };
 
   it.each(pairs<DonationStatus>(donationStatuses))('%s → %s', (from, to) => {
-    const expected = table[`${from} → ${to}`] ?? { payment: false, admin: false };
-    expect({ payment: canChangeDonationStatus(from, to, 'payment'), admin: canChangeDonationStatus(from, to, 'admin') }).toEqual(expected);
+    const expected = table[`${from} → ${to}`] ?? { payment: false, admin: false, refund: false };
+    expect({
+      payment: canChangeDonationStatus(from, to, 'payment'),
+      admin: canChangeDonationStatus(from, to, 'admin'),
+      refund: canChangeDonationStatus(from, to, 'refund'),
+    }).toEqual(expected);
   });
 
   it('never lets a payment turn an admin’s rejection into completed', () => {

@@ -12,17 +12,19 @@ import { formatLongDate } from '~/lib/dates';
  */
 export { donationStatuses, subscriptionStatuses, type DonationStatus, type SubscriptionStatus };
 
-/** Who asks for the change: the payment provider's confirmation, or an admin. */
-export type DonationStatusActor = 'payment' | 'admin';
+/** Who asks for the change: the payment provider's confirmation, an admin, or a refund in full of the gift's payment. */
+export type DonationStatusActor = 'payment' | 'admin' | 'refund';
 
 /**
  * A confirmed payment completes only a gift that waits for it: an admin's `rejected` stays
  * rejected (the payment itself is still recorded, for the books). Admins complete or reject any
- * gift that is not already so.
+ * gift that is not already so. A gift whose money was given back in full (docs/product.md#refunds)
+ * is `refunded`, and stays so.
  */
 export function canChangeDonationStatus(from: DonationStatus, to: DonationStatus, actor: DonationStatusActor): boolean {
-  if (from === to) return false;
+  if (from === to || from === 'refunded') return false;
   if (actor === 'payment') return from === 'pending_payment' && to === 'completed';
+  if (actor === 'refund') return to === 'refunded' && from !== 'pending_payment';
   return to === 'completed' || to === 'rejected';
 }
 

@@ -136,6 +136,27 @@ export function receiptMail(
   );
 }
 
+/** A card payment given back, in full or in part (docs/product.md#refunds): a receipt of the refund. */
+export function refundMail(
+  sender: Sender,
+  refund: { name: string; description: string; amount: string; paid: string; paidOn: string; kept: string | null; reference: string },
+  url: string,
+  linkLabel: string,
+): MailContent {
+  return compose(
+    sender,
+    `Your refund from ${sender.associationName}`,
+    'We have refunded your payment',
+    [
+      `Hello ${refund.name},`,
+      `We have refunded ${refund.amount} of your payment of ${refund.paid} for ${refund.description} made on ${refund.paidOn}. It goes back to the card you paid with and usually shows within 5 to 10 business days.`,
+      refund.kept ? `What remains of the payment: ${refund.kept}.` : 'The whole payment has now been refunded.',
+      `Reference: ${refund.reference}. Please keep this message for your records.`,
+    ],
+    { label: linkLabel, url },
+  );
+}
+
 export function applicationDecisionMail(sender: Sender, applicant: { name: string }, approved: boolean, url: string): MailContent {
   return approved
     ? compose(

@@ -1,13 +1,12 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { auditLog } from '~/db/schema/audit';
 import { users } from '~/db/schema/auth';
 import { siteSettings } from '~/db/schema/content';
 import { membershipApplications } from '~/db/schema/membership';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { applicationDecisionMail } from '~/features/mail/templates';
 import { nameOrEmailContains, paginate } from '~/lib/admin-lists.server';
-import { writeAudit } from '~/lib/audit.server';
+import { auditTrail, writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
 import { statusLabel } from '~/lib/labels';
@@ -269,11 +268,7 @@ export async function setApplicationStatus(
 
 /** An application's audit trail, oldest first. */
 export async function applicationHistory(applicationId: string) {
-  return db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, 'membership_application'), eq(auditLog.entityId, applicationId)))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  return auditTrail('membership_application', applicationId);
 }
 
 /**

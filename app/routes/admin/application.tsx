@@ -3,7 +3,6 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link } from 'react-router';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
-import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { requireAdminArea } from '~/features/accounts/guards.server';
@@ -18,25 +17,32 @@ import { readFormData } from '~/lib/forms.server';
 import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/application';
+import { PaymentsList } from './payments-list';
+import { handleRefund, listedPayments } from './refund-reply.server';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { can } = await requireAdminArea(request);
   if (!can.viewMembers) notFound();
   const application = await getApplication(params.id);
   if (!application) notFound('Application not found.');
-  const [payments, history] = await Promise.all([listPaymentsFor(application.id), applicationHistory(application.id)]);
-  return { application, payments, history, canRecordPayment: can.changeMembers && application.status === 'pending_payment' };
+  const [payments, history] = await Promise.all([listPaymentsFor(application.id).then(listedPayments), applicationHistory(application.id)]);
+  return { application, payments, history, canRecordPayment: can.changeMembers && application.status === 'pending_payment', canRefund: can.refundPayments };
 }
 
-/** Records money received by hand for this (unpaid) application (docs/product.md#offline-payments). */
+/**
+ * Records money received by hand for this (unpaid) application (docs/product.md#offline-payments),
+ * or refunds one of its card payments (docs/product.md#refunds).
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, can } = await requireAdminArea(request);
   if (!can.viewMembers) notFound();
-  const submission = parseWithZod(await readFormData(request), { schema: offlinePaymentSchema });
+  const formData = await readFormData(request);
+  const refund = await handleRefund(formData, user, `/admin/applications/${params.id}`);
+  if (refund) return refund;
+  const submission = parseWithZod(formData, { schema: offlinePaymentSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
     await recordOfflineMembershipPayment(user, params.id, submission.value);
@@ -82,25 +88,16 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
         ))}
       </dl>
       <h2 className="mt-10 text-xl font-bold text-navy-900">Payments</h2>
-      {payments.length === 0 ? (
-        <p className="mt-2 text-muted-foreground">No confirmed payment.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-border rounded-xl border border-border bg-white">
-          {payments.map((payment) => (
-            <li key={payment.id} className="flex flex-wrap justify-between gap-2 px-5 py-3 text-sm">
-              <span>
-                {formatLongDate(payment.paidAt)} · {payment.description} ·{' '}
-                {payment.provider === 'offline' && payment.offlineMethod
-                  ? `${offlineMethodLabels[payment.offlineMethod]}, received by ${payment.receivedBy ?? '—'}${payment.offlineReference ? ` (${payment.offlineReference})` : ''}`
-                  : payment.provider}
-              </span>
-              {payment.livemode ? null : <TestModeBadge />}
-              <span className="font-semibold">{formatCents(payment.amountCents)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {canRecordPayment ? <OfflinePaymentForm defaultAmount={(membershipPlans[application.membershipType].priceCents / 100).toFixed(2)} lastResult={actionData?.result} /> : null}
+      <PaymentsList
+        payments={payments}
+        canRefund={loaderData.canRefund}
+        asking={actionData && 'refundAsking' in actionData ? actionData.refundAsking : null}
+        lastResult={actionData && 'refundFor' in actionData ? actionData.result : undefined}
+        resultFor={actionData && 'refundFor' in actionData ? actionData.refundFor : null}
+      />
+      {canRecordPayment ? (
+        <OfflinePaymentForm defaultAmount={(membershipPlans[application.membershipType].priceCents / 100).toFixed(2)} lastResult={actionData && !('refundFor' in actionData) ? actionData.result : undefined} />
+      ) : null}
       <h2 className="mt-10 text-xl font-bold text-navy-900">History</h2>
       {history.length === 0 ? (
         <p className="mt-2 text-muted-foreground">No changes by admins yet.</p>

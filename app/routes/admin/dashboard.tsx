@@ -185,6 +185,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                 intent="donation-status"
                 approveStatus="completed"
                 canChange={can.changeDonations}
+                detailHref={(row) => `/admin/donations/${row.id}`}
                 columns={[
                   { header: 'First Name', cell: (row) => row.firstName },
                   { header: 'Last Name', cell: (row) => row.lastName },

@@ -441,7 +441,7 @@ function PaymentsTab({ payments }: { payments: LoaderData['payments'] }) {
               <td className="px-4 py-3">{payment.description}</td>
               <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatCents(payment.amountCents)}</td>
               <td className="px-4 py-3">
-                <span className="capitalize">{payment.status}</span> {payment.livemode ? null : <TestModeBadge />}
+                <span className="capitalize">{statusLabel(payment.status)}</span> {payment.livemode ? null : <TestModeBadge />}
               </td>
               <td className="px-4 py-3 text-right">
                 <Form method="post">

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { payments } from '~/db/schema/payments';
+import { donationReceiptLink, getDonation, markDonationRefunded } from '~/features/donations/donations.server';
+import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { refundMail } from '~/features/mail/templates';
+import { getApplication } from '~/features/membership/membership.server';
+import { formatLongDate } from '~/lib/dates';
+import { env } from '~/lib/env.server';
+import { AppError } from '~/lib/errors';
+import { formatCents } from '~/lib/money';
+import { isUuid } from '~/lib/params';
+import { assertCan, type Actor } from '~/lib/roles';
+import { refundedCentsOf, refundPayment, type Payment } from './payments.server';
+import type { RefundInput } from './refund.schema';
+
+/**
+ * An admin gives back a gift's or a membership's card payment, in full or in part
+ * (docs/product.md#refunds), through the payment's provider. A gift refunded in full reads
+ * `refunded`, in the refund's transaction; a membership keeps its status (the committee rejects
+ * the application if the membership is to end). The payer gets a refund receipt. Ticket payments
+ * are refunded by cancelling tickets (./ticket-refunds.server.ts), so seats and money agree.
+ */
+export async function refundCardPayment(actor: Actor, input: RefundInput): Promise<{ payment: Payment; refundedCents: number }> {
+  assertCan(actor, 'refundPayments');
+  const [payment] = isUuid(input.paymentId) ? await db().select().from(payments).where(eq(payments.id, input.paymentId)).limit(1) : [];
+  if (!payment) throw new AppError('not_found', 'Payment not found.');
+  if (payment.purpose === 'tickets') throw new AppError('conflict', 'Ticket payments are refunded by cancelling the tickets, on the event’s tickets page.');
+  const left = payment.amountCents - (await refundedCentsOf(payment.id));
+  const inFull = input.amount === left;
+  const updated = await refundPayment(actor, payment.id, input.amount, input.reason, async (tx) => {
+    if (inFull && payment.purpose === 'donation') await markDonationRefunded(tx, actor, payment.referenceId);
+  });
+  await sendRefundReceipt(updated, input.amount).catch((error: unknown) => console.error(`The refund receipt for payment ${payment.id} failed:`, error));
+  return { payment: updated, refundedCents: input.amount };
+}
+
+/** Who paid, as the record the payment was for names them, and where their receipt's button leads. */
+async function payerOf(payment: Payment): Promise<{ email: string; name: string; link: { label: string; url: string } | null } | null> {
+  if (payment.purpose === 'donation') {
+    const donation = await getDonation(payment.referenceId);
+    return donation ? { email: donation.email, name: donation.firstName, link: await donationReceiptLink(donation.id, donation.userId) } : null;
+  }
+  const application = await getApplication(payment.referenceId);
+  return application ? { email: application.email, name: application.firstName, link: null } : null;
+}
+
+async function sendRefundReceipt(payment: Payment, amountCents: number): Promise<void> {
+  const payer = await payerOf(payment);
+  if (!payer || payer.email.endsWith('@deleted.invalid')) return;
+  const kept = payment.amountCents - (await refundedCentsOf(payment.id));
+  await sendMail({
+    to: payer.email,
+    ...refundMail(
+      await mailSender(),
+      {
+        name: payer.name || 'friend',
+        description: payment.description,
+        amount: formatCents(amountCents),
+        paid: formatCents(payment.amountCents),
+        paidOn: formatLongDate(payment.paidAt),
+        kept: kept > 0 ? formatCents(kept) : null,
+        reference: payment.checkoutSessionId ?? payment.id,
+      },
+      payer.link?.url ?? `${env().publicUrl}/members-portal?tab=payments`,
+      payer.link?.label ?? 'See your payments',
+    ),
+  });
+}
+
+/** A payment's refunds so far, and whether (and how much) an admin may still refund here. */
+export async function refundableOf(payment: Payment): Promise<{ refundedCents: number; leftCents: number; refundable: boolean }> {
+  const refundedCents = await refundedCentsOf(payment.id);
+  const leftCents = payment.amountCents - refundedCents;
+  const refundable = leftCents > 0 && payment.provider !== 'offline' && payment.checkoutSessionId !== null && payment.purpose !== 'tickets';
+  return { refundedCents, leftCents, refundable };
+}

@@ -1,0 +1,101 @@
+import { Link } from 'react-router';
+import { NotFound } from '~/components/layout/not-found';
+import { RouteErrorBoundary } from '~/components/layout/route-error';
+import { Button } from '~/components/ui/button';
+import { requireAdminArea } from '~/features/accounts/guards.server';
+import { donationCauses } from '~/features/donations/causes';
+import { getDonation } from '~/features/donations/donations.server';
+import { listPaymentsFor } from '~/features/payments/payments.server';
+import { auditTrail } from '~/lib/audit.server';
+import { formatLongDate, formatTime } from '~/lib/dates';
+import { readFormData } from '~/lib/forms.server';
+import { statusLabel } from '~/lib/labels';
+import { pageMeta } from '~/lib/meta';
+import { formatCents } from '~/lib/money';
+import { notFound } from '~/lib/params';
+import type { Route } from './+types/donation';
+import { PaymentsList } from './payments-list';
+import { handleRefund, listedPayments } from './refund-reply.server';
+
+/**
+ * A donation's page (`/admin/donations/{id}`): the gift, its payments with what was refunded, and
+ * its history. Finance reads it; admins refund its card payments here (docs/product.md#refunds).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { can } = await requireAdminArea(request);
+  if (!can.viewDonations) notFound();
+  const donation = await getDonation(params.id);
+  if (!donation) notFound('Donation not found.');
+  const [payments, history] = await Promise.all([listPaymentsFor(donation.id).then(listedPayments), auditTrail('donation', donation.id)]);
+  return { donation, payments, history, canRefund: can.refundPayments };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, can } = await requireAdminArea(request);
+  if (!can.viewDonations) notFound();
+  const refund = await handleRefund(await readFormData(request), user, `/admin/donations/${params.id}`);
+  if (!refund) notFound();
+  return refund;
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Donation');
+
+const intervalLabels = { month: 'Monthly', year: 'Yearly' } as const;
+
+export default function DonationDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { donation, payments, history, canRefund } = loaderData;
+  const fields: [string, string][] = [
+    ['Amount', formatCents(donation.amountCents)],
+    ['Cause', donationCauses[donation.cause].label],
+    ['Kind', donation.recurringInterval ? `${intervalLabels[donation.recurringInterval]} subscription` : 'One-time gift'],
+    ['Status', `${statusLabel(donation.status)}${donation.testMode ? ' (paid in test mode)' : ''}`],
+    ['Email', donation.email],
+    ['Telephone', donation.phoneNumber ?? '—'],
+    ['Home address', donation.homeAddress ?? '—'],
+    ['Given', formatLongDate(donation.createdAt)],
+  ];
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <Button asChild variant="link" className="px-0">
+        <Link to="/admin?tab=donations">← Donations</Link>
+      </Button>
+      <h1 className="mt-2 text-3xl font-bold text-navy-900">
+        {donation.firstName} {donation.lastName}
+      </h1>
+      <dl className="mt-6 grid gap-4 rounded-xl border border-border bg-white p-6 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
+        {fields.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{label}</dt>
+            <dd className="mt-1 break-words text-navy-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2 className="mt-10 text-xl font-bold text-navy-900">Payments</h2>
+      <PaymentsList
+        payments={payments}
+        canRefund={canRefund}
+        asking={actionData?.refundAsking ?? null}
+        lastResult={actionData?.result}
+        resultFor={actionData?.refundFor ?? null}
+      />
+      <h2 className="mt-10 text-xl font-bold text-navy-900">History</h2>
+      {history.length === 0 ? (
+        <p className="mt-2 text-muted-foreground">No changes by admins yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-2">
+          {history.map((entry) => (
+            <li key={entry.id} className="rounded-lg border border-border bg-white px-5 py-3 text-sm">
+              <strong>{entry.actorEmail}</strong> changed the status from {statusLabel(entry.fromValue ?? '—')} to {statusLabel(entry.toValue ?? '—')} on{' '}
+              {formatLongDate(entry.createdAt)} at {formatTime(entry.createdAt)}
+              {entry.note ? <span className="block text-muted-foreground">{entry.note}</span> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary notFound={<NotFound title="Donation not found" message="It may have been removed, or the link is mistyped." />} />;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "donations" DROP CONSTRAINT "donations_status_check";--> statement-breakpoint
+ALTER TABLE "donations" ADD CONSTRAINT "donations_status_check" CHECK ("donations"."status" in ('pending_payment', 'completed', 'rejected', 'refunded'));
