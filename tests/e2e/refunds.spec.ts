@@ -1,0 +1,48 @@
+/** An admin refunds a donation (docs/product.md#refunds): the gift reads refunded, the donor is mailed. */
+import { expect, test } from '@playwright/test';
+import { e2eAdmin } from '../../playwright.config';
+import { mailsTo } from '../setup/outbox';
+import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { rowActions, signIn } from './journeys';
+
+const donor = 'refund.donor@example.org';
+
+test('an admin refunds a donation: status refunded, the donor gets a mail', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/donate?cause=medical');
+  await page.getByLabel('Custom amount (USD, optional)').fill('75');
+  await page.getByLabel('First Name').fill('Nirmala');
+  await page.getByLabel('Last Name').fill('Refund');
+  await page.getByLabel('Email').fill(donor);
+  await page.getByLabel('Home Address').fill('9 King Street, Toronto');
+  await page.getByRole('button', { name: 'Donate Now' }).click();
+  await page.getByRole('button', { name: 'Pay $75.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto(`/admin?tab=donations&q=${encodeURIComponent(donor)}`);
+  await rowActions(page, donor);
+  await page.getByRole('menuitem', { name: 'View details' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nirmala Refund' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByText('Refund this payment').click();
+  await expect(page.getByLabel('Amount ($)')).toHaveValue('75.00');
+  await page.getByLabel('Reason').fill('The donor asked for it back');
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  const question = page.getByRole('alert').filter({ hasText: 'Refund $75.00 of this $75.00 payment?' });
+  await expect(question).toBeVisible();
+  await expectNoAxeViolations(page);
+  await question.getByRole('button', { name: 'Yes, refund $75.00' }).click();
+  await expect(currentToast(page)).toContainText('Payment Refunded');
+  await expect(page.getByText('Refunded · $75.00 back')).toBeVisible();
+  await expect(page.getByText(/^refunded/).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/admin?tab=donations&q=${encodeURIComponent(donor)}`);
+  await expect(page.getByRole('row').filter({ hasText: donor })).toContainText('refunded');
+
+  await expect
+    .poll(async () => (await mailsTo(outbox(), donor)).find((mail) => mail.subject?.startsWith('Your refund'))?.text ?? '')
+    .toContain('We have refunded $75.00 of your payment of $75.00');
+});
