@@ -27,6 +27,7 @@ export default [
     layout('routes/admin/layout.tsx', [
       route('admin', 'routes/admin/dashboard.tsx'),
       route('admin/applications/:id', 'routes/admin/application.tsx'),
+      route('admin/donations/new', 'routes/admin/offline-gift.tsx'),
       route('admin/donations/:id', 'routes/admin/donation.tsx'),
       layout('routes/admin/mail/layout.tsx', [
         route('admin/mail', 'routes/admin/mail/mailings.tsx'),

@@ -5,11 +5,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
+import { donations } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
 import { outboxDir } from '~/features/mail/mail.server';
 import { isoDayAfter } from '~/lib/dates';
 import { action as applicationAction } from '~/routes/admin/application';
+import { action as giftAction } from '~/routes/admin/offline-gift';
 import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { createMembership } from '../factories/membership';
@@ -78,5 +80,33 @@ describe('offline payments', () => {
     expect((await record(application.id, cheque, financeCookie)).status).toBe(404);
     expect(await database.db().select().from(payments).where(eq(payments.referenceId, application.id))).toEqual([]);
     expect((await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]?.status).toBe('pending_payment');
+  });
+
+  it('a gift received by hand is recorded as a completed donation with its offline payment and a receipt; bad input changes nothing', async () => {
+    const post = async (fields: Record<string, string>, cookie = adminCookie) => {
+      try {
+        const reply = (await giftAction({ ...postArgs('/admin/donations/new', fields, { cookie }), params: {} } as never)) as Reply | Response;
+        return reply instanceof Response ? { status: reply.status, location: reply.headers.get('Location'), errors: {} } : { status: reply.init?.status ?? 200, location: null, errors: reply.data.result?.error ?? {} };
+      } catch (error) {
+        return { status: (error as { init?: ResponseInit }).init?.status ?? 500, location: null, errors: {} };
+      }
+    };
+    const gift = { ...cheque, amount: '120', firstName: 'Kamal', lastName: 'Perera', email: 'Kamal.Gift@example.org', cause: 'medical' };
+    const bad = await post({ ...gift, email: 'not an email', cause: 'yachts', firstName: '' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.errors).sort()).toEqual(['cause', 'email', 'firstName']);
+    expect(await database.db().select().from(donations).where(eq(donations.email, 'kamal.gift@example.org'))).toHaveLength(0);
+    const { cookie: financeCookie } = await createSignedInAccount(database.db(), { role: 'finance' });
+    expect((await post(gift, financeCookie)).status).toBe(404);
+
+    const done = await post(gift);
+    expect(done.status).toBe(302);
+    const [donation] = await database.db().select().from(donations).where(eq(donations.email, 'kamal.gift@example.org'));
+    expect(donation).toMatchObject({ status: 'completed', cause: 'medical', amountCents: 12000, donationType: 'one-time' });
+    expect(done.location).toBe(`/admin/donations/${donation!.id}`);
+    const [payment] = await database.db().select().from(payments).where(eq(payments.referenceId, donation!.id));
+    expect(payment).toMatchObject({ purpose: 'donation', provider: 'offline', offlineMethod: 'cheque', amountCents: 12000, receivedBy: 'Priya (treasurer)' });
+    const [receipt] = await mailsTo(outboxDir(), 'kamal.gift@example.org');
+    expect(receipt?.text).toContain('We received your payment of $120.00 for Medical Fund');
   });
 });

@@ -54,7 +54,7 @@ export function FormField({
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field
-type AnyField = FieldMetadata<any, any, string[]>;
+export type AnyField = FieldMetadata<any, any, string[]>;
 
 /** A field's first error, under it, announced and tied to the input by its id. */
 export function FieldError({ field }: { field: AnyField }) {

@@ -47,6 +47,19 @@ export async function recordDonation(input: DonationInput, userId: string | null
   return row!;
 }
 
+/** A one-time gift the committee received by hand: recorded completed, dated the day it came (features/payments records its payment). */
+export async function recordReceivedGift(
+  tx: Executor,
+  gift: { firstName: string; lastName: string; email: string; cause: Donation['cause']; amount: number },
+  receivedAt: Date,
+): Promise<Donation> {
+  const [row] = await tx
+    .insert(donations)
+    .values({ firstName: gift.firstName, lastName: gift.lastName, email: gift.email, cause: gift.cause, donationType: 'one-time', amountCents: gift.amount, status: 'completed', createdAt: receivedAt })
+    .returning();
+  return row!;
+}
+
 /**
  * Removes a gift whose checkout could not start, so no unpaid half-record is left
  * (docs/architecture.md#payments). Only a gift still waiting for its payment goes.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offlineMethods } from '~/db/schema/enums';
+import { offlineMethods, type donationCauseIds } from '~/db/schema/enums';
 
 export { offlineMethods };
 import { isoDayAfter } from '~/lib/dates';
@@ -38,3 +38,22 @@ export const offlinePaymentSchema = z.object({
   reference: optionalText('Reference', 120),
 });
 export type OfflinePaymentInput = z.infer<typeof offlinePaymentSchema>;
+
+/** Causes a gift received by hand can be for (IPTV subscriptions are paid by card). */
+export const offlineGiftCauses = ['general', 'medical', 'iptv'] as const satisfies readonly (typeof donationCauseIds)[number][];
+
+/**
+ * A gift the committee received by hand (docs/product.md#offline-payments): who gave it, for which
+ * cause, and the offline payment's own fields. It is recorded as a completed one-time donation.
+ */
+export const offlineGiftSchema = offlinePaymentSchema.extend({
+  firstName: requiredText('First name', 80),
+  lastName: requiredText('Last name', 80),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Enter an email address like name@example.org.').max(254, 'Email must be at most 254 characters.')),
+  cause: z.enum(offlineGiftCauses, { error: 'Choose the cause.' }),
+});
+export type OfflineGiftInput = z.infer<typeof offlineGiftSchema>;

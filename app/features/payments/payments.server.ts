@@ -6,6 +6,8 @@ import {
   applySubscriptionRenewal,
   donationProductName,
   lockSubscriptionByProviderId,
+  recordReceivedGift,
+  type Donation,
   markCancelAtPeriodEnd,
   setSubscriptionStatus,
   subscriptionFor,
@@ -23,7 +25,7 @@ import { isUuid } from '~/lib/params';
 import { writeAudit } from '~/lib/audit.server';
 import { assertCan, type Actor } from '~/lib/roles';
 import { recordCheckoutSession } from './checkout-sessions.server';
-import { offlineMethodLabels, type OfflinePaymentInput } from './offline.schema';
+import { offlineMethodLabels, type OfflineGiftInput, type OfflinePaymentInput } from './offline.schema';
 import type { CheckoutRequest, PaymentEvent, StartedCheckout } from './provider';
 import { paymentProvider, providerNamed, stripeForWebhooks } from './providers.server';
 import { purposeHandlers } from './purposes.server';
@@ -393,4 +395,46 @@ export async function recordOfflineMembershipPayment(actor: Actor, applicationId
   });
   await sendReceipt(payment, application.email, application.firstName).catch((error: unknown) => console.error(`Receipt mail for offline payment ${payment.id} failed:`, error));
   return payment;
+}
+
+/**
+ * The committee records a gift received by hand (docs/product.md#offline-payments): a completed
+ * one-time donation and its offline payment, in one transaction, audited; the donor gets the usual
+ * receipt.
+ */
+export async function recordOfflineGift(actor: Actor, input: OfflineGiftInput): Promise<Donation> {
+  assertCan(actor, 'changeDonations');
+  const paidAt = zonedTimeToInstant(input.receivedOn, '12:00', SITE_TIME_ZONE);
+  const { donation, payment } = await db().transaction(async (tx) => {
+    const donation = await recordReceivedGift(tx, input, paidAt);
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId: null,
+        purpose: 'donation',
+        referenceId: donation.id,
+        description: donationProductName(donation),
+        amountCents: input.amount,
+        currency: 'usd',
+        provider: 'offline',
+        offlineMethod: input.method,
+        receivedBy: input.receivedBy,
+        offlineReference: input.reference,
+        livemode: true,
+        paidAt,
+      })
+      .returning();
+    await writeAudit(tx, {
+      actor,
+      action: 'payment.offline',
+      entityType: 'donation',
+      entityId: donation.id,
+      from: null,
+      to: 'completed',
+      note: `${offlineMethodLabels[input.method]} of ${formatCents(input.amount)} received by ${input.receivedBy} on ${input.receivedOn}${input.reference ? ` (${input.reference})` : ''}`,
+    });
+    return { donation, payment: payment! };
+  });
+  await sendReceipt(payment, donation.email, donation.firstName).catch((error: unknown) => console.error(`Receipt mail for offline gift ${donation.id} failed:`, error));
+  return donation;
 }

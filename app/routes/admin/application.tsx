@@ -4,11 +4,11 @@ import { data, Form, Link } from 'react-router';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Button } from '~/components/ui/button';
-import { FormError, FormField, SelectField } from '~/components/ui/form-field';
+import { FormError } from '~/components/ui/form-field';
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import { applicationHistory, getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { offlineMethodLabels, offlineMethods, offlinePaymentSchema } from '~/features/payments/offline.schema';
+import { offlinePaymentSchema } from '~/features/payments/offline.schema';
 import { listPaymentsFor, recordOfflineMembershipPayment } from '~/features/payments/payments.server';
 import { formatIsoDay, formatLongDate, formatTime } from '~/lib/dates';
 import { failureOf } from '~/lib/errors.server';
@@ -20,6 +20,7 @@ import { pageMeta } from '~/lib/meta';
 import { notFound } from '~/lib/params';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/application';
+import { OfflinePaymentFields } from './offline-payment-fields';
 import { PaymentsList } from './payments-list';
 import { handleRefund, listedPayments } from './refund-reply.server';
 
@@ -129,11 +130,7 @@ function OfflinePaymentForm({ defaultAmount, lastResult }: { defaultAmount: stri
         <p className="text-sm text-muted-foreground">Money the committee received by hand. The application then waits for approval, and the applicant gets a receipt.</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField field={fields.method} label="Paid by" options={offlineMethods.map((method) => ({ value: method, label: offlineMethodLabels[method] }))} />
-        <FormField field={fields.amount} label="Amount ($)" inputMode="decimal" />
-        <FormField field={fields.receivedOn} label="Received on" type="date" />
-        <FormField field={fields.receivedBy} label="Received by" autoComplete="name" />
-        <FormField field={fields.reference} label="Cheque number or reference (optional)" className="sm:col-span-2" />
+        <OfflinePaymentFields fields={fields} />
       </div>
       <Button type="submit" disabled={busy} className="justify-self-start">
         {busy ? 'Recording…' : 'Record the payment'}

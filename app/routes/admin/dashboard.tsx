@@ -177,7 +177,14 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           {loaderData.donations ? (
             <Tabs.Content value="donations" className="mt-8 outline-none">
               <h2 className="text-2xl font-bold text-navy-900">Donations</h2>
-              <p className="mb-6 text-muted-foreground">View all donations made to various causes.</p>
+              <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+                <p className="text-muted-foreground">View all donations made to various causes.</p>
+                {can.changeDonations ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to="/admin/donations/new">Record an offline gift</Link>
+                  </Button>
+                ) : null}
+              </div>
               <TableTools tab="donations" statuses={donationStatuses} />
               <RecordsTable
                 caption="Donations"
