@@ -26,6 +26,7 @@ export default [
     layout('routes/admin/layout.tsx', [
       route('admin', 'routes/admin/dashboard.tsx'),
       route('admin/applications/:id', 'routes/admin/application.tsx'),
+      route('admin/finance', 'routes/admin/finance.tsx'),
       layout('routes/admin/content/layout.tsx', [
         route('admin/content', 'routes/admin/content/overview.tsx'),
         route('admin/content/news', 'routes/admin/content/news.tsx'),
@@ -54,6 +55,8 @@ export default [
   ]),
   route('logout', 'routes/logout.ts'),
   route('admin/export.csv', 'routes/admin/export.ts'),
+  route('admin/finance/totals.csv', 'routes/admin/finance-csv.ts'),
+  route('admin/finance/statements/:year/:file', 'routes/admin/finance-statement.ts'),
   route('admin/content/media/upload', 'routes/admin/content/media-upload.ts'),
   route('admin/content/events/:id/attendees.csv', 'routes/admin/content/attendees-csv.ts'),
   route('members-portal/my-data.json', 'routes/portal/my-data.ts'),
