@@ -245,7 +245,7 @@ function Money({ cents }: { cents: number }) {
 
 function MonthTable({ totals }: { totals: YearTotals }) {
   return (
-    <div className="mt-6 overflow-x-auto rounded-xl border border-border bg-white shadow-sm" role="region" aria-labelledby="month-table-caption" tabIndex={0}>
+    <div className="relative mt-6 overflow-x-auto rounded-xl border border-border bg-white shadow-sm" role="region" aria-labelledby="month-table-caption" tabIndex={0}>
       <table className="w-full min-w-[760px] text-left text-sm">
         <caption id="month-table-caption" className="px-4 pt-4 text-left text-base font-semibold text-navy-900">
           Net by month and purpose, {totals.year}
@@ -291,7 +291,7 @@ function MonthTable({ totals }: { totals: YearTotals }) {
             ] as const
           ).map(([label, key]) => (
             <tr key={key} className={key === 'netCents' ? 'font-bold' : 'font-medium'}>
-              <th scope="row" className="px-4 py-2.5">
+              <th scope="row" className="whitespace-nowrap px-4 py-2.5">
                 {label} {totals.year}
               </th>
               {financePurposes.map((purpose) => (
@@ -351,7 +351,7 @@ function SubscriptionsSection({ subscriptions }: { subscriptions: LoaderData['su
       {subscriptions.length === 0 ? (
         <p className="rounded-xl border border-border bg-white p-6 text-center text-slate-700 shadow-sm">No subscriptions yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-border bg-white shadow-sm" role="region" aria-labelledby="subscriptions-heading" tabIndex={0}>
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm" role="region" aria-labelledby="subscriptions-heading" tabIndex={0}>
           <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
               <tr>
@@ -402,53 +402,39 @@ function StatementsSection({ year, donors }: { year: number; donors: LoaderData[
       {donors.length === 0 ? (
         <p className="rounded-xl border border-border bg-white p-6 text-center text-slate-700 shadow-sm">No gifts were received in {year}.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-border bg-white shadow-sm" role="region" aria-labelledby="statements-heading" tabIndex={0}>
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-3">Donor</th>
-                <th scope="col" className="px-4 py-3">Email</th>
-                <th scope="col" className="px-4 py-3 text-right">Gifts</th>
-                <th scope="col" className="px-4 py-3 text-right">Total</th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Statement</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {donors.map((donor) => (
-                <tr key={donor.key}>
-                  <th scope="row" className="px-4 py-3 font-semibold text-navy-900">
-                    <span className="inline-flex flex-wrap items-center gap-2">
-                      {donor.name}
-                      {donor.testOnly ? <TestModeBadge /> : null}
-                    </span>
-                  </th>
-                  <td className="px-4 py-3">{donor.email}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{donor.giftCount}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
-                    <span className="font-semibold text-navy-900">{formatCents(donor.netCents)}</span>
-                    {donor.refundedCents > 0 ? <span className="block text-xs text-muted-foreground">after {formatCents(donor.refundedCents)} refunded</span> : null}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    <a href={`/admin/finance/statements/${year}/${donor.key}.pdf`} download className="inline-flex items-center gap-1.5 font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900">
-                      <FileText className="size-4" aria-hidden />
-                      Giving statement (PDF)<span className="sr-only"> of {donor.name}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot className="border-t-2 border-border font-semibold text-navy-900">
-              <tr>
-                <th scope="row" colSpan={3} className="px-4 py-3">
-                  {donors.length} {donors.length === 1 ? 'donor' : 'donors'}
-                </th>
-                <td className="px-4 py-3 text-right tabular-nums">{formatCents(total)}</td>
-                <td />
-              </tr>
-            </tfoot>
-          </table>
+        <div className="relative rounded-xl border border-border bg-white shadow-sm">
+          <ul className="divide-y divide-border" aria-label={`Donors of ${year}`}>
+            {donors.map((donor) => (
+              <li key={donor.key} className="flex flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4 sm:px-6">
+                <div className="min-w-0 flex-1 basis-56">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-navy-900">
+                    {donor.name}
+                    {donor.testOnly ? <TestModeBadge /> : null}
+                  </p>
+                  <p className="break-words text-sm text-muted-foreground">{donor.email}</p>
+                </div>
+                <div className="tabular-nums sm:text-right">
+                  <p className="font-semibold text-navy-900">{formatCents(donor.netCents)}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {donor.giftCount} {donor.giftCount === 1 ? 'gift' : 'gifts'}
+                    {donor.refundedCents > 0 ? `, after ${formatCents(donor.refundedCents)} refunded` : ''}
+                  </p>
+                </div>
+                <Button asChild variant="outline" size="sm">
+                  <a href={`/admin/finance/statements/${year}/${donor.key}.pdf`} download>
+                    <FileText aria-hidden />
+                    Giving statement (PDF)<span className="sr-only"> of {donor.name}</span>
+                  </a>
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <p className="flex justify-between gap-4 border-t-2 border-border px-4 py-3 font-semibold text-navy-900 sm:px-6">
+            <span>
+              {donors.length} {donors.length === 1 ? 'donor' : 'donors'}
+            </span>
+            <span className="tabular-nums">{formatCents(total)} in all</span>
+          </p>
         </div>
       )}
     </section>
