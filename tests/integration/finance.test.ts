@@ -263,6 +263,8 @@ describe('giving statements', () => {
     expect(((await statementLoader(args('2025', `${donorKey('nobody@example.org')}.pdf`))) as Response).status).toBe(404);
     expect(((await statementLoader(args('2025', 'anne.fernando@example.org.pdf'))) as Response).status).toBe(404);
     expect(((await statementLoader(args('20x5', `${donorKey('anne.fernando@example.org')}.pdf`))) as Response).status).toBe(404);
+    expect(((await statementLoader(args('9999', `${donorKey('anne.fernando@example.org')}.pdf`))) as Response).status).toBe(404);
+    await expect(givingStatement(finance, 9999, donorKey('anne.fernando@example.org'))).rejects.toMatchObject({ code: 'not_found' });
     await expect(givingStatement({ id: 'x', email: 'm@example.org', role: 'member' }, 2025, donorKey('anne.fernando@example.org'))).rejects.toMatchObject({ code: 'forbidden' });
   });
 

@@ -8,7 +8,7 @@ import { listAllSubscriptions } from '~/features/donations/donations.server';
 import { countMembersByStanding } from '~/features/membership/membership.server';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
-import { financePurposeOf, groupDonors, monthOf, summariseYear, yearBounds, type Donor, type GiftOf } from './finance';
+import { financePurposeOf, financeYearOf, groupDonors, monthOf, summariseYear, yearBounds, type Donor, type GiftOf } from './finance';
 import { renderGivingStatement } from './giving-statement.server';
 
 /**
@@ -126,7 +126,8 @@ export type GivingStatement = {
 /** One donor's gifts of a year, for their statement; not found when the key names no donor of that year. */
 export async function givingStatement(actor: Actor, year: number, key: string, now = new Date()): Promise<GivingStatement> {
   assertCan(actor, 'viewFinance');
-  const donor = /^[0-9a-f]{16}$/.test(key) ? groupDonors(await giftsOfYear(year)).find((candidate) => donorKey(candidate.email) === key) : undefined;
+  const known = financeYearOf(String(year), now) !== null && /^[0-9a-f]{16}$/.test(key);
+  const donor = known ? groupDonors(await giftsOfYear(year)).find((candidate) => donorKey(candidate.email) === key) : undefined;
   if (!donor) throw new AppError('not_found', 'No gifts from this donor in that year.');
   const [settings] = await db()
     .select({ name: siteSettings.associationName, address: siteSettings.contactAddress, email: siteSettings.contactEmail, phone: siteSettings.contactPhone })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chartScale,
   financePurposeOf,
+  financeYearOf,
   groupDonors,
   monthOf,
   niceStep,
@@ -41,7 +42,11 @@ describe('months and years on the association’s clock (Toronto)', () => {
     const now = new Date('2026-06-15T12:00:00Z');
     expect(readFinanceYear('2025', now)).toBe(2025);
     expect(readFinanceYear(null, now)).toBe(2026);
-    for (const bad of ['', '20x5', '1999', '2028', '99999', '2025.5', ' 2025']) expect(readFinanceYear(bad, now)).toBe(2026);
+    for (const bad of ['', '20x5', '1999', '2028', '9999', '99999', '2025.5', ' 2025']) {
+      expect(readFinanceYear(bad, now)).toBe(2026);
+      expect(financeYearOf(bad, now)).toBeNull();
+    }
+    expect(financeYearOf('2027', now)).toBe(2027);
   });
 });
 

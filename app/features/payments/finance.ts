@@ -56,12 +56,16 @@ export function yearBounds(year: number, timeZone = SITE_TIME_ZONE): { start: Da
   return { start: zonedTimeToInstant(`${year}-01-01`, '00:00', timeZone), end: zonedTimeToInstant(`${year + 1}-01-01`, '00:00', timeZone) };
 }
 
+/** A plausible year for the finance view (2000 to next year), or null. */
+export function financeYearOf(value: string | null | undefined, now: Date, timeZone = SITE_TIME_ZONE): number | null {
+  if (!value || !/^\d{4}$/.test(value)) return null;
+  const year = Number(value);
+  return year >= 2000 && year <= monthOf(now, timeZone).year + 1 ? year : null;
+}
+
 /** The year asked for in `?year=`, if it is a plausible one; otherwise the current year. */
 export function readFinanceYear(value: string | null, now: Date, timeZone = SITE_TIME_ZONE): number {
-  const current = monthOf(now, timeZone).year;
-  if (!value || !/^\d{4}$/.test(value)) return current;
-  const year = Number(value);
-  return year >= 2000 && year <= current + 1 ? year : current;
+  return financeYearOf(value, now, timeZone) ?? monthOf(now, timeZone).year;
 }
 
 export const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;

@@ -1,4 +1,5 @@
 import { requireAdminArea } from '~/features/accounts/guards.server';
+import { financeYearOf } from '~/features/payments/finance';
 import { givingStatementPdf } from '~/features/payments/finance.server';
 import { isAppError } from '~/lib/errors';
 import type { Route } from './+types/finance-statement';
@@ -10,7 +11,7 @@ import type { Route } from './+types/finance-statement';
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user, can } = await requireAdminArea(request);
   if (!can.viewFinance) return new Response('Forbidden', { status: 403 });
-  const year = /^\d{4}$/.test(params.year) ? Number(params.year) : null;
+  const year = financeYearOf(params.year, new Date());
   const key = /^([0-9a-f]{16})\.pdf$/.exec(params.file)?.[1];
   if (!year || !key) return new Response('Statement not found.', { status: 404 });
   try {
