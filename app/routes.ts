@@ -29,6 +29,7 @@ export default [
       route('admin/applications/:id', 'routes/admin/application.tsx'),
       route('admin/donations/new', 'routes/admin/offline-gift.tsx'),
       route('admin/donations/:id', 'routes/admin/donation.tsx'),
+      route('admin/finance', 'routes/admin/finance.tsx'),
       layout('routes/admin/mail/layout.tsx', [
         route('admin/mail', 'routes/admin/mail/mailings.tsx'),
         route('admin/mail/:id', 'routes/admin/mail/mailing.tsx'),
@@ -61,6 +62,8 @@ export default [
   ]),
   route('logout', 'routes/logout.ts'),
   route('admin/export.csv', 'routes/admin/export.ts'),
+  route('admin/finance/totals.csv', 'routes/admin/finance-csv.ts'),
+  route('admin/finance/statements/:year/:file', 'routes/admin/finance-statement.ts'),
   route('admin/content/media/upload', 'routes/admin/content/media-upload.ts'),
   route('admin/content/events/:id/attendees.csv', 'routes/admin/content/attendees-csv.ts'),
   route('members-portal/my-data.json', 'routes/portal/my-data.ts'),

@@ -45,8 +45,8 @@ describe('admin abilities', () => {
     expect(table).toEqual({
       member: [],
       editor: ['enter', 'editContent', 'checkIn', 'viewAttendees'],
-      finance: ['enter', 'viewDonations', 'checkIn'],
-      admin: ['enter', 'editContent', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'editSettings', 'checkIn', 'viewAttendees', 'refundPayments'],
+      finance: ['enter', 'viewDonations', 'viewFinance', 'checkIn'],
+      admin: ['enter', 'editContent', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'viewFinance', 'editSettings', 'checkIn', 'viewAttendees', 'refundPayments'],
       super_admin: [
         'enter',
         'editContent',
@@ -54,6 +54,7 @@ describe('admin abilities', () => {
         'changeMembers',
         'viewDonations',
         'changeDonations',
+        'viewFinance',
         'editSettings',
         'manageRoles',
         'checkIn',

@@ -29,8 +29,8 @@ export const defaultRole: Role = 'member';
 
 /**
  * What each role may do in the admin area (docs/product.md#roles-and-permissions): admins run
- * everything; editors (rank 2) run the site's content; finance (rank 2) sees donations read-only;
- * super_admins also manage roles. Editor and finance share a rank but not their work; both may
+ * everything; editors (rank 2) run the site's content; finance (rank 2) reads donations and the
+ * finance view; super_admins also manage roles. Editor and finance share a rank but not their work; both may
  * check tickets in at the door.
  */
 export function adminAbilities(role: string | null | undefined) {
@@ -42,6 +42,8 @@ export function adminAbilities(role: string | null | undefined) {
     changeMembers: admin,
     viewDonations: admin || role === 'finance',
     changeDonations: admin,
+    /** The finance view: money by month and purpose, members by standing, subscriptions, giving statements (read-only). */
+    viewFinance: admin || role === 'finance',
     editSettings: admin,
     manageRoles: hasRole(role, 'super_admin'),
     /** At the door: anyone from rank 2 (docs/product.md#tickets); volunteers without accounts use the event's check-in code. */

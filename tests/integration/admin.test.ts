@@ -11,6 +11,8 @@ import { changeAccountRole, findAccountByEmail } from '~/features/accounts/accou
 import { recordDonation } from '~/features/donations/donations.server';
 import { outboxDir } from '~/features/mail/mail.server';
 import { applicationHistory, listApplications, membershipCheckout, setApplicationStatus, submitApplication } from '~/features/membership/membership.server';
+import { monthOf } from '~/features/payments/finance';
+import { donorKey } from '~/features/payments/finance.server';
 import { startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import type { Role } from '~/lib/roles';
@@ -24,9 +26,13 @@ import { loader as newsListLoader } from '~/routes/admin/content/news';
 import { action as newsEditorAction } from '~/routes/admin/content/news-editor';
 import { action as dashboardAction, loader as dashboardLoader } from '~/routes/admin/dashboard';
 import { loader as exportLoader } from '~/routes/admin/export';
+import { loader as financeLoader } from '~/routes/admin/finance';
+import { loader as financeCsvLoader } from '~/routes/admin/finance-csv';
+import { loader as statementLoader } from '~/routes/admin/finance-statement';
 import { loader as adminLayoutLoader } from '~/routes/admin/layout';
 import { createAccount, createSignedInAccount } from '../factories/accounts';
 import { createEvent, createSiteSettings } from '../factories/content';
+import { createPayment } from '../factories/payments';
 import { createSoldTicket } from '../factories/tickets';
 import { setupTestDatabase } from '../setup/database';
 import { mailsTo } from '../setup/outbox';
@@ -174,6 +180,10 @@ describe('authorization matrix', () => {
     const application = await newApplication('paid');
     const donation = await recordDonation({ kind: 'one-time', cause: 'general', amount: 2500, firstName: 'D', lastName: 'E', email: 'd@example.org', homeAddress: 'X', phoneNumber: null }, null);
     const post = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) });
+    const paidAt = new Date();
+    await createPayment(database.db(), { purpose: 'donation', referenceId: donation.id, amountCents: donation.amountCents, paidAt });
+    const statementYear = String(monthOf(paidAt).year);
+    const statementFile = `${donorKey(donation.email)}.pdf`;
     const event = await createEvent(database.db(), { title: 'Gala', startsAt: new Date(Date.now() + 30 * 86_400_000), status: 'published', registrationKind: 'tickets' }, [
       { name: 'Free seat', priceCents: 0, quantityCap: 50 },
     ]);
@@ -202,6 +212,10 @@ describe('authorization matrix', () => {
         const data = (await dashboardLoader(args(role, '/admin?tab=tickets'))) as { tab: string };
         return data.tab === 'tickets' ? null : { init: { status: 403 } };
       }),
+      'GET /admin/finance': (role) => outcome(() => financeLoader(args(role, '/admin/finance'))),
+      'GET /admin/finance/totals.csv': (role) => outcome(() => financeCsvLoader(args(role, '/admin/finance/totals.csv'))),
+      'GET a giving statement (PDF)': (role) =>
+        outcome(() => statementLoader({ ...args(role, `/admin/finance/statements/${statementYear}/${statementFile}`), params: { year: statementYear, file: statementFile } })),
       'GET an event’s tickets': (role) => outcome(() => eventTicketsLoader({ ...args(role, `/admin/content/events/${event.id}/tickets`), params: { id: String(event.id) } })),
       'GET attendees.csv': (role) => outcome(() => attendeesCsvLoader({ ...args(role, `/admin/content/events/${event.id}/attendees.csv`), params: { id: String(event.id) } })),
       'POST cancel a ticket': (role) =>
@@ -227,6 +241,9 @@ describe('authorization matrix', () => {
       'POST a story': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'POST a picture': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin?tab=tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/finance': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/finance/totals.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET a giving statement (PDF)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET an event’s tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'GET attendees.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'POST cancel a ticket': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },

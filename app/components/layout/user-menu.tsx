@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, FilePenLine, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, FilePenLine, Landmark, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Link, useSubmit } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { adminAbilities, hasRole } from '~/lib/roles';
@@ -8,13 +8,14 @@ type MenuUser = { name: string; email: string; role: string | null };
 
 /**
  * What a signed-in visitor may open: the portal from rank member, the content area for editors and
- * admins, the dashboard from rank admin (docs/product.md#site-layout).
+ * admins, the dashboard from rank admin, the finance view for finance and admins (docs/product.md#site-layout).
  */
 export function accountLinks(user: MenuUser) {
   return [
     ...(hasRole(user.role, 'member') ? [{ to: '/members-portal', label: 'Members Portal', icon: UserRound }] : []),
     ...(adminAbilities(user.role).editContent ? [{ to: '/admin/content', label: 'Content', icon: FilePenLine }] : []),
     ...(hasRole(user.role, 'admin') ? [{ to: '/admin', label: 'Admin Dashboard', icon: LayoutDashboard }] : []),
+    ...(adminAbilities(user.role).viewFinance ? [{ to: '/admin/finance', label: 'Finance', icon: Landmark }] : []),
   ];
 }
 

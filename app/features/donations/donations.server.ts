@@ -208,6 +208,28 @@ export async function listSubscriptionsOf(userId: string): Promise<Subscription[
   return db().select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
 }
 
+/** Every subscription, newest first, with the name its donor gave (the finance view). */
+export async function listAllSubscriptions() {
+  return db()
+    .select({
+      id: subscriptions.id,
+      email: subscriptions.email,
+      firstName: donations.firstName,
+      lastName: donations.lastName,
+      interval: subscriptions.interval,
+      amountCents: subscriptions.amountCents,
+      status: subscriptions.status,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      createdAt: subscriptions.createdAt,
+      updatedAt: subscriptions.updatedAt,
+      testMode: donations.testMode,
+    })
+    .from(subscriptions)
+    .innerJoin(donations, eq(donations.id, subscriptions.donationId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+}
+
 export async function findSubscriptionByDonation(donationId: string): Promise<Subscription | undefined> {
   const [row] = await db().select().from(subscriptions).where(eq(subscriptions.donationId, donationId)).limit(1);
   return row;

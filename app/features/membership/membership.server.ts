@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
 import { siteSettings } from '~/db/schema/content';
@@ -26,6 +26,7 @@ import {
   renewedExpiry,
   RENEWAL_WINDOW_DAYS,
   type ApplicationStatus,
+  type MembershipStanding,
 } from './status';
 
 export type MembershipApplication = typeof membershipApplications.$inferSelect;
@@ -205,6 +206,30 @@ export async function listApplications(filter: ApplicationFilter) {
   const graceDays = await membershipGraceDays();
   const now = new Date();
   return { ...list, rows: list.rows.map((row) => ({ ...row, lapsed: membershipStanding(row, now, graceDays) === 'expired' })) };
+}
+
+/** How many accounts stand where as members, now (the finance view): standings in the order the page lists them. */
+export const countedStandings = ['active', 'grace', 'expired', 'pending_approval', 'pending_payment', 'rejected'] as const satisfies readonly MembershipStanding[];
+export type CountedStanding = (typeof countedStandings)[number];
+
+/**
+ * Each account's standing from its newest application, as the portal sees it (`membershipStanding`,
+ * with the committee's grace period), counted. Applications whose account was deleted stand for
+ * nobody any more and are left out.
+ */
+export async function countMembersByStanding(now = new Date()): Promise<Record<CountedStanding, number>> {
+  const latest = await db()
+    .selectDistinctOn([membershipApplications.userId], { status: membershipApplications.status, expiresAt: membershipApplications.expiresAt })
+    .from(membershipApplications)
+    .where(isNotNull(membershipApplications.userId))
+    .orderBy(membershipApplications.userId, desc(membershipApplications.createdAt));
+  const graceDays = await membershipGraceDays();
+  const counts = Object.fromEntries(countedStandings.map((standing) => [standing, 0])) as Record<CountedStanding, number>;
+  for (const application of latest) {
+    const standing = membershipStanding(application, now, graceDays);
+    if (standing !== 'none') counts[standing] += 1;
+  }
+  return counts;
 }
 
 export async function getApplication(id: string): Promise<MembershipApplication | undefined> {

@@ -136,6 +136,15 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             ) : null}
           </div>
         ) : null}
+        {can.viewFinance ? (
+          <p className="mb-6 rounded-lg border border-border bg-white p-4 text-sm text-slate-700 shadow-sm">
+            Money by month and purpose, members by standing, subscriptions and year-end giving statements are in the{' '}
+            <Link to="/admin/finance" className="font-semibold text-navy-700 underline underline-offset-2">
+              finance view
+            </Link>
+            .
+          </p>
+        ) : null}
         <Tabs.Root value={tab} onValueChange={(value) => setSearchParams({ tab: value })}>
           <Tabs.List aria-label="Admin sections" className="relative flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
             {visibleTabs.map((value) => (

@@ -1,0 +1,33 @@
+import { requireAdminArea } from '~/features/accounts/guards.server';
+import { financeTotals } from '~/features/payments/finance.server';
+import { financePurposes, readFinanceYear } from '~/features/payments/finance';
+import { csvResponse, toCsv } from '~/lib/csv';
+import { formatCents } from '~/lib/money';
+import type { Route } from './+types/finance-csv';
+
+/**
+ * Money as accountants write it: a negative amount in parentheses, '($30.00)'. Spreadsheets read
+ * that as a negative number, where '-$30.00' would be defused into text (lib/csv.ts).
+ */
+function money(cents: number): string {
+  return cents < 0 ? `(${formatCents(-cents)})` : formatCents(cents);
+}
+
+/** The finance view's totals of a year by month and purpose as CSV (`?year=`), for those who may open it (docs/product.md#finance). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, can } = await requireAdminArea(request);
+  if (!can.viewFinance) return new Response('Forbidden', { status: 403 });
+  const year = readFinanceYear(new URL(request.url).searchParams.get('year'), new Date());
+  const totals = await financeTotals(user, year);
+  const rows = [...totals.months.map((month) => ({ label: `${year}-${String(month.month).padStart(2, '0')}`, ...month })), { label: `${year} total`, byPurpose: totals.byPurpose, total: totals.total }];
+  return csvResponse(
+    toCsv(rows, [
+      { header: 'month', value: (row) => row.label },
+      ...financePurposes.map((purpose) => ({ header: `${purpose}_net`, value: (row: (typeof rows)[number]) => money(row.byPurpose[purpose].netCents) })),
+      { header: 'received', value: (row) => money(row.total.grossCents) },
+      { header: 'refunded', value: (row) => money(row.total.refundedCents) },
+      { header: 'net', value: (row) => money(row.total.netCents) },
+    ]),
+    `finance-${year}`,
+  );
+}

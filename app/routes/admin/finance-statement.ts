@@ -1,0 +1,31 @@
+import { requireAdminArea } from '~/features/accounts/guards.server';
+import { financeYearOf } from '~/features/payments/finance';
+import { givingStatementPdf } from '~/features/payments/finance.server';
+import { isAppError } from '~/lib/errors';
+import type { Route } from './+types/finance-statement';
+
+/**
+ * A donor's year-end giving statement as a PDF (`/admin/finance/statements/{year}/{donor}.pdf`), for
+ * those who may open the finance view (docs/product.md#finance); the donor is a key made from their email.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user, can } = await requireAdminArea(request);
+  if (!can.viewFinance) return new Response('Forbidden', { status: 403 });
+  const year = financeYearOf(params.year, new Date());
+  const key = /^([0-9a-f]{16})\.pdf$/.exec(params.file)?.[1];
+  if (!year || !key) return new Response('Statement not found.', { status: 404 });
+  try {
+    const { bytes, fileName } = await givingStatementPdf(user, year, key);
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Content-Length': String(bytes.length),
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  } catch (error) {
+    if (isAppError(error, 'not_found')) return new Response(error.message, { status: 404 });
+    throw error;
+  }
+}
