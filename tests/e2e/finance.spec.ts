@@ -40,7 +40,10 @@ test('a finance volunteer sees a guest’s gift in the finance view and download
   await expect(page.getByRole('img', { name: `Net money received each month of ${year}, stacked by purpose` })).toBeVisible();
   const table = page.getByRole('table', { name: `Net by month and purpose, ${year}` });
   await expect(table.getByRole('columnheader', { name: 'Medical Fund' })).toBeVisible();
-  await expect(table.getByRole('row', { name: new RegExp(`^Received ${year}`) })).toContainText('$250.00');
+  // Other journeys give on the same server at the same time: the totals hold at least this gift.
+  const received = await table.getByRole('row', { name: new RegExp(`^Received ${year}`) }).innerText();
+  const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+  expect(Math.max(...(received.match(/\$[\d,]+\.\d\d/g) ?? []).map(cents))).toBeGreaterThanOrEqual(25_000);
   const donor = page.getByRole('list', { name: `Donors of ${year}` }).getByRole('listitem').filter({ hasText: 'dilani.finance@example.org' });
   await expect(donor).toContainText('Dilani Wickramasinghe');
   await expect(donor).toContainText('$250.00');

@@ -1,5 +1,8 @@
-/** An admin refunds a donation (docs/product.md#refunds): the gift reads refunded, the donor is mailed. */
-import { expect, test } from '@playwright/test';
+/**
+ * An admin refunds a donation (docs/product.md#refunds): the gift reads refunded, the donor is
+ * mailed, and the finance view's figures for the donor change.
+ */
+import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
@@ -7,7 +10,13 @@ import { rowActions, signIn } from './journeys';
 
 const donor = 'refund.donor@example.org';
 
-test('an admin refunds a donation: status refunded, the donor gets a mail', async ({ page }) => {
+/** The donor's line in the finance view's donors of this year. */
+async function financeLine(page: Page) {
+  await page.goto('/admin/finance');
+  return page.getByRole('list', { name: /^Donors of \d{4}$/ }).getByRole('listitem').filter({ hasText: donor });
+}
+
+test('an admin refunds a donation: status refunded, the donor gets a mail, the finance totals change', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/donate?cause=medical');
   await page.getByLabel('Custom amount (USD, optional)').fill('75');
@@ -20,6 +29,11 @@ test('an admin refunds a donation: status refunded, the donor gets a mail', asyn
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
 
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  const before = await financeLine(page);
+  await expect(before).toContainText('$75.00');
+  await expect(before).toContainText('1 gift');
+  await expect(before).not.toContainText('refunded');
+
   await page.goto(`/admin?tab=donations&q=${encodeURIComponent(donor)}`);
   await rowActions(page, donor);
   await page.getByRole('menuitem', { name: 'View details' }).click();
@@ -45,4 +59,9 @@ test('an admin refunds a donation: status refunded, the donor gets a mail', asyn
   await expect
     .poll(async () => (await mailsTo(outbox(), donor)).find((mail) => mail.subject?.startsWith('Your refund'))?.text ?? '')
     .toContain('We have refunded $75.00 of your payment of $75.00');
+
+  const after = await financeLine(page);
+  await expect(after).toContainText('$0.00');
+  await expect(after).toContainText('1 gift, after $75.00 refunded');
+  await expectNoAxeViolations(page);
 });
