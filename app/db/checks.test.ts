@@ -36,7 +36,7 @@ describe('CHECK constraints', () => {
     const attempts: Record<string, () => Promise<unknown>> = {
       'application status': () => db.execute(sql`update membership_applications set status = 'archived' where id = ${application!.id}`),
       'membership type': () => db.execute(sql`update membership_applications set membership_type = 'gold' where id = ${application!.id}`),
-      'donation status': () => db.execute(sql`update donations set status = 'refunded' where id = ${donation!.id}`),
+      'donation status': () => db.execute(sql`update donations set status = 'lost' where id = ${donation!.id}`),
       'donation cause': () => db.execute(sql`update donations set cause = 'yachts' where id = ${donation!.id}`),
       'subscription status': () =>
         db.execute(sql`insert into subscriptions (donation_id, email, interval, amount_cents, provider, provider_subscription_id, status)

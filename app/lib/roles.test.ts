@@ -46,7 +46,7 @@ describe('admin abilities', () => {
       member: [],
       editor: ['enter', 'editContent', 'checkIn', 'viewAttendees'],
       finance: ['enter', 'viewDonations', 'viewFinance', 'checkIn'],
-      admin: ['enter', 'editContent', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'viewFinance', 'editSettings', 'checkIn', 'viewAttendees', 'refundPayments'],
+      admin: ['enter', 'editContent', 'viewMembers', 'changeMembers', 'viewDonations', 'changeDonations', 'viewFinance', 'editSettings', 'checkIn', 'viewAttendees', 'refundPayments', 'mailMembers'],
       super_admin: [
         'enter',
         'editContent',
@@ -60,6 +60,7 @@ describe('admin abilities', () => {
         'checkIn',
         'viewAttendees',
         'refundPayments',
+        'mailMembers',
       ],
       undefined: [],
     });

@@ -7,6 +7,7 @@ import { news, siteSettings } from '~/db/schema/content';
 import { media } from '~/db/schema/media';
 import { donations } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
+import { payments } from '~/db/schema/payments';
 import { changeAccountRole, findAccountByEmail } from '~/features/accounts/accounts.server';
 import { recordDonation } from '~/features/donations/donations.server';
 import { outboxDir } from '~/features/mail/mail.server';
@@ -30,6 +31,10 @@ import { loader as financeLoader } from '~/routes/admin/finance';
 import { loader as financeCsvLoader } from '~/routes/admin/finance-csv';
 import { loader as statementLoader } from '~/routes/admin/finance-statement';
 import { loader as adminLayoutLoader } from '~/routes/admin/layout';
+import { action as donationAction, loader as donationLoader } from '~/routes/admin/donation';
+import { action as mailingAction, loader as mailingLoader } from '~/routes/admin/mail/mailing';
+import { loader as mailingsLoader } from '~/routes/admin/mail/mailings';
+import { action as offlineGiftAction, loader as offlineGiftLoader } from '~/routes/admin/offline-gift';
 import { createAccount, createSignedInAccount } from '../factories/accounts';
 import { createEvent, createSiteSettings } from '../factories/content';
 import { createPayment } from '../factories/payments';
@@ -216,6 +221,25 @@ describe('authorization matrix', () => {
       'GET /admin/finance/totals.csv': (role) => outcome(() => financeCsvLoader(args(role, '/admin/finance/totals.csv'))),
       'GET a giving statement (PDF)': (role) =>
         outcome(() => statementLoader({ ...args(role, `/admin/finance/statements/${statementYear}/${statementFile}`), params: { year: statementYear, file: statementFile } })),
+      'GET /admin/mail': (role) => outcome(() => mailingsLoader(args(role, '/admin/mail'))),
+      'GET /admin/mail/new': (role) => outcome(() => mailingLoader({ ...args(role, '/admin/mail/new'), params: { id: 'new' } })),
+      'POST a message': (role) =>
+        outcome(() => mailingAction({ ...args(role, '/admin/mail/new', post({ intent: 'save', subject: 'Hello', body: '<p>Hi</p>', audience: 'members' })), params: { id: 'new' } })),
+      'GET /admin/donations/:id': (role) => outcome(() => donationLoader({ ...args(role, `/admin/donations/${donation.id}`), params: { id: donation.id } })),
+      'POST a refund': (role) =>
+        outcome(async () => {
+          const [payment] = await database.db().select().from(payments).where(eq(payments.referenceId, donation.id));
+          const fields = { intent: 'refund', paymentId: payment!.id, amount: '0.01', reason: 'Matrix', confirmed: 'yes' };
+          return donationAction({ ...args(role, `/admin/donations/${donation.id}`, post(fields)), params: { id: donation.id } });
+        }),
+      'GET /admin/donations/new': (role) => outcome(() => offlineGiftLoader({ ...args(role, '/admin/donations/new'), params: {} })),
+      'POST an offline gift': (role) =>
+        outcome(() =>
+          offlineGiftAction({
+            ...args(role, '/admin/donations/new', post({ firstName: 'O', lastName: 'G', email: 'og@example.org', cause: 'general', method: 'cash', amount: '5', receivedOn: '2026-01-05', receivedBy: 'T' })),
+            params: {},
+          }),
+        ),
       'GET an event’s tickets': (role) => outcome(() => eventTicketsLoader({ ...args(role, `/admin/content/events/${event.id}/tickets`), params: { id: String(event.id) } })),
       'GET attendees.csv': (role) => outcome(() => attendeesCsvLoader({ ...args(role, `/admin/content/events/${event.id}/attendees.csv`), params: { id: String(event.id) } })),
       'POST cancel a ticket': (role) =>
@@ -244,6 +268,13 @@ describe('authorization matrix', () => {
       'GET /admin/finance': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/finance/totals.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET a giving statement (PDF)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/mail': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/mail/new': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'POST a message': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/donations/:id': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'POST a refund': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/donations/new': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'not-found', admin: 'allowed', super_admin: 'allowed' },
+      'POST an offline gift': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'not-found', admin: 'allowed', super_admin: 'allowed' },
       'GET an event’s tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'GET attendees.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'POST cancel a ticket': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { events } from '~/db/schema/content';
-import { paymentRefunds, payments } from '~/db/schema/payments';
+import { payments } from '~/db/schema/payments';
 import { ticketOrders, tickets } from '~/db/schema/tickets';
 import type { Contact } from '~/features/mail/templates';
 import { containsPattern } from '~/lib/admin-lists.server';
+import { refundTotals } from '~/lib/refund-totals.server';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { formatCents } from '~/lib/money';
@@ -113,15 +114,6 @@ export async function listEventOrders(eventId: number): Promise<EventOrder[]> {
   return orders
     .map((order) => ({ ...order, tickets: seats.filter((seat) => seat.orderId === order.id), payment: paid.get(order.id) ?? null }))
     .filter((order) => order.status === 'confirmed' || holding(order) || order.payment !== null || (order.status === 'cancelled' && order.totalCents === 0));
-}
-
-/** What has been refunded of each payment, as a subquery to join. */
-function refundTotals() {
-  return db()
-    .select({ paymentId: paymentRefunds.paymentId, cents: sql<number>`sum(${paymentRefunds.amountCents})`.as('refunded_cents') })
-    .from(paymentRefunds)
-    .groupBy(paymentRefunds.paymentId)
-    .as('refund_totals');
 }
 
 /** The payment of each order (one checkout pays one order), with what has been refunded of it. */

@@ -7,6 +7,7 @@ import { paymentRefunds, payments } from '~/db/schema/payments';
 import { listAllSubscriptions } from '~/features/donations/donations.server';
 import { countMembersByStanding } from '~/features/membership/membership.server';
 import { AppError } from '~/lib/errors';
+import { refundTotals } from '~/lib/refund-totals.server';
 import { assertCan, type Actor } from '~/lib/roles';
 import { financePurposeOf, financeYearOf, groupDonors, monthOf, summariseYear, yearBounds, type Donor, type GiftOf } from './finance';
 import { renderGivingStatement } from './giving-statement.server';
@@ -18,15 +19,6 @@ import { renderGivingStatement } from './giving-statement.server';
  * Gifts are joined to their donation for the cause and the donor; other domains' counts come from
  * their own features.
  */
-
-/** What has been refunded of each payment, ever, as a subquery to join (a correlated subquery would lose its table names: docs/architecture.md#pitfalls-we-met). */
-function refundTotals() {
-  return db()
-    .select({ paymentId: paymentRefunds.paymentId, cents: sql<number>`sum(${paymentRefunds.amountCents})`.as('refunded_cents') })
-    .from(paymentRefunds)
-    .groupBy(paymentRefunds.paymentId)
-    .as('refund_totals');
-}
 
 /** A gift's donation: the payment's reference, for purpose `donation` only. */
 const giftDonation = and(eq(payments.purpose, 'donation'), sql`${donations.id}::text = ${payments.referenceId}`);

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { db, type Executor } from '~/db/client.server';
+import type { PaymentPurpose } from '~/db/schema/enums';
 import { checkoutSessions, paymentRefunds, payments, webhookEvents } from '~/db/schema/payments';
 import {
   applySubscriptionRenewal,
@@ -351,6 +352,31 @@ export async function refundedCentsOf(paymentId: string, executor: Executor = db
   return Number(row?.total ?? 0);
 }
 
+/** Money received by hand counts from noon (Toronto) of the day it came. */
+const receivedAt = (input: OfflinePaymentInput) => zonedTimeToInstant(input.receivedOn, '12:00', SITE_TIME_ZONE);
+
+/** The audit's words for money received by hand: 'Cheque of $50.00 received by … on … (Cheque 1187)'. */
+const offlineNote = (input: OfflinePaymentInput) =>
+  `${offlineMethodLabels[input.method]} of ${formatCents(input.amount)} received by ${input.receivedBy} on ${input.receivedOn}${input.reference ? ` (${input.reference})` : ''}`;
+
+async function insertOfflinePayment(tx: Executor, input: OfflinePaymentInput, record: { userId: string | null; purpose: PaymentPurpose; referenceId: string; description: string }): Promise<Payment> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      ...record,
+      amountCents: input.amount,
+      currency: 'usd',
+      provider: 'offline',
+      offlineMethod: input.method,
+      receivedBy: input.receivedBy,
+      offlineReference: input.reference,
+      livemode: true,
+      paidAt: receivedAt(input),
+    })
+    .returning();
+  return row!;
+}
+
 /**
  * The committee records money received by hand for an unpaid membership application (cash, a
  * cheque, a bank transfer: docs/product.md#offline-payments): a payment from source 'offline' is
@@ -362,36 +388,12 @@ export async function recordOfflineMembershipPayment(actor: Actor, applicationId
   const application = await getApplication(applicationId);
   if (!application) throw new AppError('not_found', 'Application not found.');
   if (application.status !== 'pending_payment') throw new AppError('conflict', 'This application is already paid: record offline payments for unpaid applications only.');
-  const paidAt = zonedTimeToInstant(input.receivedOn, '12:00', SITE_TIME_ZONE);
+  const paidAt = receivedAt(input);
   const payment = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        userId: application.userId,
-        purpose: 'membership',
-        referenceId: application.id,
-        description: membershipPlans[application.membershipType].productName,
-        amountCents: input.amount,
-        currency: 'usd',
-        provider: 'offline',
-        offlineMethod: input.method,
-        receivedBy: input.receivedBy,
-        offlineReference: input.reference,
-        livemode: true,
-        paidAt,
-      })
-      .returning();
+    const row = await insertOfflinePayment(tx, input, { userId: application.userId, purpose: 'membership', referenceId: application.id, description: membershipPlans[application.membershipType].productName });
     await purposeHandlers.membership.fulfil(tx, { referenceId: application.id, userId: application.userId, paidAt, provider: 'offline', livemode: true, subscription: null });
-    await writeAudit(tx, {
-      actor,
-      action: 'payment.offline',
-      entityType: 'membership_application',
-      entityId: application.id,
-      from: 'pending_payment',
-      to: 'pending_approval',
-      note: `${offlineMethodLabels[input.method]} of ${formatCents(input.amount)} received by ${input.receivedBy} on ${input.receivedOn}${input.reference ? ` (${input.reference})` : ''}`,
-    });
-    return row!;
+    await writeAudit(tx, { actor, action: 'payment.offline', entityType: 'membership_application', entityId: application.id, from: 'pending_payment', to: 'pending_approval', note: offlineNote(input) });
+    return row;
   });
   await sendReceipt(payment, application.email, application.firstName).catch((error: unknown) => console.error(`Receipt mail for offline payment ${payment.id} failed:`, error));
   return payment;
@@ -404,36 +406,11 @@ export async function recordOfflineMembershipPayment(actor: Actor, applicationId
  */
 export async function recordOfflineGift(actor: Actor, input: OfflineGiftInput): Promise<Donation> {
   assertCan(actor, 'changeDonations');
-  const paidAt = zonedTimeToInstant(input.receivedOn, '12:00', SITE_TIME_ZONE);
   const { donation, payment } = await db().transaction(async (tx) => {
-    const donation = await recordReceivedGift(tx, input, paidAt);
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        userId: null,
-        purpose: 'donation',
-        referenceId: donation.id,
-        description: donationProductName(donation),
-        amountCents: input.amount,
-        currency: 'usd',
-        provider: 'offline',
-        offlineMethod: input.method,
-        receivedBy: input.receivedBy,
-        offlineReference: input.reference,
-        livemode: true,
-        paidAt,
-      })
-      .returning();
-    await writeAudit(tx, {
-      actor,
-      action: 'payment.offline',
-      entityType: 'donation',
-      entityId: donation.id,
-      from: null,
-      to: 'completed',
-      note: `${offlineMethodLabels[input.method]} of ${formatCents(input.amount)} received by ${input.receivedBy} on ${input.receivedOn}${input.reference ? ` (${input.reference})` : ''}`,
-    });
-    return { donation, payment: payment! };
+    const donation = await recordReceivedGift(tx, input, receivedAt(input));
+    const payment = await insertOfflinePayment(tx, input, { userId: null, purpose: 'donation', referenceId: donation.id, description: donationProductName(donation) });
+    await writeAudit(tx, { actor, action: 'payment.offline', entityType: 'donation', entityId: donation.id, from: null, to: 'completed', note: offlineNote(input) });
+    return { donation, payment };
   });
   await sendReceipt(payment, donation.email, donation.firstName).catch((error: unknown) => console.error(`Receipt mail for offline gift ${donation.id} failed:`, error));
   return donation;

@@ -10,7 +10,7 @@ import { applicationHistory, getApplication } from '~/features/membership/member
 import { membershipPlans } from '~/features/membership/plans';
 import { offlinePaymentSchema } from '~/features/payments/offline.schema';
 import { listPaymentsFor, recordOfflineMembershipPayment } from '~/features/payments/payments.server';
-import { formatIsoDay, formatLongDate, formatTime } from '~/lib/dates';
+import { formatIsoDay, formatLongDate } from '~/lib/dates';
 import { failureOf } from '~/lib/errors.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
@@ -22,6 +22,7 @@ import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/application';
 import { OfflinePaymentFields } from './offline-payment-fields';
 import { PaymentsList } from './payments-list';
+import { RecordFields, RecordHistory } from './record-parts';
 import { handleRefund, listedPayments } from './refund-reply.server';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -80,14 +81,7 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
       <h1 className="mt-2 text-3xl font-bold text-navy-900">
         {application.firstName} {application.lastName}
       </h1>
-      <dl className="mt-6 grid gap-4 rounded-xl border border-border bg-white p-6 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
-        {fields.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{label}</dt>
-            <dd className="mt-1 break-words text-navy-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <RecordFields fields={fields} />
       <h2 className="mt-10 text-xl font-bold text-navy-900">Payments</h2>
       <PaymentsList
         payments={payments}
@@ -99,20 +93,7 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
       {canRecordPayment ? (
         <OfflinePaymentForm defaultAmount={(membershipPlans[application.membershipType].priceCents / 100).toFixed(2)} lastResult={actionData && !('refundFor' in actionData) ? actionData.result : undefined} />
       ) : null}
-      <h2 className="mt-10 text-xl font-bold text-navy-900">History</h2>
-      {history.length === 0 ? (
-        <p className="mt-2 text-muted-foreground">No changes by admins yet.</p>
-      ) : (
-        <ol className="mt-3 space-y-2">
-          {history.map((entry) => (
-            <li key={entry.id} className="rounded-lg border border-border bg-white px-5 py-3 text-sm">
-              <strong>{entry.actorEmail}</strong> changed the status from {statusLabel(entry.fromValue ?? '—')} to {statusLabel(entry.toValue ?? '—')} on{' '}
-              {formatLongDate(entry.createdAt)} at {formatTime(entry.createdAt)}
-              {entry.note ? <span className="block text-muted-foreground">{entry.note}</span> : null}
-            </li>
-          ))}
-        </ol>
-      )}
+      <RecordHistory history={history} />
     </div>
   );
 }

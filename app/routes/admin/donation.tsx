@@ -7,7 +7,7 @@ import { donationCauses } from '~/features/donations/causes';
 import { getDonation } from '~/features/donations/donations.server';
 import { listPaymentsFor } from '~/features/payments/payments.server';
 import { auditTrail } from '~/lib/audit.server';
-import { formatLongDate, formatTime } from '~/lib/dates';
+import { formatLongDate } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { statusLabel } from '~/lib/labels';
 import { pageMeta } from '~/lib/meta';
@@ -15,6 +15,7 @@ import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
 import type { Route } from './+types/donation';
 import { PaymentsList } from './payments-list';
+import { RecordFields, RecordHistory } from './record-parts';
 import { handleRefund, listedPayments } from './refund-reply.server';
 
 /**
@@ -62,14 +63,7 @@ export default function DonationDetail({ loaderData, actionData }: Route.Compone
       <h1 className="mt-2 text-3xl font-bold text-navy-900">
         {donation.firstName} {donation.lastName}
       </h1>
-      <dl className="mt-6 grid gap-4 rounded-xl border border-border bg-white p-6 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
-        {fields.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{label}</dt>
-            <dd className="mt-1 break-words text-navy-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <RecordFields fields={fields} />
       <h2 className="mt-10 text-xl font-bold text-navy-900">Payments</h2>
       <PaymentsList
         payments={payments}
@@ -78,20 +72,7 @@ export default function DonationDetail({ loaderData, actionData }: Route.Compone
         lastResult={actionData?.result}
         resultFor={actionData?.refundFor ?? null}
       />
-      <h2 className="mt-10 text-xl font-bold text-navy-900">History</h2>
-      {history.length === 0 ? (
-        <p className="mt-2 text-muted-foreground">No changes by admins yet.</p>
-      ) : (
-        <ol className="mt-3 space-y-2">
-          {history.map((entry) => (
-            <li key={entry.id} className="rounded-lg border border-border bg-white px-5 py-3 text-sm">
-              <strong>{entry.actorEmail}</strong> changed the status from {statusLabel(entry.fromValue ?? '—')} to {statusLabel(entry.toValue ?? '—')} on{' '}
-              {formatLongDate(entry.createdAt)} at {formatTime(entry.createdAt)}
-              {entry.note ? <span className="block text-muted-foreground">{entry.note}</span> : null}
-            </li>
-          ))}
-        </ol>
-      )}
+      <RecordHistory history={history} />
     </div>
   );
 }

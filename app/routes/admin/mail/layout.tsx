@@ -1,11 +1,10 @@
-import { Link, Outlet, redirect } from 'react-router';
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { Link, Outlet } from 'react-router';
 import type { Route } from './+types/layout';
+import { requireMailer } from './guard.server';
 
-/** Mail to members (docs/product.md#mail-to-members): admins only; finance and editors go back to the admin area. */
+/** Mail to members (docs/product.md#mail-to-members): admins only. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { can } = await requireAdminArea(request);
-  if (!can.mailMembers) throw redirect('/admin');
+  await requireMailer(request);
   return null;
 }
 

@@ -8,7 +8,6 @@ import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { RichText } from '~/components/ui/rich-text';
-import { requireAdminArea } from '~/features/accounts/guards.server';
 import { audienceLabels, mailingAudiences, mailingSchema } from '~/features/mailings/mailings.schema';
 import { deleteMailing, getMailing, mailingEventChoices, saveMailing, sendTestMailing, startSending } from '~/features/mailings/mailings.server';
 import { kickMailingQueue } from '~/features/mailings/sender.server';
@@ -20,9 +19,10 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import { editorId, handleConfirmed, handleDeletion, invalidForm, refusedSave } from '../content/replies.server';
 import type { Route } from './+types/mailing';
+import { requireMailer } from './guard.server';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user } = await requireAdminArea(request);
+  const user = await requireMailer(request);
   const id = editorId(params.id);
   const found = id === null ? null : await getMailing(user, id).catch(() => null);
   if (id !== null && !found) throw data('Message not found.', { status: 404 });
@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdminArea(request);
+  const user = await requireMailer(request);
   const id = editorId(params.id);
   const formData = await readFormData(request);
   const deletion = await handleDeletion(formData, { remove: id === null ? null : () => deleteMailing(user, id), to: '/admin/mail', what: 'Message' });

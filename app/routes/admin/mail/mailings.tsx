@@ -2,14 +2,14 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { ContentHeading, ContentList, ContentListItem, StatusBadge } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
-import { requireAdminArea } from '~/features/accounts/guards.server';
 import { listMailings } from '~/features/mailings/mailings.server';
 import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/mailings';
+import { requireMailer } from './guard.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdminArea(request);
+  const user = await requireMailer(request);
   return { mailings: await listMailings(user) };
 }
 
