@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * Our site measured as WordPress is (issue "faster and lighter than WordPress", bench/README.md):
+ * starts the production server as users start it, on a fresh DATA_DIR with the sample content,
+ * then runs ../shared/peers/measure.mjs against it — load (autocannon 10 connections × 10 s) and
+ * Lighthouse mobile on home and a news post, Lighthouse only on the other reading pages — and
+ * stops the server. Measure WordPress in the same sitting (../shared/peers/README.md).
+ *
+ * Run: npm run build && node bench/peers.mjs [--runs 2] [--port 3300] [--pages all|load]
+ * Needs: cd ../shared/peers && npm install (autocannon, lighthouse), Debian's chromium.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const measure = path.resolve(root, '../shared/peers/measure.mjs');
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    port: { type: 'string', default: '3300' },
+    pages: { type: 'string', default: 'all' },
+  },
+});
+if (!existsSync(measure)) throw new Error(`${measure} not found: the peers kit lives beside this repository (../shared/peers).`);
+if (!existsSync(path.join(root, 'build/server/index.js'))) throw new Error('Build first: npm run build');
+
+const base = `http://127.0.0.1:${options.port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-peers-'));
+// As `npm start` runs it (its build step done above), without NODE_ENV (README: quick start).
+const { NODE_ENV: _unset, ...environment } = process.env;
+const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  cwd: root,
+  env: { ...environment, PORT: options.port, DATA_DIR: dataDir, PUBLIC_URL: base },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', stop);
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('The server did not start within a minute.');
+}
+
+/** The first link to a page of `prefix` on `page` (a news post, an event). */
+async function firstLink(page, prefix) {
+  const html = await (await fetch(`${base}${page}`)).text();
+  const match = new RegExp(`href="(${prefix}/[^"?#]+)"`).exec(html);
+  if (!match) throw new Error(`No ${prefix}/… link on ${page}`);
+  return match[1];
+}
+
+function run(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [measure, ...args], { stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`measure.mjs exited with ${code}`))));
+  });
+}
+
+await waitForServer();
+const post = await firstLink('/news', '/news');
+const event = await firstLink('/events', '/events');
+console.log(`Measuring ${base} (server pid ${server.pid}, DATA_DIR ${dataDir}): / and ${post} under load, then the other reading pages`);
+await run(['--name', 'ours', '--runs', options.runs, '--pid', String(server.pid), `${base}/`, `${base}${post}`]);
+if (options.pages === 'all') {
+  await run(['--name', 'ours-pages', '--no-load', '--pid', String(server.pid), ...['/news', '/events', event, '/membership', '/donate'].map((page) => `${base}${page}`)]);
+}
+stop();
+process.exit(0);
