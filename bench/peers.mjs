@@ -31,7 +31,8 @@ if (!existsSync(path.join(root, 'build/server/index.js'))) throw new Error('Buil
 const base = `http://127.0.0.1:${options.port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-peers-'));
 // As `npm start` runs it (its build step done above), without NODE_ENV (README: quick start).
-const { NODE_ENV: _unset, ...environment } = process.env;
+const environment = { ...process.env };
+delete environment.NODE_ENV;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
   cwd: root,
   env: { ...environment, PORT: options.port, DATA_DIR: dataDir, PUBLIC_URL: base },
