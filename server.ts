@@ -38,6 +38,7 @@ const [
   { DataFolderInUseError },
   guards,
   { withRequestToast },
+  { pageCacheMiddleware },
 ] = await Promise.all([
   import('@react-router/express'),
   import('compression'),
@@ -47,6 +48,7 @@ const [
   import('./app/db/lock.server'),
   import('./app/lib/request-guards.server'),
   import('./app/lib/toast.server'),
+  import('./app/lib/page-cache-middleware.server'),
 ]);
 
 let database: Awaited<ReturnType<typeof bootDatabase>>;
@@ -129,10 +131,10 @@ if (isDevServer) {
   build = (await import('./build/server/index.js')) as ServerBuild;
 }
 
-const handleRequest = createRequestHandler({
-  build,
-  getLoadContext: (_request, response) => ({ cspNonce: response.locals.cspNonce as string }),
-});
+const loadContext = (response: express.Response) => ({ cspNonce: response.locals.cspNonce as string });
+const handleRequest = createRequestHandler({ build, getLoadContext: (_request, response) => loadContext(response) });
+// Public pages for anonymous visitors come from the page cache (docs/architecture.md#page-cache).
+if (typeof build !== 'function') app.use(pageCacheMiddleware(build, loadContext));
 // Each request gets its own place for a toast, so a form posted without JavaScript shows its
 // toast on the page that answers it (app/lib/toast.server.ts).
 app.all('*splat', (request, response, next) => withRequestToast(request.path, () => handleRequest(request, response, next)));

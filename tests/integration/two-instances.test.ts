@@ -2,7 +2,8 @@
  * Two app servers on one PostgreSQL database (CI's PostgreSQL pass, docs/architecture.md#media and
  * #scheduled-jobs): a picture an editor uploads through one is served by the other, because files
  * live in the database, not on either server's disk; and both run the hourly reminder job, which
- * sends each reminder once. On the embedded database one server owns the data
+ * sends each reminder once; and an edit makes both servers' cached pages stale at once
+ * (docs/architecture.md#page-cache). On the embedded database one server owns the data
  * folder (a second is refused: tests/e2e/server.spec.ts), so this runs with TEST_DATABASE_URL only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { news } from '~/db/schema/content';
 import { jobRuns } from '~/db/schema/jobs';
 import { pngFile } from '../factories/media';
 import { createMembership } from '../factories/membership';
@@ -124,5 +126,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
       expect((await mailsOf(member.account.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your membership (expires in (7|30) days|has expired)/)]);
     }
     expect(await database.db().select().from(jobRuns).where(eq(jobRuns.name, 'membership-reminders'))).toHaveLength(1);
+  });
+
+  it('an edit makes the cached page stale on both servers at once', { timeout: 90_000 }, async () => {
+    const databaseUrl = database.postgresUrl()!;
+    const { origin: first } = await startServer(databaseUrl);
+    const { origin: second } = await startServer(databaseUrl);
+    const newsPage = async (origin: string) => {
+      const response = await fetch(`${origin}/news`);
+      return { cache: response.headers.get('X-Page-Cache'), html: await response.text() };
+    };
+    for (const origin of [first, second]) {
+      await newsPage(origin);
+      expect((await newsPage(origin)).cache).toBe('hit');
+    }
+    const [story] = await database.db().select().from(news).where(eq(news.status, 'published')).limit(1);
+    await database.db().update(news).set({ title: 'Edited While Cached' }).where(eq(news.id, story!.id));
+    for (const origin of [first, second]) {
+      const after = await newsPage(origin);
+      expect(after.cache).toBe('miss');
+      expect(after.html).toContain('Edited While Cached');
+    }
   });
 });

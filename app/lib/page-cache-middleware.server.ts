@@ -1,0 +1,90 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { cachedPage, chooseEncoding, currentContentVersion, isPublicPage, PageCache, pageCacheKey, type CachedPage } from './page-cache.server';
+import { withRequestToast } from './toast.server';
+
+/**
+ * Serves public pages to anonymous visitors from the page cache (docs/architecture.md#page-cache),
+ * rendering them through React Router on a miss. Anything else goes on to the usual handler.
+ * `X-Page-Cache` says hit or miss; CDNs may keep a page for a few seconds (`s-maxage`), per cookie.
+ */
+export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: ExpressResponse) => Record<string, unknown>) {
+  const render = createRequestHandler(build, 'production');
+  const cache = new PageCache();
+
+  return async (request: ExpressRequest, response: ExpressResponse, next: NextFunction) => {
+    const search = request.originalUrl.includes('?') ? request.originalUrl.slice(request.originalUrl.indexOf('?')) : '';
+    const key = pageCacheKey({ method: request.method, path: request.path, search, cookie: request.headers.cookie });
+    if (!key) {
+      // A public page rendered for one visitor: no shared cache may keep it.
+      if (isPublicPage(request.path) && (request.method === 'GET' || request.method === 'HEAD')) {
+        response.setHeader('Cache-Control', 'private, no-cache');
+        response.setHeader('Vary', 'Cookie');
+      }
+      next();
+      return;
+    }
+    try {
+      const version = await currentContentVersion();
+      const hit = cache.get(key, version);
+      if (hit) {
+        send(request, response, hit, 'hit');
+        return;
+      }
+      const url = `${request.protocol}://${request.get('host') ?? 'localhost'}${request.originalUrl}`;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+        else if (Array.isArray(value)) headers.set(name, value.join(', '));
+      }
+      const rendered = await withRequestToast(request.path, () => render(new Request(url, { method: 'GET', headers }), loadContext(response) as never));
+      const control = rendered.headers.get('Cache-Control') ?? '';
+      const storable =
+        rendered.status === 200 && (rendered.headers.get('Content-Type') ?? '').startsWith('text/html') && !rendered.headers.has('Set-Cookie') && !/private|no-store/.test(control);
+      if (!storable) {
+        await pass(request, response, rendered);
+        return;
+      }
+      const body = Buffer.from(await rendered.arrayBuffer());
+      const kept = [...rendered.headers.entries()].filter(([name]) => !['content-length', 'content-encoding', 'cache-control', 'vary', 'etag'].includes(name));
+      const csp = response.getHeader('Content-Security-Policy');
+      const entry = cachedPage(version, rendered.status, kept, typeof csp === 'string' ? csp : null, body);
+      cache.set(key, entry);
+      send(request, response, entry, 'miss');
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function send(request: ExpressRequest, response: ExpressResponse, page: CachedPage, outcome: 'hit' | 'miss') {
+  for (const [name, value] of page.headers) response.setHeader(name, value);
+  // The page's script nonce is the one it was rendered with: its policy goes with it.
+  if (page.csp) response.setHeader('Content-Security-Policy', page.csp);
+  response.setHeader('ETag', page.etag);
+  response.setHeader('Cache-Control', 'public, max-age=0, s-maxage=10, must-revalidate');
+  response.setHeader('Vary', 'Cookie, Accept-Encoding');
+  response.setHeader('X-Page-Cache', outcome);
+  if (request.headers['if-none-match'] === page.etag) {
+    response.status(304).end();
+    return;
+  }
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const body = page[encoding];
+  if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
+  response.setHeader('Content-Length', String(body.length));
+  response.status(page.status);
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/** A response that is not kept (a redirect, a 404, a page that set a cookie): sent as it came. */
+async function pass(request: ExpressRequest, response: ExpressResponse, rendered: globalThis.Response) {
+  response.status(rendered.status);
+  for (const [name, value] of rendered.headers.entries()) if (name !== 'set-cookie') response.setHeader(name, value);
+  const cookies = rendered.headers.getSetCookie();
+  if (cookies.length) response.setHeader('Set-Cookie', cookies);
+  if (!response.hasHeader('Cache-Control')) response.setHeader('Cache-Control', 'private, no-cache');
+  response.setHeader('X-Page-Cache', 'pass');
+  const body = request.method === 'HEAD' || !rendered.body ? null : Buffer.from(await rendered.arrayBuffer());
+  response.end(body ?? undefined);
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { cachedPage, chooseEncoding, PAGE_CACHE_SECONDS, PageCache, pageCacheKey } from './page-cache.server';
+
+const request = (path: string, options: { method?: string; search?: string; cookie?: string } = {}) => ({ method: options.method ?? 'GET', path, search: options.search ?? '', cookie: options.cookie });
+
+describe('which requests the page cache answers', () => {
+  it('public pages read anonymously, with their query', () => {
+    for (const path of ['/', '/about', '/news', '/news/agm-2026', '/events', '/events/12', '/membership', '/donate', '/privacy-policy']) expect(pageCacheKey(request(path))).toBe(path);
+    expect(pageCacheKey(request('/donate', { search: '?cause=medical' }))).toBe('/donate?cause=medical');
+    expect(pageCacheKey(request('/news', { method: 'HEAD', cookie: 'theme=dark' }))).toBe('/news');
+  });
+
+  it('never a signed-in visitor, a waiting toast, an application under way, a preview, a post or a private page', () => {
+    for (const cookie of ['ppa.session_token=abc', 'x=1; ppa_toast=t', '__Secure-ppa.session_token=abc', 'ppa_applicant=a']) expect(pageCacheKey(request('/', { cookie }))).toBeNull();
+    expect(pageCacheKey(request('/news/agm', { search: '?preview' }))).toBeNull();
+    expect(pageCacheKey(request('/donate', { method: 'POST' }))).toBeNull();
+    for (const path of ['/members-portal', '/admin', '/events/12/order', '/tickets/abc', '/login', '/payment-success', '/unsubscribe/x', '/news/a/b', '/events/gala']) expect(pageCacheKey(request(path))).toBeNull();
+    expect(pageCacheKey(request('/news', { search: `?q=${'x'.repeat(300)}` }))).toBeNull();
+  });
+});
+
+describe('the cache', () => {
+  const page = (version: string, now = 0) => cachedPage(version, 200, [['content-type', 'text/html']], null, Buffer.from('<html>page</html>'), now);
+
+  it('answers for the version it was made at, until PAGE_CACHE_SECONDS have passed', () => {
+    const cache = new PageCache();
+    cache.set('/', page('7', 1_000));
+    expect(cache.get('/', '7', 1_000 + PAGE_CACHE_SECONDS * 1000 - 1)).not.toBeNull();
+    expect(cache.get('/', '8', 2_000)).toBeNull();
+    cache.set('/', page('8', 1_000));
+    expect(cache.get('/', '8', 1_000 + PAGE_CACHE_SECONDS * 1000)).toBeNull();
+  });
+
+  it('keeps at most its limit, the least recently used going first', () => {
+    const cache = new PageCache(2);
+    cache.set('/a', page('1'));
+    cache.set('/b', page('1'));
+    cache.get('/a', '1', 0);
+    cache.set('/c', page('1'));
+    expect(cache.size).toBe(2);
+    expect(cache.get('/b', '1', 0)).toBeNull();
+    expect(cache.get('/a', '1', 0)).not.toBeNull();
+  });
+
+  it('keeps each page compressed ahead, with an ETag that changes with the version', () => {
+    const first = page('1');
+    expect(first.gzip.length).toBeGreaterThan(0);
+    expect(first.br.length).toBeGreaterThan(0);
+    expect(first.etag).not.toBe(page('2').etag);
+    expect(first.etag).toBe(page('1').etag);
+  });
+
+  it('sends the best encoding the visitor accepts', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('deflate')).toBe('identity');
+    expect(chooseEncoding(undefined)).toBe('identity');
+  });
+});

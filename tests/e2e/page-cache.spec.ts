@@ -1,0 +1,38 @@
+/**
+ * The page cache (docs/architecture.md#page-cache) serves anonymous visitors only: a signed-in
+ * visitor never gets the cached anonymous page, nor another visitor's page, and toasts still show.
+ */
+import { expect, test } from '@playwright/test';
+import { e2eAdmin } from '../../playwright.config';
+import { currentToast, expectNoAxeViolations } from './helpers';
+
+test('anonymous visitors share the cached page; a signed-in visitor gets their own, with their toast', async ({ page, browser }) => {
+  // Anonymous: the second visit of the home page comes from the cache.
+  await page.request.get('/');
+  const cached = await page.request.get('/');
+  expect(cached.headers()['x-page-cache']).toBe('hit');
+  expect(cached.headers()['cache-control']).toContain('public');
+  const etag = cached.headers()['etag']!;
+  expect((await page.request.get('/', { headers: { 'If-None-Match': etag } })).status()).toBe(304);
+
+  // Signing in shows its toast, and the home page is then this visitor's own.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(e2eAdmin.email);
+  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(currentToast(page)).toContainText('Login Successful!');
+  const own = await page.goto('/');
+  expect(own!.headers()['x-page-cache']).toBeUndefined();
+  expect(own!.headers()['cache-control']).toBe('private, no-cache');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Site Administrator' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Meanwhile another, anonymous visitor gets the anonymous page, never the signed-in one.
+  const stranger = await browser.newPage();
+  const theirs = await stranger.goto('/');
+  // From the shared cache (a miss when another journey has just changed content).
+  expect(theirs!.headers()['x-page-cache']).toMatch(/^(hit|miss)$/);
+  await expect(stranger.getByRole('banner').getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  await expect(stranger.getByText('Site Administrator')).toHaveCount(0);
+  await stranger.close();
+});
