@@ -139,6 +139,17 @@ if (typeof build !== 'function') app.use(pageCacheMiddleware(build, loadContext)
 // toast on the page that answers it (app/lib/toast.server.ts).
 app.all('*splat', (request, response, next) => withRequestToast(request.path, () => handleRequest(request, response, next)));
 
+// Scheduled work (renewal reminders, the committee's daily summary): each period runs once across all instances on the database.
+// Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.
+// Loaded before listening: nothing may await between listening and installing the signal handlers
+// below, or a SIGTERM in that gap would kill the process without a clean stop.
+const [{ startScheduler }, { membershipRemindersJob }, { committeeDigestJob }, { startMailingQueue }] = await Promise.all([
+  import('./app/lib/jobs.server'),
+  import('./app/features/membership/reminders.server'),
+  import('./app/features/membership/committee-notices.server'),
+  import('./app/features/mailings/sender.server'),
+]);
+
 const server: Server = app.listen(config.port, (error?: Error) => {
   if (error) {
     // Express 5 reports a busy port here, not as an exception.
@@ -150,14 +161,6 @@ const server: Server = app.listen(config.port, (error?: Error) => {
   console.log(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 });
 
-// Scheduled work (renewal reminders, the committee's daily summary): each period runs once across all instances on the database.
-// Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.
-const [{ startScheduler }, { membershipRemindersJob }, { committeeDigestJob }, { startMailingQueue }] = await Promise.all([
-  import('./app/lib/jobs.server'),
-  import('./app/features/membership/reminders.server'),
-  import('./app/features/membership/committee-notices.server'),
-  import('./app/features/mailings/sender.server'),
-]);
 const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob]);
 const stopMailingQueue = startMailingQueue();
 
