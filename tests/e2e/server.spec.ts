@@ -174,7 +174,8 @@ test.describe('operating the embedded database', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${port}` },
       body: new URLSearchParams({ email: 'someone@example.org' }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Long enough for the server to have read it on a busy machine, well inside its 300 ms.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     server.child.kill('SIGTERM');
     const answer = await underWay;
     expect(answer.status).toBe(200);
