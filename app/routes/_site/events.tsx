@@ -22,7 +22,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       <PageHero eyebrow="Events" title="Upcoming Events">
         Gatherings for past pupils, families and friends across North America. Come as you are, bring a classmate.
       </PageHero>
-      <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <section aria-labelledby="upcoming-events-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        {/* The cards' titles are h3: their section heading keeps the outline in order for screen readers. */}
+        <h2 id="upcoming-events-heading" className="sr-only">
+          Upcoming events
+        </h2>
         {upcoming.length === 0 ? (
           <EmptyState>
             {messages.upcomingEventsEmpty}
