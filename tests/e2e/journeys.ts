@@ -42,13 +42,15 @@ export async function signUpAndSignIn(page: Page, name: string, email: string) {
   await signIn(page, email);
 }
 
-/** The signed-in member applies for an annual membership and pays (or cancels) on the test provider. */
+/** The signed-in member applies for an annual membership and pays (or cancels) on the test provider, and sees the outcome page. */
 export async function applyAndPay(page: Page, pay: boolean) {
   await page.goto('/membership?plan=annual');
   await page.getByLabel('Home Address').fill('3 Oak Avenue, Toronto');
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page).toHaveURL(/\/payment\/test-checkout\//);
   await page.getByRole('button', { name: pay ? 'Pay $50.00' : 'Cancel' }).click();
+  // Until the outcome page shows, the payment may not be recorded: moving on (signing out, say) could cut it off.
+  await expect(page.getByRole('heading', { level: 1, name: pay ? 'Payment Successful' : 'Payment Cancelled' })).toBeVisible();
 }
 
 /** Opens the Actions menu of the admin table's row for `email`. */
