@@ -6,10 +6,10 @@ import { requiredText, richText } from '~/lib/fields';
 
 /**
  * The message composer's form (docs/product.md#mail-to-members), shared by the browser and the
- * server. `save` keeps the draft, `test` saves it and sends it to the admin alone, `send` asks to
- * send it to its audience (after a confirmation).
+ * server. `save` keeps the draft, `test` saves it and sends it to the admin alone. Sending to the
+ * audience is its own confirmed post (intent `send`, handled before this form is read).
  */
-export const mailingIntents = ['save', 'test', 'send'] as const;
+export const mailingIntents = ['save', 'test'] as const;
 
 export const audienceLabels: Record<MailingAudience, string> = {
   members: 'All approved members',

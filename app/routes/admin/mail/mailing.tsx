@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { FlaskConical, Save, Send } from 'lucide-react';
 import { useEffect } from 'react';
-import { data, Form, Link, redirect, useRevalidator } from 'react-router';
+import { data, Form, Link, useRevalidator } from 'react-router';
 import { ConfirmAction, ConfirmDelete, ContentHeading, Panel, StatusBadge } from '~/components/admin/content-ui';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
@@ -51,7 +51,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (sending) return sending;
   const submission = parseWithZod(formData, { schema: mailingSchema });
   if (submission.status !== 'success') return invalidForm(submission);
-  if (submission.value.intent === 'send') throw redirect(`/admin/mail/${id ?? 'new'}`);
   try {
     const saved = await saveMailing(user, id, submission.value);
     if (submission.value.intent === 'test') {
