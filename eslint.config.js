@@ -16,6 +16,9 @@ const importRules = {
     features: ['lib', 'db'],
     lib: ['lib', 'db'],
     db: ['db', 'lib'],
+    // What server.js runs from the server bundle: it puts the other layers together.
+    server: ['features', 'lib', 'db'],
+    entry: ['server', 'components', 'lib'],
   },
   features: {
     // Mail and media (uploaded files) are leaves every feature may use (docs/decisions/002, 006).

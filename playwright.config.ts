@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests against the production build (`npm run test:e2e` builds first), served by our
- * own server.ts on a free port with a fresh DATA_DIR, in Debian's Chromium (README: prerequisites; docs/architecture.md#tests).
+ * own server.js on a free port with a fresh DATA_DIR, in Debian's Chromium (README: prerequisites; docs/architecture.md#tests).
  */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -58,7 +58,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npx tsx server.ts',
+    command: 'node server.js',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -6,7 +6,11 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
+import { lowerScriptPriority } from '~/lib/script-priority.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
+
+// What server.js runs besides the pages (configuration, database, jobs): from this bundle, one copy.
+export * as runtime from './server/runtime.server';
 
 export const streamTimeout = 5_000;
 
@@ -51,7 +55,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
+          pipe(lowerScriptPriority()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

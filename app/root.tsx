@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { ErrorPage } from '~/components/layout/error-page';
 import { Toaster } from '~/components/ui/toaster';
 import { getSiteSettings } from '~/features/content/settings.server';
+import { pageHydrates } from '~/lib/hydration';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/lib/site-settings';
 import { toast } from '~/lib/toast';
@@ -32,8 +33,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
+/**
+ * The few lines every page runs, with or without React (docs/architecture.md#pages-without-javascript):
+ * an image marked `data-fallback` that fails to load shows its fallback instead. Listening on the
+ * window in the capture phase catches images that fail before anything else has run.
+ */
+const pageScript = `addEventListener('error',function(e){var t=e.target,f=t&&t.getAttribute&&t.getAttribute('data-fallback');if(f&&t.getAttribute('src')!==f){t.removeAttribute('srcset');t.src=f}},true)`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Once React runs in the browser the page hydrated, so the scripts stay whatever page comes next.
+  const hydrate = pageHydrates(useMatches()) || typeof document !== 'undefined';
   return (
     <html lang="en">
       <head>
@@ -42,11 +52,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1b2f57" />
         <Meta />
         <Links />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: pageScript }} />
       </head>
       <body className="min-h-dvh bg-white">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

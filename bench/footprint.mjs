@@ -22,7 +22,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5000));
 
 async function start() {
   const startedAt = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['server.js'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -33,7 +33,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-peers-'));
 // As `npm start` runs it (its build step done above), without NODE_ENV (README: quick start).
 const environment = { ...process.env };
 delete environment.NODE_ENV;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+const server = spawn(process.execPath, ['server.js'], {
   cwd: root,
   env: { ...environment, PORT: options.port, DATA_DIR: dataDir, PUBLIC_URL: base },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,7 +4,7 @@
  * Every import, re-export and literal dynamic import whose target is a file of this repository
  * ('~/…' or a relative path) is resolved to a path, both ends are placed in a layer, and the
  * import is reported unless the configuration allows it. Packages and files outside app/ (tests,
- * scripts, server.ts) are not layers and are not checked.
+ * scripts, server.js) are not layers and are not checked.
  *
  * Options: { layers: { [layer]: string[] of layers it may import },
  *            features: { [feature or '*']: string[] of other features it may import } }
@@ -15,7 +15,9 @@ import path from 'node:path';
 export function placeOf(relativePath) {
   const parts = relativePath.split('/');
   if (parts[0] !== 'app') return null;
-  if (parts.length === 2) return { layer: 'routes' }; // app/root.tsx, app/entry.server.tsx, app/routes.ts
+  // The server bundle's entry hands server.js its runtime (app/server), besides rendering.
+  if (relativePath === 'app/entry.server.tsx') return { layer: 'entry' };
+  if (parts.length === 2) return { layer: 'routes' }; // app/root.tsx, app/entry.client.tsx, app/routes.ts
   switch (parts[1]) {
     case 'routes':
       return { layer: 'routes' };
@@ -25,6 +27,8 @@ export function placeOf(relativePath) {
       return { layer: 'lib' };
     case 'db':
       return { layer: 'db' };
+    case 'server':
+      return { layer: 'server' };
     case 'features':
       return { layer: 'features', feature: parts[2] };
     default:

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensurePrivateFolder, type Env } from '~/lib/env.server';
 import { installDatabase, openDatabase, type DatabaseHandle } from './client.server';
@@ -41,6 +42,15 @@ export async function bootDatabase(config: Env, command = 'server'): Promise<Dat
   }
   installDatabase(handle);
   return handle;
+}
+
+/**
+ * Whether the embedded database has still to be created. Creating it grows PGlite's memory by a few
+ * hundred megabytes that a WebAssembly instance never gives back, so server.js has a short-lived
+ * process create it first (docs/architecture.md#memory).
+ */
+export function embeddedDatabaseMissing(config: Env): boolean {
+  return !config.databaseUrl && !existsSync(path.join(config.dataDir, 'db'));
 }
 
 /** Where uploads lived before they moved into the database; read once at start, never written. */

@@ -17,6 +17,7 @@ describe('parseEnv', () => {
       dataDir: dir,
       databaseUrl: undefined,
       allowTestPayments: false,
+      workers: 1,
     });
     // The generated secret is kept, so sessions survive a restart.
     expect(env.authSecret).toHaveLength(43);
@@ -31,6 +32,7 @@ describe('parseEnv', () => {
     expect(env.publicUrl).toBe('https://ppa.example.org');
     expect(env.dataDir).toBe(dir);
     expect(parseEnv({ PORT: '8080', DATA_DIR: dir }).publicUrl).toBe('http://localhost:8080');
+    expect(parseEnv({ WORKERS: '2', DATABASE_URL: 'postgres://localhost/ppa', DATA_DIR: dir }).workers).toBe(2);
   });
 
   it.each([
@@ -50,6 +52,8 @@ describe('parseEnv', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'proxy.example.org' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ WORKERS: '2' }, 'WORKERS'],
+    [{ WORKERS: '0', DATABASE_URL: 'postgres://localhost/ppa' }, 'WORKERS'],
   ])('stops on %j with a message naming %s', (values, variable) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...values })).toThrow(EnvError);
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...values })).toThrow(new RegExp(`\\b${variable}:`));

@@ -81,6 +81,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   MEDIA_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -112,6 +113,8 @@ export type Env = {
   mediaStorageLimitBytes: number;
   /** Messages to members leave at most this many a minute (MAIL_RATE_PER_MINUTE): mail providers limit bulk senders. */
   mailRatePerMinute: number;
+  /** Server processes behind the one port (WORKERS, node:cluster); more than one needs PostgreSQL. */
+  workers: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
 };
@@ -151,6 +154,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (isProduction && values.DATABASE_URL && !values.BETTER_AUTH_SECRET) {
     problems.push('  BETTER_AUTH_SECRET: required in production when DATABASE_URL is set');
   }
+  if (values.WORKERS > 1 && !values.DATABASE_URL) {
+    problems.push('  WORKERS: more than one process needs DATABASE_URL (the embedded database is opened by one process only)');
+  }
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n${problems.join('\n')}`);
 
   return {
@@ -170,6 +176,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxy: values.TRUST_PROXY,
     mediaStorageLimitBytes: values.MEDIA_STORAGE_LIMIT_MB * 1024 * 1024,
     mailRatePerMinute: values.MAIL_RATE_PER_MINUTE,
+    workers: values.WORKERS,
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
   };
@@ -198,5 +205,14 @@ const globalEnv = globalThis as typeof globalThis & { __ppaEnv?: Env };
 /** The parsed configuration, read from process.env on first use and shared with the server bundle. */
 export function env(): Env {
   globalEnv.__ppaEnv ??= parseEnv(process.env);
+  return globalEnv.__ppaEnv;
+}
+
+/**
+ * Reads the configuration from `source` once and for all: server.js passes the environment as the
+ * operator gave it, before it settles NODE_ENV for React. Throws EnvError, one line per wrong variable.
+ */
+export function configureEnv(source: Record<string, string | undefined>): Env {
+  globalEnv.__ppaEnv = parseEnv(source);
   return globalEnv.__ppaEnv;
 }

@@ -1,6 +1,5 @@
 import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import type { z } from 'zod';
 
@@ -39,11 +38,4 @@ export function useIsPending({ intent, state = 'submitting' }: { intent?: string
   const navigation = useNavigation();
   const active = state === 'submitting' ? navigation.state === 'submitting' : navigation.state !== 'idle';
   return active && (intent === undefined || navigation.formData?.get('intent') === intent);
-}
-
-/** False on the server and in the first render, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

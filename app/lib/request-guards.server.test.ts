@@ -4,7 +4,7 @@ import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
 import { limitRequestBodies, privatePages, refuseControlCharacters, setClientIp } from './request-guards.server';
 
-/** A small app with the guards in server.ts's order, answering with what it saw. */
+/** A small app with the guards in server.js's order, answering with what it saw. */
 async function serve(trustProxy: number | string[] | false) {
   const app = express();
   app.set('trust proxy', trustProxy);

@@ -3,7 +3,7 @@ import { clientIpFromSocket } from './client-ip';
 import { hasControlCharacters } from './text';
 
 /**
- * What every request passes before the app sees it (server.ts; README: security). Each guard
+ * What every request passes before the app sees it (server.js; README: security). Each guard
  * answers a bad request itself, with a clear message, so nothing behind it has to.
  */
 

@@ -23,14 +23,14 @@ const shownToastSchema = z.object({
 
 const flashCookie = signedCookie('ppa_toast', shownToastSchema, { maxAgeSeconds: 60 });
 
-/** What server.ts knows of each request: whether it is a document request, and its toast. */
+/** What server.js knows of each request: whether it is a document request, and its toast. */
 type RequestToast = { documentRequest: boolean; toast: ShownToast | null };
 
-// On globalThis: server.ts and the server bundle each load this module, and must share the store.
+// On globalThis: a development reload (Vite loads the modules again) must keep one store.
 const holder = globalThis as typeof globalThis & { __ppaRequestToast?: AsyncLocalStorage<RequestToast> };
 const requestToast = (holder.__ppaRequestToast ??= new AsyncLocalStorage<RequestToast>());
 
-/** Runs the handling of one request (server.ts); React Router's data requests end in `.data`. */
+/** Runs the handling of one request (server.js); React Router's data requests end in `.data`. */
 export function withRequestToast<T>(path: string, handle: () => T): T {
   return requestToast.run({ documentRequest: !path.endsWith('.data'), toast: null }, handle);
 }

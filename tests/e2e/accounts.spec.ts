@@ -60,10 +60,10 @@ test.describe('sign up, verify, sign in, log out', () => {
     await expectNoAxeViolations(page);
 
     await account.click();
-    await expect(page.getByRole('menuitem', { name: 'Members Portal' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Members Portal' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
     await page.goto('/members-portal');
@@ -170,8 +170,8 @@ test.describe('guards', () => {
     await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('banner').getByRole('button', { name: 'Site Administrator' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Members Portal' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Members Portal' })).toBeVisible();
   });
 
   test('a member is sent from /admin to /', async ({ page, baseURL }) => {

@@ -33,7 +33,7 @@ test('a finance volunteer sees a guest’s gift in the finance view and download
   // The volunteer finds the finance view from the account menu.
   await signIn(page, 'nuwan.finance@example.org');
   await page.getByRole('banner').getByRole('button', { name: 'Nuwan Ratnayake' }).click();
-  await page.getByRole('menuitem', { name: 'Finance' }).click();
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Finance' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible();
   const year = await page.getByLabel('Year', { exact: true }).inputValue();
   await expect(page.getByRole('heading', { level: 2, name: `Money in ${year}` })).toBeVisible();

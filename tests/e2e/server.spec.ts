@@ -14,7 +14,7 @@ import { expect, test, type APIResponse } from '@playwright/test';
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['server.js'], {
     env: { ...process.env, NODE_ENV: undefined, E2E_PORT: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -108,7 +108,7 @@ test('pages carry security headers, and every inline script the nonce of the pol
 });
 
 test('hashed assets are cached for a year, pages are not', async ({ request }) => {
-  const html = await (await request.get('/')).text();
+  const html = await (await request.get('/membership')).text();
   const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
   expect(asset).toBeTruthy();
   const response = await request.get(asset!);

@@ -45,7 +45,7 @@ async function startServer(databaseUrl: string): Promise<{ origin: string; dataD
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-instance-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, ['server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

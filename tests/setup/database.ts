@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { installDatabase, openDatabase, wrapPglite, type Database, type DatabaseHandle } from '~/db/client.server';
+import { installDatabase, openDatabase, pgliteStartParams, wrapPglite, type Database, type DatabaseHandle } from '~/db/client.server';
 import { adminQuery, databaseUrlNamed } from './postgres';
 
 /**
@@ -25,7 +25,7 @@ export function setupTestDatabase(): { db: () => Database; postgresUrl: () => st
       handle = await openDatabase({ databaseUrl: postgresUrl });
       dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     } else {
-      handle = wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) }));
+      handle = wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(template.dumpFile)]), startParams: pgliteStartParams }));
     }
     installDatabase(handle);
   });

@@ -4,7 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/form-field';
-import { useHydrated, useIsPending } from '~/lib/forms';
+import { useIsPending } from '~/lib/forms';
+import { useHydrated } from '~/lib/hydration';
 import { statusLabel } from '~/lib/labels';
 import { cn } from '~/lib/utils';
 

@@ -21,7 +21,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
 import { FieldError } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
-import { useHydrated } from '~/lib/forms';
+import { useHydrated } from '~/lib/hydration';
 import { looksLikeHtml, plainTextToRichText } from '~/lib/rich-text';
 import { cn } from '~/lib/utils';
 

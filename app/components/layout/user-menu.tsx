@@ -1,10 +1,10 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, FilePenLine, Landmark, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
-import { Link, useSubmit } from 'react-router';
+import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { adminAbilities, hasRole } from '~/lib/roles';
+import { useClosePopoverOnNavigation } from './popover';
 
-type MenuUser = { name: string; email: string; role: string | null };
+export type MenuUser = { name: string; email: string; role: string | null };
 
 /**
  * What a signed-in visitor may open: the portal from rank member, the content area for editors and
@@ -23,44 +23,46 @@ export function displayName(user: MenuUser): string {
   return user.name.trim() || user.email;
 }
 
-/** The desktop header's account dropdown. */
-export function UserMenu({ user }: { user: MenuUser }) {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="outline" size="sm" className="max-w-56">
-          <UserRound aria-hidden />
-          <span className="truncate">{displayName(user)}</span>
-          <ChevronDown aria-hidden />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-52 rounded-lg border border-border bg-white p-1 shadow-lg">
-          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-muted-foreground">{user.email}</DropdownMenu.Label>
-          {accountLinks(user).map((link) => (
-            <DropdownMenu.Item key={link.to} asChild>
-              <Link to={link.to} className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-navy-900 outline-none data-[highlighted]:bg-navy-50">
-                <link.icon className="size-4" aria-hidden /> {link.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <LogoutItem />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
+const menuId = 'account-menu';
+const itemClasses = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-navy-900 hover:bg-navy-50 focus-visible:bg-navy-50';
 
-function LogoutItem() {
-  // The menu closes (and unmounts) on select, so the sign-out is posted here rather than by a form inside it.
-  const submit = useSubmit();
+/**
+ * The desktop header's account menu: a native popover under the header's right edge, so it opens
+ * and signs out on pages without JavaScript too.
+ */
+export function UserMenu({ user }: { user: MenuUser }) {
+  useClosePopoverOnNavigation(menuId);
   return (
-    <DropdownMenu.Item
-      onSelect={() => void submit(null, { method: 'post', action: '/logout' })}
-      className="flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-navy-900 outline-none data-[highlighted]:bg-navy-50"
-    >
-      <LogOut className="size-4" aria-hidden /> Logout
-    </DropdownMenu.Item>
+    <>
+      <Button variant="outline" size="sm" className="max-w-56" popoverTarget={menuId}>
+        <UserRound aria-hidden />
+        <span className="truncate">{displayName(user)}</span>
+        <ChevronDown aria-hidden />
+      </Button>
+      <div
+        id={menuId}
+        popover="auto"
+        className="fixed bottom-auto left-auto right-[max(1rem,calc((100vw-80rem)/2+2rem))] top-16 m-0 min-w-52 max-w-80 rounded-lg border border-border bg-white p-1 text-foreground shadow-lg"
+      >
+        <nav aria-label="Account">
+          <p className="truncate px-3 py-2 text-xs text-muted-foreground">{user.email}</p>
+          <ul>
+            {accountLinks(user).map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={itemClasses}>
+                  <link.icon className="size-4" aria-hidden /> {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="my-1 h-px bg-border" />
+          <Form method="post" action="/logout">
+            <button type="submit" className={itemClasses}>
+              <LogOut className="size-4" aria-hidden /> Logout
+            </button>
+          </Form>
+        </nav>
+      </div>
+    </>
   );
 }

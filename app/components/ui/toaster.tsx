@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { useHydrated } from '~/lib/forms';
+import { useHydrated } from '~/lib/hydration';
 import { dismissToast, useCurrentToast, type ShownToast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
 

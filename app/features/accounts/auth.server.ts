@@ -19,7 +19,7 @@ import { authInputProblem } from './auth-input.server';
 /**
  * Accounts and sessions with better-auth on our database (docs/product.md#accounts). Sessions are
  * rows in `sessions` behind an httpOnly cookie; rate-limit counters are rows too, keyed by the
- * client IP that server.ts writes into `x-client-ip` from the socket.
+ * client IP that server.js writes into `x-client-ip` from the socket.
  */
 export const AUTH_BASE_PATH = '/api/auth';
 

@@ -166,8 +166,8 @@ export async function stalledMailings(now = new Date()): Promise<number> {
 }
 
 /**
- * One sender per process. On globalThis: server.ts (which starts the queue) and the server bundle
- * (whose Send action kicks it) each load this module, and must share one queue.
+ * One sender per process: server.js starts the queue and the Send action kicks it, both through the
+ * server bundle's copy of this module. On globalThis so a development reload keeps one queue.
  */
 type QueueState = { running: Promise<void> | null; again: boolean; stopping: boolean };
 const holder = globalThis as typeof globalThis & { __ppaMailingQueue?: QueueState };

@@ -74,7 +74,7 @@ export async function sendMembershipReminders(now = new Date()): Promise<{ sent:
   return { sent, failed };
 }
 
-/** The hourly job that sends them (started by server.ts). */
+/** The hourly job that sends them (started by server.js). */
 export const membershipRemindersJob: Job = {
   name: 'membership-reminders',
   period: hourly,

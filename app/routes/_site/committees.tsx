@@ -7,6 +7,7 @@ import { FallbackImage } from '~/components/ui/fallback-image';
 import { getCommittees, type CommitteeMember, type CommitteeTerm } from '~/features/content/committees.server';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/committees';
+import type { PageHandle } from '~/lib/hydration';
 
 const MEMBER_FALLBACK_IMAGE = '/images/avatar-fallback.svg';
 
@@ -17,6 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Committees', 'The elected committee that runs the association, and the committees that came before it.');
+
+// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
+export const handle: PageHandle = { hydrate: false };
 
 export default function Committees({ loaderData }: Route.ComponentProps) {
   const { current, past, pastCount, showingPast } = loaderData;

@@ -5,6 +5,7 @@ import { messages } from '~/lib/messages';
 import { EmptyState } from '~/components/ui/empty-state';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/events';
+import type { PageHandle } from '~/lib/hydration';
 
 export async function loader() {
   const now = new Date();
@@ -14,6 +15,9 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Events', 'Dinners, galas, networking evenings and matches for past pupils across North America.');
+
+// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
+export const handle: PageHandle = { hydrate: false };
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { upcoming, past } = loaderData;

@@ -6,6 +6,7 @@ import { pageMeta } from '~/lib/meta';
 import { notFound } from '~/lib/params';
 import { documentPath } from '~/lib/redirects';
 import type { Route } from './+types/legal-page';
+import type { PageHandle } from '~/lib/hydration';
 
 /** /privacy-policy, /terms-of-service and /cookie-policy: one route file, the page named by its path. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,6 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.title ?? 'Not Found');
+
+// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
+export const handle: PageHandle = { hydrate: false };
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { title, body, updatedAt } = loaderData;

@@ -12,6 +12,7 @@ import { formatDateTime, formatLongDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { notFound } from '~/lib/params';
 import type { Route } from './+types/news.$slug';
+import type { PageHandle } from '~/lib/hydration';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const preview = await wantsPreview(request);
@@ -25,6 +26,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData?.item.title ?? 'News story not found', args.loaderData?.item.excerpt);
+
+// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
+export const handle: PageHandle = { hydrate: false };
 
 export default function NewsPost({ loaderData }: Route.ComponentProps) {
   const { item, state, more } = loaderData;

@@ -4,6 +4,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { listPublishedNews } from '~/features/content/news.server';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/news';
+import type { PageHandle } from '~/lib/hydration';
 
 export async function loader() {
   const items = await listPublishedNews();
@@ -13,6 +14,9 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'News', 'Announcements, school news and stories from past pupils across North America.');
+
+// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
+export const handle: PageHandle = { hydrate: false };
 
 export default function News({ loaderData }: Route.ComponentProps) {
   const { featured, others } = loaderData;

@@ -3,12 +3,16 @@ import { PageHero } from '~/components/layout/page-hero';
 import { getHistoryPage } from '~/features/content/pages.server';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/school-history';
+import type { PageHandle } from '~/lib/hydration';
 
 export async function loader() {
   return getHistoryPage();
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'School History', 'Milestones in the history of our school.');
+
+// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
+export const handle: PageHandle = { hydrate: false };
 
 export default function SchoolHistory({ loaderData }: Route.ComponentProps) {
   const { intro, milestones } = loaderData;

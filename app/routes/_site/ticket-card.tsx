@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { clampQuantity, maxQuantity, selectionTotals, tierTakesQuantity, type Selection, type TierSaleState } from '~/features/events/tickets';
 import { formatDateTime } from '~/lib/dates';
 import { useIsPending } from '~/lib/forms';
+import { useHydrated } from '~/lib/hydration';
 import { ticketButtonLabels, ticketCardTitles } from '~/lib/messages';
 import { formatCents, formatPrice } from '~/lib/money';
 
@@ -61,6 +62,8 @@ export function TicketCard({
   const [selection, setSelection] = useState<Selection>({});
   const { quantity, totalCents } = selectionTotals(tiers, selection);
   const busy = useIsPending();
+  // The buttons need React; until it runs they stay disabled and the number fields work alone.
+  const hydrated = useHydrated();
 
   const change = (tier: Tier, quantityWanted: number) =>
     setSelection((current) => ({ ...current, [tier.id]: clampQuantity(quantityWanted, maxQuantity(tier)) }));
@@ -103,7 +106,7 @@ export function TicketCard({
                         className="size-9"
                         aria-label={`Decrease ${tier.name} quantity`}
                         aria-controls={inputId}
-                        disabled={value <= 0}
+                        disabled={!hydrated || value <= 0}
                         onClick={() => change(tier, value - 1)}
                       >
                         <Minus aria-hidden />
@@ -129,7 +132,7 @@ export function TicketCard({
                         className="size-9"
                         aria-label={`Increase ${tier.name} quantity`}
                         aria-controls={inputId}
-                        disabled={value >= maxQuantity(tier)}
+                        disabled={!hydrated || value >= maxQuantity(tier)}
                         onClick={() => change(tier, value + 1)}
                       >
                         <Plus aria-hidden />

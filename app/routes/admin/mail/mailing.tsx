@@ -12,7 +12,8 @@ import { audienceLabels, mailingAudiences, mailingSchema } from '~/features/mail
 import { deleteMailing, getMailing, mailingEventChoices, saveMailing, sendTestMailing, startSending } from '~/features/mailings/mailings.server';
 import { kickMailingQueue } from '~/features/mailings/sender.server';
 import { formatDateTime, formatLongDate } from '~/lib/dates';
-import { useHydrated, useIsPending, useSchemaForm } from '~/lib/forms';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { useHydrated } from '~/lib/hydration';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';

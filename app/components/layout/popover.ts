@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * The header's menus are native popovers (docs/architecture.md#pages-without-javascript): they
+ * open, close on Escape or a click outside, and give focus back without any script. On a page
+ * that runs React, a link inside moves to the next page without a reload, so the menu is closed here.
+ */
+export function useClosePopoverOnNavigation(id: string) {
+  // Every navigation has its own key, a form posted back to the same address too.
+  const { key } = useLocation();
+  useEffect(() => {
+    const element = document.getElementById(id);
+    if (element && 'hidePopover' in element && element.matches(':popover-open')) element.hidePopover();
+  }, [id, key]);
+}

@@ -1,0 +1,96 @@
+/**
+ * Reading pages ship no framework JavaScript (docs/architecture.md#pages-without-javascript):
+ * their header menus are native popovers, toasts are in the HTML, and forms keep React.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { e2eAdmin } from '../../playwright.config';
+import { currentToast, expectNoAxeViolations } from './helpers';
+
+/** The scripts a page loaded from our own assets. */
+function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  return scripts;
+}
+
+test('reading pages load no script; pages with forms still run React', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/news');
+  const post = await page.locator('main a[href^="/news/"]').first().getAttribute('href');
+  const event = await page.goto('/events').then(() => page.locator('main a[href^="/events/"]').first().getAttribute('href'));
+  for (const path of ['/', '/news', post!, '/events', '/committees', '/school-history', '/privacy-policy']) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    expect(await page.locator('script[type="module"]').count(), path).toBe(0);
+    expect(await page.evaluate(() => 'window.__reactRouterContext' in window || '__reactRouterContext' in window), path).toBe(false);
+  }
+  expect(scripts).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  // The event page (its ticket card), the membership and donation forms hydrate.
+  for (const path of [event!, '/membership', '/donate']) {
+    await page.goto(path);
+    await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window), { message: path }).toBe(true);
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test('the menu opens, closes with Escape, and navigates', async ({ page }) => {
+      await page.goto('/news');
+      const toggle = page.getByRole('button', { name: 'Open menu' });
+      await toggle.click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'News', exact: true })).toHaveAttribute('aria-current', 'page');
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+
+      await toggle.click();
+      await menu.getByRole('button', { name: 'Close menu' }).click();
+      await expect(menu).toBeHidden();
+      await toggle.click();
+      await menu.getByRole('link', { name: 'Committees', exact: true }).click();
+      await expect(page).toHaveURL('/committees');
+      await expect(page.getByRole('heading', { level: 1, name: 'Our Committees' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    });
+  });
+
+  test('signing in shows its toast on the home page, and the account menu signs out', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(e2eAdmin.email);
+    await page.getByLabel('Password').fill(e2eAdmin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(currentToast(page)).toContainText('Login Successful!');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Site Administrator' }).click();
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await expect(account.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+    await account.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+});
+
+test('an image that fails to load shows its fallback on a page without React', async ({ page }) => {
+  await page.goto('/committees');
+  const source = await page.evaluate(async () => {
+    const image = document.createElement('img');
+    image.alt = '';
+    image.setAttribute('data-fallback', '/favicon.svg');
+    const settled = new Promise((resolve) => image.addEventListener('load', resolve));
+    image.src = '/media/999999/missing.webp';
+    document.querySelector('main')!.append(image);
+    await settled;
+    return image.getAttribute('src');
+  });
+  expect(source).toBe('/favicon.svg');
+});
