@@ -10,13 +10,11 @@
  * Needs: cd ../shared/peers && npm install (autocannon, lighthouse), Debian's chromium.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { root, startServer } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const measure = path.resolve(root, '../shared/peers/measure.mjs');
 const { values: options } = parseArgs({
   options: {
@@ -28,33 +26,7 @@ const { values: options } = parseArgs({
 if (!existsSync(measure)) throw new Error(`${measure} not found: the peers kit lives beside this repository (../shared/peers).`);
 if (!existsSync(path.join(root, 'build/server/index.js'))) throw new Error('Build first: npm run build');
 
-const base = `http://127.0.0.1:${options.port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-peers-'));
-// As `npm start` runs it (its build step done above), without NODE_ENV (README: quick start).
-const environment = { ...process.env };
-delete environment.NODE_ENV;
-const server = spawn(process.execPath, ['server.js'], {
-  cwd: root,
-  env: { ...environment, PORT: options.port, DATA_DIR: dataDir, PUBLIC_URL: base },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', stop);
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The server did not start within a minute.');
-}
+const { base, child: server, dataDir, stop } = await startServer({ port: options.port, name: 'ppa-peers' });
 
 /** The first link to a page of `prefix` on `page` (a news post, an event). */
 async function firstLink(page, prefix) {
@@ -71,7 +43,6 @@ function run(args) {
   });
 }
 
-await waitForServer();
 const post = await firstLink('/news', '/news');
 const event = await firstLink('/events', '/events');
 console.log(`Measuring ${base} (server pid ${server.pid}, DATA_DIR ${dataDir}): / and ${post} under load, then the other reading pages`);

@@ -7,46 +7,18 @@
  *
  * Run: npm run build && node bench/signed-in.mjs [--requests 200] [--port 3301]
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { root, startServer } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
   options: { requests: { type: 'string', default: '200' }, port: { type: 'string', default: '3301' } },
 });
 if (!existsSync(path.join(root, 'build/server/index.js'))) throw new Error('Build first: npm run build');
 
-const base = `http://127.0.0.1:${options.port}`;
 const admin = { email: 'bench-admin@example.org', password: 'a bench password of some length' };
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-signed-in-'));
-const environment = { ...process.env };
-delete environment.NODE_ENV;
-const server = spawn(process.execPath, ['server.js'], {
-  cwd: root,
-  env: { ...environment, PORT: options.port, DATA_DIR: dataDir, PUBLIC_URL: base, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', stop);
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The server did not start within a minute.');
-}
+const { base, stop } = await startServer({ port: options.port, name: 'ppa-signed-in', env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
 
 async function signIn() {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {
@@ -77,7 +49,6 @@ async function time(page, cookie, count) {
 
 const at = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
 
-await waitForServer();
 const cookie = await signIn();
 const count = Number(options.requests);
 console.log(`Signed in at ${base}; ${count} requests per page, one at a time, after 20 to warm up.\n`);

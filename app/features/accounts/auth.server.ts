@@ -263,10 +263,24 @@ export async function callAuthEndpoint(request: Request, endpoint: string, body:
   return { response, mailFailed: outcome.failed };
 }
 
-/** The signed-in user of a request, or null. */
-export async function getSessionUser(request: Request) {
-  const session = await auth().api.getSession({ headers: request.headers });
-  return session?.user ?? null;
+/**
+ * The signed-in user of this request, or null. A page's loaders (root, layout, page) all ask; the
+ * session is read once per request (React Router hands them the same Request; after an action
+ * the loaders get a new one, so a sign-in or sign-out is seen).
+ */
+export function getSessionUser(request: Request) {
+  let user = sessionUsers.get(request);
+  if (!user) {
+    user = readSession(request);
+    sessionUsers.set(request, user);
+    // A failed read (the database restarting) is not remembered.
+    user.catch(() => sessionUsers.delete(request));
+  }
+  return user;
 }
+
+const readSession = async (request: Request) => (await auth().api.getSession({ headers: request.headers }))?.user ?? null;
+type SessionRead = ReturnType<typeof readSession>;
+const sessionUsers = new WeakMap<Request, SessionRead>();
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;

@@ -1,0 +1,43 @@
+/**
+ * The production server as the benchmarks start it: the command of `npm run serve` (package.json),
+ * so they measure what users run, on a fresh DATA_DIR removed at the end.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** `node --max-old-space-size=… server.js` → the arguments after `node`. */
+export const serverArguments = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve.split(/\s+/).slice(1);
+
+/** Starts the server on `port` with `env` added, and resolves once /healthz answers. */
+export async function startServer({ port, env = {}, name = 'ppa-bench' }) {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
+  const environment = { ...process.env };
+  // As `npm start` runs it, without NODE_ENV (README: quick start).
+  delete environment.NODE_ENV;
+  const child = spawn(process.execPath, serverArguments, {
+    cwd: root,
+    env: { ...environment, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('exit', stop);
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, child, dataDir, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stop();
+  throw new Error('The server did not start within a minute.');
+}
