@@ -1,8 +1,7 @@
 import { Menu, X } from 'lucide-react';
-import { Form, Link, NavLink } from 'react-router';
+import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { cn } from '~/lib/utils';
-import { mainNavigation } from './navigation';
+import { NavigationLinks } from './navigation-links';
 import { useClosePopoverOnNavigation } from './popover';
 import { accountLinks, displayName, type MenuUser } from './user-menu';
 
@@ -34,26 +33,13 @@ export function MobileNav({ user }: { user: MenuUser | null }) {
             <X className="size-6!" aria-hidden />
           </Button>
         </div>
-        <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-2 py-4">
-          <ul className="space-y-1">
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-md px-3 py-3 text-base font-medium text-slate-700 hover:bg-navy-50',
-                      isActive && 'bg-navy-50 text-navy-900 shadow-[inset_3px_0_0_var(--color-gold-400)]',
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavigationLinks
+          label="Mobile"
+          className="flex-1 overflow-y-auto px-2 py-4"
+          listClassName="space-y-1"
+          linkClassName="block rounded-md px-3 py-3 text-base font-medium text-slate-700 hover:bg-navy-50"
+          activeClassName="bg-navy-50 text-navy-900 shadow-[inset_3px_0_0_var(--color-gold-400)]"
+        />
         <div className="grid gap-2 border-t border-border p-4">
           {user ? (
             <>

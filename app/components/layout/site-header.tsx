@@ -1,10 +1,9 @@
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { Crest } from '~/components/brand/crest';
 import { Button } from '~/components/ui/button';
 import { useCurrentUser, useSiteSettings } from '~/lib/site-settings';
-import { cn } from '~/lib/utils';
 import { MobileNav } from './mobile-nav';
-import { mainNavigation } from './navigation';
+import { NavigationLinks } from './navigation-links';
 import { UserMenu } from './user-menu';
 
 export function SiteHeader() {
@@ -21,26 +20,13 @@ export function SiteHeader() {
           </span>
         </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    cn(
-                      'relative rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-navy-50 hover:text-navy-900',
-                      isActive && 'text-navy-900 after:absolute after:inset-x-3 after:-bottom-[13px] after:h-[3px] after:rounded-full after:bg-gold-400',
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavigationLinks
+          label="Main"
+          className="hidden lg:block"
+          listClassName="flex items-center gap-1"
+          linkClassName="relative rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-navy-50 hover:text-navy-900"
+          activeClassName="text-navy-900 after:absolute after:inset-x-3 after:-bottom-[13px] after:h-[3px] after:rounded-full after:bg-gold-400"
+        />
 
         <div className="flex items-center gap-2">
           <div className="hidden items-center gap-2 sm:flex">
