@@ -15,22 +15,23 @@ function scriptRequests(page: Page): string[] {
   return scripts;
 }
 
-test('reading pages load no script; pages with forms still run React', async ({ page }) => {
+test('reading pages load no framework script; pages with forms still run React', async ({ page }) => {
   const scripts = scriptRequests(page);
   await page.goto('/news');
   const post = await page.locator('main a[href^="/news/"]').first().getAttribute('href');
   const event = await page.goto('/events').then(() => page.locator('main a[href^="/events/"]').first().getAttribute('href'));
-  for (const path of ['/', '/news', post!, '/events', '/committees', '/school-history', '/privacy-policy']) {
+  for (const path of ['/', '/news', post!, '/events', event!, '/committees', '/school-history', '/privacy-policy']) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
     expect(await page.locator('script[type="module"]').count(), path).toBe(0);
+    expect(await page.locator('script[src]').count(), path).toBe(0);
     expect(await page.evaluate(() => 'window.__reactRouterContext' in window || '__reactRouterContext' in window), path).toBe(false);
   }
   expect(scripts).toEqual([]);
   await expectNoAxeViolations(page);
 
-  // The event page (its ticket card), the membership and donation forms hydrate.
-  for (const path of [event!, '/membership', '/donate']) {
+  // The membership and donation forms hydrate.
+  for (const path of ['/membership', '/donate']) {
     await page.goto(path);
     await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window), { message: path }).toBe(true);
   }
@@ -93,4 +94,33 @@ test('an image that fails to load shows its fallback on a page without React', a
     return image.getAttribute('src');
   });
   expect(source).toBe('/favicon.svg');
+});
+
+test("the event page's ticket card counts without React, and with React after a link from a page that runs it", async ({ page }) => {
+  const steps = async () => {
+    const increase = page.getByRole('button', { name: 'Increase Standard quantity' });
+    const decrease = page.getByRole('button', { name: 'Decrease Standard quantity' });
+    await expect(decrease).toBeDisabled();
+    await increase.click();
+    await increase.click();
+    await expect(page.getByRole('spinbutton', { name: 'Standard quantity' })).toHaveValue('2');
+    await expect(page.getByTestId('ticket-total')).toHaveText('$150.00');
+    await expect(page.getByText('Total (2 tickets)')).toBeVisible();
+    await decrease.click();
+    await expect(page.getByTestId('ticket-total')).toHaveText('$75.00');
+  };
+  // Served whole: no React, the card's own lines.
+  await page.goto('/events');
+  await page.getByRole('link', { name: 'View Details: Annual Gala Night' }).click();
+  expect(await page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(false);
+  await steps();
+
+  // From the membership page (React), the header's link moves on without a reload: React renders the card.
+  await page.goto('/membership');
+  await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(true);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await page.getByRole('link', { name: 'View Details: Annual Gala Night' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Annual Gala Night' })).toBeVisible();
+  expect(await page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(true);
+  await steps();
 });

@@ -22,6 +22,7 @@ import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/events.$id';
 import { TicketCard } from './ticket-card';
+import type { PageHandle } from '~/lib/hydration';
 
 async function loadEvent(rawId: string | undefined, options: { preview: boolean }) {
   const id = parseId(rawId);
@@ -51,6 +52,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData?.event.title ?? messages.eventNotFound, args.loaderData?.event.summary.slice(0, 160));
+
+// A reading page with a small form: its ticket card runs on a few lines of its own script, not React
+// (docs/architecture.md#pages-without-javascript).
+export const handle: PageHandle = { hydrate: false };
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { event, hasEnded } = loaderData;

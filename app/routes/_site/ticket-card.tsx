@@ -1,15 +1,15 @@
 import { ExternalLink, Minus, Plus, Ticket } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Form } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { clampQuantity, maxQuantity, selectionTotals, tierTakesQuantity, type Selection, type TierSaleState } from '~/features/events/tickets';
+import { maxQuantity, tierTakesQuantity, type TierSaleState } from '~/features/events/tickets';
 import { formatDateTime } from '~/lib/dates';
 import { useIsPending } from '~/lib/forms';
-import { useHydrated } from '~/lib/hydration';
 import { ticketButtonLabels, ticketCardTitles } from '~/lib/messages';
 import { formatCents, formatPrice } from '~/lib/money';
+import { useNonce } from '~/lib/nonce';
 
 type Tier = {
   id: number;
@@ -59,14 +59,14 @@ export function TicketCard({
   fieldError?: string;
 }) {
   const hasExternalForm = Boolean(externalFormLink);
-  const [selection, setSelection] = useState<Selection>({});
-  const { quantity, totalCents } = selectionTotals(tiers, selection);
   const busy = useIsPending();
-  // The buttons need React; until it runs they stay disabled and the number fields work alone.
-  const hydrated = useHydrated();
-
-  const change = (tier: Tier, quantityWanted: number) =>
-    setSelection((current) => ({ ...current, [tier.id]: clampQuantity(quantityWanted, maxQuantity(tier)) }));
+  const nonce = useNonce();
+  const form = useRef<HTMLFormElement>(null);
+  // The page is served without React: the few lines below (inline) run the buttons and the total.
+  // When React renders the card instead (a visitor arriving by a link from a page with React), it runs them.
+  useEffect(() => {
+    if (form.current) enhanceTicketCard(form.current);
+  }, []);
 
   return (
     <Card className="lg:sticky lg:top-24">
@@ -77,10 +77,9 @@ export function TicketCard({
         </CardTitle>
       </CardHeader>
       <CardContent className="pt-6">
-        <Form method="post" noValidate>
+        <Form method="post" noValidate ref={form}>
           <ul className="divide-y divide-border">
             {tiers.map((tier) => {
-              const value = selection[tier.id] ?? 0;
               const inputId = `qty-${tier.id}`;
               return (
                 <li key={tier.id} className="flex items-center justify-between gap-4 py-3">
@@ -106,8 +105,8 @@ export function TicketCard({
                         className="size-9"
                         aria-label={`Decrease ${tier.name} quantity`}
                         aria-controls={inputId}
-                        disabled={!hydrated || value <= 0}
-                        onClick={() => change(tier, value - 1)}
+                        data-step={-1}
+                        disabled
                       >
                         <Minus aria-hidden />
                       </Button>
@@ -121,8 +120,8 @@ export function TicketCard({
                         inputMode="numeric"
                         min={0}
                         max={maxQuantity(tier)}
-                        value={value}
-                        onChange={(event) => change(tier, Number(event.currentTarget.value))}
+                        defaultValue={0}
+                        data-price-cents={tier.priceCents}
                         className="h-9 w-14 rounded-md border border-border text-center font-semibold tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
                       />
                       <Button
@@ -132,8 +131,7 @@ export function TicketCard({
                         className="size-9"
                         aria-label={`Increase ${tier.name} quantity`}
                         aria-controls={inputId}
-                        disabled={!hydrated || value >= maxQuantity(tier)}
-                        onClick={() => change(tier, value + 1)}
+                        data-step={1}
                       >
                         <Plus aria-hidden />
                       </Button>
@@ -145,8 +143,8 @@ export function TicketCard({
           </ul>
 
           <p className="mt-2 flex items-center justify-between border-t-2 border-navy-900 pt-4 text-lg font-semibold text-navy-900" aria-live="polite">
-            <span>Total{quantity > 0 ? ` (${quantity} ${quantity === 1 ? 'ticket' : 'tickets'})` : ''}</span>
-            <span data-testid="ticket-total">{formatCents(totalCents)}</span>
+            <span data-ticket-count>Total</span>
+            <span data-testid="ticket-total">{formatCents(0)}</span>
           </p>
           {fieldError ? (
             <p role="alert" className="mt-3 text-sm font-medium text-destructive">
@@ -171,8 +169,53 @@ export function TicketCard({
               {isRsvp ? ticketButtonLabels.external : ticketButtonLabels.buy}
             </Button>
           )}
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `(${enhanceTicketCard.toString()})(document.currentScript.closest('form'))` }} />
         </Form>
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * The card's quantity buttons and total, in plain DOM code so the page needs no React: each button
+ * steps its field within 0 and the field's max, a typed quantity is brought within them, and the
+ * total line follows ('Total (2 tickets)', '$150.00', as formatCents writes it). Self-contained: its
+ * source is written into the page as is. Runs once per form.
+ */
+export function enhanceTicketCard(form: HTMLFormElement) {
+  if (form.dataset.enhanced) return;
+  form.dataset.enhanced = 'true';
+  const fields = () => Array.from(form.querySelectorAll<HTMLInputElement>('input[data-price-cents]'));
+  const clamp = (field: HTMLInputElement, quantity: number) => Math.min(Math.max(Math.trunc(quantity) || 0, 0), Number(field.max));
+  const update = () => {
+    let quantity = 0;
+    let cents = 0;
+    for (const field of fields()) {
+      const value = clamp(field, Number(field.value));
+      quantity += value;
+      cents += value * Number(field.dataset.priceCents);
+      for (const button of Array.from(form.querySelectorAll<HTMLButtonElement>(`[aria-controls="${field.id}"]`))) {
+        button.disabled = Number(button.dataset.step) < 0 ? value <= 0 : value >= Number(field.max);
+      }
+    }
+    const count = form.querySelector('[data-ticket-count]');
+    if (count) count.textContent = quantity > 0 ? `Total (${quantity} ${quantity === 1 ? 'ticket' : 'tickets'})` : 'Total';
+    const total = form.querySelector('[data-testid="ticket-total"]');
+    if (total) total.textContent = `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+  };
+  form.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('[data-step]');
+    const field = button && form.querySelector<HTMLInputElement>(`#${button.getAttribute('aria-controls')}`);
+    if (!button || !field) return;
+    field.value = String(clamp(field, Number(field.value) + Number(button.dataset.step)));
+    update();
+  });
+  form.addEventListener('input', (event) => {
+    const field = event.target as HTMLInputElement;
+    if (!field.matches('input[data-price-cents]') || field.value === '') return update();
+    const value = clamp(field, Number(field.value));
+    if (String(value) !== field.value) field.value = String(value);
+    update();
+  });
+  update();
 }
