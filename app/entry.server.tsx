@@ -6,7 +6,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
-import { lowerScriptPriority } from '~/lib/script-priority.server';
+import { hydratesAfterPaint } from '~/lib/hydration';
+import { scriptTiming } from '~/lib/script-priority.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
 
 // What server.js runs besides the pages (configuration, database, jobs): from this bundle, one copy.
@@ -55,7 +56,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(lowerScriptPriority()).pipe(body);
+          pipe(scriptTiming(hydratesAfterPaint(pageHandle(routerContext)) ? 'after-paint' : 'low')).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
@@ -69,4 +70,10 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The handle of the page's own route (the deepest match). */
+function pageHandle(routerContext: EntryContext): unknown {
+  const page = routerContext.staticHandlerContext.matches.at(-1);
+  return page ? routerContext.routeModules[page.route.id]?.handle : undefined;
 }

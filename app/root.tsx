@@ -34,11 +34,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /**
+ * A page that hydrates after its first paint (PageHandle 'after-paint', lib/script-priority.server.ts)
+ * arrives with React Router's preloads and module script held: once the page is painted (the frame
+ * after DOMContentLoaded), they are written live and React starts.
+ */
+const startHeldScripts = `addEventListener('DOMContentLoaded',function(){var s=document.querySelector('script[type="held-module"]');if(!s)return;requestAnimationFrame(function(){setTimeout(function(){document.querySelectorAll('link[rel="held-modulepreload"]').forEach(function(l){var p=document.createElement('link');p.rel='modulepreload';p.href=l.getAttribute('href');document.head.appendChild(p)});var m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.after(m)})})})`;
+
+/**
  * The few lines every page runs, with or without React (docs/architecture.md#pages-without-javascript):
  * an image marked `data-fallback` that fails to load shows its fallback instead. Listening on the
  * window in the capture phase catches images that fail before anything else has run.
  */
-const pageScript = `addEventListener('error',function(e){var t=e.target,f=t&&t.getAttribute&&t.getAttribute('data-fallback');if(f&&t.getAttribute('src')!==f){t.removeAttribute('srcset');t.src=f}},true)`;
+const pageScript = `addEventListener('error',function(e){var t=e.target,f=t&&t.getAttribute&&t.getAttribute('data-fallback');if(f&&t.getAttribute('src')!==f){t.removeAttribute('srcset');t.src=f}},true);${startHeldScripts}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -9,7 +9,11 @@ import { useEffect, useState } from 'react';
  * Everything else (forms, the portal, the admin) hydrates as before.
  */
 export type PageHandle<Loader = unknown> = {
-  hydrate?: boolean | ((data: Loader extends (...args: never[]) => unknown ? Awaited<ReturnType<Loader>> : unknown) => boolean);
+  /**
+   * `'after-paint'`: React starts once the page has been painted (its script is not even fetched
+   * before): for a form page whose form works without React meanwhile (membership, donate).
+   */
+  hydrate?: boolean | 'after-paint' | ((data: Loader extends (...args: never[]) => unknown ? Awaited<ReturnType<Loader>> : unknown) => boolean);
 };
 
 type Match = { handle?: unknown; loaderData?: unknown; data?: unknown };
@@ -21,7 +25,7 @@ type Match = { handle?: unknown; loaderData?: unknown; data?: unknown };
 export function pageHydrates(matches: readonly Match[]): boolean {
   const page = matches.at(-1);
   const rule = (page?.handle as PageHandle | undefined)?.hydrate;
-  if (rule === undefined || rule === true) return true;
+  if (rule === undefined || rule === true || rule === 'after-paint') return true;
   if (rule === false) return false;
   const data = page?.loaderData ?? page?.data;
   if (data === undefined || data === null) return true;
@@ -30,6 +34,11 @@ export function pageHydrates(matches: readonly Match[]): boolean {
   } catch {
     return true;
   }
+}
+
+/** Whether the page's React starts only after its first paint (PageHandle's `'after-paint'`). */
+export function hydratesAfterPaint(handle: unknown): boolean {
+  return (handle as PageHandle | undefined)?.hydrate === 'after-paint';
 }
 
 /** False on the server and in the first render, true once React runs in the browser. */

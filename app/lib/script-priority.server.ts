@@ -1,33 +1,48 @@
 import { Transform } from 'node:stream';
 
 const preload = Buffer.from('<link rel="modulepreload"');
-const lowered = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
+const lowPreload = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
+const heldPreload = Buffer.from('<link rel="held-modulepreload"');
+const moduleScript = Buffer.from('type="module" async=""');
+const heldScript = Buffer.from('type="held-module" async=""');
 const headEnd = Buffer.from('</head>');
 
+/** Replaces every `from` before `limit` (or anywhere) in `chunk` by `to`. */
+function replace(chunk: Buffer, from: Buffer, to: Buffer, limit = chunk.length): Buffer {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = chunk.indexOf(from, start); at !== -1 && at < limit; at = chunk.indexOf(from, start)) {
+    parts.push(chunk.subarray(start, at), to);
+    start = at + from.length;
+  }
+  if (parts.length === 0) return chunk;
+  parts.push(chunk.subarray(start));
+  return Buffer.concat(parts);
+}
+
 /**
- * Asks the browser to fetch a page's JavaScript after its stylesheet and images
- * (docs/architecture.md#pages-without-javascript). React puts React Router's module preloads at the
- * top of <head>, before the stylesheet, where the browser fetches them at high priority and the
- * first paint waits behind ~200 KB of script on a phone; the page works before React starts, so
- * its script can come second. Only the head is rewritten, byte for byte (ASCII tags), until
- * `</head>` has passed; a tag split between two pieces of the stream keeps its default priority.
+ * How a page's JavaScript is fetched (docs/architecture.md#pages-without-javascript). React puts
+ * React Router's module preloads at the top of <head>, before the stylesheet, where the browser
+ * fetches them at high priority and the first paint waits behind ~200 KB of script on a phone.
+ * - `'low'`: the preloads are fetched at low priority, after the stylesheet and images.
+ * - `'after-paint'`: nothing is fetched before the first paint. The preloads and React Router's
+ *   module script are written inert (`held-modulepreload`, `held-module`); the page's own few lines
+ *   (root.tsx) start them once the page is painted, and React hydrates then.
+ * Tags are ASCII and rewritten byte for byte; the preloads only until `</head>` has passed. A tag
+ * split between two pieces of the stream is left as it is (it then loads as usual).
  */
-export function lowerScriptPriority(): Transform {
+export function scriptTiming(timing: 'low' | 'after-paint'): Transform {
   let inHead = true;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (!inHead) return callback(null, chunk);
-      const end = chunk.indexOf(headEnd);
-      if (end !== -1) inHead = false;
-      const limit = end === -1 ? chunk.length : end;
-      const parts: Buffer[] = [];
-      let from = 0;
-      for (let at = chunk.indexOf(preload, from); at !== -1 && at < limit; at = chunk.indexOf(preload, from)) {
-        parts.push(chunk.subarray(from, at), lowered);
-        from = at + preload.length;
+      let out = chunk;
+      if (inHead) {
+        const end = out.indexOf(headEnd);
+        if (end !== -1) inHead = false;
+        out = replace(out, preload, timing === 'low' ? lowPreload : heldPreload, end === -1 ? out.length : end);
       }
-      parts.push(chunk.subarray(from));
-      callback(null, parts.length === 1 ? chunk : Buffer.concat(parts));
+      if (timing === 'after-paint') out = replace(out, moduleScript, heldScript);
+      callback(null, out);
     },
   });
 }

@@ -14,7 +14,7 @@ import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { failureOf } from '~/lib/errors.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { useHydrated } from '~/lib/hydration';
+import { useHydrated, type PageHandle } from '~/lib/hydration';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -57,6 +57,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (formData.get('js') !== '1') throw redirect(checkout.url);
   return data({ result: submission.reply(), checkoutUrl: checkout.url, donationId: donation.id });
 }
+
+// The form works as plain HTML until React starts, after the first paint (docs/architecture.md#pages-without-javascript).
+export const handle: PageHandle = { hydrate: 'after-paint' };
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
   const { cause, prefill } = loaderData;

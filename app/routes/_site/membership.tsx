@@ -20,7 +20,7 @@ import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { useHydrated } from '~/lib/hydration';
+import { useHydrated, type PageHandle } from '~/lib/hydration';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -136,6 +136,9 @@ export async function action({ request }: Route.ActionArgs) {
     { headers },
   );
 }
+
+// The form works as plain HTML until React starts, after the first paint (docs/architecture.md#pages-without-javascript).
+export const handle: PageHandle = { hydrate: 'after-paint' };
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
