@@ -91,26 +91,38 @@ if (config.workers > 1 && cluster.isPrimary && !isDevServer) {
     process.env.NODE_ENV = settled;
     return worker;
   };
+  // A worker that stops before it ever listened (a busy port, a broken configuration) would stop
+  // again: then the whole server stops with an error, as a single process would.
+  const listening = new Set();
+  cluster.on('listening', (worker) => listening.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      return;
+    }
+    if (!listening.has(worker.id)) {
+      console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}) before it served: stopping.`);
+      stop('a failed start');
+      process.exitCode = 1;
       return;
     }
     console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
-    setTimeout(fork, 1_000);
+    setTimeout(() => stopping || fork(), 1_000);
   });
   for (let index = 0; index < config.workers; index += 1) fork();
-  console.log(`Serving on ${config.publicUrl} (port ${config.port}, ${config.workers} processes, PostgreSQL)`);
-  /** @param {NodeJS.Signals} signal */
-  const stop = (signal) => {
+  console.log(`Starting ${config.workers} processes on port ${config.port} (PostgreSQL).`);
+  /** @param {string} reason */
+  function stop(reason) {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: stopping ${config.workers} processes.`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    console.log(`${reason}: stopping ${config.workers} processes.`);
+    const workers = Object.values(cluster.workers ?? {});
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+    if (workers.length === 0) process.exit();
     setTimeout(() => process.exit(1), 15_000).unref();
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  }
+  process.on('SIGINT', () => stop('SIGINT received'));
+  process.on('SIGTERM', () => stop('SIGTERM received'));
 } else {
   await serve();
 }

@@ -124,3 +124,30 @@ test("the event page's ticket card counts without React, and with React after a 
   expect(await page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(true);
   await steps();
 });
+
+test.describe('in a browser without the Popover API', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the page's own lines open and close the menu with an open attribute", async ({ page }) => {
+    // Chromium has the API: hide it from the page's lines (the native behaviour stays underneath).
+    await page.addInitScript(() => delete (HTMLElement.prototype as { popover?: unknown }).popover);
+    await page.goto('/news');
+    const panel = page.locator('#site-menu');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(panel).toHaveAttribute('open', '');
+    await page.keyboard.press('Escape');
+    await expect(panel).not.toHaveAttribute('open');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(panel).toHaveAttribute('open', '');
+    await panel.getByRole('button', { name: 'Close menu' }).click();
+    await expect(panel).not.toHaveAttribute('open');
+  });
+});
+
+test('a toast written into a page without React goes after 5 seconds', async ({ page }) => {
+  await page.goto('/events');
+  await page.getByRole('link', { name: 'View Details: Annual Gala Night' }).click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(currentToast(page)).toContainText('No tickets selected');
+  await expect(currentToast(page)).toBeHidden({ timeout: 8_000 });
+});

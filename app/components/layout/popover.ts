@@ -11,6 +11,9 @@ export function useClosePopoverOnNavigation(id: string) {
   const { key } = useLocation();
   useEffect(() => {
     const element = document.getElementById(id);
-    if (element && 'hidePopover' in element && element.matches(':popover-open')) element.hidePopover();
+    if (!element) return;
+    // Without the Popover API, root.tsx's fallback opens menus with an `open` attribute.
+    if (!('popover' in HTMLElement.prototype)) element.removeAttribute('open');
+    else if (element.matches(':popover-open')) element.hidePopover();
   }, [id, key]);
 }

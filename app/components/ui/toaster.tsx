@@ -18,7 +18,8 @@ const viewportClasses = 'fixed bottom-0 right-0 z-[100] flex max-h-screen w-full
  * Radix toasts (docs/product.md#constants-and-limits): one at a time, 5000 ms, swipe threshold 50,
  * F8 focuses the viewport. `serverToast` is the toast the server sent with this page (a flash, or
  * the failure of the form just posted): it is in the HTML itself, so a visitor without JavaScript
- * sees it too, on the page where it happened; once React runs, Radix shows it instead.
+ * sees it too, on the page where it happened; once React runs, Radix shows it instead. On a page
+ * without React, the page's own lines (root.tsx) hide it after the same 5000 ms.
  */
 export function Toaster({ serverToast }: { serverToast: ShownToast | null }) {
   const current = useCurrentToast();
@@ -27,7 +28,7 @@ export function Toaster({ serverToast }: { serverToast: ShownToast | null }) {
     return serverToast ? (
       <section aria-label="Notifications (F8)" className={viewportClasses}>
         <ol>
-          <li data-variant={serverToast.variant ?? 'default'} className={cn(boxClasses, toneClasses(serverToast.variant))}>
+          <li data-variant={serverToast.variant ?? 'default'} data-server-toast className={cn(boxClasses, toneClasses(serverToast.variant))}>
             <div className="grid gap-1">
               <p className="text-sm font-semibold">{serverToast.title}</p>
               {serverToast.description ? <p className="text-sm opacity-90">{serverToast.description}</p> : null}

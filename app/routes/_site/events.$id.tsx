@@ -116,6 +116,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
         </Card>
         {event.registrationKind === 'none' ? null : (
           <TicketCard
+            key={event.id}
             tiers={event.tiers}
             externalFormLink={event.externalFormLink}
             isRsvp={event.registrationKind === 'rsvp'}

@@ -121,6 +121,8 @@ export function TicketCard({
                         min={0}
                         max={maxQuantity(tier)}
                         defaultValue={0}
+                        // A restored field (Back) would not tell the total line; it starts at 0 instead.
+                        autoComplete="off"
                         data-price-cents={tier.priceCents}
                         className="h-9 w-14 rounded-md border border-border text-center font-semibold tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
                       />
