@@ -7,7 +7,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
 import { hydratesAfterPaint } from '~/lib/hydration';
-import { scriptTiming } from '~/lib/script-priority.server';
+import { scriptTiming } from '~/lib/script-timing.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
 
 // What server.js runs besides the pages (configuration, database, jobs): from this bundle, one copy.

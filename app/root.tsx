@@ -5,7 +5,7 @@ import './app.css';
 import { ErrorPage } from '~/components/layout/error-page';
 import { Toaster } from '~/components/ui/toaster';
 import { getSiteSettings } from '~/features/content/settings.server';
-import { pageHydrates } from '~/lib/hydration';
+import { heldScript, pageHydrates } from '~/lib/hydration';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/lib/site-settings';
 import { toast } from '~/lib/toast';
@@ -34,11 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /**
- * A page that hydrates after its first paint (PageHandle 'after-paint', lib/script-priority.server.ts)
+ * A page that hydrates after its first paint (PageHandle 'after-paint', lib/script-timing.server.ts)
  * arrives with React Router's preloads and module script held: once the page is painted (the frame
  * after DOMContentLoaded), they are written live and React starts.
  */
-const startHeldScripts = `addEventListener('DOMContentLoaded',function(){var s=document.querySelector('script[type="held-module"]');if(!s)return;requestAnimationFrame(function(){setTimeout(function(){document.querySelectorAll('link[rel="held-modulepreload"]').forEach(function(l){var p=document.createElement('link');p.rel='modulepreload';p.href=l.getAttribute('href');document.head.appendChild(p)});var m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.after(m)})})})`;
+const startHeldScripts = `addEventListener('DOMContentLoaded',function(){var s=document.querySelector('script[type="${heldScript.moduleType}"]');if(!s)return;requestAnimationFrame(function(){setTimeout(function(){document.querySelectorAll('link[rel="${heldScript.preloadRel}"]').forEach(function(l){var p=document.createElement('link');p.rel='modulepreload';p.href=l.getAttribute('href');document.head.appendChild(p)});var m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.after(m)})})})`;
 
 /**
  * The header's menus are native popovers; in a browser without them (Safari before 17, Firefox

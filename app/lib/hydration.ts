@@ -36,6 +36,12 @@ export function pageHydrates(matches: readonly Match[]): boolean {
   }
 }
 
+/**
+ * How a page hydrating after its first paint is written: React Router's preloads and module script
+ * with these inert values (lib/script-timing.server.ts writes them, root.tsx's lines start them).
+ */
+export const heldScript = { preloadRel: 'held-modulepreload', moduleType: 'held-module' } as const;
+
 /** Whether the page's React starts only after its first paint (PageHandle's `'after-paint'`). */
 export function hydratesAfterPaint(handle: unknown): boolean {
   return (handle as PageHandle | undefined)?.hydrate === 'after-paint';

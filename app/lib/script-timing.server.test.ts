@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { scriptTiming } from './script-priority.server';
+import { scriptTiming } from './script-timing.server';
 
 const through = (timing: 'low' | 'after-paint', ...chunks: (string | Buffer)[]) =>
   text(Readable.from(chunks.map((chunk) => Buffer.from(chunk))).pipe(scriptTiming(timing)));

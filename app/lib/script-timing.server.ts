@@ -1,10 +1,11 @@
 import { Transform } from 'node:stream';
+import { heldScript as held } from './hydration';
 
 const preload = Buffer.from('<link rel="modulepreload"');
 const lowPreload = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
-const heldPreload = Buffer.from('<link rel="held-modulepreload"');
+const heldPreload = Buffer.from(`<link rel="${held.preloadRel}"`);
 const moduleScript = Buffer.from('type="module" async=""');
-const heldScript = Buffer.from('type="held-module" async=""');
+const heldScript = Buffer.from(`type="${held.moduleType}" async=""`);
 const headEnd = Buffer.from('</head>');
 
 /** Replaces every `from` before `limit` (or anywhere) in `chunk` by `to`. */
