@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox, waitForReact } from './helpers';
 import { signUpAndSignIn } from './journeys';
 
 async function giveOnce(page: Page, details: { email: string; cause?: 'general' | 'medical'; amount?: string; custom?: string }) {
@@ -11,6 +11,7 @@ async function giveOnce(page: Page, details: { email: string; cause?: 'general' 
   await page.getByLabel('Last Name').fill('Gunasekara');
   await page.getByLabel('Email').fill(details.email);
   await page.getByLabel('Home Address').fill('22 Queen Street, Toronto');
+  await waitForReact(page);
   await page.getByRole('button', { name: 'Donate Now' }).click();
 }
 

@@ -28,6 +28,16 @@ export async function expectNoAxeViolationsWithoutJavaScript(page: Page, browser
   }
 }
 
+/**
+ * Waits until React runs the page's forms. /membership and /donate start React only after their
+ * first paint (docs/architecture.md#pages-without-javascript); a click before that posts the plain
+ * HTML form, which works too but is not what a journey about JavaScript's behaviour checks. Their
+ * forms add a hidden `js` field once React runs.
+ */
+export async function waitForReact(page: Page): Promise<void> {
+  await expect(page.locator('form input[type="hidden"][name="js"]').first()).toBeAttached();
+}
+
 /** The toast that is showing now (Radix renders toasts as items of the "Notifications (F8)" region). */
 export function currentToast(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');

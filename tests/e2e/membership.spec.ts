@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { currentToast, expectNoAxeViolations } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, waitForReact } from './helpers';
 import { signIn, signUp, testPassword, verificationLink } from './journeys';
 
 async function verifyAndSignIn(page: Page, email: string) {
@@ -39,6 +39,7 @@ test('a guest applies for annual membership, creates the account, pays in test m
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByText(/O\/L year must be a year from 1900 to/)).toBeVisible();
   await page.getByLabel('O/L Year (optional)').fill('1992');
+  await waitForReact(page); // the application id goes into local storage only with JavaScript
   await page.getByRole('button', { name: 'Submit Application' }).click();
 
   await expect(page).toHaveURL(/\/payment\/test-checkout\/tcs_/);
@@ -123,6 +124,29 @@ test('cancelling the checkout leaves the application waiting for payment', async
   await expect(page.locator('[data-tone="yellow"]')).toHaveText('pending payment');
   await page.getByRole('tab', { name: 'My Payments' }).click();
   await expect(page.getByText('No payment history found')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a guest creates the account, applies and pays: every step is a plain form', async ({ page, browser }) => {
+    await page.goto('/membership');
+    await page.getByRole('link', { name: 'Apply Now: Life Membership' }).click();
+    await page.getByLabel('Email').fill('plain.html@example.org');
+    await page.getByLabel('Password').fill(testPassword);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/membership\?plan=life#apply$/);
+    await expect(page.getByText('Account created for')).toBeVisible();
+    await expect(currentToast(page)).toContainText('Account Created! Next, we need your application details.');
+    await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+    await expectNoAxeViolationsWithoutJavaScript(page, browser);
+
+    await fillApplication(page, { firstName: 'Sunil', lastName: 'Jayawardena' });
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page).toHaveURL(/\/payment\/test-checkout\/tcs_/);
+    await page.getByRole('button', { name: 'Pay $500.00' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  });
 });
 
 test('a made-up session id changes nothing and says so', async ({ page }) => {

@@ -187,4 +187,17 @@ test('a volunteer without an account opens check-in with the event’s code and 
   } finally {
     await volunteer.close();
   }
+
+  // Without JavaScript the code opens check-in too (the post redirects to the page, which then knows the cookie).
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const door = await plain.newPage();
+    await door.goto(checkInPath);
+    await door.getByLabel('Check-in code').fill(volunteerCode);
+    await door.getByRole('button', { name: 'Open check-in' }).click();
+    await expect(door).toHaveURL(new RegExp(`${checkInPath}$`));
+    await expect(door.getByLabel('Ticket code')).toBeVisible();
+  } finally {
+    await plain.close();
+  }
 });

@@ -4,11 +4,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, waitForReact } from './helpers';
 import { testPassword } from './journeys';
 
-async function accountExistsOnMembership(page: Page) {
+async function accountExistsOnMembership(page: Page, javaScript: boolean) {
   await page.goto('/membership?plan=annual');
+  if (javaScript) await waitForReact(page);
   await page.getByLabel('Email').fill(e2eAdmin.email);
   await page.getByLabel('Password').fill(testPassword);
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -26,7 +27,7 @@ for (const javaScript of [true, false]) {
     test.use({ javaScriptEnabled: javaScript });
 
     test('an address already registered gets the Account Exists toast on the membership page itself', async ({ page, browser }) => {
-      await accountExistsOnMembership(page);
+      await accountExistsOnMembership(page, javaScript);
       await expect(currentToast(page)).toContainText('Account Exists');
       await expect(currentToast(page)).toContainText('This email is already registered. Please log in first.');
       await expect(page).toHaveURL(/\/membership\?plan=annual$/);
@@ -48,6 +49,7 @@ for (const javaScript of [true, false]) {
 
     test('an incomplete gift gets Missing Information on the donate page', async ({ page }) => {
       await page.goto('/donate');
+      if (javaScript) await waitForReact(page);
       await page.getByLabel('First Name').fill('Only A Name');
       // The browser's own checks would stop the post first; this is what the server answers.
       await page.evaluate(() => document.querySelectorAll('form').forEach((form) => form.setAttribute('novalidate', '')));

@@ -81,6 +81,17 @@ describe('membership application posted directly', () => {
     expect(await applicationCount()).toBe(before);
   });
 
+  it('a created account goes back to the form by a redirect, so the page knows the applicant with or without JavaScript', async () => {
+    const response = (await postForm({ intent: 'create-account', email: 'new.applicant@example.org', password: 'a long enough password' }, '')) as unknown as Response;
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/membership?plan=annual#apply');
+    const cookies = response.headers.getSetCookie().map((header) => header.split(';')[0]!);
+    expect(cookies.map((cookie) => cookie.split('=')[0])).toEqual(expect.arrayContaining(['ppa_applicant', 'ppa_toast']));
+    const page = (await membershipLoader(args('/membership?plan=annual', { headers: { cookie: cookies.join('; ') } }))) as { account: unknown };
+    expect(page.account).toEqual({ email: 'new.applicant@example.org', signedIn: false });
+  });
+
   it('without JavaScript, a valid application goes straight to the checkout', async () => {
     const result = await settle(() => postForm(valid));
     expect(result.status).toBe(302);

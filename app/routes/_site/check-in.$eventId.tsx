@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleAlert, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { data, Form, Link, useFetcher, useRevalidator } from 'react-router';
+import { data, Form, Link, redirect, useFetcher, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { QrScanner } from '~/components/events/qr-scanner';
 import { PageHero } from '~/components/layout/page-hero';
@@ -54,7 +54,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === 'volunteer') {
     if (!isEventCheckInCode(event.id, String(form.get('code') ?? ''))) return data<ActionData>({ codeError: 'That is not the check-in code of this event.' }, { status: 400 });
     const current = (await volunteerCookie.read(request))?.events ?? [];
-    return data<ActionData>({}, { headers: { 'Set-Cookie': await volunteerCookie.write({ events: [...new Set([event.id, ...current])].slice(0, 20) }) } });
+    // A redirect, so the page is rendered with the new cookie (a plain form post's page would not know it yet).
+    throw redirect(`/check-in/${event.id}`, { headers: { 'Set-Cookie': await volunteerCookie.write({ events: [...new Set([event.id, ...current])].slice(0, 20) }) } });
   }
   if (!allowed) return data<ActionData>({ codeError: 'Sign in, or enter the event’s check-in code first.' }, { status: 403 });
   if (intent === 'order') {

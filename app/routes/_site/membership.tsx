@@ -26,7 +26,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { toast } from '~/lib/toast';
-import { dataWithToast } from '~/lib/toast.server';
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/membership';
 
 function chosenPlan(value: string | null): MembershipType | null {
@@ -93,7 +93,10 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const account = await findAccountByEmail(email);
     const headers = new Headers({ 'Set-Cookie': await applicantCookieHeader({ userId: account!.id, email: account!.email, name: account!.name }) });
-    return dataWithToast({ step: 'account' as const, result: submission.reply(), checkoutUrl: null, applicationId: null }, messages.accountCreated, { headers });
+    // Back to the form by a redirect, so the page is rendered with the new cookie: without JavaScript
+    // (or before React starts) the page this post renders would not yet know the applicant.
+    const plan = chosenPlan(new URL(request.url).searchParams.get('plan'));
+    return redirectWithToast(plan ? `/membership?plan=${plan}#apply` : '/membership', messages.accountCreated, { headers });
   }
 
   const applicant = await currentApplicant(request);
@@ -228,7 +231,7 @@ function AccountStep({ plan, lastResult }: { plan: MembershipType; lastResult: L
   const [form, fields] = useSchemaForm(applicantAccountSchema, { id: 'applicant-account', lastResult });
   const busy = useIsPending({ intent: 'create-account' });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 rounded-xl bg-muted p-5">
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-6 grid gap-4 rounded-xl bg-muted p-5">
       <div>
         <h3 className="text-lg font-semibold text-navy-900">1. Create your account</h3>
         <p className="text-sm text-muted-foreground">
