@@ -58,7 +58,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --max-old-space-size=192 server.js',
+    command: 'node --max-old-space-size=192 --max-semi-space-size=4 server.js',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,5 +1,4 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { db, type Executor } from '~/db/client.server';
 import type { MediaKind } from '~/db/schema/enums';
 import { media, mediaFiles } from '~/db/schema/media';
@@ -27,6 +26,8 @@ const kindNames: Record<MediaKind, string> = {
 
 /** One WebP per width up to the picture's own (at least one), metadata such as GPS left behind. */
 async function imageVariants(bytes: Buffer): Promise<StoredFile[]> {
+  // Loaded on the first upload: libvips costs the server ~20 MB of memory (docs/architecture.md#memory).
+  const { default: sharp } = await import('sharp');
   let oriented: { width: number; height: number };
   try {
     const { info } = await sharp(bytes, { limitInputPixels: 60_000_000 }).rotate().toBuffer({ resolveWithObject: true });
