@@ -231,7 +231,7 @@ function AccountStep({ plan, lastResult }: { plan: MembershipType; lastResult: L
   const [form, fields] = useSchemaForm(applicantAccountSchema, { id: 'applicant-account', lastResult });
   const busy = useIsPending({ intent: 'create-account' });
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-6 grid gap-4 rounded-xl bg-muted p-5">
+    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 rounded-xl bg-muted p-5">
       <div>
         <h3 className="text-lg font-semibold text-navy-900">1. Create your account</h3>
         <p className="text-sm text-muted-foreground">
