@@ -228,19 +228,15 @@ async function serve() {
     app.use(expressServer.static('build/client', { maxAge: '1h' }));
   }
 
-  /** @param {import('express').Response} response */
-  const loadContext = (response) => ({
-    cspNonce: /** @type {string} */ (response.locals.cspNonce),
-  });
+  /** React Router's context for a request: it starts with the response's CSP nonce. @param {import('express').Response} response */
+  const loadContext = (response) => runtime.requestContext(/** @type {string} */ (response.locals.cspNonce));
   const handleRequest = createRequestHandler({
     build,
     getLoadContext: (_request, response) => loadContext(response),
   });
   // Public pages for anonymous visitors come from the page cache (docs/architecture.md#page-cache).
   if (typeof build !== 'function') app.use(runtime.pageCacheMiddleware(build, loadContext));
-  // Each request gets its own place for a toast, so a form posted without JavaScript shows its
-  // toast on the page that answers it (app/lib/toast.server.ts).
-  app.all('*splat', (request, response, next) => runtime.withRequestToast(request.path, () => handleRequest(request, response, next)));
+  app.all('*splat', handleRequest);
 
   // Nothing may await between listening and installing the signal handlers below, or a SIGTERM in
   // that gap would kill the process without a clean stop.

@@ -9,13 +9,16 @@ import { heldScript, pageHydrates } from '~/lib/hydration';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/lib/site-settings';
 import { toast } from '~/lib/toast';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { getSessionUser } from '~/features/accounts/session.server';
 import { env } from '~/lib/env.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
-import { readToast } from '~/lib/toast.server';
+import { readToast, toastMiddleware } from '~/lib/toast.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [{ toast: flash, headers }, settings, user] = await Promise.all([readToast(request), getSiteSettings(), getSessionUser(request)]).catch(
+/** Every request's toast slot (lib/toast.server.ts); the session is read from the context when a loader asks. */
+export const middleware: Route.MiddlewareFunction[] = [toastMiddleware];
+
+export async function loader(args: Route.LoaderArgs) {
+  const [settings, user] = await Promise.all([getSiteSettings(), getSessionUser(args)]).catch(
     (error: unknown) => {
       // The database is down or restarting: say so with 503 (try again soon), not a 500.
       if (isDatabaseUnavailable(error)) throw data('The site is temporarily unavailable.', { status: 503, headers: { 'Retry-After': '30' } });
@@ -23,12 +26,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
   );
   const rootData: RootData = {
-    toast: flash,
+    toast: readToast(args.context),
     settings,
     publicUrl: env().publicUrl,
     user: user ? { name: user.name, email: user.email, role: user.role ?? null } : null,
   };
-  return data(rootData, { headers });
+  return rootData;
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];

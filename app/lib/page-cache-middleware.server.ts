@@ -1,14 +1,13 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { cachedPage, chooseEncoding, currentContentVersion, isPublicPage, PageCache, pageCacheKey, type CachedPage } from './page-cache.server';
-import { withRequestToast } from './toast.server';
 
 /**
  * Serves public pages to anonymous visitors from the page cache (docs/architecture.md#page-cache),
  * rendering them through React Router on a miss. Anything else goes on to the usual handler.
  * `X-Page-Cache` says hit or miss; CDNs may keep a page for a few seconds (`s-maxage`), per cookie.
  */
-export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: ExpressResponse) => Record<string, unknown>) {
+export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: ExpressResponse) => RouterContextProvider) {
   const render = createRequestHandler(build, 'production');
   const cache = new PageCache();
 
@@ -37,7 +36,7 @@ export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: 
         if (typeof value === 'string') headers.set(name, value);
         else if (Array.isArray(value)) headers.set(name, value.join(', '));
       }
-      const rendered = await withRequestToast(request.path, () => render(new Request(url, { method: 'GET', headers }), loadContext(response) as never));
+      const rendered = await render(new Request(url, { method: 'GET', headers }), loadContext(response));
       const control = rendered.headers.get('Cache-Control') ?? '';
       const storable =
         rendered.status === 200 && (rendered.headers.get('Content-Type') ?? '').startsWith('text/html') && !rendered.headers.has('Set-Cookie') && !/private|no-store/.test(control);

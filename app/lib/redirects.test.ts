@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentPath, safeRedirect } from './redirects';
+import { safeRedirect } from './redirects';
 
 describe('safeRedirect', () => {
   it.each([
@@ -33,13 +33,5 @@ describe('safeRedirect', () => {
     42,
   ])('refuses %j', (target) => {
     expect(safeRedirect(target)).toBe('/');
-  });
-});
-
-describe('documentPath', () => {
-  it('is the page’s address, without the data request’s suffix and parameters', () => {
-    expect(documentPath(new Request('http://localhost/members-portal.data?tab=payments&_routes=routes%2Fportal%2Flayout'))).toBe('/members-portal?tab=payments');
-    expect(documentPath(new Request('http://localhost/_root.data'))).toBe('/');
-    expect(documentPath(new Request('http://localhost/admin?tab=donations'))).toBe('/admin?tab=donations');
   });
 });

@@ -32,11 +32,3 @@ export function safeRedirect(target: unknown, fallback = '/'): string {
   if (url.origin !== base || url.pathname.startsWith('//')) return fallback;
   return withoutDataRequest(url);
 }
-
-/**
- * The address of the page a request is for, as the visitor's browser shows it: for a data request
- * (`/members-portal.data?_routes=…`) that is `/members-portal`. For "come back here" links.
- */
-export function documentPath(request: Request): string {
-  return withoutDataRequest(new URL(request.url));
-}

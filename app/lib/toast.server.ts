@@ -1,18 +1,23 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { data, redirect } from 'react-router';
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { z } from 'zod';
 import { signedCookie } from './signed-cookie.server';
 import type { ShownToast, ToastMessage } from './toast';
 
 /**
- * Toasts set by loaders and actions reach the page in one of two ways (docs/architecture.md#forms):
+ * Toasts set by loaders and actions reach the page where something happened
+ * (docs/architecture.md#forms). Each request has one slot for them in React Router's context,
+ * set up by `toastMiddleware` (root.tsx):
  *
- * - A form posted without JavaScript is answered by one document request: the action runs, then
- *   the root loader, in the same request. The toast is kept for that request (below) and the root
- *   loader puts it into the page it renders.
- * - Otherwise the toast travels in a short-lived signed flash cookie, read (and cleared) by the
- *   root loader: on the next page after a redirect, or on this page when the root's data is
- *   reloaded after an action (root.tsx `shouldRevalidate` also reloads it after a failed one).
+ * - An action's toast (`dataWithToast`) waits in the slot. When the same request goes on to render
+ *   the page (a form posted without JavaScript: the action, then the loaders, one document
+ *   request), the root loader takes it from there and the page shows it.
+ * - When nothing in this request showed it (a data request with JavaScript, whose loaders run in
+ *   the next request; a redirect), the middleware puts it into a short-lived signed flash cookie,
+ *   which the root loader of the next request reads and the middleware then clears. root.tsx's
+ *   `shouldRevalidate` reloads the root's data after a failed post too, so the toast shows on the
+ *   page where the form is.
+ *
+ * `redirectWithToast` always uses the cookie: its toast is for the next page.
  */
 const shownToastSchema = z.object({
   id: z.string(),
@@ -23,45 +28,68 @@ const shownToastSchema = z.object({
 
 const flashCookie = signedCookie('ppa_toast', shownToastSchema, { maxAgeSeconds: 60 });
 
-/** What server.js knows of each request: whether it is a document request, and its toast. */
-type RequestToast = { documentRequest: boolean; toast: ShownToast | null };
+/** This request's toasts: the one the flash cookie brought, and one set while handling it. */
+type ToastSlot = {
+  fromCookie: ShownToast | null;
+  /** The root loader put the cookie's toast into the page. */
+  cookieShown: boolean;
+  own: ShownToast | null;
+  /** The root loader put this request's own toast into the page. */
+  ownShown: boolean;
+};
 
-// On globalThis: a development reload (Vite loads the modules again) must keep one store.
-const holder = globalThis as typeof globalThis & { __ppaRequestToast?: AsyncLocalStorage<RequestToast> };
-const requestToast = (holder.__ppaRequestToast ??= new AsyncLocalStorage<RequestToast>());
+const toastSlot = createContext<ToastSlot>();
 
-/** Runs the handling of one request (server.js); React Router's data requests end in `.data`. */
-export function withRequestToast<T>(path: string, handle: () => T): T {
-  return requestToast.run({ documentRequest: !path.endsWith('.data'), toast: null }, handle);
+type Context = Readonly<RouterContextProvider>;
+
+/** Root middleware: reads the flash cookie, gives the request its slot, and settles the cookie on the way out. */
+export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const slot: ToastSlot = { fromCookie: await flashCookie.read(request), cookieShown: false, own: null, ownShown: false };
+  context.set(toastSlot, slot);
+  const response = await next();
+  // A redirect renders nothing: whatever was shown while it was decided is shown on the next page.
+  const rendered = !(response.status >= 300 && response.status < 400 && response.headers.has('Location'));
+  if (slot.own && !(rendered && slot.ownShown)) {
+    response.headers.append('Set-Cookie', await flashCookie.write(slot.own));
+  } else if (slot.fromCookie && slot.cookieShown && rendered) {
+    response.headers.append('Set-Cookie', await flashCookie.clear());
+  }
+  return response;
+};
+
+function slotOf(context: Context): ToastSlot {
+  return context.get(toastSlot);
 }
 
-async function setToastHeader(message: ToastMessage, headers: Headers): Promise<Headers> {
-  headers.append('Set-Cookie', await flashCookie.write({ ...message, id: crypto.randomUUID() } satisfies ShownToast));
-  return headers;
+/** The context a test gives a loader or action: the slot the middleware would have set up. */
+export function provideToastSlot(context: RouterContextProvider, fromCookie: ShownToast | null = null): void {
+  context.set(toastSlot, { fromCookie, cookieShown: false, own: null, ownShown: false });
+}
+
+/** The toast this request's handling set and no page has shown yet (for tests of actions). */
+export function pendingToast(context: Context): ShownToast | null {
+  return slotOf(context).own;
 }
 
 export async function redirectWithToast(url: string, message: ToastMessage, init: ResponseInit = {}) {
-  const headers = await setToastHeader(message, new Headers(init.headers));
+  const headers = new Headers(init.headers);
+  headers.append('Set-Cookie', await flashCookie.write({ ...message, id: crypto.randomUUID() }));
   return redirect(url, { ...init, headers });
 }
 
 /** The action's data, with a toast for the page it renders (see above for how it gets there). */
-export async function dataWithToast<T>(value: T, message: ToastMessage, init: ResponseInit = {}) {
-  const current = requestToast.getStore();
-  if (current?.documentRequest) {
-    current.toast = { ...message, id: crypto.randomUUID() };
-    return data(value, init);
-  }
-  const headers = await setToastHeader(message, new Headers(init.headers));
-  return data(value, { ...init, headers });
+export function dataWithToast<T>(context: Context, value: T, message: ToastMessage, init?: ResponseInit) {
+  slotOf(context).own = { ...message, id: crypto.randomUUID() };
+  return data(value, init);
 }
 
-/** The toast for this page, if any: this request's own, or the flash cookie's (with the header that clears it). */
-export async function readToast(request: Request): Promise<{ toast: ShownToast | null; headers: Headers }> {
-  const headers = new Headers();
-  const own = requestToast.getStore()?.toast;
-  if (own) return { toast: own, headers };
-  const toast = await flashCookie.read(request);
-  if (toast) headers.append('Set-Cookie', await flashCookie.clear());
-  return { toast, headers };
+/** The toast for this page, if any (root loader): this request's own, or the flash cookie's. */
+export function readToast(context: Context): ShownToast | null {
+  const slot = slotOf(context);
+  if (slot.own) {
+    slot.ownShown = true;
+    return slot.own;
+  }
+  if (slot.fromCookie) slot.cookieShown = true;
+  return slot.fromCookie;
 }

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { getSessionUser } from '~/features/accounts/session.server';
 import { canDownloadDocument, getDocument, readDocumentFile } from '~/features/content/documents.server';
 import { memberAccess } from '~/features/membership/membership.server';
 import { parseId } from '~/lib/params';
@@ -9,11 +9,12 @@ import type { Route } from './+types/documents.$id.download';
  * Streams a document's file. Members-only documents are for active members and staff
  * (docs/product.md#members-portal); anyone else is sent to the page that explains how to join.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
   const id = parseId(params.id);
   const document = id === null ? undefined : await getDocument(id);
   if (!document) return new Response('Document not found.', { status: 404 });
-  const access = document.visibility === 'public' ? null : await memberAccess(await getSessionUser(request));
+  const access = document.visibility === 'public' ? null : await memberAccess(await getSessionUser(args));
   if (!canDownloadDocument(document, { isMember: access?.readsMembersDocuments ?? false })) {
     return redirect(`/members-only?document=${document.id}`, { headers: { 'Cache-Control': 'private, no-store' } });
   }

@@ -8,7 +8,7 @@ export { configureEnv, EnvError } from '../lib/env.server';
 export { bootDatabase, embeddedDatabaseMissing } from '../db/boot.server';
 export { DataFolderInUseError } from '../db/lock.server';
 export { setClientIp, refuseControlCharacters, limitRequestBodies, privatePages } from '../lib/request-guards.server';
-export { withRequestToast } from '../lib/toast.server';
+export { requestContext } from '../lib/csp-nonce.server';
 export { pageCacheMiddleware } from '../lib/page-cache-middleware.server';
 export { ensureAdminAccount } from '../features/accounts/accounts.server';
 export { startScheduler } from '../lib/jobs.server';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { accounts, sessions, users } from '~/db/schema/auth';
 import { ensureAdminAccount, findAccountByEmail, setAccountRole } from '~/features/accounts/accounts.server';
-import { auth, callAuthEndpoint, getSessionUser } from '~/features/accounts/auth.server';
+import { auth, callAuthEndpoint, readSessionUser } from '~/features/accounts/auth.server';
 import { requireRole } from '~/features/accounts/guards.server';
 import { outboxDir } from '~/features/mail/mail.server';
 import { env } from '~/lib/env.server';
@@ -12,6 +12,7 @@ import { commandLineActor } from '~/lib/roles';
 import { createSiteSettings } from '../factories/content';
 import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
+import { routeArgs } from '../setup/route-args';
 import { linkIn, mailsTo } from '../setup/outbox';
 
 const database = setupTestDatabase();
@@ -69,7 +70,7 @@ describe('sign-up and verification', () => {
     expect(signedIn.response.status).toBe(200);
     const cookie = cookiesFrom(signedIn.response);
     expect(signedIn.response.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
-    const user = await getSessionUser(new Request('http://localhost/', { headers: { cookie } }));
+    const user = await readSessionUser(new Request('http://localhost/', { headers: { cookie } }));
     expect(user).toMatchObject({ email: 'anjali@example.org', name: 'Anjali Fernando', role: 'member' });
   });
 
@@ -130,7 +131,7 @@ describe('password reset', () => {
     await verify('reset@example.org');
     const first = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'reset@example.org', password: 'correct horse battery' });
     const oldCookie = cookiesFrom(first.response);
-    expect(await getSessionUser(new Request('http://localhost/', { headers: { cookie: oldCookie } }))).not.toBeNull();
+    expect(await readSessionUser(new Request('http://localhost/', { headers: { cookie: oldCookie } }))).not.toBeNull();
 
     const requested = await callAuthEndpoint(visitor(), '/request-password-reset', { email: 'reset@example.org', redirectTo: '/update-password' });
     expect(requested.response.status).toBe(200);
@@ -145,7 +146,7 @@ describe('password reset', () => {
 
     const reset = await callAuthEndpoint(visitor(), '/reset-password', { newPassword: 'a brand new password', token });
     expect(reset.response.status).toBe(200);
-    expect(await getSessionUser(new Request('http://localhost/', { headers: { cookie: oldCookie } }))).toBeNull();
+    expect(await readSessionUser(new Request('http://localhost/', { headers: { cookie: oldCookie } }))).toBeNull();
     const again = await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'reset@example.org', password: 'a brand new password' });
     expect(again.response.status).toBe(200);
   });
@@ -179,7 +180,7 @@ describe('roles', () => {
   it('guards: no user → /login with the way back; too low a rank → /', async () => {
     const guardStatus = async (cookie: string, path: string) => {
       try {
-        await requireRole(new Request(`http://localhost${path}`, { headers: { cookie } }), 'admin');
+        await requireRole(routeArgs(path, { headers: { cookie } }), 'admin');
         return 'allowed';
       } catch (error) {
         return (error as Response).headers.get('Location');

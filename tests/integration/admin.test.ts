@@ -17,7 +17,7 @@ import { donorKey } from '~/features/payments/finance.server';
 import { startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import type { Role } from '~/lib/roles';
-import { readToast } from '~/lib/toast.server';
+import { pendingToast } from '~/lib/toast.server';
 import { loader as detailLoader } from '~/routes/admin/application';
 import { loader as attendeesCsvLoader } from '~/routes/admin/content/attendees-csv';
 import { action as eventTicketsAction, loader as eventTicketsLoader } from '~/routes/admin/content/event-tickets';
@@ -154,11 +154,6 @@ describe('roles', () => {
 type Outcome = 'redirect:/login' | `redirect:/${string}` | 'forbidden' | 'allowed' | 'not-found';
 const roles = ['guest', 'member', 'editor', 'finance', 'admin', 'super_admin'] as const;
 
-/** The toast a response carries in its flash cookie. */
-async function toastOf(result: { init: ResponseInit | null }) {
-  const cookie = new Headers(result.init?.headers).get('Set-Cookie')?.split(';')[0] ?? '';
-  return (await readToast(new Request('http://localhost/', { headers: { cookie } }))).toast;
-}
 
 async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
   try {
@@ -316,16 +311,19 @@ describe('authorization matrix', () => {
   });
 
   it('answers a missing record with 404 and a refused change with 409, each with the Update Failed toast', async () => {
-    const post = (fields: Record<string, string>) =>
-      dashboardAction(postArgs('/admin', fields, { cookie: cookies.admin! })) as Promise<{ init: ResponseInit | null }>;
+    const post = async (fields: Record<string, string>) => {
+      const posted = postArgs('/admin', fields, { cookie: cookies.admin! });
+      const result = (await dashboardAction(posted)) as { init: ResponseInit | null };
+      return { ...result, toast: pendingToast(posted.context) };
+    };
     const missing = await post({ intent: 'application-status', id: '00000000-0000-0000-0000-000000000000', status: 'approved' });
     expect(missing.init?.status).toBe(404);
-    expect(await toastOf(missing)).toMatchObject({ title: 'Update Failed', description: 'Application not found.' });
+    expect(missing.toast).toMatchObject({ title: 'Update Failed', description: 'Application not found.' });
     const application = await newApplication('paid');
     await post({ intent: 'application-status', id: application.id, status: 'rejected' });
     const again = await post({ intent: 'application-status', id: application.id, status: 'rejected' });
     expect(again.init?.status).toBe(409);
-    expect(await toastOf(again)).toMatchObject({ title: 'Update Failed', description: 'An application cannot go from rejected to rejected.' });
+    expect(again.toast).toMatchObject({ title: 'Update Failed', description: 'An application cannot go from rejected to rejected.' });
     expect((await post({ intent: 'donation-status', id: 'not-a-uuid', status: 'completed' })).init?.status).toBe(404);
     expect((await post({ intent: 'nonsense' })).init?.status).toBe(400);
   });

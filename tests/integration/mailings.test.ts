@@ -27,6 +27,7 @@ import { createMembership } from '../factories/membership';
 import { createSoldTicket } from '../factories/tickets';
 import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
+import { routeArgs } from '../setup/route-args';
 import { mailsTo } from '../setup/outbox';
 
 const database = setupTestDatabase();
@@ -255,10 +256,7 @@ describe('over SMTP: bounces', () => {
 
 describe('unsubscribing', () => {
   const call = async (token: string, body?: Record<string, string>) => {
-    const request = body
-      ? new Request(`http://localhost/unsubscribe/${token}`, { method: 'POST', body: new URLSearchParams(body), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
-      : new Request(`http://localhost/unsubscribe/${token}`);
-    const args = { request, params: { token }, context: {}, unstable_pattern: '/unsubscribe/:token' } as never;
+    const args = routeArgs(`/unsubscribe/${token}`, body ? { method: 'POST', body: new URLSearchParams(body), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } } : {}, { token });
     const reply = (body ? await unsubscribeAction(args) : await unsubscribeLoader(args)) as unknown as { data: { subscription: { subscribed: boolean } | null }; init: ResponseInit | null };
     return { status: reply.init?.status ?? 200, subscription: reply.data.subscription };
   };

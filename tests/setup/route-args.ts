@@ -1,3 +1,6 @@
+import { requestContext } from '~/lib/csp-nonce.server';
+import { provideToastSlot } from '~/lib/toast.server';
+
 /**
  * The argument React Router gives a loader or action, for calling a route module directly in a
  * test: `loader(routeArgs('/events/7', {}, { id: '7' }))`. Typed, so a route that expects params
@@ -9,7 +12,10 @@ export function routeArgs<Params extends Record<string, string> = Record<string,
   params: Params = {} as Params,
 ) {
   const request = new Request(new URL(path, 'http://localhost:3000'), init);
-  return { request, url: new URL(request.url), params, pattern: '', context: { cspNonce: '' } };
+  // The context the root middleware would have prepared (app/root.tsx): the request's toast slot.
+  const context = requestContext('');
+  provideToastSlot(context);
+  return { request, url: new URL(request.url), params, pattern: '', context };
 }
 
 /** A form post to `path`, as a browser sends it. */

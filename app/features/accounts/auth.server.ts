@@ -5,7 +5,6 @@ import { verifyJWT } from 'better-auth/crypto';
 import { admin } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { defaultStatements } from 'better-auth/plugins/admin/access';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { db, type Database } from '~/db/client.server';
 import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema/auth';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
@@ -37,16 +36,24 @@ function authRateLimits(perMinute: number) {
   };
 }
 
-// Mail failures inside better-auth's callbacks are logged and swallowed by the library; the
-// action that started the request learns of them through this per-request record.
-const mailOutcome = new AsyncLocalStorage<{ failed: boolean }>();
+/**
+ * Mail failures inside better-auth's callbacks are logged and swallowed by the library; the action
+ * that called the endpoint (callAuthEndpoint) learns of them through this record of its call,
+ * found by the id its request to better-auth carries. better-auth hands each callback that request.
+ */
+const CALL_HEADER = 'x-ppa-auth-call';
+const callOutcomes = new Map<string, { mailFailed: boolean }>();
+const outcomeOf = (request: Request | undefined) => {
+  const id = request?.headers.get(CALL_HEADER);
+  return id ? callOutcomes.get(id) : undefined;
+};
 
-async function deliver(to: string, content: ReturnType<typeof verifyEmailMail>) {
+async function deliver(to: string, content: ReturnType<typeof verifyEmailMail>, request: Request | undefined) {
   try {
     await sendMail({ to, ...content });
   } catch (error) {
-    const outcome = mailOutcome.getStore();
-    if (outcome) outcome.failed = true;
+    const outcome = outcomeOf(request);
+    if (outcome) outcome.mailFailed = true;
     throw error;
   }
 }
@@ -109,7 +116,7 @@ async function refuseStaleEmailChange(context: HookContext, publicUrl: string): 
 /** After a change of address was accepted, the current address hears of it (docs/product.md#emails). */
 async function noticeEmailChange(context: HookContext, publicUrl: string): Promise<void> {
   const returned = context.context.returned as { status?: unknown } | undefined;
-  if (!returned || isAPIError(returned) || returned.status !== true || mailOutcome.getStore()?.failed) return;
+  if (!returned || isAPIError(returned) || returned.status !== true || outcomeOf(context.request)?.mailFailed) return;
   const session = await getSessionFromCtx(context);
   const newEmail = (context.body as { newEmail?: unknown } | undefined)?.newEmail;
   if (!session || typeof newEmail !== 'string') return;
@@ -157,10 +164,10 @@ function createAuth(database: Database) {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       // Also the link of a change of address, sent to the new one (`user.email` is then the new address).
-      sendVerificationEmail: async ({ user, url, token }) => {
+      sendVerificationEmail: async ({ user, url, token }, request) => {
         const sender = await mailSender();
         const change = claimsOf(token)?.updateTo;
-        return deliver(user.email, change ? changeEmailMail(sender, { name: user.name, newEmail: user.email }, url) : verifyEmailMail(sender, user, url));
+        return deliver(user.email, change ? changeEmailMail(sender, { name: user.name, newEmail: user.email }, url) : verifyEmailMail(sender, user, url), request);
       },
     },
     user: {
@@ -254,33 +261,24 @@ export async function callAuthEndpoint(request: Request, endpoint: string, body:
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const outcome = { failed: false };
-  const response = await mailOutcome.run(outcome, () =>
-    auth().handler(
-      new Request(`${config.publicUrl}${AUTH_BASE_PATH}${endpoint}`, { method: 'POST', headers, body: JSON.stringify(body) }),
-    ),
-  );
-  return { response, mailFailed: outcome.failed };
-}
-
-/**
- * The signed-in user of this request, or null. A page's loaders (root, layout, page) all ask; the
- * session is read once per request (React Router hands them the same Request; after an action
- * the loaders get a new one, so a sign-in or sign-out is seen).
- */
-export function getSessionUser(request: Request) {
-  let user = sessionUsers.get(request);
-  if (!user) {
-    user = readSession(request);
-    sessionUsers.set(request, user);
-    // A failed read (the database restarting) is not remembered.
-    user.catch(() => sessionUsers.delete(request));
+  const id = crypto.randomUUID();
+  headers.set(CALL_HEADER, id);
+  const outcome = { mailFailed: false };
+  callOutcomes.set(id, outcome);
+  try {
+    const response = await auth().handler(new Request(`${config.publicUrl}${AUTH_BASE_PATH}${endpoint}`, { method: 'POST', headers, body: JSON.stringify(body) }));
+    return { response, mailFailed: outcome.mailFailed };
+  } finally {
+    callOutcomes.delete(id);
   }
-  return user;
 }
 
 const readSession = async (request: Request) => (await auth().api.getSession({ headers: request.headers }))?.user ?? null;
-type SessionRead = ReturnType<typeof readSession>;
-const sessionUsers = new WeakMap<Request, SessionRead>();
 
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
+/** Who signs in: better-auth's user with our fields. Read once per request (session.server.ts). */
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+
+/** The signed-in user of a request, or null, from the session behind its cookie. */
+export function readSessionUser(request: Request): Promise<SessionUser | null> {
+  return readSession(request);
+}

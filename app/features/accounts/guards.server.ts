@@ -1,33 +1,33 @@
 import { redirect } from 'react-router';
-import { documentPath } from '~/lib/redirects';
 import { adminAbilities, hasRole, type AdminAbilities, type Role } from '~/lib/roles';
-import { getSessionUser, type SessionUser } from './auth.server';
+import { getSessionUser, type RequestScope, type SessionUser } from './session.server';
 
 /**
  * Route guards on the server (docs/architecture.md#permissions): no user → /login, remembering where the
- * visitor was going; a user below the required rank → /.
+ * visitor was going; a user below the required rank → /. Each takes the loader's or action's own
+ * arguments (`requireUser(args)`): the session is read from the request's context.
  */
-function loginRedirect(request: Request): Response {
-  // The page, not the data request a client-side navigation makes for it (`/members-portal.data`).
-  const back = documentPath(request);
+function loginRedirect(url: URL): Response {
+  // `url` is the page's address, also for the data request a client-side navigation makes for it.
+  const back = `${url.pathname}${url.search}`;
   return redirect(back === '/' ? '/login' : `/login?redirectTo=${encodeURIComponent(back)}`);
 }
 
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw loginRedirect(request);
+export async function requireUser(scope: RequestScope): Promise<SessionUser> {
+  const user = await getSessionUser(scope);
+  if (!user) throw loginRedirect(scope.url);
   return user;
 }
 
-export async function requireRole(request: Request, role: Role): Promise<SessionUser> {
-  const user = await requireUser(request);
+export async function requireRole(scope: RequestScope, role: Role): Promise<SessionUser> {
+  const user = await requireUser(scope);
   if (!hasRole(user.role, role)) throw redirect('/');
   return user;
 }
 
 /** The signed-in user and what they may do in the admin area; anyone without admin access goes to /. */
-export async function requireAdminArea(request: Request): Promise<{ user: SessionUser; can: AdminAbilities }> {
-  const user = await requireUser(request);
+export async function requireAdminArea(scope: RequestScope): Promise<{ user: SessionUser; can: AdminAbilities }> {
+  const user = await requireUser(scope);
   const can = adminAbilities(user.role);
   if (!can.enter) throw redirect('/');
   return { user, can };
@@ -37,8 +37,8 @@ export async function requireAdminArea(request: Request): Promise<{ user: Sessio
  * The content area (docs/product.md#content-area): editors and admins. Finance, who may enter the
  * admin area but not edit content, goes back to the dashboard; anyone else to /.
  */
-export async function requireContentEditor(request: Request): Promise<{ user: SessionUser; can: AdminAbilities }> {
-  const { user, can } = await requireAdminArea(request);
+export async function requireContentEditor(scope: RequestScope): Promise<{ user: SessionUser; can: AdminAbilities }> {
+  const { user, can } = await requireAdminArea(scope);
   if (!can.editContent) throw redirect('/admin');
   return { user, can };
 }
@@ -47,8 +47,8 @@ export async function requireContentEditor(request: Request): Promise<{ user: Se
  * Whether this request asks for, and may see, content that is not published yet: `?preview` from
  * someone who edits content (docs/product.md#content-area). Anyone else sees the public page.
  */
-export async function wantsPreview(request: Request): Promise<boolean> {
-  if (!new URL(request.url).searchParams.has('preview')) return false;
-  const user = await getSessionUser(request);
+export async function wantsPreview(scope: RequestScope): Promise<boolean> {
+  if (!scope.url.searchParams.has('preview')) return false;
+  const user = await getSessionUser(scope);
   return adminAbilities(user?.role).editContent;
 }

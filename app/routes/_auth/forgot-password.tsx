@@ -14,7 +14,8 @@ import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Forgot password');
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   const submission = parseWithZod(await readFormData(request), { schema: emailOnlySchema });
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 });
   const outcome = await requestPasswordReset(request, submission.value.email);
@@ -22,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [messages.tooManyAttempts] }), sent: false }, { status: 429 });
   }
   // The same answer whether or not the address has an account.
-  return dataWithToast({ result: submission.reply({ resetForm: true }), sent: true }, messages.resetEmailSent);
+  return dataWithToast(args.context, { result: submission.reply({ resetForm: true }), sent: true }, messages.resetEmailSent);
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

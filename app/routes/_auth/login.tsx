@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { loginSchema, passwordRule, signUpSchema } from '~/features/accounts/accounts.schema';
 import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { getSessionUser } from '~/features/accounts/session.server';
 import { passwordProblem } from '~/features/accounts/passwords.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
@@ -16,9 +16,10 @@ import { safeRedirect } from '~/lib/redirects';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/login';
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
   const url = new URL(request.url);
-  if (await getSessionUser(request)) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
+  if (await getSessionUser(args)) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
   const verificationError = url.searchParams.has('error');
   return {
     notice: url.searchParams.get('verified') === '1' ? (verificationError ? messages.verificationLinkInvalid : messages.emailVerified) : null,
@@ -43,7 +44,8 @@ const signUpFailures = {
   failed: { status: 500, message: messages.somethingWentWrong },
 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   const formData = await readFormData(request);
   const intent = formData.get('intent');
 
@@ -55,12 +57,12 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === 'resend') {
       const resent = await resendVerification(request, submission.value.email);
       if (!resent.ok && resent.reason === 'mail-failed') {
-        return dataWithToast({ intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: submission.value.email }, messages.errorSendingEmail, { status: 503 });
+        return dataWithToast(args.context, { intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: submission.value.email }, messages.errorSendingEmail, { status: 503 });
       }
       if (!resent.ok) {
         return data({ intent: 'login' as const, result: submission.reply({ formErrors: [messages.tooManyAttempts], hideFields: ['password'] }), unverifiedEmail: submission.value.email }, { status: 429 });
       }
-      return dataWithToast({ intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, messages.verificationResent);
+      return dataWithToast(args.context, { intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, messages.verificationResent);
     }
     const outcome = await signIn(request, submission.value);
     if (outcome.ok) {
@@ -89,12 +91,12 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const outcome = await signUp(request, submission.value);
     if (outcome.ok) {
-      return dataWithToast({ intent: 'signup' as const, result: submission.reply({ resetForm: true }), unverifiedEmail: null }, messages.signUpSuccessful);
+      return dataWithToast(args.context, { intent: 'signup' as const, result: submission.reply({ resetForm: true }), unverifiedEmail: null }, messages.signUpSuccessful);
     }
     const failure = signUpFailures[outcome.reason];
     const reply = { intent: 'signup' as const, result: submission.reply({ formErrors: [failure.message], hideFields: ['password'] }), unverifiedEmail: null };
     return outcome.reason === 'mail-failed'
-      ? dataWithToast(reply, messages.errorSendingEmail, { status: failure.status })
+      ? dataWithToast(args.context, reply, messages.errorSendingEmail, { status: failure.status })
       : data(reply, { status: failure.status });
   }
 

@@ -18,7 +18,8 @@ import type { Route } from './+types/update-password';
 const REDIRECT_DELAY_MS = 2000;
 
 /** The reset mail's link lands here with ?token=… (better-auth checked it) or ?error=INVALID_TOKEN. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader(args: Route.LoaderArgs) {
+  const { request } = args;
   const url = new URL(request.url);
   const token = url.searchParams.get('token');
   return { token: token && !url.searchParams.has('error') ? token : null };
@@ -26,7 +27,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Update password');
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: updatePasswordSchema });
   if (submission.status !== 'success') {
@@ -40,13 +42,13 @@ export async function action({ request }: Route.ActionArgs) {
   const outcome = typeof token === 'string' && token ? await resetPassword(request, { token, password: submission.value.password }) : null;
   if (!outcome?.ok) {
     const message = outcome?.reason === 'rate-limited' ? messages.tooManyAttempts : messages.noActiveSession;
-    return dataWithToast(
+    return dataWithToast(args.context, 
       { result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirmPassword'] }), done: false },
       { ...messages.errorUpdatingPassword, description: message },
       { status: outcome?.reason === 'rate-limited' ? 429 : 400 },
     );
   }
-  return dataWithToast({ result: submission.reply({ resetForm: true }), done: true }, messages.passwordUpdated);
+  return dataWithToast(args.context, { result: submission.reply({ resetForm: true }), done: true }, messages.passwordUpdated);
 }
 
 export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { QrScanner } from '~/components/events/qr-scanner';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { getSessionUser, type RequestScope } from '~/features/accounts/session.server';
 import { checkInCounts, checkInOrder, checkInTicket, eventCheckInCode, isEventCheckInCode, type CheckInResult } from '~/features/events/check-in.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { formatTime } from '~/lib/dates';
@@ -25,18 +25,20 @@ const volunteerCookie = signedCookie('ppa_check_in', z.object({ events: z.array(
  * check in a whole order at once; counts per tier. Staff from rank 2, or volunteers with the
  * event's check-in code.
  */
-async function access(request: Request, rawId: string | undefined) {
+async function access(args: RequestScope, rawId: string | undefined) {
+  const { request } = args;
   const id = parseId(rawId);
   const event = id === null ? undefined : await getEventWithTiers(id, { preview: true });
   if (!event) notFound('Event not found.');
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(args);
   const staff = Boolean(user && adminAbilities(user.role).checkIn);
   const volunteer = (await volunteerCookie.read(request))?.events.includes(event.id) ?? false;
   return { event, user, staff, allowed: staff || volunteer, by: user?.email ?? 'volunteer with the check-in code' };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { event, staff, allowed } = await access(request, params.eventId);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const { event, staff, allowed } = await access(args, params.eventId);
   return {
     event: { id: event.id, title: event.title },
     allowed,
@@ -47,8 +49,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionData = { check?: CheckInResult; admittedOrder?: number; codeError?: string };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { event, allowed, by } = await access(request, params.eventId);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { event, allowed, by } = await access(args, params.eventId);
   const form = await readFormData(request);
   const intent = form.get('intent');
   if (intent === 'volunteer') {

@@ -17,7 +17,8 @@ import type { Route } from './+types/donate.manage';
 /** Guests manage their IPTV subscription through the signed, expiring link in their receipt. */
 const accessOf = (request: Request) => ({ manageToken: new URL(request.url).searchParams.get('token') ?? '' });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
   try {
     const subscription = await subscriptionFor(accessOf(request));
     return {
@@ -34,14 +35,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   await readFormData(request);
   try {
     await cancelSubscription(accessOf(request));
-    return dataWithToast({ ok: true }, messages.subscriptionCancelled);
+    return dataWithToast(args.context, { ok: true }, messages.subscriptionCancelled);
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast({ ok: false }, failure.toast, { status: failure.status });
+    return dataWithToast(args.context, { ok: false }, failure.toast, { status: failure.status });
   }
 }
 

@@ -5,7 +5,7 @@ import { data, Form, Link, redirect } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { getSessionUser } from '~/features/accounts/session.server';
 import { donationCauses, iptvSubscriptionPlans, quickDonationAmountsCents, type DonationCause } from '~/features/donations/causes';
 import { causeFrom, missingInformation, oneTimeDonationFields, oneTimeDonationSchema, subscriptionDonationSchema } from '~/features/donations/donations.schema';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
@@ -26,8 +26,9 @@ import type { Route } from './+types/donate';
 
 const causeIcons = { general: HeartHandshake, medical: Stethoscope, iptv: Tv } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const user = await getSessionUser(args);
   return {
     cause: causeFrom(new URL(request.url).searchParams.get('cause')),
     prefill: user ? { ...splitFullName(user.name), email: user.email } : null,
@@ -37,14 +38,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Donate', 'Support the school’s students, its medical unit and the IPTV project.');
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   const formData = await readFormData(request);
   const schema = formData.get('kind') === 'subscription' ? subscriptionDonationSchema : oneTimeDonationSchema;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') {
-    return dataWithToast({ result: submission.reply(), checkoutUrl: null, donationId: null }, messages.missingInformation, { status: 400 });
+    return dataWithToast(args.context, { result: submission.reply(), checkoutUrl: null, donationId: null }, messages.missingInformation, { status: 400 });
   }
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(args);
   const donation = await recordDonation(submission.value, user?.id ?? null);
   let checkout;
   try {
@@ -52,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
     checkout = await startCheckoutForNewRecord(donationCheckout(donation));
   } catch (error) {
     const failure = failureOf(error, messages.donationNotRecorded);
-    return dataWithToast({ result: submission.reply(), checkoutUrl: null, donationId: null }, messages.donationNotRecorded, { status: failure.status });
+    return dataWithToast(args.context, { result: submission.reply(), checkoutUrl: null, donationId: null }, messages.donationNotRecorded, { status: failure.status });
   }
   if (formData.get('js') !== '1') throw redirect(checkout.url);
   return data({ result: submission.reply(), checkoutUrl: checkout.url, donationId: donation.id });

@@ -6,7 +6,7 @@ import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { FormError, FormField } from '~/components/ui/form-field';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { getSessionUser } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderFormSchema, selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
 import { orderCheckout, placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
@@ -43,9 +43,10 @@ async function loadOrder(request: Request, rawId: string | undefined) {
   return { event, seats, totalCents: outcome.totalCents, selection: outcome.selection };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request, params } = args;
   const { event, seats, totalCents } = await loadOrder(request, params.id);
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(args);
   return {
     event: { id: event.id, title: event.title, startsAt: event.startsAt, venue: event.venue, timeZone: event.timeZone },
     seats,
@@ -54,13 +55,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
   const { event, seats } = await loadOrder(request, params.id);
   const submission = parseWithZod(await readFormData(request), { schema: orderFormSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { buyerName, buyerEmail, attendees } = submission.value;
   if (attendees.length !== seats.length) return data({ result: submission.reply({ formErrors: ['Give a name for every ticket.'] }) }, { status: 400 });
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(args);
   try {
     const { order, tickets } = await placeOrder({
       eventId: event.id,

@@ -31,19 +31,21 @@ async function loadEvent(rawId: string | undefined, options: { preview: boolean 
   return event;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const event = await loadEvent(params.id, { preview: await wantsPreview(request) });
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const event = await loadEvent(params.id, { preview: await wantsPreview(args) });
   return { event: { ...event, tiers: await tiersWithAvailability(event.tiers) }, hasEnded: (event.endsAt ?? event.startsAt).getTime() < Date.now() };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
   const event = await loadEvent(params.id, { preview: false });
   const parsed = ticketSelectionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) {
     return data({ fieldError: parsed.error.issues[0]?.message ?? 'Please check the quantities.' }, { status: 400 });
   }
   const outcome = assessTicketRequest({ ...event, tiers: await tiersWithAvailability(event.tiers) }, parsed.data);
-  if (outcome.kind === 'empty') return dataWithToast({ fieldError: undefined }, messages.noTicketsSelected);
+  if (outcome.kind === 'empty') return dataWithToast(args.context, { fieldError: undefined }, messages.noTicketsSelected);
   // Registration is on the event's own form, which the card links to; a redirect never leaves the site.
   if (outcome.kind === 'external-form') return data({ fieldError: 'Registration for this event is on its form: use the button below.' }, { status: 400 });
   // The names of the attendees come next, on the order page (docs/product.md#tickets).

@@ -4,13 +4,12 @@ import { getLegalPage, legalSlugs, type LegalSlug } from '~/features/content/pag
 import { formatLongDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { notFound } from '~/lib/params';
-import { documentPath } from '~/lib/redirects';
 import type { Route } from './+types/legal-page';
 import type { PageHandle } from '~/lib/hydration';
 
 /** /privacy-policy, /terms-of-service and /cookie-policy: one route file, the page named by its path. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const slug = documentPath(request).split('?')[0]!.replace(/^\/|\/$/g, '') as LegalSlug;
+export async function loader({ url }: Route.LoaderArgs) {
+  const slug = url.pathname.replace(/^\/|\/$/g, '') as LegalSlug;
   if (!legalSlugs.includes(slug)) notFound();
   return getLegalPage(slug);
 }

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { getSessionUser } from '~/features/accounts/session.server';
 import { memberAccess } from '~/features/membership/membership.server';
 import { pageMeta } from '~/lib/meta';
 import { parseId } from '~/lib/params';
@@ -10,8 +10,9 @@ import type { Route } from './+types/members-only';
  * Where a members-only document sends someone who may not read it (HTTP 403): what the document
  * is for, and how to become able to read it. A member who lands here goes on to the document.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const user = await getSessionUser(args);
   const access = await memberAccess(user);
   const documentId = parseId(new URL(request.url).searchParams.get('document') ?? undefined);
   if (access.readsMembersDocuments) throw redirect(documentId ? `/documents/${documentId}/download` : '/members-portal?tab=documents');

@@ -9,7 +9,7 @@ import { FormError, FormField } from '~/components/ui/form-field';
 import { passwordRule } from '~/features/accounts/accounts.schema';
 import { findAccountByEmail, signUp } from '~/features/accounts/accounts.server';
 import { passwordProblem } from '~/features/accounts/passwords.server';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { getSessionUser, type RequestScope } from '~/features/accounts/session.server';
 import { applicantCookieHeader, clearApplicantCookieHeader, readApplicant } from '~/features/membership/applicant-cookie.server';
 import { applicantAccountSchema, membershipApplicationSchema, splitFullName } from '~/features/membership/membership.schema';
 import { getLatestApplication, membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
@@ -33,15 +33,17 @@ function chosenPlan(value: string | null): MembershipType | null {
   return value === 'annual' || value === 'life' ? value : null;
 }
 
-async function currentApplicant(request: Request) {
-  const user = await getSessionUser(request);
+async function currentApplicant(args: RequestScope) {
+  const { request } = args;
+  const user = await getSessionUser(args);
   if (user) return { userId: user.id, email: user.email, name: user.name, signedIn: true };
   const applicant = await readApplicant(request);
   return applicant ? { ...applicant, signedIn: false } : null;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const applicant = await currentApplicant(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const applicant = await currentApplicant(args);
   const prefill = applicant?.signedIn ? { ...splitFullName(applicant.name), email: applicant.email } : null;
   return {
     plan: chosenPlan(new URL(request.url).searchParams.get('plan')),
@@ -64,7 +66,8 @@ const accountStepFailures = {
   failed: { status: 503, toast: messages.signUpFailed },
 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   const formData = await readFormData(request);
   const intent = formData.get('intent');
 
@@ -73,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== 'success') {
       const missing = !formData.get('email') || !formData.get('password');
       const reply = { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null };
-      return missing ? dataWithToast(reply, messages.accountFieldsRequired, { status: 400 }) : data(reply, { status: 400 });
+      return missing ? dataWithToast(args.context, reply, messages.accountFieldsRequired, { status: 400 }) : data(reply, { status: 400 });
     }
     const { email, password } = submission.value;
     const weak = passwordProblem(password);
@@ -85,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
     const outcome = await signUp(request, { fullName: email.split('@')[0]!.slice(0, 120), email, password });
     if (!outcome.ok) {
       const failure = accountStepFailures[outcome.reason];
-      return dataWithToast(
+      return dataWithToast(args.context, 
         { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null },
         failure.toast,
         { status: failure.status },
@@ -99,11 +102,11 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(plan ? `/membership?plan=${plan}#apply` : '/membership', messages.accountCreated, { headers });
   }
 
-  const applicant = await currentApplicant(request);
+  const applicant = await currentApplicant(args);
   const submission = parseWithZod(formData, { schema: membershipApplicationSchema({ signedIn: true }) });
   const failed = { step: 'application' as const, checkoutUrl: null, applicationId: null, alreadyApplied: false };
   if (!applicant) {
-    return dataWithToast(
+    return dataWithToast(args.context, 
       { ...failed, result: submission.reply({ formErrors: [messages.accountFieldsRequired.description] }) },
       messages.accountFieldsRequired,
       { status: 400 },
@@ -133,7 +136,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Without JavaScript the browser goes straight to the checkout; with it, the page first keeps
   // the application id in local storage (docs/product.md#membership) and then goes.
   if (formData.get('js') !== '1') throw redirect(checkout.url, { headers });
-  return dataWithToast(
+  return dataWithToast(args.context, 
     { step: 'application' as const, result: submission.reply(), checkoutUrl: checkout.url, applicationId: application.id },
     messages.applicationSubmitted,
     { headers },

@@ -14,8 +14,9 @@ import { notFound } from '~/lib/params';
 import type { Route } from './+types/news.$slug';
 import type { PageHandle } from '~/lib/hydration';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const preview = await wantsPreview(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const preview = await wantsPreview(args);
   const found = await findNewsBySlug(params.slug, { preview });
   if (!found) notFound('News story not found.');
   // An earlier address of the story, or its number from before it had one: moved for good.

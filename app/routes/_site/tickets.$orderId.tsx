@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { getSessionUser } from '~/features/accounts/auth.server';
+import { getSessionUser, type RequestScope } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderRefundedCents } from '~/features/events/attendees.server';
 import { cancelFreeOrder, getOrder } from '~/features/events/orders.server';
@@ -27,18 +27,20 @@ const statusLabels = { held: 'Awaiting payment', valid: 'Valid', checked_in: 'Ch
  * An order's tickets (docs/product.md#tickets), opened from the mail's signed link without signing
  * in, or by the signed-in buyer and staff. Each ticket shows its QR image, attendee, tier and code.
  */
-async function loadTickets(request: Request, orderId: string | undefined) {
+async function loadTickets(args: RequestScope, orderId: string | undefined) {
+  const { request } = args;
   const found = orderId ? await getOrder(orderId).catch(() => null) : null;
   if (!found) notFound('Tickets not found.');
   const token = new URL(request.url).searchParams.get('t') ?? '';
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(args);
   const allowed = isOrderLinkToken(found.order.id, token) || (user && (user.id === found.order.userId || hasRole(user.role, 'editor')));
   if (!allowed) notFound('Tickets not found.');
   return found;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { order, tickets } = await loadTickets(request, params.orderId);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const { order, tickets } = await loadTickets(args, params.orderId);
   const event = await getEventWithTiers(order.eventId, { preview: true });
   if (!event) notFound('Tickets not found.');
   const shown = tickets.filter((ticket) => ticket.status !== 'released');
@@ -59,16 +61,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { order } = await loadTickets(request, params.orderId);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { order } = await loadTickets(args, params.orderId);
   const formData = await readFormData(request);
-  if (formData.get('intent') !== 'cancel') return dataWithToast({ ok: false }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
+  if (formData.get('intent') !== 'cancel') return dataWithToast(args.context, { ok: false }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
   try {
     await cancelFreeOrder(order.id);
   } catch (error) {
     if (!isAppError(error)) throw error;
     const failure = failureOf(error, { title: 'Not cancelled' });
-    return dataWithToast({ ok: false }, { title: 'Not cancelled', description: failure.message, variant: 'destructive' }, { status: failure.status });
+    return dataWithToast(args.context, { ok: false }, { title: 'Not cancelled', description: failure.message, variant: 'destructive' }, { status: failure.status });
   }
   return redirectWithToast(ticketOrderPath(order.id), messages.registrationCancelled);
 }

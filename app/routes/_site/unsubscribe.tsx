@@ -17,23 +17,25 @@ import type { Route } from './+types/unsubscribe';
  */
 const noStore = { 'Cache-Control': 'private, no-store' };
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
   const email = readUnsubscribeToken(params.token);
   if (!email) return data({ subscription: null }, { status: 400, headers: noStore });
   return data({ subscription: await subscriptionOf(email) }, { headers: noStore });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
   const email = readUnsubscribeToken(params.token);
   const formData = await readFormData(request);
   if (!email) return data({ subscription: null }, { status: 400, headers: noStore });
   if (formData.get('List-Unsubscribe') === 'One-Click' || formData.get('intent') === 'unsubscribe') {
     await unsubscribe(email);
-    return dataWithToast({ subscription: await subscriptionOf(email) }, messages.unsubscribed, { headers: noStore });
+    return dataWithToast(args.context, { subscription: await subscriptionOf(email) }, messages.unsubscribed, { headers: noStore });
   }
   if (formData.get('intent') === 'resubscribe') {
     await resubscribe(email);
-    return dataWithToast({ subscription: await subscriptionOf(email) }, messages.resubscribed, { headers: noStore });
+    return dataWithToast(args.context, { subscription: await subscriptionOf(email) }, messages.resubscribed, { headers: noStore });
   }
   return data({ subscription: await subscriptionOf(email) }, { status: 400, headers: noStore });
 }

@@ -25,8 +25,9 @@ import { PaymentsList } from './payments-list';
 import { RecordFields, RecordHistory } from './record-parts';
 import { handleRefund, listedPayments } from './refund-reply.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { can } = await requireAdminArea(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const { can } = await requireAdminArea(args);
   if (!can.viewMembers) notFound();
   const application = await getApplication(params.id);
   if (!application) notFound('Application not found.');
@@ -38,11 +39,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * Records money received by hand for this (unpaid) application (docs/product.md#offline-payments),
  * or refunds one of its card payments (docs/product.md#refunds).
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user, can } = await requireAdminArea(request);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { user, can } = await requireAdminArea(args);
   if (!can.viewMembers) notFound();
   const formData = await readFormData(request);
-  const refund = await handleRefund(formData, user, `/admin/applications/${params.id}`);
+  const refund = await handleRefund(args.context, formData, user, `/admin/applications/${params.id}`);
   if (refund) return refund;
   const submission = parseWithZod(formData, { schema: offlinePaymentSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
@@ -50,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await recordOfflineMembershipPayment(user, params.id, submission.value);
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast({ result: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
+    return dataWithToast(args.context, { result: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
   }
   return redirectWithToast(`/admin/applications/${params.id}`, messages.offlinePaymentRecorded);
 }

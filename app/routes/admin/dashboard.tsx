@@ -34,8 +34,9 @@ import { assertCan, isRole, roles } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/dashboard';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, can } = await requireAdminArea(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { user, can } = await requireAdminArea(args);
   // Editors have nothing here but the content area.
   if (!can.viewMembers && !can.viewDonations) throw redirect('/admin/content');
   const url = new URL(request.url);
@@ -60,8 +61,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionReply = { confirmUnpaid: string | null; settingsResult: SubmissionResult<string[]> | null };
 const reply = (fields: Partial<ActionReply> = {}): ActionReply => ({ confirmUnpaid: null, settingsResult: null, ...fields });
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdminArea(request);
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { user } = await requireAdminArea(args);
   const formData = await readFormData(request);
   const intent = formData.get('intent');
   const id = String(formData.get('id') ?? '');
@@ -70,12 +72,12 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === 'application-status') {
       if (status !== 'approved' && status !== 'rejected') throw new AppError('bad_request', 'Choose approve or reject.');
       const updated = await setApplicationStatus(user, id, status, { confirmUnpaid: formData.get('confirmUnpaid') === '1' });
-      return dataWithToast(reply(), messages.statusUpdated(statusLabel(updated.status)));
+      return dataWithToast(args.context, reply(), messages.statusUpdated(statusLabel(updated.status)));
     }
     if (intent === 'donation-status') {
       if (status !== 'completed' && status !== 'rejected') throw new AppError('bad_request', 'Choose complete or reject.');
       const updated = await setDonationStatus(user, id, status);
-      return dataWithToast(reply(), messages.statusUpdated(statusLabel(updated.status)));
+      return dataWithToast(args.context, reply(), messages.statusUpdated(statusLabel(updated.status)));
     }
     if (intent === 'settings') {
       // Asked before the form is read, so someone who may not edit settings learns nothing of its rules.
@@ -83,19 +85,19 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: siteSettingsSchema });
       if (submission.status !== 'success') return data(reply({ settingsResult: submission.reply() }), { status: 400 });
       await updateSiteSettings(user, submission.value);
-      return dataWithToast(reply({ settingsResult: submission.reply() }), messages.settingsSaved);
+      return dataWithToast(args.context, reply({ settingsResult: submission.reply() }), messages.settingsSaved);
     }
     if (intent === 'role') {
       const role = formData.get('role');
       if (!isRole(role)) throw new AppError('bad_request', 'Choose a role.');
       const updated = await changeAccountRole(user, id, role);
-      return dataWithToast(reply(), messages.roleChanged(updated.email, updated.role));
+      return dataWithToast(args.context, reply(), messages.roleChanged(updated.email, updated.role));
     }
     throw new AppError('bad_request', 'Unknown request.');
   } catch (error) {
     if (isAppError(error, 'confirmation_required')) return data(reply({ confirmUnpaid: id }), { status: 409 });
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast(reply(), failure.toast, { status: failure.status });
+    return dataWithToast(args.context, reply(), failure.toast, { status: failure.status });
   }
 }
 

@@ -22,8 +22,9 @@ import { handleRefund, listedPayments } from './refund-reply.server';
  * A donation's page (`/admin/donations/{id}`): the gift, its payments with what was refunded, and
  * its history. Finance reads it; admins refund its card payments here (docs/product.md#refunds).
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { can } = await requireAdminArea(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const { can } = await requireAdminArea(args);
   if (!can.viewDonations) notFound();
   const donation = await getDonation(params.id);
   if (!donation) notFound('Donation not found.');
@@ -31,10 +32,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { donation, payments, history, canRefund: can.refundPayments };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user, can } = await requireAdminArea(request);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { user, can } = await requireAdminArea(args);
   if (!can.viewDonations) notFound();
-  const refund = await handleRefund(await readFormData(request), user, `/admin/donations/${params.id}`);
+  const refund = await handleRefund(args.context, await readFormData(request), user, `/admin/donations/${params.id}`);
   if (!refund) notFound();
   return refund;
 }

@@ -9,8 +9,9 @@ import { formatCents } from '~/lib/money';
 import type { Route } from './+types/export';
 
 /** The filtered rows of an admin table as CSV (all pages), for the people allowed to see them. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { can } = await requireAdminArea(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { can } = await requireAdminArea(args);
   const url = new URL(request.url);
   const query = readAdminQuery(url, [...applicationStatuses, ...donationStatuses]);
 

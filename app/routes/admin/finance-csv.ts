@@ -14,8 +14,9 @@ function money(cents: number): string {
 }
 
 /** The finance view's totals of a year by month and purpose as CSV (`?year=`), for those who may open it (docs/product.md#finance). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, can } = await requireAdminArea(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { user, can } = await requireAdminArea(args);
   if (!can.viewFinance) return new Response('Forbidden', { status: 403 });
   const year = readFinanceYear(new URL(request.url).searchParams.get('year'), new Date());
   const totals = await financeTotals(user, year);

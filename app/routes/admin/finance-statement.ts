@@ -8,8 +8,9 @@ import type { Route } from './+types/finance-statement';
  * A donor's year-end giving statement as a PDF (`/admin/finance/statements/{year}/{donor}.pdf`), for
  * those who may open the finance view (docs/product.md#finance); the donor is a key made from their email.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, can } = await requireAdminArea(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const { user, can } = await requireAdminArea(args);
   if (!can.viewFinance) return new Response('Forbidden', { status: 403 });
   const year = financeYearOf(params.year, new Date());
   const key = /^([0-9a-f]{16})\.pdf$/.exec(params.file)?.[1];

@@ -25,8 +25,9 @@ import type { Route } from './+types/finance';
  * The finance view (docs/product.md#finance): read-only, for finance and admins. The year lives in
  * the URL (`?year=2026`) and is chosen with a plain GET form, so it works without JavaScript.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, can } = await requireAdminArea(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { user, can } = await requireAdminArea(args);
   // Editors have the content area; nobody else reaches the admin area at all.
   if (!can.viewFinance) throw redirect(can.editContent ? '/admin/content' : '/');
   const year = readFinanceYear(new URL(request.url).searchParams.get('year'), new Date());

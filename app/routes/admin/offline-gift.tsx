@@ -18,14 +18,15 @@ import type { Route } from './+types/offline-gift';
 import { OfflinePaymentFields } from './offline-payment-fields';
 
 /** 'Record an offline gift' (`/admin/donations/new`, docs/product.md#offline-payments): admins only. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { can } = await requireAdminArea(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { can } = await requireAdminArea(args);
   if (!can.changeDonations) notFound();
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user, can } = await requireAdminArea(request);
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { user, can } = await requireAdminArea(args);
   if (!can.changeDonations) notFound();
   const submission = parseWithZod(await readFormData(request), { schema: offlineGiftSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(`/admin/donations/${donation.id}`, messages.offlineGiftRecorded);
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast({ result: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
+    return dataWithToast(args.context, { result: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
   }
 }
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import type { RefundAsking } from './payments-list';
 import { refundSchema } from '~/features/payments/refund.schema';
 import { refundableOf, refundCardPayment } from '~/features/payments/refunds.server';
@@ -15,7 +15,7 @@ import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
  * intent `refund` is checked, then asked about (`refundAsking`), then, with `confirmed`, done; the
  * page reloads with the toast. Null: the post is not a refund.
  */
-export async function handleRefund(formData: FormData, actor: Actor, to: string) {
+export async function handleRefund(context: Readonly<RouterContextProvider>, formData: FormData, actor: Actor, to: string) {
   if (formData.get('intent') !== 'refund') return null;
   const submission = parseWithZod(formData, { schema: refundSchema });
   const paymentId = String(formData.get('paymentId') ?? '');
@@ -28,7 +28,7 @@ export async function handleRefund(formData: FormData, actor: Actor, to: string)
     await refundCardPayment(actor, input);
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast({ result: submission.reply({ formErrors: [failure.message] }), refundFor: paymentId, refundAsking: null as RefundAsking | null }, failure.toast, { status: failure.status });
+    return dataWithToast(context, { result: submission.reply({ formErrors: [failure.message] }), refundFor: paymentId, refundAsking: null as RefundAsking | null }, failure.toast, { status: failure.status });
   }
   return redirectWithToast(to, messages.paymentRefunded(formatCents(input.amount)));
 }

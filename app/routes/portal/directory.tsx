@@ -23,8 +23,9 @@ import type { Route } from './+types/directory';
  * Search by name, O/L and A/L year; each member shows only what they chose to share, and chooses
  * here whether to be listed at all (off by default).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRole(request, 'member');
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const user = await requireRole(args, 'member');
   const access = await memberAccess(user);
   if (!access.readsMembersDocuments) return data({ allowed: false as const, standing: access.standing }, { status: 403 });
   const search = readDirectorySearch(new URL(request.url).searchParams);
@@ -43,12 +44,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRole(request, 'member');
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const user = await requireRole(args, 'member');
   const submission = parseWithZod(await readFormData(request), { schema: directoryListingSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   await saveListing(user.id, submission.value);
-  return dataWithToast({ result: submission.reply() }, submission.value.listed ? messages.directoryListed : messages.directoryUnlisted);
+  return dataWithToast(args.context, { result: submission.reply() }, submission.value.listed ? messages.directoryListed : messages.directoryUnlisted);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Member Directory');

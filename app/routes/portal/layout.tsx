@@ -3,8 +3,8 @@ import { requireRole } from '~/features/accounts/guards.server';
 import type { Route } from './+types/layout';
 
 /** Everything under the members' portal needs a signed-in member (or any higher rank). */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'member');
+export async function loader(args: Route.LoaderArgs) {
+  await requireRole(args, 'member');
   return null;
 }
 

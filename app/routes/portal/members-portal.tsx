@@ -58,8 +58,9 @@ const emailChangeFailures: Record<Exclude<EmailChangeOutcome, { ok: true }>['rea
   failed: { status: 500, message: messages.somethingWentWrong },
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRole(request, 'member');
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const user = await requireRole(args, 'member');
   const url = new URL(request.url);
   if (url.searchParams.get('email') === 'changed') {
     throw await redirectWithToast('/members-portal', url.searchParams.has('error') ? messages.emailChangeLinkInvalid : messages.emailChanged(user.email));
@@ -84,8 +85,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRole(request, 'member');
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const user = await requireRole(args, 'member');
   const formData = await readFormData(request);
   const intent = formData.get('intent');
   const subscriptionId = String(formData.get('subscriptionId') ?? '');
@@ -96,9 +98,9 @@ export async function action({ request }: Route.ActionArgs) {
       await updateMemberDetails(user, submission.value);
     } catch (error) {
       const failure = failureOf(error, messages.updateFailed);
-      return dataWithToast({ error: failure.message, detailsResult: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
+      return dataWithToast(args.context, { error: failure.message, detailsResult: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
     }
-    return dataWithToast({ error: null, detailsResult: submission.reply() }, messages.detailsSaved);
+    return dataWithToast(args.context, { error: null, detailsResult: submission.reply() }, messages.detailsSaved);
   }
   if (intent === 'change-email') {
     const submission = parseWithZod(formData, { schema: changeEmailSchema(user.email) });
@@ -107,7 +109,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const newEmail = submission.value.newEmail.toLowerCase();
     const outcome = await requestEmailChange(request, submission.value, EMAIL_CHANGE_RETURN);
-    if (outcome.ok) return dataWithToast({ error: null, emailResult: submission.reply({ resetForm: true }), emailSentTo: newEmail }, messages.emailChangeSent(newEmail));
+    if (outcome.ok) return dataWithToast(args.context, { error: null, emailResult: submission.reply({ resetForm: true }), emailSentTo: newEmail }, messages.emailChangeSent(newEmail));
     const failure = emailChangeFailures[outcome.reason];
     const reply = {
       error: null,
@@ -117,14 +119,14 @@ export async function action({ request }: Route.ActionArgs) {
           : submission.reply({ formErrors: [failure.message], hideFields: ['currentPassword'] }),
       emailSentTo: null,
     };
-    return outcome.reason === 'mail-failed' ? dataWithToast(reply, messages.errorSendingEmail, { status: failure.status }) : data(reply, { status: failure.status });
+    return outcome.reason === 'mail-failed' ? dataWithToast(args.context, reply, messages.errorSendingEmail, { status: failure.status }) : data(reply, { status: failure.status });
   }
   if (intent === 'delete-account') {
     try {
       await deleteOwnAccount(user, String(formData.get('confirmEmail') ?? ''));
     } catch (error) {
       const failure = failureOf(error, messages.updateFailed);
-      return dataWithToast({ error: failure.message, deleteError: failure.message }, failure.toast, { status: failure.status });
+      return dataWithToast(args.context, { error: failure.message, deleteError: failure.message }, failure.toast, { status: failure.status });
     }
     // The session went with the account; the browser's cookie is cleared as at sign-out.
     const headers = await signOut(request).catch(() => new Headers());
@@ -137,20 +139,20 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (intent === 'cancel-subscription') {
       await cancelSubscription({ actor: user, subscriptionId });
-      return dataWithToast({ error: null }, messages.subscriptionCancelled);
+      return dataWithToast(args.context, { error: null }, messages.subscriptionCancelled);
     }
     if (intent === 'renew-test-subscription') {
       await renewTestSubscription({ actor: user, subscriptionId });
-      return dataWithToast({ error: null }, messages.renewalRecorded);
+      return dataWithToast(args.context, { error: null }, messages.renewalRecorded);
     }
     if (intent === 'resend-receipt') {
       await resendReceipt(user, String(formData.get('paymentId') ?? ''));
-      return dataWithToast({ error: null }, messages.receiptResent);
+      return dataWithToast(args.context, { error: null }, messages.receiptResent);
     }
     throw new AppError('bad_request', 'Unknown request.');
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast({ error: failure.message }, failure.toast, { status: failure.status });
+    return dataWithToast(args.context, { error: failure.message }, failure.toast, { status: failure.status });
   }
 }
 

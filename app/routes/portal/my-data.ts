@@ -9,8 +9,8 @@ import type { Route } from './+types/my-data';
  * The signed-in member's data as JSON (docs/product.md#my-profile): the account, every application,
  * payment, gift, subscription and ticket we keep for it. Never cached.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
   const [applications, payments, donations, subscriptions, tickets] = await Promise.all([
     listApplicationsOf(user.id),
     listPaymentsOf(user.id),

@@ -7,8 +7,9 @@ import { notFound, parseId } from '~/lib/params';
 import type { Route } from './+types/attendees-csv';
 
 /** An event's attendees (the search of its tickets page, if any) as CSV, for the people who may see them. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request, params } = args;
+  const { user } = await requireContentEditor(args);
   const id = parseId(params.id);
   if (id === null) notFound('Event not found.');
   const search = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);

@@ -1,4 +1,5 @@
 import { getFormProps } from '@conform-to/react';
+import type { RequestScope } from '~/features/accounts/session.server';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { UserRound } from 'lucide-react';
 import { Form } from 'react-router';
@@ -20,29 +21,31 @@ import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/committee-editor';
 import { handleDeletion, invalidForm, refusedSave } from './replies.server';
 
-async function loadTerm(request: Request, rawId: string | undefined) {
-  const { user } = await requireContentEditor(request);
+async function loadTerm(args: RequestScope, rawId: string | undefined) {
+  const { user } = await requireContentEditor(args);
   const id = parseId(rawId);
   const term = id === null ? undefined : (await listTermsForEditors(user)).find((candidate) => candidate.id === id);
   if (!term) notFound('Committee not found.');
   return { user, term };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { term } = await loadTerm(request, params.id);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const { term } = await loadTerm(args, params.id);
   return { term };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user, term } = await loadTerm(request, params.id);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { user, term } = await loadTerm(args, params.id);
   const formData = await readFormData(request);
   const intent = String(formData.get('intent') ?? '');
   const here = `/admin/content/committees/${term.id}`;
   const memberId = parseId(String(formData.get('id') ?? ''));
 
   const deletion =
-    (await handleDeletion(formData, { remove: () => deleteTerm(user, term.id), to: '/admin/content/committees', what: 'Committee' })) ??
-    (await handleDeletion(formData, { intent: 'member-delete', remove: memberId === null ? null : () => deleteCommitteeMember(user, memberId), to: here, what: 'Committee Member' }));
+    (await handleDeletion(args.context, formData, { remove: () => deleteTerm(user, term.id), to: '/admin/content/committees', what: 'Committee' })) ??
+    (await handleDeletion(args.context, formData, { intent: 'member-delete', remove: memberId === null ? null : () => deleteCommitteeMember(user, memberId), to: here, what: 'Committee Member' }));
   if (deletion) return deletion;
 
   if (intent === 'member-save') {
@@ -54,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await withUpload(user, input.photo, 'image', 'photo', (photoMediaId) => saveCommitteeMember(user, term.id, memberId, input, { photoMediaId }));
       return redirectWithToast(here, messages.contentSaved('Committee Member'));
     } catch (error) {
-      return refusedSave(submission, error, form);
+      return refusedSave(args.context, submission, error, form);
     }
   }
 
@@ -64,7 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await saveTerm(user, term.id, submission.value);
     return redirectWithToast(here, messages.contentSaved('Committee'));
   } catch (error) {
-    return refusedSave(submission, error, 'term');
+    return refusedSave(args.context, submission, error, 'term');
   }
 }
 

@@ -15,21 +15,22 @@ import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/committees';
 import { invalidForm, refusedSave } from './replies.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await requireContentEditor(args);
   return { terms: await listTermsForEditors(user) };
 }
 
 /** Adds a term; its people are added on the term's own page. */
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { user } = await requireContentEditor(args);
   const submission = parseWithZod(await readFormData(request), { schema: termSchema });
   if (submission.status !== 'success') return invalidForm(submission);
   try {
     const term = await saveTerm(user, null, submission.value);
     return redirectWithToast(`/admin/content/committees/${term.id}`, messages.contentSaved('Committee'));
   } catch (error) {
-    return refusedSave(submission, error);
+    return refusedSave(args.context, submission, error);
   }
 }
 

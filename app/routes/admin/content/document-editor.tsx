@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import type { RequestScope } from '~/features/accounts/session.server';
 import { ExternalLink } from 'lucide-react';
 import { ConfirmDelete, ContentHeading, Panel, StatusBadge } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
@@ -16,23 +17,25 @@ import type { Route } from './+types/document-editor';
 import { DocumentForm } from './document-form';
 import { handleDeletion, invalidForm, refusedSave } from './replies.server';
 
-async function loadDocument(request: Request, rawId: string | undefined) {
-  const { user } = await requireContentEditor(request);
+async function loadDocument(args: RequestScope, rawId: string | undefined) {
+  const { user } = await requireContentEditor(args);
   const id = parseId(rawId);
   const document = id === null ? undefined : await getDocument(id);
   if (!document) notFound('Document not found.');
   return { user, document };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { document } = await loadDocument(request, params.id);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const { document } = await loadDocument(args, params.id);
   return { document };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user, document } = await loadDocument(request, params.id);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { user, document } = await loadDocument(args, params.id);
   const formData = await readFormData(request);
-  const deletion = await handleDeletion(formData, { remove: () => deleteDocument(user, document.id), to: '/admin/content/documents', what: 'Document' });
+  const deletion = await handleDeletion(args.context, formData, { remove: () => deleteDocument(user, document.id), to: '/admin/content/documents', what: 'Document' });
   if (deletion) return deletion;
   const submission = parseWithZod(formData, { schema: documentSchema });
   if (submission.status !== 'success') return invalidForm(submission);
@@ -41,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await withUpload(user, input.file, 'document', 'file', (fileMediaId) => saveDocument(user, document.id, input, { fileMediaId }));
     return redirectWithToast(`/admin/content/documents/${document.id}`, messages.contentSaved('Document'));
   } catch (error) {
-    return refusedSave(submission, error);
+    return refusedSave(args.context, submission, error);
   }
 }
 

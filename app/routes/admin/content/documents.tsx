@@ -13,14 +13,15 @@ import type { Route } from './+types/documents';
 import { DocumentForm } from './document-form';
 import { invalidForm, refusedSave } from './replies.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await requireContentEditor(args);
   return { documents: await listDocumentsForEditors(user) };
 }
 
 /** Uploads a new document. */
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { user } = await requireContentEditor(args);
   const submission = parseWithZod(await readFormData(request), { schema: documentSchema });
   if (submission.status !== 'success') return invalidForm(submission);
   try {
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
     await withUpload(user, input.file, 'document', 'file', (fileMediaId) => saveDocument(user, null, input, { fileMediaId }));
     return redirectWithToast('/admin/content/documents', messages.contentSaved('Document'));
   } catch (error) {
-    return refusedSave(submission, error);
+    return refusedSave(args.context, submission, error);
   }
 }
 

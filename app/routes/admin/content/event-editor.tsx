@@ -24,16 +24,18 @@ import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/event-editor';
 import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const { user } = await requireContentEditor(args);
   const id = editorId(params.id);
   const event = id === null ? null : await getEventForEditor(user, id).catch(() => null);
   if (id !== null && !event) throw data('Event not found.', { status: 404 });
   return { event };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { user } = await requireContentEditor(args);
   const id = editorId(params.id);
   const formData = await readFormData(request);
   const intent = String(formData.get('intent') ?? '');
@@ -41,8 +43,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const tierId = parseId(String(formData.get('id') ?? ''));
 
   const deletion =
-    (await handleDeletion(formData, { remove: id === null ? null : () => deleteEvent(user, id), to: '/admin/content/events', what: 'Event' })) ??
-    (await handleDeletion(formData, { intent: 'tier-delete', remove: id === null || tierId === null ? null : () => deleteTier(user, id, tierId), to: here, what: 'Ticket tier' }));
+    (await handleDeletion(args.context, formData, { remove: id === null ? null : () => deleteEvent(user, id), to: '/admin/content/events', what: 'Event' })) ??
+    (await handleDeletion(args.context, formData, { intent: 'tier-delete', remove: id === null || tierId === null ? null : () => deleteTier(user, id, tierId), to: here, what: 'Ticket tier' }));
   if (deletion) return deletion;
 
   if (intent === 'tier-close' || intent === 'tier-open') {
@@ -60,7 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await saveTier(user, id, tierId, submission.value);
       return redirectWithToast(here, messages.contentSaved('Ticket Tier'));
     } catch (error) {
-      return refusedSave(submission, error, form);
+      return refusedSave(args.context, submission, error, form);
     }
   }
 
@@ -73,7 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       input.intent === 'publish' ? messages.contentPublished('Event') : input.intent === 'unpublish' ? messages.contentUnpublished('Event') : messages.contentSaved('Event');
     return redirectWithToast(`/admin/content/events/${saved.id}`, message);
   } catch (error) {
-    return refusedSave(submission, error, 'event');
+    return refusedSave(args.context, submission, error, 'event');
   }
 }
 

@@ -23,8 +23,9 @@ import { handleConfirmed, type EditorReply } from './replies.server';
  * the attendees (search, CSV), the orders with their payments; admins cancel a ticket or refund a
  * whole order, after a confirmation.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, can } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request, params } = args;
+  const { user, can } = await requireContentEditor(args);
   const id = parseId(params.id);
   if (id === null) notFound('Event not found.');
   const search = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);
@@ -53,8 +54,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { user } = await requireContentEditor(args);
   const id = parseId(params.id);
   if (id === null) notFound('Event not found.');
   const formData = await readFormData(request);
@@ -64,13 +66,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const done = ({ cancelled, refundedCents }: { cancelled: number; refundedCents: number }) =>
     messages.ticketsCancelled(String(cancelled), refundedCents > 0 ? formatCents(refundedCents) : '');
   const reply =
-    (await handleConfirmed(formData, {
+    (await handleConfirmed(args.context, formData, {
       intent: 'cancel-ticket',
       run: isUuid(orderId) && ticketId !== null ? () => cancelTickets(user, orderId, [ticketId], 'Ticket cancelled by the committee') : null,
       to: here,
       done,
     })) ??
-    (await handleConfirmed(formData, {
+    (await handleConfirmed(args.context, formData, {
       intent: 'cancel-order',
       run: isUuid(orderId) ? () => cancelTickets(user, orderId, 'all', 'Order refunded by the committee') : null,
       to: here,

@@ -11,8 +11,9 @@ import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/events';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { user } = await requireContentEditor(args);
   const query = readAdminQuery(new URL(request.url), eventStatuses);
   return { ...(await listEventsForEditors(user, { search: query.search, status: query.status, page: query.page })), now: new Date() };
 }

@@ -4,8 +4,8 @@ import { cn } from '~/lib/utils';
 import type { Route } from './+types/layout';
 
 /** The content area (docs/product.md#content-area): editors and admins; finance goes back to the dashboard. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { can } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { can } = await requireContentEditor(args);
   return { showsDashboard: can.viewMembers || can.viewDonations };
 }
 

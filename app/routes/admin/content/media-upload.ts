@@ -10,8 +10,9 @@ import type { Route } from './+types/media-upload';
  * The rich-text editor's picture upload (components/admin/rich-text-editor.tsx): stores the
  * picture and answers with the source to put into the text, or with what went wrong. JSON only.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { user } = await requireContentEditor(args);
   const file = optionalUpload('image').safeParse((await readFormData(request)).get('file'));
   if (!file.success) return Response.json({ error: file.error.issues[0]?.message }, { status: 400 });
   if (!file.data) return Response.json({ error: 'Choose a picture to upload.' }, { status: 400 });

@@ -19,18 +19,19 @@ import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/media';
 import { handleDeletion, invalidForm, refusedSave } from './replies.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  await requireContentEditor(args);
   const library = await listMedia();
   const thumbnails = await imageSources(library.rows.filter((row) => row.kind === 'image').map((row) => row.id));
   return { ...library, rows: library.rows.map((row) => ({ ...row, thumbnail: thumbnails.get(row.id)?.src ?? null })) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { user } = await requireContentEditor(args);
   const formData = await readFormData(request);
   const id = String(formData.get('id') ?? '');
-  const deletion = await handleDeletion(formData, { remove: () => deleteMedia(user, id), to: '/admin/content/media', what: 'File' });
+  const deletion = await handleDeletion(args.context, formData, { remove: () => deleteMedia(user, id), to: '/admin/content/media', what: 'File' });
   if (deletion) return deletion;
   const submission = parseWithZod(formData, { schema: mediaLibrarySchema });
   if (submission.status !== 'success') return invalidForm(submission);
@@ -38,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
     await storeUpload(user, submission.value.file!, 'image', { field: 'file' });
     return redirectWithToast('/admin/content/media', messages.contentSaved('Picture'));
   } catch (error) {
-    return refusedSave(submission, error);
+    return refusedSave(args.context, submission, error);
   }
 }
 

@@ -19,19 +19,21 @@ import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/news-editor';
 import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const { user } = await requireContentEditor(args);
   const id = editorId(params.id);
   const story = id === null ? null : await getNewsForEditor(user, id).catch(() => null);
   if (id !== null && !story) throw data('Story not found.', { status: 404 });
   return { story, state: story ? newsState(story) : null, author: user.name };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { user } = await requireContentEditor(args);
   const id = editorId(params.id);
   const formData = await readFormData(request);
-  const deletion = await handleDeletion(formData, { remove: id === null ? null : () => deleteNews(user, id), to: '/admin/content/news', what: 'Story' });
+  const deletion = await handleDeletion(args.context, formData, { remove: id === null ? null : () => deleteNews(user, id), to: '/admin/content/news', what: 'Story' });
   if (deletion) return deletion;
   const submission = parseWithZod(formData, { schema: newsSchema });
   if (submission.status !== 'success') return invalidForm(submission);
@@ -49,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           : messages.contentSaved('Story');
     return redirectWithToast(`/admin/content/news/${saved.id}`, message);
   } catch (error) {
-    return refusedSave(submission, error);
+    return refusedSave(args.context, submission, error);
   }
 }
 

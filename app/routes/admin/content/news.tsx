@@ -12,8 +12,9 @@ import type { Route } from './+types/news';
 
 const states: NewsState[] = ['draft', 'scheduled', 'published'];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { user } = await requireContentEditor(args);
   const query = readAdminQuery(new URL(request.url), states);
   return listNewsForEditors(user, { search: query.search, state: query.status, page: query.page });
 }

@@ -16,8 +16,8 @@ import type { Route } from './+types/overview';
 /** What the content area's changes are audited as (features/content, events, media). */
 const contentRecords = ['news', 'event', 'ticket_tier', 'committee_term', 'committee_member', 'document', 'page', 'history_milestone', 'media'] as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await requireContentEditor(args);
   const [news, events, documents, media, changes] = await Promise.all([
     countNews(),
     countEvents(),

@@ -14,20 +14,21 @@ import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/page-about';
 import { invalidForm, refusedSave } from './replies.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  await requireContentEditor(args);
   return { page: await getAboutPage() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { user } = await requireContentEditor(args);
   const submission = parseWithZod(await readFormData(request), { schema: aboutSchema });
   if (submission.status !== 'success') return invalidForm(submission);
   try {
     await saveAbout(user, submission.value);
     return redirectWithToast('/admin/content/pages/about', messages.contentSaved('Page'));
   } catch (error) {
-    return refusedSave(submission, error);
+    return refusedSave(args.context, submission, error);
   }
 }
 

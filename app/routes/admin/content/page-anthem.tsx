@@ -17,13 +17,14 @@ import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/page-anthem';
 import { invalidForm, refusedSave } from './replies.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  await requireContentEditor(args);
   return { page: await getAnthemPage() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { user } = await requireContentEditor(args);
   const submission = parseWithZod(await readFormData(request), { schema: anthemSchema });
   if (submission.status !== 'success') return invalidForm(submission);
   try {
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
     await withUpload(user, input.audio, 'audio', 'audio', (audioMediaId) => saveAnthem(user, input, { audioMediaId, removeAudio: input.removeAudio }));
     return redirectWithToast('/admin/content/pages/school-anthem', messages.contentSaved('Page'));
   } catch (error) {
-    return refusedSave(submission, error);
+    return refusedSave(args.context, submission, error);
   }
 }
 

@@ -18,16 +18,17 @@ import { handleDeletion, invalidForm, refusedSave } from './replies.server';
 
 const here = '/admin/content/pages/school-history';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  await requireContentEditor(args);
   return { page: await getHistoryPage() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { user } = await requireContentEditor(args);
   const formData = await readFormData(request);
   const milestoneId = parseId(String(formData.get('id') ?? ''));
-  const deletion = await handleDeletion(formData, { intent: 'milestone-delete', remove: milestoneId === null ? null : () => deleteMilestone(user, milestoneId), to: here, what: 'Milestone' });
+  const deletion = await handleDeletion(args.context, formData, { intent: 'milestone-delete', remove: milestoneId === null ? null : () => deleteMilestone(user, milestoneId), to: here, what: 'Milestone' });
   if (deletion) return deletion;
 
   if (formData.get('intent') === 'milestone-save') {
@@ -38,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
       await saveMilestone(user, milestoneId, submission.value);
       return redirectWithToast(here, messages.contentSaved('Milestone'));
     } catch (error) {
-      return refusedSave(submission, error, form);
+      return refusedSave(args.context, submission, error, form);
     }
   }
 
@@ -48,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
     await saveHistoryIntro(user, submission.value.intro);
     return redirectWithToast(here, messages.contentSaved('Page'));
   } catch (error) {
-    return refusedSave(submission, error, 'intro');
+    return refusedSave(args.context, submission, error, 'intro');
   }
 }
 

@@ -22,14 +22,16 @@ function legalSlug(raw: string | undefined): LegalSlug {
   return slug;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  await requireContentEditor(args);
   const slug = legalSlug(params.slug);
   return { slug, page: await getLegalPage(slug) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireContentEditor(request);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { user } = await requireContentEditor(args);
   const slug = legalSlug(params.slug);
   const submission = parseWithZod(await readFormData(request), { schema: legalPageSchema });
   if (submission.status !== 'success') return invalidForm(submission);
@@ -37,7 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await saveLegalPage(user, slug, submission.value);
     return redirectWithToast(`/admin/content/pages/${slug}`, messages.contentSaved('Page'));
   } catch (error) {
-    return refusedSave(submission, error);
+    return refusedSave(args.context, submission, error);
   }
 }
 

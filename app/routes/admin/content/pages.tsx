@@ -5,8 +5,8 @@ import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/pages';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireContentEditor(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await requireContentEditor(args);
   return { pages: await listPagesForEditors(user) };
 }
 

@@ -1,5 +1,5 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
-import { data } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import { failureOf } from '~/lib/errors.server';
 import { messages } from '~/lib/messages';
 import { notFound, parseId } from '~/lib/params';
@@ -31,10 +31,10 @@ export function invalidForm<Output>(submission: Submission<Output>, form: string
  * A save the feature refused (AppError): its message under the field it names (or over the form),
  * and as the 'Not Saved' toast on the same page. What the editor typed stays in the form.
  */
-export function refusedSave<Output>(submission: Submission<Output>, error: unknown, form: string | null = null) {
+export function refusedSave<Output>(context: Readonly<RouterContextProvider>, submission: Submission<Output>, error: unknown, form: string | null = null) {
   const failure = failureOf(error, messages.saveFailed);
   const result = failure.field ? submission.reply({ fieldErrors: { [failure.field]: [failure.message] } }) : submission.reply({ formErrors: [failure.message] });
-  return dataWithToast<EditorReply>({ result, form, asking: null }, failure.toast, { status: failure.status });
+  return dataWithToast<EditorReply>(context, { result, form, asking: null }, failure.toast, { status: failure.status });
 }
 
 /**
@@ -44,6 +44,7 @@ export function refusedSave<Output>(submission: Submission<Output>, error: unkno
  * still uses it, a ticket already used) says why on the same page. Null: the post is not this one.
  */
 export async function handleConfirmed<Result>(
+  context: Readonly<RouterContextProvider>,
   formData: FormData,
   change: { intent: string; run: (() => Promise<Result>) | null; to: string; done: ToastMessage | ((result: Result) => ToastMessage) },
 ) {
@@ -56,12 +57,12 @@ export async function handleConfirmed<Result>(
     result = await change.run();
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast({ ...asked, asking: null }, failure.toast, { status: failure.status });
+    return dataWithToast(context, { ...asked, asking: null }, failure.toast, { status: failure.status });
   }
   return redirectWithToast(change.to, typeof change.done === 'function' ? change.done(result) : change.done);
 }
 
 /** A deletion is asked for, then confirmed (handleConfirmed with the deletion's words; intent 'delete' unless given). */
-export function handleDeletion(formData: FormData, deletion: { intent?: string; remove: (() => Promise<unknown>) | null; to: string; what: string }) {
-  return handleConfirmed(formData, { intent: deletion.intent ?? 'delete', run: deletion.remove, to: deletion.to, done: messages.contentDeleted(deletion.what) });
+export function handleDeletion(context: Readonly<RouterContextProvider>, formData: FormData, deletion: { intent?: string; remove: (() => Promise<unknown>) | null; to: string; what: string }) {
+  return handleConfirmed(context, formData, { intent: deletion.intent ?? 'delete', run: deletion.remove, to: deletion.to, done: messages.contentDeleted(deletion.what) });
 }

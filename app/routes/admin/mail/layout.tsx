@@ -3,8 +3,8 @@ import type { Route } from './+types/layout';
 import { requireMailer } from './guard.server';
 
 /** Mail to members (docs/product.md#mail-to-members): admins only. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireMailer(request);
+export async function loader(args: Route.LoaderArgs) {
+  await requireMailer(args);
   return null;
 }
 

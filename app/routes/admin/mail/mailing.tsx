@@ -22,21 +22,23 @@ import { editorId, handleConfirmed, handleDeletion, invalidForm, refusedSave } f
 import type { Route } from './+types/mailing';
 import { requireMailer } from './guard.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireMailer(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
+  const user = await requireMailer(args);
   const id = editorId(params.id);
   const found = id === null ? null : await getMailing(user, id).catch(() => null);
   if (id !== null && !found) throw data('Message not found.', { status: 404 });
   return { found, events: await mailingEventChoices(), adminEmail: user.email };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireMailer(request);
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const user = await requireMailer(args);
   const id = editorId(params.id);
   const formData = await readFormData(request);
-  const deletion = await handleDeletion(formData, { remove: id === null ? null : () => deleteMailing(user, id), to: '/admin/mail', what: 'Message' });
+  const deletion = await handleDeletion(args.context, formData, { remove: id === null ? null : () => deleteMailing(user, id), to: '/admin/mail', what: 'Message' });
   if (deletion) return deletion;
-  const sending = await handleConfirmed(formData, {
+  const sending = await handleConfirmed(args.context, formData, {
     intent: 'send',
     run:
       id === null
@@ -60,7 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return redirectWithToast(`/admin/mail/${saved.id}`, messages.mailingSaved);
   } catch (error) {
-    return refusedSave(submission, error);
+    return refusedSave(args.context, submission, error);
   }
 }
 

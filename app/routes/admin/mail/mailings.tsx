@@ -8,8 +8,8 @@ import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/mailings';
 import { requireMailer } from './guard.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireMailer(request);
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireMailer(args);
   return { mailings: await listMailings(user) };
 }
 

@@ -1,0 +1,33 @@
+import { createContext, type RouterContextProvider } from 'react-router';
+import { readSessionUser, type SessionUser } from './auth.server';
+
+export type { SessionUser };
+
+/**
+ * What a loader, action or middleware knows of its request: React Router's arguments. The session
+ * user is kept in the request's context (docs/architecture.md#requests-and-operations), so the
+ * root, the layouts and the page read it once between them.
+ */
+export type RequestScope = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
+
+/**
+ * The request whose session was read, and the read. After an action, React Router runs the
+ * loaders with a new request in the same context: a sign-in or sign-out the action made is then
+ * read afresh.
+ */
+type SessionRead = { request: Request; user: Promise<SessionUser | null> };
+
+const sessionRead = createContext<SessionRead | null>(null);
+
+/** The signed-in user of this request, or null: read on first use, then shared by every loader of the request. */
+export function getSessionUser({ request, context }: Pick<RequestScope, 'request' | 'context'>): Promise<SessionUser | null> {
+  const held = context.get(sessionRead);
+  if (held && held.request === request) return held.user;
+  const user = readSessionUser(request);
+  context.set(sessionRead, { request, user });
+  // A failed read (the database restarting) is not kept: the next loader tries again.
+  user.catch(() => {
+    if (context.get(sessionRead)?.user === user) context.set(sessionRead, null);
+  });
+  return user;
+}

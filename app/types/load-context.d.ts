@@ -1,8 +1,0 @@
-import 'react-router';
-
-declare module 'react-router' {
-  interface AppLoadContext {
-    /** Nonce of this response's Content-Security-Policy, for inline scripts. */
-    cspNonce: string;
-  }
-}
