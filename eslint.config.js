@@ -7,7 +7,7 @@ import layers from './lint/layer-imports.js';
 /**
  * The import rules of docs/architecture.md#import-rules, enforced: imports flow
  * lib/db/components → features → routes, and one feature imports another only in the
- * directions listed under `features`.
+ * directions listed under `features` (and the single files under `featureFiles`).
  */
 const importRules = {
   layers: {
@@ -27,6 +27,15 @@ const importRules = {
     payments: ['membership', 'donations', 'events'],
     // A message to members asks each domain who is in its audience (docs/product.md#mail-to-members).
     mailings: ['membership', 'donations', 'events'],
+  },
+  // Single files of another feature that a feature may import where the feature as a whole may not.
+  // Each is a door against the usual direction, so it must stay read-only and small, and the rule
+  // refuses it any import of the feature it is opened for (no cycle).
+  featureFiles: {
+    // An event's tickets page shows its orders' money net of refunds. Refunds belong to payments (the
+    // one writer of payment_refunds), so the subquery lives there; events may read it, and nothing
+    // else of payments (events → payments stays closed: payments → events is the direction).
+    events: ['features/payments/refund-totals.server'],
   },
 };
 
