@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import layers from './lint/layer-imports.js';
+import tables from './lint/table-ownership.js';
 
 /**
  * The import rules of docs/architecture.md#import-rules, enforced: imports flow
@@ -39,6 +40,74 @@ const importRules = {
   },
 };
 
+/**
+ * Table ownership (docs/architecture.md#import-rules): each file of app/db/schema has an owner, the
+ * one place that writes (inserts, updates, deletes) its tables; other places may import it only
+ * where listed as readers, and then only read. A place is 'features/<feature>', 'lib' (shared
+ * infrastructure) or 'db'. app/db itself (client, migrations, seed) and tests are not checked.
+ */
+const tableOwnership = {
+  schemaFiles: {
+    // Value sets and the CHECK helper: every layer builds its rules on them.
+    enums: { owner: 'db', readers: ['*'] },
+    check: { owner: 'db', readers: ['*'] },
+    // Infrastructure in lib: the audit trail (lib/audit.server.ts), the job runs (lib/jobs.server.ts),
+    // the public pages' content version (lib/page-cache.server.ts; its triggers are in the migration).
+    audit: { owner: 'lib' },
+    jobs: { owner: 'lib' },
+    cache: { owner: 'lib' },
+    // Users, sessions, accounts, verifications, rate limits: better-auth's, through features/accounts.
+    auth: { owner: 'features/accounts' },
+    content: {
+      owner: 'features/content',
+      // Events and their ticket tiers are in content.ts (the public site lists them) but are the events feature's.
+      tables: { events: 'features/events', ticketTiers: 'features/events' },
+      readers: [
+        'features/mail', // the association's name in every mail (site settings)
+        'features/membership', // the grace period and the committee's addresses (site settings)
+        'features/payments', // the association's identity on giving statements (site settings)
+      ],
+      // lib/site-settings.ts describes the root loader's data with the settings row's type: a type
+      // compiles to nothing and cannot query, so it is no domain query in lib.
+      typeReaders: ['lib'],
+    },
+    donations: {
+      owner: 'features/donations',
+      readers: ['features/payments'], // the finance view joins a gift's payment to its cause and donor
+    },
+    payments: {
+      owner: 'features/payments',
+      readers: [
+        'features/donations', // this year's donors and their totals (mail to donors)
+        'features/events', // an event's orders with their payments, and the money per event
+      ],
+    },
+    membership: { owner: 'features/membership' },
+    tickets: { owner: 'features/events' },
+    media: {
+      owner: 'features/media',
+      readers: ['features/content'], // a document's file name and size come with its media row
+    },
+    mailings: { owner: 'features/mailings' },
+  },
+  // Files that write other owners' tables on purpose, each with the schema files (or 'file.table')
+  // it writes. Keep this list short: a new entry needs a reason here and in docs/architecture.md.
+  exceptions: {
+    // Deleting an account anonymises, in one transaction, every record the books keep of it
+    // (applications, gifts, subscriptions, ticket orders, tickets) and scrubs the old values of
+    // audited detail changes, before the users row goes. Accounts may import no other feature, so
+    // it goes through their schema (docs/architecture.md#deleting-an-account).
+    'app/features/accounts/account-deletion.server.ts': ['audit', 'donations', 'membership', 'tickets'],
+    // After an email change, the account's applications take the new address (better-auth's
+    // update hook; docs/architecture.md#changing-an-accounts-email).
+    'app/features/accounts/account-email.server.ts': ['membership'],
+    // The account's display name follows the applicant's name (a new account made in the
+    // membership form; a member correcting their details, in the same transaction as the
+    // application). Membership may not import accounts, so it sets users.name itself.
+    'app/features/membership/membership.server.ts': ['auth.users'],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'playwright-report/', '.look/'] },
   js.configs.recommended,
@@ -59,5 +128,12 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
       'layers/imports': ['error', importRules],
     },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    // Tests set up and inspect any table, as tests/ outside app/ do.
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { tables },
+    rules: { 'tables/ownership': ['error', tableOwnership] },
   },
 );
