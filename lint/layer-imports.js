@@ -7,7 +7,12 @@
  * scripts, server.js) are not layers and are not checked.
  *
  * Options: { layers: { [layer]: string[] of layers it may import },
- *            features: { [feature or '*']: string[] of other features it may import } }
+ *            features: { [feature or '*']: string[] of other features it may import },
+ *            featureFiles: { [feature]: string[] of single files of other features it may import,
+ *                            as 'features/<feature>/<file>' without extension } }
+ *
+ * A file listed in `featureFiles` is a narrow door against the usual direction; so that it stays
+ * one-way, that file may not import the feature it is opened for (it would close a cycle).
  */
 import path from 'node:path';
 
@@ -44,6 +49,9 @@ function resolveTarget(specifier, importer, cwd) {
   return path.relative(cwd, absolute).split(path.sep).join('/');
 }
 
+/** 'app/features/payments/refund-totals.server.ts' → 'features/payments/refund-totals.server'. */
+const moduleName = (target) => target.replace(/^app\//, '').replace(/\.(ts|tsx|js|mjs)$/, '');
+
 const describePlace = (place) => (place.layer === 'features' ? `features/${place.feature}` : place.layer);
 
 export const layerImportsRule = {
@@ -56,6 +64,7 @@ export const layerImportsRule = {
         properties: {
           layers: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
           features: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          featureFiles: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
         },
         required: ['layers'],
         additionalProperties: false,
@@ -64,27 +73,36 @@ export const layerImportsRule = {
     messages: {
       forbidden:
         '{{from}} may not import {{to}} ({{specifier}}). Allowed from {{from}}: {{allowed}}. See docs/architecture.md#import-rules.',
+      backwards:
+        '{{file}} may not import {{to}} ({{specifier}}): {{to}} imports this file by an exception (featureFiles in eslint.config.js), so it must not import {{to}} back. See docs/architecture.md#import-rules.',
     },
   },
   create(context) {
-    const { layers, features = {} } = context.options[0] ?? { layers: {} };
+    const { layers, features = {}, featureFiles = {} } = context.options[0] ?? { layers: {} };
     const cwd = context.cwd;
     const importerPath = path.relative(cwd, context.filename).split(path.sep).join('/');
     const from = placeOf(importerPath);
     if (!from) return {};
+    // The features that import this very file through `featureFiles`: it may not import them back.
+    const openedFor = Object.keys(featureFiles).filter((feature) => featureFiles[feature].includes(moduleName(importerPath)));
 
     function allowedFeatures(feature) {
       return [feature, ...(features['*'] ?? []), ...(features[feature] ?? [])];
     }
 
-    function allowed(to) {
-      if (from.layer === 'features' && to.layer === 'features') return allowedFeatures(from.feature).includes(to.feature);
+    function allowed(to, target) {
+      if (from.layer === 'features' && to.layer === 'features') {
+        return allowedFeatures(from.feature).includes(to.feature) || (featureFiles[from.feature] ?? []).includes(moduleName(target));
+      }
       return (layers[from.layer] ?? []).includes(to.layer);
     }
 
     function describeAllowed() {
       const list = [...(layers[from.layer] ?? [])];
-      if (from.layer === 'features') list.push(...allowedFeatures(from.feature).map((feature) => `features/${feature}`));
+      if (from.layer === 'features') {
+        list.push(...allowedFeatures(from.feature).map((feature) => `features/${feature}`));
+        list.push(...(featureFiles[from.feature] ?? []).map((file) => `${file} (this file only)`));
+      }
       return list.join(', ') || 'nothing in app/';
     }
 
@@ -93,7 +111,12 @@ export const layerImportsRule = {
       const target = resolveTarget(source.value, context.filename, cwd);
       if (!target) return;
       const to = placeOf(target);
-      if (!to || allowed(to)) return;
+      if (!to) return;
+      if (to.layer === 'features' && openedFor.includes(to.feature) && to.feature !== from.feature) {
+        context.report({ node, messageId: 'backwards', data: { file: moduleName(importerPath), to: describePlace(to), specifier: source.value } });
+        return;
+      }
+      if (allowed(to, target)) return;
       context.report({
         node,
         messageId: 'forbidden',

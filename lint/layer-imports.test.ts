@@ -27,6 +27,9 @@ describe('layers/imports', () => {
     ['a component importing a feature', 'app/components/events/breach.tsx', "import { clampQuantity } from '~/features/events/tickets';"],
     ['a component importing a route', 'app/components/layout/breach.tsx', "import type { loader } from '~/root';"],
     ['a route importing the database', 'app/routes/api/breach.ts', "import { db } from '~/db/client.server';"],
+    ['events importing payments beyond the refund totals', 'app/features/events/breach.ts', "import { refundPayment } from '~/features/payments/refunds.server';"],
+    ['another feature importing the refund totals (the door is for events only)', 'app/features/donations/breach.ts', "import { refundTotals } from '~/features/payments/refund-totals.server';"],
+    ['the refund totals importing events back', 'app/features/payments/refund-totals.server.ts', "import { getEventWithTiers } from '~/features/events/events.server';"],
   ])('refuses %s', async (_name, filePath, code) => {
     const errors = await layerErrors(filePath, code);
     expect(errors).toHaveLength(1);
@@ -38,6 +41,7 @@ describe('layers/imports', () => {
     ['any feature importing mail', 'app/features/donations/ok.ts', "import { sendMail } from '~/features/mail/mail.server';"],
     ['payments importing the domains it fulfils', 'app/features/payments/ok.ts', "import { applyMembershipPayment } from '~/features/membership/membership.server';\nimport { recordDonation } from '../donations/donations.server';"],
     ['a route importing features, components and lib', 'app/routes/_site/ok.tsx', "import { listNews } from '~/features/content/content.server';\nimport { Button } from '~/components/ui/button';\nimport { cn } from '~/lib/utils';\nimport { TicketCard } from './ticket-card';"],
+    ['events importing the refund totals of payments (featureFiles)', 'app/features/events/ok.ts', "import { refundTotals } from '~/features/payments/refund-totals.server';\nimport { refundTotals as again } from '../payments/refund-totals.server';"],
     ['lib and db importing each other', 'app/lib/ok.ts', "import { db } from '~/db/client.server';"],
     ['code outside app/ importing anything', 'scripts/ok.ts', "import { db } from '~/db/client.server';\nimport { setAccountRole } from '~/features/accounts/accounts.server';"],
   ])('allows %s', async (_name, filePath, code) => {

@@ -7,10 +7,10 @@ import { paymentRefunds, payments } from '~/db/schema/payments';
 import { listAllSubscriptions } from '~/features/donations/donations.server';
 import { countMembersByStanding } from '~/features/membership/membership.server';
 import { AppError } from '~/lib/errors';
-import { refundTotals } from '~/lib/refund-totals.server';
 import { assertCan, type Actor } from '~/lib/roles';
 import { financePurposeOf, financeYearOf, groupDonors, monthOf, summariseYear, yearBounds, type Donor, type GiftOf } from './finance';
 import { renderGivingStatement } from './giving-statement.server';
+import { refundTotals } from './refund-totals.server';
 
 /**
  * The finance view (docs/product.md#finance): read-only figures from the payment layer's tables.
