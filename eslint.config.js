@@ -19,7 +19,7 @@ const importRules = {
     lib: ['lib', 'db'],
     db: ['db', 'lib'],
     // What server.js runs from the server bundle: it puts the other layers together.
-    server: ['features', 'lib', 'db'],
+    server: ['server', 'features', 'lib', 'db'],
     entry: ['server', 'components', 'lib'],
   },
   features: {

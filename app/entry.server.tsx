@@ -7,7 +7,7 @@ import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { cspNonceContext } from '~/lib/csp-nonce.server';
 import { NonceProvider } from '~/lib/nonce';
-import { hydratesAfterPaint } from '~/lib/hydration';
+import { isAnonymous, isPageHandle, pageCacheControl, pageScripts } from '~/lib/page-policy';
 import { scriptTiming } from '~/lib/script-timing.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
 
@@ -23,14 +23,20 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (request.method.toUpperCase() === 'HEAD') {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
   const nonce = loadContext.get(cspNonceContext);
   // A page whose loaders could not reach the database is "unavailable, try again", not a bug.
   if (responseStatusCode === 500 && Object.values(routerContext.staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable)) {
     responseStatusCode = 503;
     responseHeaders.set('Retry-After', '30');
+  }
+  // Who may keep a copy: as the page's own route declares (lib/page-policy.ts), for this visitor.
+  const page = pageMatches(routerContext);
+  const handle = page.at(-1)?.handle;
+  const cache = isPageHandle(handle) ? handle.cache : 'private';
+  responseHeaders.set('Cache-Control', pageCacheControl(cache, { anonymous: isAnonymous(request.headers.get('cookie')), status: responseStatusCode }));
+  if (cache === 'public') responseHeaders.set('Vary', 'Cookie');
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -57,7 +63,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(scriptTiming(hydratesAfterPaint(pageHandle(routerContext)) ? 'after-paint' : 'low')).pipe(body);
+          pipe(scriptTiming(pageScripts(page) === 'after-paint' ? 'after-paint' : 'low')).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
@@ -73,8 +79,9 @@ export default function handleRequest(
   });
 }
 
-/** The handle of the page's own route (the deepest match). */
-function pageHandle(routerContext: EntryContext): unknown {
-  const page = routerContext.staticHandlerContext.matches.at(-1);
-  return page ? routerContext.routeModules[page.route.id]?.handle : undefined;
+/** The matched routes with their handles and data, as `useMatches` gives them to the page. */
+function pageMatches(routerContext: EntryContext) {
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  return matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle, loaderData: loaderData[match.route.id] }));
 }
+

@@ -5,17 +5,22 @@ import './app.css';
 import { ErrorPage } from '~/components/layout/error-page';
 import { Toaster } from '~/components/ui/toaster';
 import { getSiteSettings } from '~/features/content/settings.server';
-import { heldScript, pageHydrates } from '~/lib/hydration';
+import { heldScript } from '~/lib/hydration';
+import { pageScripts } from '~/lib/page-policy';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/lib/site-settings';
 import { toast } from '~/lib/toast';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { env } from '~/lib/env.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
+import { privateByDefault } from '~/lib/response-headers.server';
 import { readToast, toastMiddleware } from '~/lib/toast.server';
 
-/** Every request's toast slot (lib/toast.server.ts); the session is read from the context when a loader asks. */
-export const middleware: Route.MiddlewareFunction[] = [toastMiddleware];
+/**
+ * Every request's toast slot (lib/toast.server.ts), and no answer stored that does not say it may
+ * be (lib/response-headers.server.ts). The session is read from the context when a loader asks.
+ */
+export const middleware: Route.MiddlewareFunction[] = [privateByDefault, toastMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([getSiteSettings(), getSessionUser(args)]).catch(
@@ -63,7 +68,7 @@ const pageScript = `addEventListener('error',function(e){var t=e.target,f=t&&t.g
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Once React runs in the browser the page hydrated, so the scripts stay whatever page comes next.
-  const hydrate = pageHydrates(useMatches()) || typeof document !== 'undefined';
+  const hydrate = pageScripts(useMatches()) !== 'none' || typeof document !== 'undefined';
   return (
     <html lang="en">
       <head>

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { isAnonymous } from './page-policy';
 
 /**
  * The page cache (docs/architecture.md#page-cache): public reading pages, as an anonymous visitor
  * gets them, are rendered once per content version and then served from memory, compressed ahead,
  * with an ETag. A visitor with any of our cookies (signed in, a toast waiting, an application under
- * way) always gets a fresh page. The content version is a database sequence that every change to
+ * way) always gets a fresh page. Which pages are public, each route says itself (lib/page-policy.ts).
+ * The content version is a database sequence that every change to
  * what these pages show moves on (triggers, drizzle/0017_page_cache.sql), so an edit on any
  * instance makes every instance's copy stale at once. Pages that change with time alone (a story
  * scheduled for 10:00, seats held until a moment) are rendered again at most PAGE_CACHE_SECONDS later.
@@ -16,22 +18,18 @@ export const PAGE_CACHE_SECONDS = 10;
 const MAX_ENTRIES = 500;
 const MAX_SEARCH_LENGTH = 200;
 
-/** The pages anyone may read and everyone reads alike. */
-const publicPage = /^\/(?:|about|school-history|school-anthem|committees|news|news\/[^/]+|events|events\/\d+|membership|donate|privacy-policy|terms-of-service|cookie-policy)$/;
-/** Our cookies (session, flash toast, applicant), with the browser prefixes better-auth adds on https. */
-const ourCookie = /(?:^|;\s*)(?:__Secure-|__Host-)?ppa[._]/;
-
-export const isPublicPage = (path: string) => publicPage.test(path);
-
 /**
  * The cache's key for a request, or null when it must be rendered for this visitor: only GET and
- * HEAD of a public page, without our cookies or a preview, with a short query.
+ * HEAD of a page whose route declares it public (`isPublicPage`, from the routes' own
+ * `handle`: lib/page-policy.ts), without our cookies or a preview, with a short query.
  */
-export function pageCacheKey(request: { method: string; path: string; search: string; cookie: string | undefined }): string | null {
+export function pageCacheKey(
+  request: { method: string; path: string; search: string; cookie: string | undefined },
+  isPublicPage: (path: string) => boolean,
+): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (!isPublicPage(request.path) || request.search.length > MAX_SEARCH_LENGTH) return null;
-  if (request.cookie && ourCookie.test(request.cookie)) return null;
-  if (new URLSearchParams(request.search).has('preview')) return null;
+  if (request.search.length > MAX_SEARCH_LENGTH || !isAnonymous(request.cookie)) return null;
+  if (new URLSearchParams(request.search).has('preview') || !isPublicPage(request.path)) return null;
   return `${request.path}${request.search}`;
 }
 

@@ -2,13 +2,13 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { limitRequestBodies, privatePages, refuseControlCharacters, setClientIp } from './request-guards.server';
+import { limitRequestBodies, refuseControlCharacters, setClientIp } from './request-guards.server';
 
 /** A small app with the guards in server.js's order, answering with what it saw. */
 async function serve(trustProxy: number | string[] | false) {
   const app = express();
   app.set('trust proxy', trustProxy);
-  app.use(setClientIp, refuseControlCharacters, limitRequestBodies(1024, { prefix: '/admin/content', maxBytes: 4096 }), privatePages(['/members-portal']));
+  app.use(setClientIp, refuseControlCharacters, limitRequestBodies(1024, { prefix: '/admin/content', maxBytes: 4096 }));
   app.all('*splat', (request, response) => {
     response.json({ clientIp: request.headers['x-client-ip'] });
   });
@@ -71,13 +71,6 @@ describe('request guards', () => {
     const base = await serve(false);
     expect((await raw(base, { path: '/news?q=%E0%B7%81%E0%B7%8A%E2%80%8D%E0%B6%BB%E0%B7%93' })).status).toBe(200);
     expect((await raw(base, { path: '/admin?tab=members&q=Anjali+Fernando' })).status).toBe(200);
-  });
-
-  it('mark portal and admin pages and their data requests private', async () => {
-    const base = await serve(false);
-    expect((await raw(base, { path: '/members-portal' })).headers['cache-control']).toBe('private, no-store');
-    expect((await raw(base, { path: '/members-portal.data' })).headers['cache-control']).toBe('private, no-store');
-    expect((await raw(base, { path: '/members-portalx' })).headers['cache-control']).toBeUndefined();
   });
 
   describe('the client address for rate limits', () => {

@@ -3,7 +3,7 @@ import { clientIpFromSocket } from './client-ip';
 import { hasControlCharacters } from './text';
 
 /**
- * What every request passes before the app sees it (server.js; README: security). Each guard
+ * What every request passes before the app sees it (app/server/request-guards.server.ts puts them in order; README: security). Each guard
  * answers a bad request itself, with a clear message, so nothing behind it has to.
  */
 
@@ -89,13 +89,4 @@ export function refuseControlCharacters(request: Request, response: Response, ne
 export function setClientIp(request: Request, _response: Response, next: NextFunction): void {
   request.headers['x-client-ip'] = clientIpFromSocket(request.ip);
   next();
-}
-
-/** Pages with someone's own data (and their `.data` requests) are never stored by browsers or proxies. */
-export function privatePages(prefixes: readonly string[]): RequestHandler {
-  return (request: Request, response: Response, next: NextFunction) => {
-    const path = request.path.replace(/\.data$/, '');
-    if (prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) response.set('Cache-Control', 'private, no-store');
-    next();
-  };
 }

@@ -1,5 +1,6 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { z } from 'zod';
+import { editHeaders } from './response-headers.server';
 import { signedCookie } from './signed-cookie.server';
 import type { ShownToast, ToastMessage } from './toast';
 
@@ -49,12 +50,9 @@ export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const response = await next();
   // A redirect renders nothing: whatever was shown while it was decided is shown on the next page.
   const rendered = !(response.status >= 300 && response.status < 400 && response.headers.has('Location'));
-  if (slot.own && !(rendered && slot.ownShown)) {
-    response.headers.append('Set-Cookie', await flashCookie.write(slot.own));
-  } else if (slot.fromCookie && slot.cookieShown && rendered) {
-    response.headers.append('Set-Cookie', await flashCookie.clear());
-  }
-  return response;
+  const setCookie =
+    slot.own && !(rendered && slot.ownShown) ? await flashCookie.write(slot.own) : slot.fromCookie && slot.cookieShown && rendered ? await flashCookie.clear() : null;
+  return setCookie ? editHeaders(response, (headers) => headers.append('Set-Cookie', setCookie)) : response;
 };
 
 function slotOf(context: Context): ToastSlot {

@@ -3,6 +3,7 @@ import { getSessionUser } from '~/features/accounts/session.server';
 import { canDownloadDocument, getDocument, readDocumentFile } from '~/features/content/documents.server';
 import { memberAccess } from '~/features/membership/membership.server';
 import { parseId } from '~/lib/params';
+import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/documents.$id.download';
 
 /**
@@ -16,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!document) return new Response('Document not found.', { status: 404 });
   const access = document.visibility === 'public' ? null : await memberAccess(await getSessionUser(args));
   if (!canDownloadDocument(document, { isMember: access?.readsMembersDocuments ?? false })) {
-    return redirect(`/members-only?document=${document.id}`, { headers: { 'Cache-Control': 'private, no-store' } });
+    return redirect(`/members-only?document=${document.id}`, { headers: { 'Cache-Control': cacheControl(handle) } });
   }
   const file = await readDocumentFile(document);
   if (!file) return new Response('Document file not found.', { status: 404 });
@@ -26,8 +27,11 @@ export async function loader(args: Route.LoaderArgs) {
       'Content-Type': document.mimeType,
       'Content-Disposition': `attachment; filename="${safeName}"`,
       'Content-Length': String(file.length),
-      // A replaced file keeps the document's address, so caches ask again after a minute.
-      'Cache-Control': document.visibility === 'public' ? 'public, max-age=60' : 'private, no-store',
+      // A public document may be kept a minute (a replaced file keeps the document's address); a members' one never.
+      'Cache-Control': cacheControl(document.visibility === 'public' ? { cache: 'public' } : handle),
     },
   });
 }
+
+// Never stored, but for a public document's file, which may be kept a minute (docs/architecture.md#page-policy).
+export const handle: ResourceHandle = { cache: 'private' };

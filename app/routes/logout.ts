@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { signOut } from '~/features/accounts/accounts.server';
+import type { ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/logout';
 
 /** Signs out (ends the session in the database, clears the cookie) and goes home (docs/product.md#site-layout). */
@@ -10,3 +11,6 @@ export async function action({ request }: Route.ActionArgs) {
 export function loader() {
   return redirect('/');
 }
+
+// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+export const handle: ResourceHandle = { cache: 'private' };

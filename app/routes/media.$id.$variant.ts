@@ -1,5 +1,6 @@
 import { readPublicMediaFile } from '~/features/media/media.server';
 import { parseByteRange } from '~/lib/http-range';
+import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/media.$id.$variant';
 
 /**
@@ -13,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const etag = `"${params.id}-${params.variant}"`;
   const headers = new Headers({
     'Content-Type': file.mimeType,
-    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Cache-Control': cacheControl(handle),
     ETag: etag,
     'Accept-Ranges': 'bytes',
   });
@@ -33,3 +34,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   headers.set('Content-Length', String(size));
   return new Response(new Uint8Array(file.bytes), { headers });
 }
+
+// Bytes that never change at this address (docs/architecture.md#page-policy).
+export const handle: ResourceHandle = { cache: 'immutable' };

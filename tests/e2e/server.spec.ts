@@ -114,7 +114,7 @@ test('hashed assets are cached for a year, pages are not', async ({ request }) =
   const response = await request.get(asset!);
   expect(response.status()).toBe(200);
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  expect((await request.get('/healthz')).headers()['cache-control']).toBe('no-store');
+  expect((await request.get('/healthz')).headers()['cache-control']).toBe('private, no-store');
 });
 
 test.describe('operating the embedded database', () => {

@@ -10,6 +10,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Forgot password');
@@ -25,6 +26,9 @@ export async function action(args: Route.ActionArgs) {
   // The same answer whether or not the address has an account.
   return dataWithToast(args.context, { result: submission.reply({ resetForm: true }), sent: true }, messages.resetEmailSent);
 }
+
+// Rendered for each visitor (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm(emailOnlySchema, { id: 'forgot-password', lastResult: actionData?.result });

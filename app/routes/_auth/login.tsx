@@ -14,6 +14,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirect } from '~/lib/redirects';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/login';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -102,6 +103,9 @@ export async function action(args: Route.ActionArgs) {
 
   return data({ intent: 'login' as const, result: undefined, unverifiedEmail: null }, { status: 400 });
 }
+
+// Rendered for each visitor (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();

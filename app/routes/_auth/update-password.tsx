@@ -12,6 +12,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/update-password';
 
 /** Milliseconds between the success toast and the move to /login (docs/product.md#accounts). */
@@ -50,6 +51,9 @@ export async function action(args: Route.ActionArgs) {
   }
   return dataWithToast(args.context, { result: submission.reply({ resetForm: true }), done: true }, messages.passwordUpdated);
 }
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm(updatePasswordSchema, { id: 'update-password', lastResult: actionData?.result });

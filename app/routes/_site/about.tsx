@@ -8,8 +8,8 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { useSiteSettings } from '~/lib/site-settings';
 import { toast } from '~/lib/toast';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/about';
-import type { PageHandle } from '~/lib/hydration';
 
 export async function loader() {
   const [constitution, page] = await Promise.all([findConstitution(), getAboutPage()]);
@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** The four values' icons, in the order editors write the values. */
 const valueIcons = [Users, Award, BookOpen, HandHeart] as const;
 
-// Reads without React, unless the constitution's 'not available' notice needs its button (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle<typeof loader> = { hydrate: (data) => !data.constitution };
+// The same for every anonymous visitor. Reads without React, unless the constitution's 'not available' notice needs its button (docs/architecture.md#page-policy).
+export const handle: PageHandle<typeof loader> = { cache: 'public', scripts: (data) => (data.constitution ? 'none' : 'at-once') };
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();

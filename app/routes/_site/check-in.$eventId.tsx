@@ -15,6 +15,7 @@ import { pageMeta } from '~/lib/meta';
 import { notFound, parseId } from '~/lib/params';
 import { adminAbilities } from '~/lib/roles';
 import { signedCookie } from '~/lib/signed-cookie.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/check-in.$eventId';
 
 /** A volunteer who typed the event's check-in code: which events they may check people in for. */
@@ -71,6 +72,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Check-in · ${args.loaderData.event.title}` : 'Check-in');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { event, allowed, counts, volunteerCode } = loaderData;

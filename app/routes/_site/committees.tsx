@@ -6,8 +6,8 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { getCommittees, type CommitteeMember, type CommitteeTerm } from '~/features/content/committees.server';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/committees';
-import type { PageHandle } from '~/lib/hydration';
 
 const MEMBER_FALLBACK_IMAGE = '/images/avatar-fallback.svg';
 
@@ -19,8 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Committees', 'The elected committee that runs the association, and the committees that came before it.');
 
-// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: false };
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function Committees({ loaderData }: Route.ComponentProps) {
   const { current, past, pastCount, showingPast } = loaderData;

@@ -12,6 +12,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { dataWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/donate.manage';
 
 /** Guests manage their IPTV subscription through the signed, expiring link in their receipt. */
@@ -48,6 +49,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Manage your subscription');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function ManageSubscription({ loaderData }: Route.ComponentProps) {
   const busy = useIsPending();

@@ -14,7 +14,7 @@ import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { failureOf } from '~/lib/errors.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { useHydrated, type PageHandle } from '~/lib/hydration';
+import { useHydrated } from '~/lib/hydration';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -22,6 +22,7 @@ import { formatCents } from '~/lib/money';
 import { toast } from '~/lib/toast';
 import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/donate';
 
 const causeIcons = { general: HeartHandshake, medical: Stethoscope, iptv: Tv } as const;
@@ -60,8 +61,8 @@ export async function action(args: Route.ActionArgs) {
   return data({ result: submission.reply(), checkoutUrl: checkout.url, donationId: donation.id });
 }
 
-// The form works as plain HTML until React starts, after the first paint (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: 'after-paint' };
+// The same for every anonymous visitor; the form works as plain HTML until React starts, after the first paint (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'after-paint' };
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
   const { cause, prefill } = loaderData;

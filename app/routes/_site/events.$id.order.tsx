@@ -25,6 +25,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatCents, formatPrice } from '~/lib/money';
 import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/events.$id.order';
 
 /**
@@ -84,6 +85,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Your order · ${args.loaderData.event.title}` : 'Your order');
+
+// Rendered for each visitor (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, seats, totalCents, prefill } = loaderData;

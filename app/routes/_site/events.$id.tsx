@@ -20,9 +20,9 @@ import { pageMeta } from '~/lib/meta';
 import { notFound, parseId } from '~/lib/params';
 import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/events.$id';
 import { TicketCard } from './ticket-card';
-import type { PageHandle } from '~/lib/hydration';
 
 async function loadEvent(rawId: string | undefined, options: { preview: boolean }) {
   const id = parseId(rawId);
@@ -55,9 +55,8 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData?.event.title ?? messages.eventNotFound, args.loaderData?.event.summary.slice(0, 160));
 
-// A reading page with a small form: its ticket card runs on a few lines of its own script, not React
-// (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: false };
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { event, hasEnded } = loaderData;

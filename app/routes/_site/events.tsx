@@ -4,8 +4,8 @@ import { listPastEvents, listUpcomingEvents } from '~/features/events/events.ser
 import { messages } from '~/lib/messages';
 import { EmptyState } from '~/components/ui/empty-state';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/events';
-import type { PageHandle } from '~/lib/hydration';
 
 export async function loader() {
   const now = new Date();
@@ -16,8 +16,8 @@ export async function loader() {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Events', 'Dinners, galas, networking evenings and matches for past pupils across North America.');
 
-// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: false };
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { upcoming, past } = loaderData;

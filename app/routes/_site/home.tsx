@@ -8,8 +8,8 @@ import { listUpcomingEvents } from '~/features/events/events.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { useSiteSettings } from '~/lib/site-settings';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/home';
-import type { PageHandle } from '~/lib/hydration';
 
 export async function loader() {
   return { upcomingEvents: await listUpcomingEvents(new Date(), 3) };
@@ -18,8 +18,8 @@ export async function loader() {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, null, 'Past pupils in Canada and the United States staying connected to each other and supporting the school.');
 
-// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: false };
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();

@@ -4,8 +4,8 @@ import { getLegalPage, legalSlugs, type LegalSlug } from '~/features/content/pag
 import { formatLongDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { notFound } from '~/lib/params';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/legal-page';
-import type { PageHandle } from '~/lib/hydration';
 
 /** /privacy-policy, /terms-of-service and /cookie-policy: one route file, the page named by its path. */
 export async function loader({ url }: Route.LoaderArgs) {
@@ -16,8 +16,8 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.title ?? 'Not Found');
 
-// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: false };
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { title, body, updatedAt } = loaderData;

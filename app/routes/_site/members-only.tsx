@@ -4,6 +4,7 @@ import { memberAccess } from '~/features/membership/membership.server';
 import { pageMeta } from '~/lib/meta';
 import { parseId } from '~/lib/params';
 import { MembersOnlyNotice } from './members-only-notice';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/members-only';
 
 /**
@@ -20,6 +21,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'For members only');
+
+// Rendered for each visitor (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
 
 export default function MembersOnly({ loaderData }: Route.ComponentProps) {
   return (

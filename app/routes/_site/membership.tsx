@@ -20,13 +20,14 @@ import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { useHydrated, type PageHandle } from '~/lib/hydration';
+import { useHydrated } from '~/lib/hydration';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { toast } from '~/lib/toast';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/membership';
 
 function chosenPlan(value: string | null): MembershipType | null {
@@ -143,8 +144,8 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-// The form works as plain HTML until React starts, after the first paint (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: 'after-paint' };
+// The same for every anonymous visitor; the form works as plain HTML until React starts, after the first paint (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'after-paint' };
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();

@@ -11,8 +11,8 @@ import { findNewsBySlug, listMoreNews, newsState } from '~/features/content/news
 import { formatDateTime, formatLongDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { notFound } from '~/lib/params';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/news.$slug';
-import type { PageHandle } from '~/lib/hydration';
 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
@@ -28,8 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData?.item.title ?? 'News story not found', args.loaderData?.item.excerpt);
 
-// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: false };
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function NewsPost({ loaderData }: Route.ComponentProps) {
   const { item, state, more } = loaderData;

@@ -3,8 +3,8 @@ import { NewsCard } from '~/components/news/news-card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { listPublishedNews } from '~/features/content/news.server';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/news';
-import type { PageHandle } from '~/lib/hydration';
 
 export async function loader() {
   const items = await listPublishedNews();
@@ -15,8 +15,8 @@ export async function loader() {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'News', 'Announcements, school news and stories from past pupils across North America.');
 
-// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: false };
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function News({ loaderData }: Route.ComponentProps) {
   const { featured, others } = loaderData;

@@ -1,8 +1,8 @@
 import { NotFound } from '~/components/layout/not-found';
 import { notFound } from '~/lib/params';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/not-found';
-import type { PageHandle } from '~/lib/hydration';
 
 /** Every URL no other route claims: a designed 404 inside the site layout, with HTTP 404. */
 export function loader() {
@@ -17,8 +17,8 @@ export function action() {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Page not found');
 
-// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: false };
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function NotFoundPage() {
   return <NotFound />;

@@ -6,6 +6,7 @@ import { getAnthemPage } from '~/features/content/pages.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { toast } from '~/lib/toast';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/school-anthem';
 
 export async function loader() {
@@ -14,6 +15,9 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'School Anthem', 'The words of our school anthem.');
+
+// The same for every anonymous visitor (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'at-once' };
 
 export default function SchoolAnthem({ loaderData }: Route.ComponentProps) {
   const { intro, verses, chorus, note, audioUrl } = loaderData;

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { getHistoryPage } from '~/features/content/pages.server';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/school-history';
-import type { PageHandle } from '~/lib/hydration';
 
 export async function loader() {
   return getHistoryPage();
@@ -11,8 +11,8 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'School History', 'Milestones in the history of our school.');
 
-// A reading page: no React in the browser (docs/architecture.md#pages-without-javascript).
-export const handle: PageHandle = { hydrate: false };
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function SchoolHistory({ loaderData }: Route.ComponentProps) {
   const { intro, milestones } = loaderData;

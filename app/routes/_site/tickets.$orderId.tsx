@@ -19,6 +19,7 @@ import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
 import { hasRole } from '~/lib/roles';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/tickets.$orderId';
 
 const statusLabels = { held: 'Awaiting payment', valid: 'Valid', checked_in: 'Checked in', cancelled: 'Cancelled', released: 'Released' } as const;
@@ -94,6 +95,9 @@ function orderSummary(order: { status: string; totalCents: number; buyerName: st
       return `For ${order.buyerName}. Show the QR codes at the door.${refunded ? ` ${refunded} has been refunded for the cancelled tickets.` : ''}`;
   }
 }
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Tickets({ loaderData }: Route.ComponentProps) {
   const { order, event, tickets, canCancel } = loaderData;

@@ -7,6 +7,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/unsubscribe';
 
 /**
@@ -41,6 +42,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Unsubscribe');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const subscription = actionData?.subscription ?? loaderData.subscription;

@@ -19,6 +19,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { notFound } from '~/lib/params';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/application';
 import { OfflinePaymentFields } from './offline-payment-fields';
 import { PaymentsList } from './payments-list';
@@ -58,6 +59,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Application');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function ApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { application, payments, history, canRecordPayment } = loaderData;

@@ -32,6 +32,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { assertCan, isRole, roles } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/dashboard';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -104,6 +105,9 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Admin Dashboard');
 
 const tabLabels: Record<AdminTab, string> = { members: 'Members', donations: 'Donations', tickets: 'Tickets', settings: 'Settings', users: 'Users' };
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, can } = loaderData;

@@ -13,6 +13,7 @@ import { statusLabel } from '~/lib/labels';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/donation';
 import { PaymentsList } from './payments-list';
 import { RecordFields, RecordHistory } from './record-parts';
@@ -44,6 +45,9 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Donation');
 
 const intervalLabels = { month: 'Monthly', year: 'Yearly' } as const;
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function DonationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { donation, payments, history, canRefund } = loaderData;

@@ -6,6 +6,7 @@ import { applicationStatuses } from '~/features/membership/status';
 import { readAdminQuery } from '~/lib/admin-lists.server';
 import { csvResponse, toCsv } from '~/lib/csv';
 import { formatCents } from '~/lib/money';
+import type { ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/export';
 
 /** The filtered rows of an admin table as CSV (all pages), for the people allowed to see them. */
@@ -51,3 +52,6 @@ export async function loader(args: Route.LoaderArgs) {
     'membership-applications',
   );
 }
+
+// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+export const handle: ResourceHandle = { cache: 'private' };

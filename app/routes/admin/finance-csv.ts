@@ -3,6 +3,7 @@ import { financeTotals } from '~/features/payments/finance.server';
 import { financePurposes, readFinanceYear } from '~/features/payments/finance';
 import { csvResponse, toCsv } from '~/lib/csv';
 import { formatCents } from '~/lib/money';
+import type { ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/finance-csv';
 
 /**
@@ -32,3 +33,6 @@ export async function loader(args: Route.LoaderArgs) {
     `finance-${year}`,
   );
 }
+
+// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+export const handle: ResourceHandle = { cache: 'private' };

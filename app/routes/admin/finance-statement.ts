@@ -2,6 +2,7 @@ import { requireAdminArea } from '~/features/accounts/guards.server';
 import { financeYearOf } from '~/features/payments/finance';
 import { givingStatementPdf } from '~/features/payments/finance.server';
 import { isAppError } from '~/lib/errors';
+import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/finance-statement';
 
 /**
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${fileName}"`,
         'Content-Length': String(bytes.length),
-        'Cache-Control': 'private, no-store',
+        'Cache-Control': cacheControl(handle),
       },
     });
   } catch (error) {
@@ -30,3 +31,6 @@ export async function loader(args: Route.LoaderArgs) {
     throw error;
   }
 }
+
+// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+export const handle: ResourceHandle = { cache: 'private' };

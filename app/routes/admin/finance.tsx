@@ -19,6 +19,7 @@ import { formatLongDate } from '~/lib/dates';
 import { statusLabel } from '~/lib/labels';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/finance';
 
 /**
@@ -62,6 +63,9 @@ const standingNotes = {
   pending_payment: 'Applied, not paid',
   rejected: 'Declined by the committee',
 } as const;
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function FinancePage({ loaderData }: Route.ComponentProps) {
   const { year, years, totals, standings, subscriptions, donors, canOpenDashboard } = loaderData;

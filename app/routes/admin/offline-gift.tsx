@@ -14,6 +14,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { notFound } from '~/lib/params';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/offline-gift';
 import { OfflinePaymentFields } from './offline-payment-fields';
 
@@ -40,6 +41,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Record an offline gift');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function OfflineGift({ actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm(offlineGiftSchema, { id: 'offline-gift', lastResult: actionData?.result, defaultValue: { method: 'cheque', cause: 'general' } });

@@ -1,5 +1,6 @@
 import { handleStripeWebhook } from '~/features/payments/payments.server';
 import { jsonFailure } from '~/lib/errors.server';
+import type { ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/webhooks.stripe';
 
 /** Stripe's webhook: the signature is checked over the raw body; every answer is JSON. */
@@ -17,3 +18,6 @@ export async function action({ request }: Route.ActionArgs) {
 export function loader() {
   return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } });
 }
+
+// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+export const handle: ResourceHandle = { cache: 'private' };

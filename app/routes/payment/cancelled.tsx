@@ -3,9 +3,13 @@ import { Link } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/cancelled';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Cancelled');
+
+// Rendered for each visitor (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
 
 export default function PaymentCancelled() {
   return (

@@ -13,6 +13,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { toast } from '~/lib/toast';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/success';
 
 /**
@@ -43,6 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Successful');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { state, kind, reference, renewedUntil } = loaderData;

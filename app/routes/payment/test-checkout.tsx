@@ -11,6 +11,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/test-checkout';
 
 /** The built-in test provider's checkout page (docs/product.md#payments-and-payment-pages): no card is charged, fulfilment is real. */
@@ -49,6 +50,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Test checkout');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   // Busy until the next page opens: Pay and Cancel both leave this page.

@@ -16,6 +16,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
 import { MembersOnlyNotice } from '../_site/members-only-notice';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/directory';
 
 /**
@@ -54,6 +55,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Member Directory');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Directory({ loaderData, actionData }: Route.ComponentProps) {
   return (

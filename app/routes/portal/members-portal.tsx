@@ -37,6 +37,7 @@ import { formatCents } from '~/lib/money';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import { MembersOnlyNotice } from '../_site/members-only-notice';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/members-portal';
 
 const tabs = [
@@ -158,6 +159,9 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Portal');
 
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
+
 export default function MembersPortal({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -222,7 +226,6 @@ export default function MembersPortal({ loaderData, actionData }: Route.Componen
 }
 
 type LoaderData = Route.ComponentProps['loaderData'];
-
 
 function ProfileTab({
   application,

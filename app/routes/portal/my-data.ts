@@ -3,6 +3,7 @@ import { listDonationsOf, listSubscriptionsOf } from '~/features/donations/donat
 import { listTicketsOf } from '~/features/events/orders.server';
 import { listApplicationsOf } from '~/features/membership/membership.server';
 import { listPaymentsOf } from '~/features/payments/payments.server';
+import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/my-data';
 
 /**
@@ -31,7 +32,10 @@ export async function loader(args: Route.LoaderArgs) {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="my-data-${new Date().toISOString().slice(0, 10)}.json"`,
-      'Cache-Control': 'private, no-store',
+      'Cache-Control': cacheControl(handle),
     },
   });
 }
+
+// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+export const handle: ResourceHandle = { cache: 'private' };

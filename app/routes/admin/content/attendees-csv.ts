@@ -4,6 +4,7 @@ import { csvResponse, toCsv } from '~/lib/csv';
 import { isAppError } from '~/lib/errors';
 import { formatCents } from '~/lib/money';
 import { notFound, parseId } from '~/lib/params';
+import type { ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/attendees-csv';
 
 /** An event's attendees (the search of its tickets page, if any) as CSV, for the people who may see them. */
@@ -33,3 +34,6 @@ export async function loader(args: Route.LoaderArgs) {
     `attendees-event-${event.id}`,
   );
 }
+
+// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+export const handle: ResourceHandle = { cache: 'private' };

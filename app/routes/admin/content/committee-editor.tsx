@@ -18,6 +18,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/committee-editor';
 import { handleDeletion, invalidForm, refusedSave } from './replies.server';
 
@@ -75,6 +76,9 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 
 type Member = Route.ComponentProps['loaderData']['term']['members'][number];
 type ActionData = Route.ComponentProps['actionData'];
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function CommitteeEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { term } = loaderData;

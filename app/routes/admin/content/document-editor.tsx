@@ -13,6 +13,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/document-editor';
 import { DocumentForm } from './document-form';
 import { handleDeletion, invalidForm, refusedSave } from './replies.server';
@@ -49,6 +50,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `${args.loaderData.document.title} · Documents` : 'Document');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function DocumentEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { document } = loaderData;

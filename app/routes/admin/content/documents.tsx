@@ -9,6 +9,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/documents';
 import { DocumentForm } from './document-form';
 import { invalidForm, refusedSave } from './replies.server';
@@ -34,6 +35,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Documents · Content');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Documents({ loaderData, actionData }: Route.ComponentProps) {
   const { documents } = loaderData;

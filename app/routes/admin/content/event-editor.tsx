@@ -21,6 +21,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatPrice } from '~/lib/money';
 import { parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-editor';
 import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
 
@@ -82,6 +83,9 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.event ? `${args.loaderData.event.title} · Events` : 'New event · Events');
 
 type Tier = NonNullable<Route.ComponentProps['loaderData']['event']>['tiers'][number];
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function EventEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { event } = loaderData;

@@ -15,6 +15,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { notFound, isUuid, parseId } from '~/lib/params';
 import { cn } from '~/lib/utils';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-tickets';
 import { handleConfirmed, type EditorReply } from './replies.server';
 
@@ -94,6 +95,9 @@ function Pill({ tone, children }: { tone: 'green' | 'blue' | 'grey' | 'amber'; c
 }
 
 const ticketTone = (status: Attendee['status']) => (status === 'valid' ? 'green' : status === 'checked_in' ? 'blue' : 'grey');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function EventTickets({ loaderData, actionData }: Route.ComponentProps) {
   const { event, tiers, money, attendees, orders, search, canCancel } = loaderData;

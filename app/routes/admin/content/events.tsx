@@ -9,6 +9,7 @@ import { listEventsForEditors } from '~/features/events/events.server';
 import { readAdminQuery } from '~/lib/admin-lists.server';
 import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/events';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -19,6 +20,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Events · Content');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function EventsList({ loaderData }: Route.ComponentProps) {
   const { rows, page, pageCount, total, now } = loaderData;

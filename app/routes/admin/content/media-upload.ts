@@ -4,6 +4,7 @@ import { optionalUpload } from '~/features/media/upload-field';
 import { isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
 import { readFormData } from '~/lib/forms.server';
+import type { ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/media-upload';
 
 /**
@@ -30,3 +31,6 @@ export async function action(args: Route.ActionArgs) {
 export function loader() {
   return new Response('Upload pictures from the editor.', { status: 405, headers: { Allow: 'POST' } });
 }
+
+// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+export const handle: ResourceHandle = { cache: 'private' };

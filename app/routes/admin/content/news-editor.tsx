@@ -16,6 +16,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/news-editor';
 import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
 
@@ -56,6 +57,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.story ? `${args.loaderData.story.title} · News` : 'New story · News');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function NewsEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { story, state, author } = loaderData;

@@ -8,6 +8,7 @@ import { listNewsForEditors, type NewsState } from '~/features/content/news.serv
 import { readAdminQuery } from '~/lib/admin-lists.server';
 import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/news';
 
 const states: NewsState[] = ['draft', 'scheduled', 'published'];
@@ -20,6 +21,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'News · Content');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function NewsList({ loaderData }: Route.ComponentProps) {
   const { rows, page, pageCount, total } = loaderData;

@@ -11,6 +11,7 @@ import { listMedia } from '~/features/media/media.server';
 import { listAuditEntries } from '~/lib/audit.server';
 import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/overview';
 
 /** What the content area's changes are audited as (features/content, events, media). */
@@ -60,6 +61,9 @@ const actionLabels: Record<string, string> = {
   'media.upload': 'uploaded a file',
   'media.delete': 'deleted a file',
 };
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function ContentOverview({ loaderData }: Route.ComponentProps) {
   const { news, events, documents, storage, changes } = loaderData;

@@ -11,6 +11,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/page-about';
 import { invalidForm, refusedSave } from './replies.server';
 
@@ -35,6 +36,9 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'About Us · Pages');
 
 const ordinals = ['First', 'Second', 'Third', 'Fourth'] as const;
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function AboutEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -14,6 +14,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/page-anthem';
 import { invalidForm, refusedSave } from './replies.server';
 
@@ -37,6 +38,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'School Anthem · Pages');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function AnthemEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;

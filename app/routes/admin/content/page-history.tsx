@@ -13,6 +13,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/page-history';
 import { handleDeletion, invalidForm, refusedSave } from './replies.server';
 
@@ -56,6 +57,9 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'School History · Pages');
 
 type ActionData = Route.ComponentProps['actionData'];
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function HistoryEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -13,6 +13,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { notFound } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/page-legal';
 import { invalidForm, refusedSave } from './replies.server';
 
@@ -44,6 +45,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, `${args.loaderData?.page.title ?? 'Page'} · Pages`);
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function LegalPageEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { slug, page } = loaderData;

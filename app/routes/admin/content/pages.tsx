@@ -3,6 +3,7 @@ import { requireContentEditor } from '~/features/accounts/guards.server';
 import { listPagesForEditors } from '~/features/content/pages.server';
 import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/pages';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -11,6 +12,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Pages · Content');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Pages({ loaderData }: Route.ComponentProps) {
   return (

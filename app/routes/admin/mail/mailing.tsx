@@ -19,6 +19,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import { editorId, handleConfirmed, handleDeletion, invalidForm, refusedSave } from '../content/replies.server';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/mailing';
 import { requireMailer } from './guard.server';
 
@@ -67,6 +68,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.found ? `${args.loaderData.found.mailing.subject} · Mail to members` : 'New message · Mail to members');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function MailingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { found } = loaderData;

@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { listMailings } from '~/features/mailings/mailings.server';
 import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/mailings';
 import { requireMailer } from './guard.server';
 
@@ -14,6 +15,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Mail to members');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Mailings({ loaderData }: Route.ComponentProps) {
   return (

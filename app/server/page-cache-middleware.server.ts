@@ -1,6 +1,11 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
-import { cachedPage, chooseEncoding, currentContentVersion, isPublicPage, PageCache, pageCacheKey, type CachedPage } from './page-cache.server';
+import { cacheControlOf } from '~/lib/page-policy';
+import { cachedPage, chooseEncoding, currentContentVersion, PageCache, pageCacheKey, type CachedPage } from '~/lib/page-cache.server';
+import { publicPages } from './route-policies.server';
 
 /**
  * Serves public pages to anonymous visitors from the page cache (docs/architecture.md#page-cache),
@@ -10,16 +15,12 @@ import { cachedPage, chooseEncoding, currentContentVersion, isPublicPage, PageCa
 export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: ExpressResponse) => RouterContextProvider) {
   const render = createRequestHandler(build, 'production');
   const cache = new PageCache();
+  const isPublicPage = publicPages(build);
 
   return async (request: ExpressRequest, response: ExpressResponse, next: NextFunction) => {
     const search = request.originalUrl.includes('?') ? request.originalUrl.slice(request.originalUrl.indexOf('?')) : '';
-    const key = pageCacheKey({ method: request.method, path: request.path, search, cookie: request.headers.cookie });
+    const key = pageCacheKey({ method: request.method, path: request.path, search, cookie: request.headers.cookie }, isPublicPage);
     if (!key) {
-      // A public page rendered for one visitor: no shared cache may keep it.
-      if (isPublicPage(request.path) && (request.method === 'GET' || request.method === 'HEAD')) {
-        response.setHeader('Cache-Control', 'private, no-cache');
-        response.setHeader('Vary', 'Cookie');
-      }
       next();
       return;
     }
@@ -37,9 +38,12 @@ export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: 
         else if (Array.isArray(value)) headers.set(name, value.join(', '));
       }
       const rendered = await render(new Request(url, { method: 'GET', headers }), loadContext(response));
-      const control = rendered.headers.get('Cache-Control') ?? '';
+      // Kept only what the page's answer itself says any visitor may share (entry.server.tsx, from its route's policy).
       const storable =
-        rendered.status === 200 && (rendered.headers.get('Content-Type') ?? '').startsWith('text/html') && !rendered.headers.has('Set-Cookie') && !/private|no-store/.test(control);
+        rendered.status === 200 &&
+        (rendered.headers.get('Content-Type') ?? '').startsWith('text/html') &&
+        !rendered.headers.has('Set-Cookie') &&
+        (rendered.headers.get('Cache-Control') ?? '').startsWith('public');
       if (!storable) {
         await pass(request, response, rendered);
         return;
@@ -61,7 +65,7 @@ function send(request: ExpressRequest, response: ExpressResponse, page: CachedPa
   // The page's script nonce is the one it was rendered with: its policy goes with it.
   if (page.csp) response.setHeader('Content-Security-Policy', page.csp);
   response.setHeader('ETag', page.etag);
-  response.setHeader('Cache-Control', 'public, max-age=0, s-maxage=10, must-revalidate');
+  response.setHeader('Cache-Control', cacheControlOf.sharedPage);
   response.setHeader('Vary', 'Cookie, Accept-Encoding');
   response.setHeader('X-Page-Cache', outcome);
   if (request.headers['if-none-match'] === page.etag) {
@@ -76,14 +80,16 @@ function send(request: ExpressRequest, response: ExpressResponse, page: CachedPa
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
-/** A response that is not kept (a redirect, a 404, a page that set a cookie): sent as it came. */
+/** A response that is not kept (a redirect, a 404, a page that set a cookie): passed on as it comes. */
 async function pass(request: ExpressRequest, response: ExpressResponse, rendered: globalThis.Response) {
   response.status(rendered.status);
   for (const [name, value] of rendered.headers.entries()) if (name !== 'set-cookie') response.setHeader(name, value);
   const cookies = rendered.headers.getSetCookie();
   if (cookies.length) response.setHeader('Set-Cookie', cookies);
-  if (!response.hasHeader('Cache-Control')) response.setHeader('Cache-Control', 'private, no-cache');
   response.setHeader('X-Page-Cache', 'pass');
-  const body = request.method === 'HEAD' || !rendered.body ? null : Buffer.from(await rendered.arrayBuffer());
-  response.end(body ?? undefined);
+  if (request.method === 'HEAD' || !rendered.body) {
+    response.end();
+    return;
+  }
+  await pipeline(Readable.fromWeb(rendered.body as WebReadableStream), response);
 }

@@ -1,0 +1,110 @@
+/**
+ * What each route declares about its answers, in its own module (docs/architecture.md#page-policy):
+ *
+ *   export const handle: PageHandle = { cache: 'public', scripts: 'none' };   // a page
+ *   export const handle: ResourceHandle = { cache: 'private' };               // a resource route
+ *
+ * Every route of app/routes.ts declares one (tests/integration/route-policy.test.ts); layouts do
+ * not: the page's own route decides, as layouts serve pages of every kind.
+ */
+
+/**
+ * Who may keep a copy of a page:
+ * - `'public'`: every anonymous visitor gets the same page, so it is rendered once per content
+ *   version into the page cache (ADR 008) and CDNs may keep it a few seconds. A visitor with any
+ *   of our cookies (signed in, a toast waiting) gets their own copy, `private, no-cache`.
+ *   Everything it shows must come from tables whose changes move the content version
+ *   (tests/integration/page-cache-triggers.test.ts checks it).
+ * - `'personal'`: rendered for each visitor; the browser may keep it but asks again.
+ * - `'private'`: someone's own data (the portal, the admin, a payment, a ticket): never stored.
+ */
+export type PageCache = 'public' | 'personal' | 'private';
+
+/**
+ * Whether a page ships React to the browser:
+ * - `'none'`: a reading page; no framework script at all (what it needs runs as page scripts,
+ *   app/islands).
+ * - `'after-paint'`: React starts once the page has been painted (its script is not even fetched
+ *   before): a public form page whose form works without React meanwhile (ADR 009).
+ * - `'at-once'`: forms, the portal, the admin.
+ * Or decided from the loader's data (the about page ships React only for the constitution's notice).
+ */
+export type PageScripts = 'none' | 'after-paint' | 'at-once';
+
+type LoaderData<Loader> = Loader extends (...args: never[]) => unknown ? Awaited<ReturnType<Loader>> : unknown;
+
+export type PageHandle<Loader = unknown> = {
+  cache: PageCache;
+  scripts: PageScripts | ((data: LoaderData<Loader>) => PageScripts);
+};
+
+/**
+ * A resource route (a file, a CSV, JSON, a webhook) sets its own headers on the Response it
+ * builds, from this declaration (`cacheControl`):
+ * - `'immutable'`: bytes that never change at this address (uploaded media);
+ * - `'public'`: anyone's, may be kept a minute (a public document);
+ * - `'private'`: never stored. The root middleware gives this to any answer that says nothing.
+ */
+export type ResourceHandle = { cache: 'immutable' | 'public' | 'private' };
+
+export type RouteHandle = PageHandle<never> | ResourceHandle;
+
+export const cacheControlOf = {
+  /** A public page for anonymous visitors: shared caches may keep it for 10 s; browsers ask each time. */
+  sharedPage: 'public, max-age=0, s-maxage=10, must-revalidate',
+  personal: 'private, no-cache',
+  private: 'private, no-store',
+  immutable: 'public, max-age=31536000, immutable',
+  public: 'public, max-age=60',
+} as const;
+
+/** The Cache-Control of a resource route's answer. */
+export function cacheControl(handle: ResourceHandle): string {
+  return cacheControlOf[handle.cache];
+}
+
+/** Our cookies (session, flash toast, applicant), with the browser prefixes better-auth adds on https. */
+const ourCookie = /(?:^|;\s*)(?:__Secure-|__Host-)?ppa[._]/;
+
+/** A visitor with none of our cookies: they get what every anonymous visitor gets. */
+export function isAnonymous(cookieHeader: string | null | undefined): boolean {
+  return !cookieHeader || !ourCookie.test(cookieHeader);
+}
+
+/** The Cache-Control of a page's answer: by its policy, whether the visitor is anonymous, and its status. */
+export function pageCacheControl(cache: PageCache, visitor: { anonymous: boolean; status: number }): string {
+  if (cache === 'private') return cacheControlOf.private;
+  if (cache === 'public' && visitor.anonymous && visitor.status === 200) return cacheControlOf.sharedPage;
+  return cacheControlOf.personal;
+}
+
+export function isPageHandle(handle: unknown): handle is PageHandle {
+  const candidate = handle as Partial<PageHandle> | null | undefined;
+  return typeof candidate?.cache === 'string' && (typeof candidate.scripts === 'string' || typeof candidate.scripts === 'function');
+}
+
+export function isResourceHandle(handle: unknown): handle is ResourceHandle {
+  const candidate = handle as Partial<ResourceHandle & { scripts: unknown }> | null | undefined;
+  return typeof candidate?.cache === 'string' && candidate.scripts === undefined && ['immutable', 'public', 'private'].includes(candidate.cache);
+}
+
+type Match = { handle?: unknown; loaderData?: unknown; data?: unknown };
+
+/**
+ * How the page of these matches ships its scripts: only the deepest route (the page itself)
+ * decides. An error page, or data the rule cannot read, runs React.
+ */
+export function pageScripts(matches: readonly Match[]): PageScripts {
+  const page = matches.at(-1);
+  const handle = page?.handle;
+  if (!isPageHandle(handle)) return 'at-once';
+  const rule = handle.scripts;
+  if (typeof rule === 'string') return rule;
+  const data = page?.loaderData ?? page?.data;
+  if (data === undefined || data === null) return 'at-once';
+  try {
+    return rule(data as never);
+  } catch {
+    return 'at-once';
+  }
+}
