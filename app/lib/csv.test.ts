@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv';
 
@@ -42,5 +44,27 @@ describe('toCsv', () => {
     expect(one('anjali@example.org')).toBe('anjali@example.org');
     expect(one('$50.00')).toBe('$50.00');
     expect(one(5000)).toBe('5000');
+  });
+
+  it('writes what a CSV parser reads back: every row and cell, changed only by the apostrophes that defuse formulas', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', ';', '|', '"', "'", '\n', '\r', '\t', '=', '+', '-', '@', '1', 'é') });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, text), { maxLength: 5 }), (rows) => {
+        const csv = toCsv(rows, [
+          { header: 'first', value: (row) => row[0] },
+          { header: 'second', value: (row) => row[1] },
+        ]);
+        const [header, ...read] = parse(csv) as string[][];
+        expect(header).toEqual(['first', 'second']);
+        expect(read).toHaveLength(rows.length);
+        read.forEach((cells, index) => {
+          expect(cells.map((cell) => cell.replaceAll("'", ''))).toEqual(rows[index]!.map((cell) => cell.replaceAll("'", '')));
+          for (const cell of cells) {
+            expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+            expect(cell).not.toMatch(/[,;|\t\r\n]\s*[=+\-@]/);
+          }
+        });
+      }),
+    );
   });
 });

@@ -8,6 +8,8 @@ describe('parseByteRange', () => {
     expect(parseByteRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
     expect(parseByteRange('bytes=-5000', 1000)).toEqual({ start: 0, end: 999 });
     expect(parseByteRange('bytes=900-5000', 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseByteRange('bytes=0-0', 1000)).toEqual({ start: 0, end: 0 });
+    expect(parseByteRange('bytes=999-999', 1000)).toEqual({ start: 999, end: 999 });
   });
 
   it('serves the whole file for no header, several ranges, other units or nonsense', () => {
@@ -19,5 +21,10 @@ describe('parseByteRange', () => {
   it('says when the range starts past the end', () => {
     expect(parseByteRange('bytes=1000-', 1000)).toBe('unsatisfiable');
     expect(parseByteRange('bytes=-0', 1000)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=0-', 0)).toBe('unsatisfiable');
+  });
+
+  it('serves an empty file whole when asked for its last bytes', () => {
+    expect(parseByteRange('bytes=-10', 0)).toBeNull();
   });
 });

@@ -1,11 +1,25 @@
 /** Money is integer cents everywhere (docs/architecture.md#data); these are the edges where it meets people. */
 
-/** 5000 → "$50.00" */
+// Built once: constructing a formatter is the costly part. en-US and USD on every page, server
+// and browser alike, so the server's HTML and React's render agree.
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const accountingDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', currencySign: 'accounting' });
+
+// The amount as a decimal string ("5000e-2"), not cents / 100: formatted exactly, with no binary
+// fraction to round, and a negative zero (`-refundedCents` of nothing) is "$0.00", not "-$0.00".
+const decimal = (cents: number) => `${cents}e-2` as `${number}`;
+
+/** 5000 → "$50.00"; 123456789 → "$1,234,567.89"; -2500 → "-$25.00" */
 export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  const dollars = Math.floor(absolute / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(absolute % 100).padStart(2, '0')}`;
+  return dollars.format(decimal(cents));
+}
+
+/**
+ * Money as accountants write it: -3000 → "($30.00)". Spreadsheets read that as a negative number,
+ * where "-$30.00" would be defused into text by lib/csv.ts.
+ */
+export function formatAccountingCents(cents: number): string {
+  return accountingDollars.format(decimal(cents));
 }
 
 /** A tier's price as the event page shows it: "FREE" for 0, else "$x.xx". */

@@ -1,3 +1,4 @@
+import fresh from 'fresh';
 import { readPublicMediaFile } from '~/features/media/media.server';
 import { parseByteRange } from '~/lib/http-range';
 import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
@@ -18,10 +19,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ETag: etag,
     'Accept-Ranges': 'bytes',
   });
-  if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers });
+  // `fresh` is Express's check (req.fresh): If-None-Match may list several tags, weak or not, or
+  // `*`; a reload (Cache-Control: no-cache) gets the file again.
+  if (fresh(Object.fromEntries(request.headers), { etag })) return new Response(null, { status: 304, headers });
 
   const size = file.bytes.length;
-  const range = parseByteRange(request.headers.get('Range'), size);
+  // If-Range names the copy the player already has part of: another one gets the whole file.
+  const ifRange = request.headers.get('If-Range');
+  const range = parseByteRange(ifRange === null || ifRange === etag ? request.headers.get('Range') : null, size);
   if (range === 'unsatisfiable') {
     headers.set('Content-Range', `bytes */${size}`);
     return new Response(null, { status: 416, headers });

@@ -257,6 +257,17 @@ describe('better-auth endpoints posted to directly', () => {
     expect((await call('POST', '/request-password-reset', { email: 'anyone@example.org', redirectTo: 'http://localhost:3000/update-password' })).status).toBe(200);
   });
 
+  it('refuse a very common password posted straight to them, for a new account or a new password', async () => {
+    const signUp = await call('POST', '/sign-up/email', { name: 'Common', email: 'common-password@example.org', password: 'Qwertyuiop' });
+    expect(signUp.status).toBe(400);
+    expect(await signUp.json()).toMatchObject({ message: 'This password is one of the most common ones. Please choose one that is harder to guess.' });
+    expect(await findAccountByEmail('common-password@example.org')).toBeUndefined();
+    // Refused before the token is even looked at.
+    const reset = await call('POST', '/reset-password', { newPassword: '1234567890', token: 'whatever' });
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toMatchObject({ message: 'This password is one of the most common ones. Please choose one that is harder to guess.' });
+  });
+
   it('cap every field of a signed-in profile update, and refuse control characters', async () => {
     await signUp('profile@example.org');
     await verify('profile@example.org');

@@ -4,6 +4,7 @@
  * subscriptions; and each donor's giving statement as a PDF.
  */
 import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '~/db/schema/donations';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
@@ -148,11 +149,12 @@ describe('totals by month and purpose', () => {
   it('download as CSV, one row a month and a total', async () => {
     const response = (await financeCsvLoader(routeArgs('/admin/finance/totals.csv?year=2025', { headers: { cookie: financeCookie } }))) as Response;
     expect(response.headers.get('Content-Type')).toContain('text/csv');
-    const lines = (await response.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('month,membership_net,general_net,medical_net,iptv_net,tickets_net,received,refunded,net');
-    expect(lines).toContain('2025-04,$0.00,$0.00,$50.00,$0.00,$0.00,$75.00,$25.00,$50.00');
-    expect(lines).toContain('2025-07,$0.00,$0.00,$0.00,$0.00,($30.00),$0.00,$30.00,($30.00)');
-    expect(lines.at(-1)).toBe('2025 total,$150.00,$120.00,$50.00,$20.00,$50.00,$445.00,$55.00,$390.00');
+    const [header, ...rows] = parse(await response.text()) as string[][];
+    expect(header).toEqual(['month', 'membership_net', 'general_net', 'medical_net', 'iptv_net', 'tickets_net', 'received', 'refunded', 'net']);
+    expect(rows.map((row) => row[0])).toEqual([...Array.from({ length: 12 }, (_, index) => `2025-${String(index + 1).padStart(2, '0')}`), '2025 total']);
+    expect(rows).toContainEqual(['2025-04', '$0.00', '$0.00', '$50.00', '$0.00', '$0.00', '$75.00', '$25.00', '$50.00']);
+    expect(rows).toContainEqual(['2025-07', '$0.00', '$0.00', '$0.00', '$0.00', '($30.00)', '$0.00', '$30.00', '($30.00)']);
+    expect(rows.at(-1)).toEqual(['2025 total', '$150.00', '$120.00', '$50.00', '$20.00', '$50.00', '$445.00', '$55.00', '$390.00']);
   });
 });
 

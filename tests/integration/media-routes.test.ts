@@ -32,6 +32,21 @@ describe('/media/{id}/{variant}', () => {
     expect((await get(picture.id, 'w960')).status).toBe(404);
   });
 
+  it('answers 304 to any tag the browser or a proxy lists, weak or strong, and 200 to a reload', async () => {
+    const picture = await storeUpload(editor, await pngFile(400, 200), 'image');
+    const etag = (await get(picture.id, 'w320')).headers.get('ETag')!;
+    const status = async (headers: Record<string, string>) => (await get(picture.id, 'w320', headers)).status;
+    expect(await status({ 'If-None-Match': `"other", ${etag}` })).toBe(304);
+    expect(await status({ 'If-None-Match': `W/${etag}` })).toBe(304);
+    expect(await status({ 'If-None-Match': '*' })).toBe(304);
+    const notModified = await get(picture.id, 'w320', { 'If-None-Match': etag });
+    expect(notModified.headers.get('ETag')).toBe(etag);
+    expect(notModified.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(await status({ 'If-None-Match': '"other"' })).toBe(200);
+    expect(await status({ 'If-None-Match': `"${picture.id}-w640"` })).toBe(200);
+    expect(await status({ 'If-None-Match': etag, 'Cache-Control': 'no-cache' })).toBe(200);
+  });
+
   it('answers byte ranges, so a player can seek in a recording', async () => {
     const bytes = Buffer.alloc(1000, 7);
     bytes.write('RIFF', 0, 'latin1');
@@ -46,6 +61,12 @@ describe('/media/{id}/{variant}', () => {
     const beyond = await get(recording.id, 'original', { Range: 'bytes=5000-' });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('Content-Range')).toBe('bytes */1000');
+    // If-Range: the part is sent only if the player's copy is this one.
+    const etag = part.headers.get('ETag')!;
+    expect((await get(recording.id, 'original', { Range: 'bytes=100-199', 'If-Range': etag })).status).toBe(206);
+    const other = await get(recording.id, 'original', { Range: 'bytes=100-199', 'If-Range': '"an-older-copy"' });
+    expect(other.status).toBe(200);
+    expect((await other.arrayBuffer()).byteLength).toBe(1000);
   });
 
   it('never serves a document (they go through their own permission check), nor unknown ids', async () => {

@@ -36,12 +36,12 @@ function isSiteLink(value: unknown, publicUrl: string): boolean {
   return safeRedirect(path, '') !== '';
 }
 
-export function authInputProblem(
+export async function authInputProblem(
   path: string,
   body: Record<string, unknown>,
   query: Record<string, unknown>,
   publicUrl: string,
-): string | null {
+): Promise<string | null> {
   for (const source of [body, query]) {
     for (const field of linkFields) {
       if (source[field] !== undefined && !isSiteLink(source[field], publicUrl)) return `${field} must be a page of this site.`;
@@ -56,7 +56,7 @@ export function authInputProblem(
   for (const field of ['password', 'newPassword'] as const) {
     const value = body[field];
     if ((path === '/sign-up/email' || field === 'newPassword') && typeof value === 'string') {
-      const problem = passwordProblem(value);
+      const problem = await passwordProblem(value);
       if (problem) return problem;
     }
   }

@@ -209,7 +209,7 @@ function createAuth(database: Database) {
       // Every call of better-auth's endpoints, ours or posted straight to /api/auth/*, first meets
       // our rules (auth-input.ts): links back to this site only, every field of a sane size.
       before: createAuthMiddleware(async (context) => {
-        const problem = authInputProblem(context.path, (context.body ?? {}) as Record<string, unknown>, (context.query ?? {}) as Record<string, unknown>, config.publicUrl);
+        const problem = await authInputProblem(context.path, (context.body ?? {}) as Record<string, unknown>, (context.query ?? {}) as Record<string, unknown>, config.publicUrl);
         if (problem) throw new APIError('BAD_REQUEST', { message: problem });
         if (context.path === '/change-email') await requireCurrentPassword(context);
         if (context.path === '/verify-email') await refuseStaleEmailChange(context, config.publicUrl);

@@ -1,4 +1,4 @@
-import { commonPasswords } from './common-passwords.server';
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 
 /**
  * The password rule the browser cannot check (its list would weigh down every form): not one of
@@ -7,6 +7,25 @@ import { commonPasswords } from './common-passwords.server';
  */
 export const commonPasswordMessage = 'This password is one of the most common ones. Please choose one that is harder to guess.';
 
-export function passwordProblem(password: string): string | null {
-  return commonPasswords.has(password.trim().toLowerCase()) ? commonPasswordMessage : null;
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+
+/**
+ * The common-password list of zxcvbn-ts (@zxcvbn-ts/language-common, MIT licence), the entries of
+ * a length ours may have (1,557 of its 49,233), lower-cased. Read on the first check, not at
+ * start: the package's list costs about 14 MB of RSS while it is read and ~3 MB of heap after
+ * (docs/architecture.md#memory).
+ */
+function loadCommonPasswords(): Promise<ReadonlySet<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].filter((entry) => entry.length >= PASSWORD_MIN && entry.length <= PASSWORD_MAX).map((entry) => entry.toLowerCase())),
+    (error: unknown) => {
+      commonPasswords = undefined;
+      throw error;
+    },
+  );
+  return commonPasswords;
+}
+
+export async function passwordProblem(password: string): Promise<string | null> {
+  return (await loadCommonPasswords()).has(password.trim().toLowerCase()) ? commonPasswordMessage : null;
 }

@@ -86,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
     if (submission.status !== 'success') {
       return data({ intent: 'signup' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
     }
-    const weak = passwordProblem(submission.value.password);
+    const weak = await passwordProblem(submission.value.password);
     if (weak) {
       return data({ intent: 'signup' as const, result: submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
     }

@@ -35,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: false }, { status: 400 });
   }
-  const weak = passwordProblem(submission.value.password);
+  const weak = await passwordProblem(submission.value.password);
   if (weak) {
     return data({ result: submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password', 'confirmPassword'] }), done: false }, { status: 400 });
   }

@@ -80,7 +80,7 @@ export async function action(args: Route.ActionArgs) {
       return missing ? dataWithToast(args.context, reply, messages.accountFieldsRequired, { status: 400 }) : data(reply, { status: 400 });
     }
     const { email, password } = submission.value;
-    const weak = passwordProblem(password);
+    const weak = await passwordProblem(password);
     if (weak) {
       const reply = submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password'] });
       return data({ step: 'account' as const, result: reply, checkoutUrl: null, applicationId: null }, { status: 400 });

@@ -203,7 +203,7 @@ export function enhanceTicketCard(form: HTMLFormElement) {
     const count = form.querySelector('[data-ticket-count]');
     if (count) count.textContent = quantity > 0 ? `Total (${quantity} ${quantity === 1 ? 'ticket' : 'tickets'})` : 'Total';
     const total = form.querySelector('[data-testid="ticket-total"]');
-    if (total) total.textContent = `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+    if (total) total.textContent = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
   };
   form.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('[data-step]');

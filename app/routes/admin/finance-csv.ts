@@ -2,17 +2,9 @@ import { requireAdminArea } from '~/features/accounts/guards.server';
 import { financeTotals } from '~/features/payments/finance.server';
 import { financePurposes, readFinanceYear } from '~/features/payments/finance';
 import { csvResponse, toCsv } from '~/lib/csv';
-import { formatCents } from '~/lib/money';
+import { formatAccountingCents } from '~/lib/money';
 import type { ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/finance-csv';
-
-/**
- * Money as accountants write it: a negative amount in parentheses, '($30.00)'. Spreadsheets read
- * that as a negative number, where '-$30.00' would be defused into text (lib/csv.ts).
- */
-function money(cents: number): string {
-  return cents < 0 ? `(${formatCents(-cents)})` : formatCents(cents);
-}
 
 /** The finance view's totals of a year by month and purpose as CSV (`?year=`), for those who may open it (docs/product.md#finance). */
 export async function loader(args: Route.LoaderArgs) {
@@ -25,10 +17,10 @@ export async function loader(args: Route.LoaderArgs) {
   return csvResponse(
     toCsv(rows, [
       { header: 'month', value: (row) => row.label },
-      ...financePurposes.map((purpose) => ({ header: `${purpose}_net`, value: (row: (typeof rows)[number]) => money(row.byPurpose[purpose].netCents) })),
-      { header: 'received', value: (row) => money(row.total.grossCents) },
-      { header: 'refunded', value: (row) => money(row.total.refundedCents) },
-      { header: 'net', value: (row) => money(row.total.netCents) },
+      ...financePurposes.map((purpose) => ({ header: `${purpose}_net`, value: (row: (typeof rows)[number]) => formatAccountingCents(row.byPurpose[purpose].netCents) })),
+      { header: 'received', value: (row) => formatAccountingCents(row.total.grossCents) },
+      { header: 'refunded', value: (row) => formatAccountingCents(row.total.refundedCents) },
+      { header: 'net', value: (row) => formatAccountingCents(row.total.netCents) },
     ]),
     `finance-${year}`,
   );
