@@ -35,7 +35,7 @@ describe('the cache', () => {
   });
 
   it('keeps at most its limit, the least recently used going first', () => {
-    const cache = new PageCache(2);
+    const cache = new PageCache({ maxEntries: 2 });
     cache.set('/a', page('1'));
     cache.set('/b', page('1'));
     cache.get('/a', '1', 0);
@@ -53,10 +53,24 @@ describe('the cache', () => {
     expect(first.etag).toBe(page('1').etag);
   });
 
-  it('sends the best encoding the visitor accepts', () => {
-    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+  it('keeps at most its weight in bytes, the least recently used going first', () => {
+    const weight = page('1').identity.length + page('1').gzip.length + page('1').br.length;
+    const cache = new PageCache({ maxBytes: weight * 2 });
+    cache.set('/a', page('1'));
+    cache.set('/b', page('1'));
+    cache.get('/a', '1', 0);
+    cache.set('/c', page('1'));
+    expect(cache.size).toBe(2);
+    expect(cache.get('/b', '1', 0)).toBeNull();
+  });
+
+  it('sends the best encoding the visitor accepts, by their q-values, then brotli before gzip', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('br;q=0.1, gzip')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
     expect(chooseEncoding('deflate')).toBe('identity');
+    expect(chooseEncoding('gzip;q=0, br;q=0, identity;q=0')).toBe('identity');
     expect(chooseEncoding(undefined)).toBe('identity');
   });
 });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 import { db } from '~/db/client.server';
 import { isAnonymous } from './page-policy';
 
@@ -16,6 +18,11 @@ import { isAnonymous } from './page-policy';
  */
 export const PAGE_CACHE_SECONDS = 10;
 const MAX_ENTRIES = 500;
+/**
+ * The most the copies may weigh together (each page is kept three times: plain, gzip, brotli). Any
+ * query string makes a key, so a visitor could otherwise fill the cache with `?x=1…500`.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_SEARCH_LENGTH = 200;
 
 /**
@@ -67,24 +74,31 @@ export function cachedPage(version: string, status: number, headers: [string, st
   };
 }
 
-/** The best encoding the visitor accepts of those kept: br, then gzip, else none. */
+/** Encodings kept of each page, best first. */
+const encodings = ['br', 'gzip', 'identity'] as const;
+
+/**
+ * The best encoding the visitor accepts of those kept (Negotiator, as Express negotiates): the
+ * visitor's q-values first, then ours (brotli before gzip), never one refused with q=0.
+ */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, quality]) => !quality || !/^q=0(?:\.0*)?$/.test(quality.trim()))
-    .map(([name]) => name!.toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return 'identity';
+  const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? '' } }).encodings([...encodings], { preferred: [...encodings] })[0];
+  return encodings.find((encoding) => encoding === best) ?? 'identity';
 }
 
-/** The pages in memory, least recently used first out once MAX_ENTRIES are kept. */
+/** The pages in memory: at most MAX_ENTRIES and MAX_BYTES, the least recently used first out (lru-cache). */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly entries: LRUCache<string, CachedPage>;
 
-  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+  constructor(limits: { maxEntries?: number; maxBytes?: number } = {}) {
+    this.entries = new LRUCache<string, CachedPage>({
+      max: limits.maxEntries ?? MAX_ENTRIES,
+      maxSize: limits.maxBytes ?? MAX_BYTES,
+      sizeCalculation: (page) => page.identity.length + page.gzip.length + page.br.length || 1,
+    });
+  }
 
+  /** The copy made at `version`, if it is younger than PAGE_CACHE_SECONDS. */
   get(key: string, version: string, now = Date.now()): CachedPage | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
@@ -92,15 +106,11 @@ export class PageCache {
       this.entries.delete(key);
       return null;
     }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry;
   }
 
   set(key: string, entry: CachedPage): void {
-    this.entries.delete(key);
     this.entries.set(key, entry);
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
   get size(): number {

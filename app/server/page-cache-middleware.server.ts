@@ -1,3 +1,4 @@
+import fresh from 'fresh';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -68,7 +69,8 @@ function send(request: ExpressRequest, response: ExpressResponse, page: CachedPa
   response.setHeader('Cache-Control', cacheControlOf.sharedPage);
   response.setHeader('Vary', 'Cookie, Accept-Encoding');
   response.setHeader('X-Page-Cache', outcome);
-  if (request.headers['if-none-match'] === page.etag) {
+  // `fresh` is Express's conditional-GET check: a list of tags, weak tags and `*` match; a reload does not.
+  if (fresh(request.headers, { etag: page.etag })) {
     response.status(304).end();
     return;
   }
