@@ -2,15 +2,19 @@ import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { installDatabase, openDatabase, pgliteStartParams, wrapPglite, type Database, type DatabaseHandle } from '~/db/client.server';
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { installDatabase, openDatabase, pgliteStartParams, schema, wrapPglite, type Database, type DatabaseHandle } from '~/db/client.server';
 import { adminQuery, databaseUrlNamed } from './postgres';
 
 /**
  * A fresh, migrated database for one test file, installed as the app's database: a copy of the
  * run's template (tests/setup/template-database.ts). In-memory PGlite by default; with
  * TEST_DATABASE_URL (CI's PostgreSQL pass) a new database on that server, dropped afterwards.
+ * `logger` sees every query the app makes through Drizzle.
  */
-export function setupTestDatabase(): { db: () => Database; postgresUrl: () => string | undefined } {
+export function setupTestDatabase(options: { logger?: Logger } = {}): { db: () => Database; postgresUrl: () => string | undefined } {
   let handle: DatabaseHandle | undefined;
   let postgresUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -23,9 +27,12 @@ export function setupTestDatabase(): { db: () => Database; postgresUrl: () => st
       await adminQuery(serverUrl, `create database ${name} template ${template.name}`);
       postgresUrl = databaseUrlNamed(serverUrl, name);
       handle = await openDatabase({ databaseUrl: postgresUrl });
+      if (options.logger && handle.kind === 'postgres') handle.db = drizzlePostgres({ client: handle.client, schema, logger: options.logger }) as unknown as Database;
       dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     } else {
-      handle = wrapPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(template.dumpFile)]), startParams: pgliteStartParams }));
+      const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template.dumpFile)]), startParams: pgliteStartParams });
+      handle = wrapPglite(client);
+      if (options.logger) handle.db = drizzlePglite({ client, schema, logger: options.logger }) as unknown as Database;
     }
     installDatabase(handle);
   });
