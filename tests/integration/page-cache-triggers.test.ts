@@ -23,9 +23,12 @@ export function tablesOf(statement: string): string[] {
   return [...statement.matchAll(/\b(?:from|join|into|update)\s+"([a-z_][a-z0-9_]*)"/gi)].map((match) => match[1]!);
 }
 
+/** The rows of a raw query, on PGlite and node-postgres alike. */
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
 /** A value for each parameter the public pages' addresses take, from the sample content. */
 async function sampleParams(): Promise<Record<string, string>> {
-  const row = async (statement: ReturnType<typeof sql>) => (await database.db().execute<Record<string, unknown>>(statement)).rows[0] as Record<string, unknown>;
+  const row = async (statement: ReturnType<typeof sql>) => rowsOf(await database.db().execute(statement))[0]!;
   const story = await row(sql`select slug from news where published_at is not null order by published_at desc limit 1`);
   const event = await row(sql`select id from events order by starts_at desc limit 1`);
   return { slug: String(story.slug), id: String(event.id), '*': 'no-such-page' };
@@ -45,10 +48,8 @@ describe('the tables public pages read', () => {
 
   beforeAll(async () => {
     await seedSampleContent(database.db());
-    const rows = await database
-      .db()
-      .execute<{ table_name: string }>(sql`select distinct event_object_table as table_name from information_schema.triggers where action_statement ilike '%bump_content_version%'`);
-    triggered = new Set((rows.rows as { table_name: string }[]).map((row) => row.table_name));
+    const rows = rowsOf(await database.db().execute(sql`select distinct event_object_table as table_name from information_schema.triggers where action_statement ilike '%bump_content_version%'`));
+    triggered = new Set(rows.map((row) => String(row.table_name)));
     params = await sampleParams();
   });
 
