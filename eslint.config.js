@@ -130,10 +130,8 @@ export const legacyFormReads = [
   'app/routes/admin/content/media.tsx',
   'app/routes/admin/content/page-history.tsx',
   'app/routes/admin/content/replies.server.ts',
-  'app/routes/admin/dashboard.tsx',
   'app/routes/admin/refund-reply.server.ts',
   'app/routes/payment/test-checkout.tsx',
-  'app/routes/portal/members-portal.tsx',
 ];
 
 export default tseslint.config(

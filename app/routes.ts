@@ -21,11 +21,23 @@ export default [
     route('unsubscribe/:token', 'routes/_site/unsubscribe.tsx'),
     ...['privacy-policy', 'terms-of-service', 'cookie-policy'].map((slug) => route(slug, 'routes/_site/legal-page.tsx', { id: slug })),
     layout('routes/portal/layout.tsx', [
-      route('members-portal', 'routes/portal/members-portal.tsx'),
+      layout('routes/portal/sections-layout.tsx', [
+        route('members-portal', 'routes/portal/profile.tsx'),
+        route('members-portal/payments', 'routes/portal/payments.tsx'),
+        route('members-portal/tickets', 'routes/portal/tickets.tsx'),
+        route('members-portal/documents', 'routes/portal/documents.tsx'),
+      ]),
       route('members-portal/directory', 'routes/portal/directory.tsx'),
     ]),
     layout('routes/admin/layout.tsx', [
-      route('admin', 'routes/admin/dashboard.tsx'),
+      layout('routes/admin/dashboard/layout.tsx', [
+        route('admin', 'routes/admin/dashboard/index.tsx'),
+        route('admin/members', 'routes/admin/dashboard/members.tsx'),
+        route('admin/donations', 'routes/admin/dashboard/donations.tsx'),
+        route('admin/tickets', 'routes/admin/dashboard/tickets.tsx'),
+        route('admin/settings', 'routes/admin/dashboard/settings.tsx'),
+        route('admin/users', 'routes/admin/dashboard/users.tsx'),
+      ]),
       route('admin/applications/:id', 'routes/admin/application.tsx'),
       route('admin/donations/new', 'routes/admin/offline-gift.tsx'),
       route('admin/donations/:id', 'routes/admin/donation.tsx'),

@@ -1,4 +1,6 @@
 import { data } from 'react-router';
+import type { z } from 'zod';
+import { AppError } from './errors';
 
 /**
  * The posted form, or a 400 answer when the body is not a form at all, or holds a NUL character
@@ -18,4 +20,16 @@ export async function readFormData(request: Request): Promise<FormData> {
     }
   }
   return formData;
+}
+
+/**
+ * A post of buttons and hidden fields (a status change, a role, a receipt to send again) parsed with
+ * its route's schema (docs/architecture.md#forms): the value, or AppError('bad_request') with the
+ * schema's message — a post the page never sends, which the route answers with its failure toast.
+ * Forms people type into use Conform's `parseWithZod` instead, so each field gets its message back.
+ */
+export function parseIntent<Schema extends z.ZodType>(formData: FormData, schema: Schema): z.output<Schema> {
+  const result = schema.safeParse(Object.fromEntries(formData));
+  if (!result.success) throw new AppError('bad_request', result.error.issues[0]?.message ?? 'Unknown request.');
+  return result.data;
 }

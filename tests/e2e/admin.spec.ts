@@ -45,7 +45,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toContainText('approved');
 
   // Filter by status, reject the unpaid one.
-  await page.goto('/admin?tab=members&status=pending_payment');
+  await page.goto('/admin/members?status=pending_payment');
   await expect(page.getByRole('row').filter({ hasText: 'gamini@example.org' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toHaveCount(0);
   await rowActions(page, 'gamini@example.org');
@@ -53,7 +53,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await expect(currentToast(page)).toContainText('Record has been updated to rejected.');
 
   // The detail view shows the history.
-  await page.goto('/admin?tab=members&q=gamini');
+  await page.goto('/admin/members?q=gamini');
   await rowActions(page, 'gamini@example.org');
   await page.getByRole('menuitem', { name: 'View details' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gamini Fernando' })).toBeVisible();
@@ -61,7 +61,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await expectNoAxeViolations(page);
 
   // CSV export of the filtered rows.
-  await page.goto('/admin?tab=members&status=approved');
+  await page.goto('/admin/members?status=approved');
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const csv = await readFile((await (await download).path())!, 'utf8');
@@ -72,7 +72,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   expect(emails).not.toContain('gamini@example.org');
 
   // Donations: mark the pending one completed.
-  await page.goto('/admin?tab=donations');
+  await page.goto('/admin/donations');
   await expect(page.getByRole('heading', { name: 'Donations', exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'sunil@example.org' })).toContainText('$50.00');
   await expectNoAxeViolations(page);
@@ -81,7 +81,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await expect(currentToast(page)).toContainText('Record has been updated to completed.');
 
   // Settings: a new association name shows at once.
-  await page.goto('/admin?tab=settings');
+  await page.goto('/admin/settings');
   await expectNoAxeViolations(page);
   const name = page.getByLabel('Association name');
   const original = await name.inputValue();
@@ -97,7 +97,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await expect(page.getByRole('banner')).toContainText('LMC PPA');
 
   // Users: promote the member to editor.
-  await page.goto('/admin?tab=users&q=lalith');
+  await page.goto('/admin/users?q=lalith');
   await expectNoAxeViolations(page);
   await page.getByLabel('Role of lalith@example.org').selectOption('editor');
   await expect(currentToast(page)).toContainText('lalith@example.org is now editor.');
@@ -115,7 +115,7 @@ test('finance reads donations only; an editor has no admin access', async ({ pag
   await signUpAndSignIn(page, 'Mahesh Cooray', 'mahesh@example.org');
   await signOut(page);
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
-  await page.goto('/admin?tab=users&q=mahesh');
+  await page.goto('/admin/users?q=mahesh');
   await page.getByLabel('Role of mahesh@example.org').selectOption('finance');
   await expect(currentToast(page)).toContainText('mahesh@example.org is now finance.');
   await signOut(page);
@@ -123,9 +123,23 @@ test('finance reads donations only; an editor has no admin access', async ({ pag
   await signIn(page, 'mahesh@example.org');
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Donations', exact: true })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Members' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Members' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Actions' })).toHaveCount(0);
   await expectNoAxeViolations(page);
   const members = await page.request.get('/admin/export.csv?tab=members');
   expect(members.status()).toBe(403);
+});
+
+test('the dashboard’s and the portal’s old tabbed addresses move for good to their pages, keeping the rest of the query', async ({ page }) => {
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  const moved = await page.request.get('/admin?tab=users&q=example.org', { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe('/admin/users?q=example.org');
+  await page.goto('/admin?tab=users&q=example.org');
+  await expect(page).toHaveURL(/\/admin\/users\?q=example\.org$/);
+  await expect(page.getByLabel('Search name or email')).toHaveValue('example.org');
+  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  const portal = await page.request.get('/members-portal?tab=payments', { maxRedirects: 0 });
+  expect(portal.status()).toBe(301);
+  expect(portal.headers().location).toBe('/members-portal/payments');
 });

@@ -90,7 +90,7 @@ test('an editor runs the site’s content; members and finance cannot', async ({
     await signOut(page);
   }
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
-  await page.goto('/admin?tab=users&q=example.org');
+  await page.goto('/admin/users?q=example.org');
   await page.getByLabel(`Role of ${people.editor.email}`).selectOption('editor');
   await expect(currentToast(page)).toContainText(`${people.editor.email} is now editor.`);
   await page.getByLabel(`Role of ${people.finance.email}`).selectOption('finance');
@@ -283,7 +283,7 @@ test('an editor runs the site’s content; members and finance cannot', async ({
 
   // An approved member downloads the PDF, and has no way into the content area.
   await signIn(page, people.member.email);
-  await page.goto('/members-portal?tab=documents');
+  await page.goto('/members-portal/documents');
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download AGM Minutes 2026' }).click();
   const file = await (await download).createReadStream();

@@ -87,7 +87,7 @@ test('a member subscribes to IPTV monthly, renews in test mode and cancels from 
   await page.getByRole('button', { name: 'Pay $10.00' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
 
-  await page.goto(`${baseURL}/members-portal?tab=payments`);
+  await page.goto(`${baseURL}/members-portal/payments`);
   await expect(page.getByTestId('subscription-status')).toContainText('Active — next payment');
   await expect(page.getByRole('cell', { name: '$10.00' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Simulate renewal (test mode)' }).click();

@@ -206,7 +206,7 @@ test('a signed-in member’s free registration is confirmed at once and listed u
   await expect(page.getByLabel('Email')).toHaveValue('dilani.tickets@example.org');
   await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
   await expect(currentToast(page)).toContainText('Tickets Confirmed');
-  await page.goto('/members-portal?tab=tickets');
+  await page.goto('/members-portal/tickets');
   await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Open the ticket of Dilani Fonseka for Founders' Day Celebration/ })).toBeVisible();
   await expectNoAxeViolations(page);

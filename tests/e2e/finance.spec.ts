@@ -25,7 +25,7 @@ test('a finance volunteer sees a guest’s gift in the finance view and download
   await signUpAndSignIn(page, 'Nuwan Ratnayake', 'nuwan.finance@example.org');
   await signOut(page);
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
-  await page.goto('/admin?tab=users&q=nuwan.finance');
+  await page.goto('/admin/users?q=nuwan.finance');
   await page.getByLabel('Role of nuwan.finance@example.org').selectOption('finance');
   await expect(currentToast(page)).toContainText('nuwan.finance@example.org is now finance.');
   await signOut(page);

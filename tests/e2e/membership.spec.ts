@@ -64,7 +64,7 @@ test('a guest applies for annual membership, creates the account, pays in test m
   await expect(page.getByText('Annual Membership')).toBeVisible();
   await expect(page.locator('[data-tone="yellow"]')).toHaveText('pending approval');
   await expectNoAxeViolations(page);
-  await page.getByRole('tab', { name: 'My Payments' }).click();
+  await page.getByRole('navigation', { name: 'Members portal' }).getByRole('link', { name: 'My Payments' }).click();
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('cell', { name: '$50.00' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -73,7 +73,7 @@ test('a guest applies for annual membership, creates the account, pays in test m
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
   await page.setViewportSize({ width: 1280, height: 720 });
   // Paid but not yet approved: members' documents wait for the committee; public ones are there.
-  await page.getByRole('tab', { name: 'Documents' }).click();
+  await page.getByRole('navigation', { name: 'Members portal' }).getByRole('link', { name: 'Documents' }).click();
   await expect(page.getByText('Your membership application is waiting for the committee’s approval.')).toBeVisible();
   await expect(page.getByText('Minutes of the Annual General Meeting 2026')).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -100,7 +100,7 @@ test('a signed-in member applies for life membership with prefilled names', asyn
   await page.getByRole('link', { name: 'Go to Members Portal' }).click();
   await expect(page.getByText('Life Membership')).toBeVisible();
   await expect(page.locator('[data-tone="yellow"]')).toHaveText('pending approval');
-  await page.getByRole('tab', { name: 'My Payments' }).click();
+  await page.getByRole('navigation', { name: 'Members portal' }).getByRole('link', { name: 'My Payments' }).click();
   await expect(page.getByRole('cell', { name: '$500.00' })).toBeVisible();
 });
 
@@ -122,7 +122,7 @@ test('cancelling the checkout leaves the application waiting for payment', async
   await verifyAndSignIn(page, 'cancel@example.org');
   await page.goto(`${baseURL}/members-portal`);
   await expect(page.locator('[data-tone="yellow"]')).toHaveText('pending payment');
-  await page.getByRole('tab', { name: 'My Payments' }).click();
+  await page.getByRole('navigation', { name: 'Members portal' }).getByRole('link', { name: 'My Payments' }).click();
   await expect(page.getByText('No payment history found')).toBeVisible();
 });
 
@@ -167,7 +167,7 @@ test('members-only documents are explained, not sent, to visitors who are not me
   // Signed up but not (yet) a member: the portal lists public documents and says why the others are closed.
   await signUp(page, 'Ruwan Silva', 'ruwan@example.org');
   await verifyAndSignIn(page, 'ruwan@example.org');
-  await page.goto('/members-portal?tab=documents');
+  await page.goto('/members-portal/documents');
   await expect(page.getByRole('heading', { name: 'For members only' })).toBeVisible();
   await expect(page.getByText('This document is for members of the association. Become a member to read it')).toBeVisible();
   await expect(page.getByRole('link', { name: /Download Constitution/ })).toBeVisible();

@@ -11,7 +11,7 @@ test('an admin records a cheque: the application shows paid and waits for approv
   await signOut(page);
 
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
-  await page.goto('/admin?tab=members&q=sunethra.cheque%40example.org');
+  await page.goto('/admin/members?q=sunethra.cheque%40example.org');
   await rowActions(page, 'sunethra.cheque@example.org');
   await page.getByRole('menuitem', { name: 'View details' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sunethra Cheque' })).toBeVisible();

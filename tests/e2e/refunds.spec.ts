@@ -34,7 +34,7 @@ test('an admin refunds a donation: status refunded, the donor gets a mail, the f
   await expect(before).toContainText('1 gift');
   await expect(before).not.toContainText('refunded');
 
-  await page.goto(`/admin?tab=donations&q=${encodeURIComponent(donor)}`);
+  await page.goto(`/admin/donations?q=${encodeURIComponent(donor)}`);
   await rowActions(page, donor);
   await page.getByRole('menuitem', { name: 'View details' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nirmala Refund' })).toBeVisible();
@@ -53,7 +53,7 @@ test('an admin refunds a donation: status refunded, the donor gets a mail, the f
   await expect(page.getByText(/^refunded/).first()).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.goto(`/admin?tab=donations&q=${encodeURIComponent(donor)}`);
+  await page.goto(`/admin/donations?q=${encodeURIComponent(donor)}`);
   await expect(page.getByRole('row').filter({ hasText: donor })).toContainText('refunded');
 
   await expect

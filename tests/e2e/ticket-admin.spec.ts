@@ -73,7 +73,7 @@ test('a member’s paid tickets are in My Tickets; the committee refunds one, th
   await page.getByRole('button', { name: 'Pay $80.00' }).click();
   await expect(currentToast(page)).toContainText('Tickets Confirmed');
 
-  await page.goto('/members-portal?tab=tickets');
+  await page.goto('/members-portal/tickets');
   await expect(page.getByRole('link', { name: /Open the ticket of Harsha Gunasekara for Annual Gala Night/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Open the ticket of Ishara Gunasekara for Annual Gala Night/ })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -123,7 +123,7 @@ test('a member’s paid tickets are in My Tickets; the committee refunds one, th
   await expect(order).toContainText('Refunded · $80.00 back');
   await expect(order.getByRole('button', { name: 'Refund the order' })).toHaveCount(0);
 
-  await page.goto('/admin?tab=tickets');
+  await page.goto('/admin/tickets');
   const row = page.getByRole('row', { name: /Annual Gala Night/ });
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell').nth(3)).not.toHaveText('$0.00');

@@ -14,7 +14,7 @@ import { recordDonation } from '~/features/donations/donations.server';
 import { membershipCheckout } from '~/features/membership/membership.server';
 import { startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
-import { action as portalAction } from '~/routes/portal/members-portal';
+import { action as portalAction } from '~/routes/portal/profile';
 import { createSignedInAccount } from '../factories/accounts';
 import { createEvent, createSiteSettings } from '../factories/content';
 import { createSoldTicket } from '../factories/tickets';

@@ -26,12 +26,17 @@ import { loader as contentLayoutLoader } from '~/routes/admin/content/layout';
 import { action as mediaUploadAction } from '~/routes/admin/content/media-upload';
 import { loader as newsListLoader } from '~/routes/admin/content/news';
 import { action as newsEditorAction } from '~/routes/admin/content/news-editor';
-import { action as dashboardAction, loader as dashboardLoader } from '~/routes/admin/dashboard';
+import { action as applicationsAction, loader as membersLoader } from '~/routes/admin/dashboard/members';
+import { action as donationsAction, loader as donationsListLoader } from '~/routes/admin/dashboard/donations';
+import { loader as adminHomeLoader } from '~/routes/admin/dashboard/index';
+import { action as settingsAction, loader as settingsLoader } from '~/routes/admin/dashboard/settings';
+import { loader as ticketSalesLoader } from '~/routes/admin/dashboard/tickets';
+import { action as usersAction, loader as usersLoader } from '~/routes/admin/dashboard/users';
 import { loader as exportLoader } from '~/routes/admin/export';
 import { loader as financeLoader } from '~/routes/admin/finance';
 import { loader as financeCsvLoader } from '~/routes/admin/finance-csv';
 import { loader as statementLoader } from '~/routes/admin/finance-statement';
-import { loader as adminLayoutLoader } from '~/routes/admin/layout';
+import { middleware as adminLayoutMiddleware } from '~/routes/admin/layout';
 import { action as donationAction, loader as donationLoader } from '~/routes/admin/donation';
 import { action as mailingAction, loader as mailingLoader } from '~/routes/admin/mail/mailing';
 import { loader as mailingsLoader } from '~/routes/admin/mail/mailings';
@@ -42,7 +47,7 @@ import { createPayment } from '../factories/payments';
 import { createSoldTicket } from '../factories/tickets';
 import { setupTestDatabase } from '../setup/database';
 import { mailsTo } from '../setup/outbox';
-import { postArgs, routeArgs } from '../setup/route-args';
+import { postArgs, routeArgs, runMiddleware } from '../setup/route-args';
 
 const database = setupTestDatabase();
 const cookies: Partial<Record<Role, string>> = {};
@@ -189,30 +194,24 @@ describe('authorization matrix', () => {
       { name: 'Free seat', priceCents: 0, quantityCap: 50 },
     ]);
     const checks: Record<string, (role: (typeof roles)[number]) => Promise<Outcome>> = {
-      'GET /admin (layout)': (role) => outcome(() => adminLayoutLoader(args(role, '/admin'))),
-      'GET /admin?tab=members': (role) => outcome(async () => {
-        const data = (await dashboardLoader(args(role, '/admin?tab=members'))) as { tab: string };
-        return data.tab === 'members' ? null : { init: { status: 403 } };
-      }),
-      'GET /admin?tab=donations': (role) => outcome(async () => {
-        const data = (await dashboardLoader(args(role, '/admin?tab=donations'))) as { tab: string };
-        return data.tab === 'donations' ? null : { init: { status: 403 } };
-      }),
+      'GET /admin (layout)': (role) => outcome(() => runMiddleware(adminLayoutMiddleware, args(role, '/admin'))),
+      'GET /admin': (role) => outcome(() => adminHomeLoader(args(role, '/admin'))),
+      'GET /admin/members': (role) => outcome(() => membersLoader(args(role, '/admin/members'))),
+      'GET /admin/donations': (role) => outcome(() => donationsListLoader(args(role, '/admin/donations'))),
+      'GET /admin/settings': (role) => outcome(() => settingsLoader(args(role, '/admin/settings'))),
+      'GET /admin/users': (role) => outcome(() => usersLoader(args(role, '/admin/users'))),
       'GET /admin/export.csv members': (role) => outcome(() => exportLoader(args(role, '/admin/export.csv?tab=members'))),
       'GET /admin/export.csv donations': (role) => outcome(() => exportLoader(args(role, '/admin/export.csv?tab=donations'))),
       'GET /admin/applications/:id': (role) => outcome(() => detailLoader({ ...args(role, `/admin/applications/${application.id}`), params: { id: application.id } })),
-      'POST application status': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'application-status', id: application.id, status: 'rejected' })))),
-      'POST donation status': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'donation-status', id: donation.id, status: 'rejected' })))),
-      'POST settings': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'settings', associationName: 'Hacked' })))),
-      'POST role': (role) => outcome(() => dashboardAction(args(role, '/admin', post({ intent: 'role', id: application.userId!, role: 'admin' })))),
+      'POST application status': (role) => outcome(() => applicationsAction(args(role, '/admin/members', post({ intent: 'application-status', id: application.id, status: 'rejected' })))),
+      'POST donation status': (role) => outcome(() => donationsAction(args(role, '/admin/donations', post({ intent: 'donation-status', id: donation.id, status: 'rejected' })))),
+      'POST settings': (role) => outcome(() => settingsAction(args(role, '/admin/settings', post({ intent: 'settings', associationName: 'Hacked' })))),
+      'POST role': (role) => outcome(() => usersAction(args(role, '/admin/users', post({ intent: 'role', id: application.userId!, role: 'admin' })))),
       'GET /admin/content (layout)': (role) => outcome(() => contentLayoutLoader(args(role, '/admin/content'))),
       'GET /admin/content/news': (role) => outcome(() => newsListLoader(args(role, '/admin/content/news'))),
       'POST a story': (role) => outcome(() => newsEditorAction({ ...args(role, '/admin/content/news/new', post({ intent: 'save', title: 'T' })), params: { id: 'new' } })),
       'POST a picture': (role) => outcome(() => mediaUploadAction(args(role, '/admin/content/media/upload', post({})))),
-      'GET /admin?tab=tickets': (role) => outcome(async () => {
-        const data = (await dashboardLoader(args(role, '/admin?tab=tickets'))) as { tab: string };
-        return data.tab === 'tickets' ? null : { init: { status: 403 } };
-      }),
+      'GET /admin/tickets': (role) => outcome(() => ticketSalesLoader(args(role, '/admin/tickets'))),
       'GET /admin/finance': (role) => outcome(() => financeLoader(args(role, '/admin/finance'))),
       'GET /admin/finance/totals.csv': (role) => outcome(() => financeCsvLoader(args(role, '/admin/finance/totals.csv'))),
       'GET a giving statement (PDF)': (role) =>
@@ -247,8 +246,11 @@ describe('authorization matrix', () => {
     };
     const expected: Record<string, Record<(typeof roles)[number], Outcome>> = {
       'GET /admin (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin?tab=members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin?tab=donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'redirect:/admin/donations', admin: 'redirect:/admin/members', super_admin: 'redirect:/admin/members' },
+      'GET /admin/members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'redirect:/admin/donations', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/settings': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'redirect:/admin/donations', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/users': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'redirect:/admin/donations', admin: 'redirect:/admin/members', super_admin: 'allowed' },
       'GET /admin/export.csv members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/export.csv donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/applications/:id': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'not-found', admin: 'allowed', super_admin: 'allowed' },
@@ -260,7 +262,7 @@ describe('authorization matrix', () => {
       'GET /admin/content/news': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'POST a story': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'POST a picture': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin?tab=tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/finance': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/finance/totals.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET a giving statement (PDF)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
@@ -284,16 +286,30 @@ describe('authorization matrix', () => {
     expect(actual).toEqual(expected);
   });
 
+  it('sends an old tabbed address (/admin?tab=…) for good to its section, keeping the rest of its query', async () => {
+    const moved = async (from: string) => {
+      const thrown = (await adminHomeLoader(routeArgs(from)).catch((error: unknown) => error)) as Response;
+      return [thrown.status, thrown.headers.get('Location')];
+    };
+    expect(await moved('/admin?tab=users&q=x')).toEqual([301, '/admin/users?q=x']);
+    expect(await moved('/admin?tab=members&status=approved&page=2')).toEqual([301, '/admin/members?status=approved&page=2']);
+    expect(await moved('/admin?tab=donations')).toEqual([301, '/admin/donations']);
+    // An unknown tab is no address of ours: the visitor's own first section, as for /admin.
+    expect(await outcome(() => adminHomeLoader(args('finance', '/admin?tab=nonsense')))).toBe('redirect:/admin/donations');
+  });
+
   it('a member, finance or an editor posting straight to an admin action changes nothing', async () => {
     const application = await newApplication('paid');
     const donation = await recordDonation({ kind: 'one-time', cause: 'medical', amount: 1000, firstName: 'F', lastName: 'G', email: 'f@example.org', homeAddress: 'Y', phoneNumber: null }, null);
     const settingsBefore = (await database.db().select().from(siteSettings))[0]!;
     for (const role of ['member', 'finance', 'editor'] as const) {
-      const post = (fields: Record<string, string>) => outcome(() => dashboardAction(args(role, '/admin', { method: 'POST', body: new URLSearchParams(fields) })));
-      await post({ intent: 'application-status', id: application.id, status: 'approved' });
-      await post({ intent: 'donation-status', id: donation.id, status: 'completed' });
-      await post({ intent: 'settings', associationName: 'Hacked', shortName: 'H', chapterName: 'H', contactAddress: 'H', contactPhone: '1', contactEmail: 'h@example.org' });
-      await post({ intent: 'role', id: application.userId!, role: 'super_admin' });
+      type Action = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
+      const post = (action: Action, path: string, fields: Record<string, string>) =>
+        outcome(() => action(args(role, path, { method: 'POST', body: new URLSearchParams(fields) })));
+      await post(applicationsAction, '/admin/members', { intent: 'application-status', id: application.id, status: 'approved' });
+      await post(donationsAction, '/admin/donations', { intent: 'donation-status', id: donation.id, status: 'completed' });
+      await post(settingsAction, '/admin/settings', { intent: 'settings', associationName: 'Hacked', shortName: 'H', chapterName: 'H', contactAddress: 'H', contactPhone: '1', contactEmail: 'h@example.org' });
+      await post(usersAction, '/admin/users', { intent: 'role', id: application.userId!, role: 'super_admin' });
     }
     expect((await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]!.status).toBe('pending_approval');
     expect((await database.db().select().from(donations).where(eq(donations.id, donation.id)))[0]!.status).toBe('pending_payment');
@@ -313,8 +329,8 @@ describe('authorization matrix', () => {
 
   it('answers a missing record with 404 and a refused change with 409, each with the Update Failed toast', async () => {
     const post = async (fields: Record<string, string>) => {
-      const posted = postArgs('/admin', fields, { cookie: cookies.admin! });
-      const result = (await dashboardAction(posted)) as { init: ResponseInit | null };
+      const posted = postArgs('/admin/members', fields, { cookie: cookies.admin! });
+      const result = (await (fields.intent === 'donation-status' ? donationsAction(posted) : applicationsAction(posted))) as { init: ResponseInit | null };
       return { ...result, toast: pendingToast(posted.context) };
     };
     const missing = await post({ intent: 'application-status', id: '00000000-0000-0000-0000-000000000000', status: 'approved' });
@@ -362,16 +378,16 @@ describe('settings', () => {
     committeeDigest: 'on',
   };
   const post = (values: Record<string, string>) =>
-    dashboardAction(postArgs('/admin', values, { cookie: cookies.admin! })) as Promise<{
+    settingsAction(postArgs('/admin/settings', values, { cookie: cookies.admin! })) as Promise<{
       init: ResponseInit | null;
-      data: { settingsResult?: { error?: Record<string, string[] | null> } };
+      data: { result?: { error?: Record<string, string[] | null> } };
     }>;
 
   it('refuse bad values with field messages and change nothing', async () => {
     const before = (await database.db().select().from(siteSettings))[0]!;
     const result = await post({ ...fields, associationName: '', contactEmail: 'nope', facebookUrl: 'javascript:alert(1)', shortName: 'x'.repeat(10_240), membershipGraceDays: '-3', committeeEmails: 'chair@example.org, not an address' });
     expect(result.init?.status).toBe(400);
-    expect(result.data.settingsResult?.error).toMatchObject({
+    expect(result.data.result?.error).toMatchObject({
       associationName: ['Association name is required.'],
       contactEmail: ['Enter a valid email address.'],
       facebookUrl: ['Facebook link must be a full https:// address, or empty.'],

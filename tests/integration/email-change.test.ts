@@ -11,7 +11,7 @@ import { auth, callAuthEndpoint } from '~/features/accounts/auth.server';
 import { outboxDir } from '~/features/mail/mail.server';
 import { env } from '~/lib/env.server';
 import { messages } from '~/lib/messages';
-import { action as portalAction, loader as portalLoader } from '~/routes/portal/members-portal';
+import { action as portalAction, loader as portalLoader } from '~/routes/portal/profile';
 import { createAccount, sessionCookie, testPassword } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { takeConsoleErrors } from '../setup/console';

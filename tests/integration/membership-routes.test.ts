@@ -161,7 +161,7 @@ describe('Stripe webhook route', () => {
 
 describe('members portal', () => {
   it('re-sends a receipt of the member’s own payment, and only theirs', async () => {
-    const { action: portalAction } = await import('~/routes/portal/members-portal');
+    const { action: portalAction } = await import('~/routes/portal/payments');
     const { outboxDir } = await import('~/features/mail/mail.server');
     const { mailsTo } = await import('../setup/outbox');
     const account = await findAccountByEmail('applicant@example.org');
@@ -169,14 +169,14 @@ describe('members portal', () => {
     const [payment] = await database.db().select().from(payments).where(eq(payments.userId, account!.id)).limit(1);
     const receiptsBefore = (await mailsTo(outboxDir(), 'applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length;
     const post = (paymentId: string) =>
-      portalAction(args('/members-portal?tab=payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId }), headers: { cookie: memberCookie } })) as Promise<{ init: ResponseInit | null }>;
+      portalAction(args('/members-portal/payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId }), headers: { cookie: memberCookie } })) as Promise<{ init: ResponseInit | null }>;
     expect((await post(payment!.id)).init?.status ?? 200).toBe(200);
     expect((await mailsTo(outboxDir(), 'applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length).toBe(receiptsBefore + 1);
     expect((await post('00000000-0000-0000-0000-000000000000')).init?.status).toBe(404);
     expect((await post('not-a-payment-id')).init?.status).toBe(404);
     const { account: other, cookie: otherCookie } = await createSignedInAccount(database.db());
     const someoneElses = portalAction(
-      args('/members-portal?tab=payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId: payment!.id }), headers: { cookie: otherCookie } }),
+      args('/members-portal/payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId: payment!.id }), headers: { cookie: otherCookie } }),
     ) as Promise<{ init: ResponseInit | null }>;
     expect((await someoneElses).init?.status).toBe(404);
     expect(await mailsTo(outboxDir(), other.email)).toEqual([]);
@@ -184,7 +184,7 @@ describe('members portal', () => {
 });
 
 describe('the member’s own data', () => {
-  const portal = async () => (await import('~/routes/portal/members-portal')).action;
+  const portal = async () => (await import('~/routes/portal/profile')).action;
   const postDetails = async (fields: Record<string, string>, cookie = memberCookie) => {
     const result = (await (await portal())(args('/members-portal', { method: 'POST', body: new URLSearchParams({ intent: 'details', ...fields }), headers: { cookie } }))) as {
       data: { detailsResult?: { error?: Record<string, string[] | null> | null } };

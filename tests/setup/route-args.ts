@@ -28,3 +28,16 @@ export function postArgs<Params extends Record<string, string> = Record<string, 
   const body = typeof fields === 'string' || fields instanceof URLSearchParams || fields instanceof FormData ? fields : new URLSearchParams(fields);
   return routeArgs(path, { method: 'POST', body, headers }, params);
 }
+
+type Middleware<Args> = (args: Args, next: () => Promise<Response>) => unknown;
+
+/** Runs a route's middleware as React Router would before its loaders; what the middleware throws (a guard's redirect) is thrown. */
+export async function runMiddleware<Args>(middleware: readonly Middleware<Args>[], args: Args): Promise<void> {
+  const run = async (index: number): Promise<Response> => {
+    const current = middleware[index];
+    if (!current) return new Response(null);
+    const result = await current(args, () => run(index + 1));
+    return result instanceof Response ? result : new Response(null);
+  };
+  await run(0);
+}

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Loader2, MoreHorizontal } from 'lucide-react';
-import { Form, Link, useNavigation, useSearchParams, useSubmit } from 'react-router';
+import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
@@ -29,7 +29,9 @@ export function RecordsTable<T extends { id: string }>({
   detailHref?: (row: T) => string;
 }) {
   const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location?.pathname === '/admin';
+  const { pathname } = useLocation();
+  // Another page of this list, a filter or a search is loading.
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === pathname;
   return (
     <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm" aria-busy={loading}>
       {loading ? (
@@ -115,15 +117,15 @@ function RowActions({ id, intent, approveStatus, canChange, detailHref }: { id: 
   );
 }
 
-/** Status filter, name/email search and CSV export for a table; all in the URL, so they survive reload. */
-export function TableTools({ tab, statuses }: { tab: string; statuses: readonly string[] }) {
+/** Status filter, name/email search and CSV export for an admin list; all in the URL, so they survive reload. */
+export function TableTools({ list, statuses }: { list: 'members' | 'donations'; statuses: readonly string[] }) {
   const [searchParams] = useSearchParams();
   const exportParams = new URLSearchParams(searchParams);
-  exportParams.set('tab', tab);
+  exportParams.set('tab', list);
   exportParams.delete('page');
   const exportHref = `/admin/export.csv?${exportParams}`;
   return (
-    <ListFilters idPrefix={tab} statuses={statuses} searchLabel="Search name or email" hidden={{ tab }}>
+    <ListFilters idPrefix={list} statuses={statuses} searchLabel="Search name or email">
       <Button asChild variant="ghost">
         <a href={exportHref} download>
           Export CSV

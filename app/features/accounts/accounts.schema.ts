@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { messages } from '~/lib/messages';
+import { roles } from '~/lib/roles';
 
 /**
  * The account forms' rules, shared by the browser (field messages as you type) and the server
@@ -66,3 +67,10 @@ export const updatePasswordSchema = z
     path: ['confirmPassword'],
     message: messages.passwordsDoNotMatch,
   });
+
+/** A super admin's change of someone's role (docs/product.md#admin-dashboard). */
+export const roleChangeSchema = z.object({
+  intent: z.literal('role', { error: 'Unknown request.' }),
+  id: z.string().max(64),
+  role: z.enum(roles, { error: 'Choose a role.' }),
+});

@@ -90,3 +90,10 @@ export type DonationInput = z.output<typeof oneTimeDonationSchema> | z.output<ty
 export function causeFrom(value: string | null): DonationCause {
   return value && Object.hasOwn(donationCauses, value) ? (value as DonationCause) : defaultDonationCause;
 }
+
+/** The dashboard's decision on a gift (docs/product.md#admin-dashboard). */
+export const donationDecisionSchema = z.object({
+  intent: z.literal('donation-status', { error: 'Unknown request.' }),
+  id: z.string().max(64),
+  status: z.enum(['completed', 'rejected'], { error: 'Choose complete or reject.' }),
+});

@@ -51,7 +51,7 @@ export async function sendCommitteeDigest(): Promise<number> {
     .where(eq(membershipApplications.status, 'pending_approval'))
     .orderBy(asc(membershipApplications.createdAt));
   if (rows.length === 0) return 0;
-  const content = applicationsDigestMail(await mailSender(), rows.map(waiting), `${env().publicUrl}/admin?tab=members&status=pending_approval`);
+  const content = applicationsDigestMail(await mailSender(), rows.map(waiting), `${env().publicUrl}/admin/members?status=pending_approval`);
   await sendMail({ ...content, to: to.join(', ') });
   return rows.length;
 }

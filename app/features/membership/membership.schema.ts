@@ -108,3 +108,11 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   if (words.length <= 1) return { firstName: words[0] ?? '', lastName: '' };
   return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! };
 }
+
+/** The dashboard's decision on an application (docs/product.md#admin-dashboard); `confirmUnpaid` approves one without an online payment. */
+export const applicationDecisionSchema = z.object({
+  intent: z.literal('application-status', { error: 'Unknown request.' }),
+  id: z.string().max(64),
+  status: z.enum(['approved', 'rejected'], { error: 'Choose approve or reject.' }),
+  confirmUnpaid: z.literal('1').optional(),
+});

@@ -199,7 +199,7 @@ async function sendReceipt(payment: Payment, to: string, name: string | undefine
         paidOn: formatLongDate(payment.paidAt),
         reference: payment.providerInvoiceId ?? payment.checkoutSessionId ?? payment.id,
       },
-      link?.url ?? `${env().publicUrl}/members-portal?tab=payments`,
+      link?.url ?? `${env().publicUrl}/members-portal/payments`,
       link?.label ?? 'See your payments',
     ),
   });

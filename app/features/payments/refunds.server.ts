@@ -62,7 +62,7 @@ async function sendRefundReceipt(payment: Payment, amountCents: number): Promise
         kept: kept > 0 ? formatCents(kept) : null,
         reference: payment.checkoutSessionId ?? payment.id,
       },
-      payer.link?.url ?? `${env().publicUrl}/members-portal?tab=payments`,
+      payer.link?.url ?? `${env().publicUrl}/members-portal/payments`,
       payer.link?.label ?? 'See your payments',
     ),
   });

@@ -22,7 +22,7 @@ export function MembersOnlyNotice({ signedIn, standing, headingLevel = 'h1' }: {
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {!signedIn ? (
           <Button asChild>
-            <Link to={`/login?redirectTo=${encodeURIComponent('/members-portal?tab=documents')}`}>Sign in</Link>
+            <Link to={`/login?redirectTo=${encodeURIComponent('/members-portal/documents')}`}>Sign in</Link>
           </Button>
         ) : null}
         {!signedIn || reason === 'none' || reason === 'rejected' ? (

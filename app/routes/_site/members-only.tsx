@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await getSessionUser(args);
   const access = await memberAccess(user);
   const documentId = parseId(new URL(request.url).searchParams.get('document') ?? undefined);
-  if (access.readsMembersDocuments) throw redirect(documentId ? `/documents/${documentId}/download` : '/members-portal?tab=documents');
+  if (access.readsMembersDocuments) throw redirect(documentId ? `/documents/${documentId}/download` : '/members-portal/documents');
   return data({ signedIn: user !== null, standing: access.standing }, { status: 403, headers: { 'Cache-Control': 'private, no-store' } });
 }
 

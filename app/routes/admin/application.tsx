@@ -82,7 +82,7 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <Button asChild variant="link" className="px-0">
-        <Link to="/admin?tab=members">← Membership Applications</Link>
+        <Link to="/admin/members">← Membership Applications</Link>
       </Button>
       <h1 className="mt-2 text-3xl font-bold text-navy-900">
         {application.firstName} {application.lastName}

@@ -64,7 +64,7 @@ export default function DonationDetail({ loaderData, actionData }: Route.Compone
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <Button asChild variant="link" className="px-0">
-        <Link to="/admin?tab=donations">← Donations</Link>
+        <Link to="/admin/donations">← Donations</Link>
       </Button>
       <h1 className="mt-2 text-3xl font-bold text-navy-900">
         {donation.firstName} {donation.lastName}

@@ -51,7 +51,7 @@ export default function OfflineGift({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       <Button asChild variant="link" className="px-0">
-        <Link to="/admin?tab=donations">← Donations</Link>
+        <Link to="/admin/donations">← Donations</Link>
       </Button>
       <h1 className="mt-2 text-3xl font-bold text-navy-900">Record an offline gift</h1>
       <p className="mt-1 text-muted-foreground">A gift the committee received by hand: cash, a cheque or a bank transfer. It is recorded as a completed donation, and the donor gets a receipt by email.</p>

@@ -3,7 +3,16 @@ import { requireContentEditor } from '~/features/accounts/guards.server';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/layout';
 
-/** The content area (docs/product.md#content-area): editors and admins; finance goes back to the dashboard. */
+/**
+ * The content area (docs/product.md#content-area): editors and admins; finance goes back to the
+ * dashboard. Guarded by a middleware, which runs before any loader or action below it.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (args) => {
+    await requireContentEditor(args);
+  },
+];
+
 export async function loader(args: Route.LoaderArgs) {
   const { can } = await requireContentEditor(args);
   return { showsDashboard: can.viewMembers || can.viewDonations };

@@ -2,11 +2,12 @@ import { Link, Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { requireMailer } from './guard.server';
 
-/** Mail to members (docs/product.md#mail-to-members): admins only. */
-export async function loader(args: Route.LoaderArgs) {
-  await requireMailer(args);
-  return null;
-}
+/** Mail to members (docs/product.md#mail-to-members): admins only, checked before any loader or action below. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (args) => {
+    await requireMailer(args);
+  },
+];
 
 export default function MailLayout() {
   return (

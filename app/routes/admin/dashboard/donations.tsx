@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
+import { StatusText } from '~/components/admin/status-text';
+import { Button } from '~/components/ui/button';
+import { requireAdminArea } from '~/features/accounts/guards.server';
+import { donationCauses } from '~/features/donations/causes';
+import { donationDecisionSchema } from '~/features/donations/donations.schema';
+import { listDonations, setDonationStatus } from '~/features/donations/donations.server';
+import { donationStatuses } from '~/features/donations/status';
+import { readAdminQuery } from '~/lib/admin-lists.server';
+import { formatLongDate } from '~/lib/dates';
+import { failureOf } from '~/lib/errors.server';
+import { parseIntent, readFormData } from '~/lib/forms.server';
+import { statusLabel } from '~/lib/labels';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { formatCents } from '~/lib/money';
+import type { PageHandle } from '~/lib/page-policy';
+import { dataWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/donations';
+import { requireAdminSection } from './guard.server';
+
+/** Gifts (docs/product.md#admin-dashboard): finance reads them, admins also complete, reject and record offline ones. */
+export async function loader(args: Route.LoaderArgs) {
+  const { can } = await requireAdminSection(args, 'donations');
+  const query = readAdminQuery(args.url, donationStatuses);
+  return { canChange: can.changeDonations, list: await listDonations({ status: query.status, search: query.search, page: query.page }) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { user } = await requireAdminArea(args);
+  const formData = await readFormData(args.request);
+  try {
+    const decision = parseIntent(formData, donationDecisionSchema);
+    const updated = await setDonationStatus(user, decision.id, decision.status);
+    return dataWithToast(args.context, null, messages.statusUpdated(statusLabel(updated.status)));
+  } catch (error) {
+    const failure = failureOf(error, messages.updateFailed);
+    return dataWithToast(args.context, null, failure.toast, { status: failure.status });
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Donations · Admin Dashboard');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
+
+export default function DonationsSection({ loaderData }: Route.ComponentProps) {
+  const { list, canChange } = loaderData;
+  return (
+    <>
+      <h2 className="text-2xl font-bold text-navy-900">Donations</h2>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted-foreground">View all donations made to various causes.</p>
+        {canChange ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/donations/new">Record an offline gift</Link>
+          </Button>
+        ) : null}
+      </div>
+      <TableTools list="donations" statuses={donationStatuses} />
+      <RecordsTable
+        caption="Donations"
+        rows={list.rows}
+        intent="donation-status"
+        approveStatus="completed"
+        canChange={canChange}
+        detailHref={(row) => `/admin/donations/${row.id}`}
+        columns={[
+          { header: 'First Name', cell: (row) => row.firstName },
+          { header: 'Last Name', cell: (row) => row.lastName },
+          { header: 'Email', cell: (row) => row.email },
+          { header: 'Amount', cell: (row) => formatCents(row.amountCents), className: 'text-right tabular-nums' },
+          { header: 'Cause', cell: (row) => donationCauses[row.cause].label },
+          { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
+          { header: 'Status', cell: (row) => <StatusText status={row.status} testMode={row.testMode} /> },
+        ]}
+      />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { AdminAbilities } from '~/lib/roles';
+
+/**
+ * The admin dashboard's sections (docs/product.md#admin-dashboard), each its own page under
+ * /admin, in the order of the section bar, with what the viewer must be able to do to open it.
+ */
+export const adminSections = [
+  { slug: 'members', label: 'Members', ability: 'viewMembers' },
+  { slug: 'donations', label: 'Donations', ability: 'viewDonations' },
+  { slug: 'tickets', label: 'Tickets', ability: 'viewDonations' },
+  { slug: 'settings', label: 'Settings', ability: 'editSettings' },
+  { slug: 'users', label: 'Users', ability: 'manageRoles' },
+] as const satisfies readonly { slug: string; label: string; ability: keyof AdminAbilities }[];
+
+export type AdminSection = (typeof adminSections)[number]['slug'];
+
+/** The sections this viewer may open. */
+export const sectionsFor = (can: AdminAbilities) => adminSections.filter((section) => can[section.ability]);
+
+/** Where /admin leads this viewer: their first section, or the content area for editors. */
+export function adminHome(can: AdminAbilities): string {
+  const first = sectionsFor(can)[0];
+  return first ? `/admin/${first.slug}` : can.editContent ? '/admin/content' : '/';
+}

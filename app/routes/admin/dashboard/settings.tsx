@@ -1,0 +1,94 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Form } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '~/components/ui/button';
+import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
+import { requireAdminArea } from '~/features/accounts/guards.server';
+import { siteSettingsSchema } from '~/features/content/settings.schema';
+import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/settings.server';
+import { failureOf } from '~/lib/errors.server';
+import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { readFormData } from '~/lib/forms.server';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import type { PageHandle } from '~/lib/page-policy';
+import { assertCan } from '~/lib/roles';
+import { dataWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/settings';
+import { requireAdminSection } from './guard.server';
+
+/** The association's name, contact details and links as every page shows them (docs/product.md#admin-dashboard): admins. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdminSection(args, 'settings');
+  return { settings: settingsFormValues(await getSiteSettings()) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { user } = await requireAdminArea(args);
+  try {
+    // Asked before the form is read, so someone who may not edit settings learns nothing of its rules.
+    assertCan(user, 'editSettings');
+    const submission = parseWithZod(await readFormData(args.request), { schema: siteSettingsSchema });
+    if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+    await updateSiteSettings(user, submission.value);
+    return dataWithToast(args.context, { result: submission.reply() }, messages.settingsSaved);
+  } catch (error) {
+    const failure = failureOf(error, messages.updateFailed);
+    return dataWithToast(args.context, { result: null }, failure.toast, { status: failure.status });
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Settings · Admin Dashboard');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
+
+export default function SettingsSection({ loaderData, actionData }: Route.ComponentProps) {
+  return <SettingsForm defaults={loaderData.settings} lastResult={actionData?.result ?? undefined} />;
+}
+
+function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteSettingsSchema>; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useSchemaForm(siteSettingsSchema, { id: 'site-settings', lastResult, defaultValue: defaults });
+  const busy = useIsPending({ intent: 'settings' });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid max-w-3xl gap-5">
+      <div>
+        <h2 className="text-2xl font-bold text-navy-900">Settings</h2>
+        <p className="text-muted-foreground">The association’s name, contact details and links, as every page shows them.</p>
+      </div>
+      <input type="hidden" name="intent" value="settings" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField field={fields.associationName} label="Association name" className="sm:col-span-2" />
+        <FormField field={fields.shortName} label="Short name (header)" />
+        <FormField field={fields.chapterName} label="Chapter name" />
+        <FormField field={fields.contactAddress} label="Address" className="sm:col-span-2" multiline />
+        <FormField field={fields.contactPhone} label="Phone" type="tel" />
+        <FormField field={fields.contactEmail} label="Email" type="email" />
+        <FormField field={fields.facebookUrl} label="Facebook page" hint="https://… or leave empty" />
+        <FormField field={fields.instagramUrl} label="Instagram" hint="https://… or leave empty" />
+        <FormField field={fields.youtubeUrl} label="YouTube" hint="https://… or leave empty" />
+        <FormField field={fields.socialFeedUrl} label="Home page social feed" hint="The Facebook page whose posts the home page shows" />
+        <FormField field={fields.sriLankaBranchUrl} label="Sri Lanka branch site" />
+        <FormField field={fields.ukBranchUrl} label="United Kingdom branch site" />
+        <FormField
+          field={fields.membershipGraceDays}
+          label="Grace period after a membership expires (days)"
+          inputMode="numeric"
+          hint="An expired annual membership keeps its access this long; 0 ends it on the day."
+        />
+        <FormField
+          field={fields.committeeEmails}
+          label="Committee addresses"
+          className="sm:col-span-2"
+          hint="Who hears of applications waiting for approval, separated by commas. Empty: the contact email."
+        />
+        <CheckboxField field={fields.committeeDigest} label="Send them one summary a day instead of a mail per application" className="sm:col-span-2" />
+      </div>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy ? 'Saving...' : 'Save Settings'}
+      </Button>
+      <FormError id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}

@@ -1,0 +1,165 @@
+import { Receipt } from 'lucide-react';
+import { Form } from 'react-router';
+import { z } from 'zod';
+import { TestModeBadge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
+import { requireRole } from '~/features/accounts/guards.server';
+import { listSubscriptionsOf } from '~/features/donations/donations.server';
+import { subscriptionStatusText } from '~/features/donations/status';
+import { cancelSubscription, listPaymentsOf, resendReceipt } from '~/features/payments/payments.server';
+import { renewTestSubscription } from '~/features/payments/test-checkout.server';
+import { formatLongDate } from '~/lib/dates';
+import { failureOf } from '~/lib/errors.server';
+import { useIsPending } from '~/lib/forms';
+import { parseIntent, readFormData } from '~/lib/forms.server';
+import { statusLabel } from '~/lib/labels';
+import { messages } from '~/lib/messages';
+import { pageMeta } from '~/lib/meta';
+import { formatCents } from '~/lib/money';
+import type { PageHandle } from '~/lib/page-policy';
+import { dataWithToast } from '~/lib/toast.server';
+import type { Route } from './+types/payments';
+
+/** My Payments (docs/product.md#members-portal): recurring contributions, and every payment with its receipt. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireRole(args, 'member');
+  const [payments, subscriptions] = await Promise.all([listPaymentsOf(user.id), listSubscriptionsOf(user.id)]);
+  return { payments, subscriptions };
+}
+
+/** The page's buttons, one shape per intent (docs/architecture.md#forms). */
+const paymentsFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('cancel-subscription'), subscriptionId: z.string().max(64) }),
+    z.object({ intent: z.literal('renew-test-subscription'), subscriptionId: z.string().max(64) }),
+    z.object({ intent: z.literal('resend-receipt'), paymentId: z.string().max(64) }),
+  ],
+  { error: 'Unknown request.' },
+);
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireRole(args, 'member');
+  const formData = await readFormData(args.request);
+  try {
+    const form = parseIntent(formData, paymentsFormSchema);
+    switch (form.intent) {
+      case 'cancel-subscription':
+        await cancelSubscription({ actor: user, subscriptionId: form.subscriptionId });
+        return dataWithToast(args.context, { error: null }, messages.subscriptionCancelled);
+      case 'renew-test-subscription':
+        await renewTestSubscription({ actor: user, subscriptionId: form.subscriptionId });
+        return dataWithToast(args.context, { error: null }, messages.renewalRecorded);
+      case 'resend-receipt':
+        await resendReceipt(user, form.paymentId);
+        return dataWithToast(args.context, { error: null }, messages.receiptResent);
+    }
+  } catch (error) {
+    const failure = failureOf(error, messages.updateFailed);
+    return dataWithToast(args.context, { error: failure.message }, failure.toast, { status: failure.status });
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'My Payments · Members Portal');
+
+// Someone's own data: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
+
+type LoaderData = Route.ComponentProps['loaderData'];
+
+export default function Payments({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <SubscriptionsList subscriptions={loaderData.subscriptions} />
+      <PaymentsTable payments={loaderData.payments} />
+    </>
+  );
+}
+
+function PaymentsTable({ payments }: { payments: LoaderData['payments'] }) {
+  if (payments.length === 0) return <EmptyState>{messages.noPayments}</EmptyState>;
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your payments</caption>
+        <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-3">Date</th>
+            <th scope="col" className="px-4 py-3">Description</th>
+            <th scope="col" className="px-4 py-3 text-right">Amount</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Receipt</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {payments.map((payment) => (
+            <tr key={payment.id}>
+              <td className="whitespace-nowrap px-4 py-3">{formatLongDate(payment.paidAt)}</td>
+              <td className="px-4 py-3">{payment.description}</td>
+              <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatCents(payment.amountCents)}</td>
+              <td className="px-4 py-3">
+                <span className="capitalize">{statusLabel(payment.status)}</span> {payment.livemode ? null : <TestModeBadge />}
+              </td>
+              <td className="px-4 py-3 text-right">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="resend-receipt" />
+                  <input type="hidden" name="paymentId" value={payment.id} />
+                  <Button type="submit" variant="link" size="sm" aria-label={`Email the receipt for ${payment.description} again`}>
+                    <Receipt aria-hidden /> Email receipt
+                  </Button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SubscriptionsList({ subscriptions }: { subscriptions: LoaderData['subscriptions'] }) {
+  const busy = useIsPending();
+  if (subscriptions.length === 0) return null;
+  return (
+    <section aria-labelledby="subscriptions-heading" className="mb-8">
+      <h2 id="subscriptions-heading" className="text-xl font-bold text-navy-900">
+        Recurring contributions
+      </h2>
+      <ul className="mt-4 grid gap-4">
+        {subscriptions.map((subscription) => (
+          <li key={subscription.id} className="flex flex-wrap items-center gap-4 rounded-xl border border-border bg-white p-5 shadow-sm">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-navy-900">
+                IPTV Project — {formatCents(subscription.amountCents)} / {subscription.interval}
+              </p>
+              <p className="text-sm text-slate-700" data-testid="subscription-status">
+                {subscriptionStatusText(subscription)}
+              </p>
+            </div>
+            {subscription.provider === 'test' && subscription.status !== 'cancelled' && !subscription.cancelAtPeriodEnd ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="renew-test-subscription" />
+                <input type="hidden" name="subscriptionId" value={subscription.id} />
+                <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                  Simulate renewal (test mode)
+                </Button>
+              </Form>
+            ) : null}
+            {subscription.status !== 'cancelled' && !subscription.cancelAtPeriodEnd ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="cancel-subscription" />
+                <input type="hidden" name="subscriptionId" value={subscription.id} />
+                <Button type="submit" variant="destructive" size="sm" disabled={busy}>
+                  Cancel subscription
+                </Button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
