@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAccountingCents, formatCents, formatPrice, parseDollars } from './money';
+import { formatAccountingCents, formatCents, formatPrice, formatWholeDollars, parseDollars } from './money';
+
+describe('formatWholeDollars', () => {
+  it.each([
+    [0, '$0'],
+    [150000, '$1,500'],
+    [-50000, '-$500'],
+    [99, '$1'],
+  ])('%i cents → %s', (cents, text) => {
+    expect(formatWholeDollars(cents)).toBe(text);
+  });
+});
 
 describe('formatCents', () => {
   it.each([

@@ -4,6 +4,7 @@
 // and browser alike, so the server's HTML and React's render agree.
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const accountingDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', currencySign: 'accounting' });
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 
 // The amount as a decimal string ("5000e-2"), not cents / 100: formatted exactly, with no binary
 // fraction to round, and a negative zero (`-refundedCents` of nothing) is "$0.00", not "-$0.00".
@@ -20,6 +21,11 @@ export function formatCents(cents: number): string {
  */
 export function formatAccountingCents(cents: number): string {
   return accountingDollars.format(decimal(cents));
+}
+
+/** Whole dollars, for a chart's axis whose steps are whole: 150000 → "$1,500". Cents are rounded away. */
+export function formatWholeDollars(cents: number): string {
+  return wholeDollars.format(decimal(cents));
 }
 
 /** A tier's price as the event page shows it: "FREE" for 0, else "$x.xx". */

@@ -1,0 +1,166 @@
+import { FileText } from 'lucide-react';
+import { Badge, TestModeBadge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { iptvSubscriptionPlans } from '~/features/donations/causes';
+import { subscriptionSchedule } from '~/features/payments/finance';
+import { formatLongDate } from '~/lib/dates';
+import { statusLabel } from '~/lib/labels';
+import { formatCents } from '~/lib/money';
+import type { Route } from './+types/finance';
+import { SectionHeading } from './finance-parts';
+
+type LoaderData = Route.ComponentProps['loaderData'];
+
+const standingLabels = {
+  active: 'Active',
+  grace: 'In grace period',
+  expired: 'Expired',
+  pending_approval: 'Pending approval',
+  pending_payment: 'Pending payment',
+  rejected: 'Rejected',
+} as const;
+
+const standingNotes = {
+  active: 'Approved and unexpired',
+  grace: 'Expired, access kept for now',
+  expired: 'Past the grace period',
+  pending_approval: 'Paid, waiting for the committee',
+  pending_payment: 'Applied, not paid',
+  rejected: 'Declined by the committee',
+} as const;
+
+/** Members by standing today (docs/product.md#finance). */
+export function StandingSection({ standings }: { standings: LoaderData['standings'] }) {
+  const entries = Object.entries(standingLabels) as [keyof typeof standingLabels, string][];
+  const total = entries.reduce((sum, [key]) => sum + standings[key], 0);
+  return (
+    <section aria-labelledby="standing-heading">
+      <SectionHeading id="standing-heading" title="Members by standing">
+        Today, each account counted once, by its newest application ({total} in all). Annual memberships keep their access for the grace period set in Settings.
+      </SectionHeading>
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+        {entries.map(([key, label]) => (
+          <div key={key} className="rounded-xl border border-border bg-white p-4 shadow-sm">
+            <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+            <dd className={`mt-1 text-3xl font-bold tabular-nums ${key === 'active' ? 'text-success' : 'text-navy-900'}`}>{standings[key]}</dd>
+            <dd className="mt-1 text-xs text-muted-foreground">{standingNotes[key]}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function SubscriptionStatus({ subscription }: { subscription: LoaderData['subscriptions'][number] }) {
+  const tone =
+    subscription.status === 'active' ? 'bg-green-50 text-success ring-green-200' : subscription.status === 'past_due' ? 'bg-amber-50 text-amber-800 ring-amber-200' : 'bg-slate-100 text-slate-700 ring-slate-200';
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${tone}`}>{statusLabel(subscription.status)}</span>
+      {subscription.cancelAtPeriodEnd && subscription.status !== 'cancelled' ? <Badge variant="outline">cancel requested</Badge> : null}
+      {subscription.testMode ? <TestModeBadge /> : null}
+    </span>
+  );
+}
+
+/** Every IPTV subscription, newest first. */
+export function SubscriptionsSection({ subscriptions }: { subscriptions: LoaderData['subscriptions'] }) {
+  const active = subscriptions.filter((subscription) => subscription.status !== 'cancelled').length;
+  return (
+    <section aria-labelledby="subscriptions-heading">
+      <SectionHeading id="subscriptions-heading" title="IPTV subscriptions">
+        Every recurring contribution, newest first: {active} running, {subscriptions.length - active} ended.
+      </SectionHeading>
+      {subscriptions.length === 0 ? (
+        <p className="rounded-xl border border-border bg-white p-6 text-center text-slate-700 shadow-sm">No subscriptions yet.</p>
+      ) : (
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm" role="region" aria-labelledby="subscriptions-heading" tabIndex={0}>
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-4 py-3">Donor</th>
+                <th scope="col" className="px-4 py-3">Plan</th>
+                <th scope="col" className="px-4 py-3">State</th>
+                <th scope="col" className="px-4 py-3">Started</th>
+                <th scope="col" className="px-4 py-3">Next payment or end</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {subscriptions.map((subscription) => {
+                const schedule = subscriptionSchedule(subscription);
+                return (
+                  <tr key={subscription.id}>
+                    <td className="px-4 py-3">
+                      <span className="block font-semibold text-navy-900">{`${subscription.firstName} ${subscription.lastName}`.trim() || subscription.email}</span>
+                      <span className="block text-muted-foreground">{subscription.email}</span>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      {iptvSubscriptionPlans[subscription.interval].label} · <span className="tabular-nums">{formatCents(subscription.amountCents)}</span> / {subscription.interval}
+                    </td>
+                    <td className="px-4 py-3">
+                      <SubscriptionStatus subscription={subscription} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">{formatLongDate(subscription.createdAt)}</td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <span className="text-muted-foreground">{schedule.label}:</span> {schedule.date ? formatLongDate(schedule.date) : 'not known yet'}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Each donor's year-end giving statement (PDF). */
+export function StatementsSection({ year, donors }: { year: number; donors: LoaderData['donors'] }) {
+  const total = donors.reduce((sum, donor) => sum + donor.netCents, 0);
+  return (
+    <section aria-labelledby="statements-heading">
+      <SectionHeading id="statements-heading" title={`Giving statements ${year}`}>
+        One statement per donor (by email address, so guests’ gifts are included) listing each gift of {year}, less what was refunded of it.
+      </SectionHeading>
+      {donors.length === 0 ? (
+        <p className="rounded-xl border border-border bg-white p-6 text-center text-slate-700 shadow-sm">No gifts were received in {year}.</p>
+      ) : (
+        <div className="relative rounded-xl border border-border bg-white shadow-sm">
+          <ul className="divide-y divide-border" aria-label={`Donors of ${year}`}>
+            {donors.map((donor) => (
+              <li key={donor.key} className="flex flex-wrap items-center gap-x-6 gap-y-3 px-4 py-4 sm:px-6">
+                <div className="min-w-0 flex-1 basis-56">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-navy-900">
+                    {donor.name}
+                    {donor.testOnly ? <TestModeBadge /> : null}
+                  </p>
+                  <p className="break-words text-sm text-muted-foreground">{donor.email}</p>
+                </div>
+                <div className="tabular-nums sm:text-right">
+                  <p className="font-semibold text-navy-900">{formatCents(donor.netCents)}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {donor.giftCount} {donor.giftCount === 1 ? 'gift' : 'gifts'}
+                    {donor.refundedCents > 0 ? `, after ${formatCents(donor.refundedCents)} refunded` : ''}
+                  </p>
+                </div>
+                <Button asChild variant="outline" size="sm">
+                  <a href={`/admin/finance/statements/${year}/${donor.key}.pdf`} download>
+                    <FileText aria-hidden />
+                    Giving statement (PDF)<span className="sr-only"> of {donor.name}</span>
+                  </a>
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <p className="flex justify-between gap-4 border-t-2 border-border px-4 py-3 font-semibold text-navy-900 sm:px-6">
+            <span>
+              {donors.length} {donors.length === 1 ? 'donor' : 'donors'}
+            </span>
+            <span className="tabular-nums">{formatCents(total)} in all</span>
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
