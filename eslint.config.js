@@ -13,8 +13,10 @@ import tables from './lint/table-ownership.js';
  */
 const importRules = {
   layers: {
-    routes: ['routes', 'features', 'components', 'lib'],
+    routes: ['routes', 'features', 'components', 'lib', 'islands'],
     components: ['components', 'lib'],
+    // Page scripts (app/islands): plain DOM code run with or without React, bundled into the page.
+    islands: ['islands', 'lib'],
     features: ['lib', 'db'],
     lib: ['lib', 'db'],
     db: ['db', 'lib'],

@@ -61,7 +61,7 @@ export default defineConfig({
     command: 'node --max-old-space-size=192 --max-semi-space-size=4 server.js',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

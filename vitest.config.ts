@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { inlineScripts } from './vite-plugins/inline-scripts';
 
 // Its own config: the React Router Vite plugin is for the app build, not for tests (docs/architecture.md#tests).
 export default defineConfig({
+  plugins: [inlineScripts({ appDir: 'app' })],
   resolve: { tsconfigPaths: true },
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'lint/**/*.test.ts'],

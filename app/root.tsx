@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+// The script every page runs first, with or without React (app/islands/page.ts; docs/architecture.md#page-scripts).
+import pageScript from '~/islands/page?inline-script';
 import { ErrorPage } from '~/components/layout/error-page';
 import { Toaster } from '~/components/ui/toaster';
 import { getSiteSettings } from '~/features/content/settings.server';
-import { heldScript } from '~/lib/hydration';
 import { pageScripts } from '~/lib/page-policy';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/lib/site-settings';
@@ -40,30 +41,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
-
-/**
- * A page that hydrates after its first paint (PageHandle 'after-paint', lib/script-timing.server.ts)
- * arrives with React Router's preloads and module script held: once the page is painted (the frame
- * after DOMContentLoaded), they are written live and React starts.
- */
-const startHeldScripts = `addEventListener('DOMContentLoaded',function(){var s=document.querySelector('script[type="${heldScript.moduleType}"]');if(!s)return;requestAnimationFrame(function(){setTimeout(function(){document.querySelectorAll('link[rel="${heldScript.preloadRel}"]').forEach(function(l){var p=document.createElement('link');p.rel='modulepreload';p.href=l.getAttribute('href');document.head.appendChild(p)});var m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.after(m)})})})`;
-
-/**
- * The header's menus are native popovers; in a browser without them (Safari before 17, Firefox
- * before 125) these lines do the same with an `open` attribute (app.css shows and hides it): the
- * button toggles its menu, a click outside or Escape closes it.
- */
-const popoverFallback = `if(!('popover' in HTMLElement.prototype)){var c=function(x){document.querySelectorAll('[popover][open]').forEach(function(o){if(o!==x)o.removeAttribute('open')})};document.addEventListener('click',function(e){var t=e.target,b=t.closest&&t.closest('[popovertarget]'),p=b&&document.getElementById(b.getAttribute('popovertarget'));if(p){var a=b.getAttribute('popovertargetaction'),s=a==='show'||(a!=='hide'&&!p.hasAttribute('open'));c(p);if(s)p.setAttribute('open','');else p.removeAttribute('open');return}c(t.closest&&t.closest('[popover]'))});document.addEventListener('keydown',function(e){if(e.key==='Escape')c(null)})}`;
-
-/** A toast written into the page goes after 5000 ms, as Radix's do (a page that hydrates shows Radix's then). */
-const serverToastTimeout = `addEventListener('DOMContentLoaded',function(){setTimeout(function(){document.querySelectorAll('[data-server-toast]').forEach(function(t){t.hidden=true})},5000)})`;
-
-/**
- * The few lines every page runs, with or without React (docs/architecture.md#pages-without-javascript):
- * an image marked `data-fallback` that fails to load shows its fallback instead. Listening on the
- * window in the capture phase catches images that fail before anything else has run.
- */
-const pageScript = `addEventListener('error',function(e){var t=e.target,f=t&&t.getAttribute&&t.getAttribute('data-fallback');if(f&&t.getAttribute('src')!==f){t.removeAttribute('srcset');t.src=f}},true);${startHeldScripts};${popoverFallback};${serverToastTimeout}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -34,6 +34,8 @@ export function placeOf(relativePath) {
       return { layer: 'db' };
     case 'server':
       return { layer: 'server' };
+    case 'islands':
+      return { layer: 'islands' };
     case 'features':
       return { layer: 'features', feature: parts[2] };
     default:

@@ -2,9 +2,9 @@
 
 // Built once: constructing a formatter is the costly part. en-US and USD on every page, server
 // and browser alike, so the server's HTML and React's render agree.
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const accountingDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', currencySign: 'accounting' });
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const dollars = /* @__PURE__ */ new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const accountingDollars = /* @__PURE__ */ new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', currencySign: 'accounting' });
+const wholeDollars = /* @__PURE__ */ new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 
 // The amount as a decimal string ("5000e-2"), not cents / 100: formatted exactly, with no binary
 // fraction to round, and a negative zero (`-refundedCents` of nothing) is "$0.00", not "-$0.00".

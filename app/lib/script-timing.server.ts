@@ -1,5 +1,5 @@
 import { Transform } from 'node:stream';
-import { heldScript as held } from './hydration';
+import { heldScript as held } from './held-script';
 
 const preload = Buffer.from('<link rel="modulepreload"');
 const lowPreload = Buffer.from('<link rel="modulepreload" fetchpriority="low"');

@@ -37,6 +37,33 @@ test('reading pages load no framework script; pages with forms still run React',
   }
 });
 
+/**
+ * The contract of the after-paint pages with React Router's output (ADR 009): the built app's own
+ * HTML, not a hand-written copy, so an upgrade that changes how React Router writes its scripts
+ * fails here rather than silently loading React before the first paint again.
+ */
+test('membership and donate hold React Router’s scripts until after the first paint; other form pages load them at low priority', async ({ page, request }) => {
+  for (const path of ['/membership', '/donate']) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head, path).not.toContain('rel="modulepreload"');
+    expect(head.match(/<link rel="held-modulepreload" href="\/assets\/[^"]+\.js"/g)?.length ?? 0, path).toBeGreaterThan(1);
+    expect(html.match(/<script nonce="[^"]+" type="held-module" async="">/g), path).toHaveLength(1);
+    expect(html, path).not.toMatch(/<script\b[^>]*\btype="module"/);
+  }
+  const login = await (await request.get('/login')).text();
+  expect(login).not.toContain('type="held-module"');
+  expect(login.match(/<link rel="modulepreload" fetchpriority="low" href="\/assets\/[^"]+\.js"/g)?.length ?? 0).toBeGreaterThan(1);
+  expect(login).toMatch(/<script nonce="[^"]+" type="module" async="">/);
+
+  // In the browser the held scripts start once the page is painted, and React runs the form.
+  for (const path of ['/membership', '/donate']) {
+    await page.goto(path);
+    await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window), { message: path }).toBe(true);
+    expect(await page.locator('script[type="module"]').count(), path).toBeGreaterThan(0);
+  }
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

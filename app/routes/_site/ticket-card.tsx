@@ -10,6 +10,9 @@ import { useIsPending } from '~/lib/forms';
 import { ticketButtonLabels, ticketCardTitles } from '~/lib/messages';
 import { formatCents, formatPrice } from '~/lib/money';
 import { useNonce } from '~/lib/nonce';
+import { enhanceTicketCard } from '~/islands/ticket-card';
+// The same code as a page script, for the page served without React (app/islands).
+import ticketCardScript from '~/islands/ticket-card-page?inline-script';
 
 type Tier = {
   id: number;
@@ -146,7 +149,9 @@ export function TicketCard({
 
           <p className="mt-2 flex items-center justify-between border-t-2 border-navy-900 pt-4 text-lg font-semibold text-navy-900" aria-live="polite">
             <span data-ticket-count>Total</span>
-            <span data-testid="ticket-total">{formatCents(0)}</span>
+            <span data-ticket-total data-testid="ticket-total">
+              {formatCents(0)}
+            </span>
           </p>
           {fieldError ? (
             <p role="alert" className="mt-3 text-sm font-medium text-destructive">
@@ -171,53 +176,9 @@ export function TicketCard({
               {isRsvp ? ticketButtonLabels.external : ticketButtonLabels.buy}
             </Button>
           )}
-          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `(${enhanceTicketCard.toString()})(document.currentScript.closest('form'))` }} />
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ticketCardScript }} />
         </Form>
       </CardContent>
     </Card>
   );
-}
-
-/**
- * The card's quantity buttons and total, in plain DOM code so the page needs no React: each button
- * steps its field within 0 and the field's max, a typed quantity is brought within them, and the
- * total line follows ('Total (2 tickets)', '$150.00', as formatCents writes it). Self-contained: its
- * source is written into the page as is. Runs once per form.
- */
-export function enhanceTicketCard(form: HTMLFormElement) {
-  if (form.dataset.enhanced) return;
-  form.dataset.enhanced = 'true';
-  const fields = () => Array.from(form.querySelectorAll<HTMLInputElement>('input[data-price-cents]'));
-  const clamp = (field: HTMLInputElement, quantity: number) => Math.min(Math.max(Math.trunc(quantity) || 0, 0), Number(field.max));
-  const update = () => {
-    let quantity = 0;
-    let cents = 0;
-    for (const field of fields()) {
-      const value = clamp(field, Number(field.value));
-      quantity += value;
-      cents += value * Number(field.dataset.priceCents);
-      for (const button of Array.from(form.querySelectorAll<HTMLButtonElement>(`[aria-controls="${field.id}"]`))) {
-        button.disabled = Number(button.dataset.step) < 0 ? value <= 0 : value >= Number(field.max);
-      }
-    }
-    const count = form.querySelector('[data-ticket-count]');
-    if (count) count.textContent = quantity > 0 ? `Total (${quantity} ${quantity === 1 ? 'ticket' : 'tickets'})` : 'Total';
-    const total = form.querySelector('[data-testid="ticket-total"]');
-    if (total) total.textContent = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-  };
-  form.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLButtonElement>('[data-step]');
-    const field = button && form.querySelector<HTMLInputElement>(`#${button.getAttribute('aria-controls')}`);
-    if (!button || !field) return;
-    field.value = String(clamp(field, Number(field.value) + Number(button.dataset.step)));
-    update();
-  });
-  form.addEventListener('input', (event) => {
-    const field = event.target as HTMLInputElement;
-    if (!field.matches('input[data-price-cents]') || field.value === '') return update();
-    const value = clamp(field, Number(field.value));
-    if (String(value) !== field.value) field.value = String(value);
-    update();
-  });
-  update();
 }

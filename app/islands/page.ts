@@ -1,0 +1,13 @@
+/**
+ * The page script every page runs first, with or without React (root.tsx writes it into <head>,
+ * built by vite-plugins/inline-scripts.ts; docs/architecture.md#page-scripts).
+ */
+import { startHeldScripts } from './held-scripts';
+import { showImageFallbacks } from './image-fallback';
+import { emulatePopovers } from './popover-fallback';
+import { hideServerToasts } from './server-toast';
+
+showImageFallbacks(window);
+startHeldScripts(document);
+emulatePopovers(document);
+hideServerToasts(document);

@@ -1,0 +1,5 @@
+/** A page script, built into a string (vite-plugins/inline-scripts.ts). */
+declare module '*?inline-script' {
+  const code: string;
+  export default code;
+}
