@@ -15,7 +15,9 @@ function runCommand(dataDir: string, ...args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', ...args], {
     env: { ...environment, DATA_DIR: dataDir, NODE_ENV: undefined },
     encoding: 'utf8',
-    timeout: 60_000,
+    // A limit, not a wait: each run compiles the script with tsx and opens the database, which on a
+    // busy machine takes far longer than the usual second.
+    timeout: 150_000,
   });
 }
 
@@ -33,7 +35,8 @@ async function withDatabaseIn<T>(dataDir: string, work: () => Promise<T>): Promi
   }
 }
 
-describe('user:role', () => {
+// Each test runs the command (a new Node process) once or more: a generous limit per test.
+describe('user:role', { timeout: 600_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-role-'));
 
   it('changes the role of an account', async () => {
