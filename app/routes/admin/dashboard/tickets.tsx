@@ -1,9 +1,9 @@
-import { TicketSales } from '~/components/admin/ticket-sales';
 import { ticketSalesByEvent } from '~/features/events/attendees.server';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/tickets';
 import { requireAdminSection } from './guard.server';
+import { TicketSales } from './ticket-sales';
 
 /** Ticket sales by event (docs/product.md#admin-dashboard), for those who read the donations. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,19 +1,10 @@
 import { Link } from 'react-router';
 import { TestModeBadge } from '~/components/ui/badge';
+import type { ticketSalesByEvent } from '~/features/events/attendees.server';
 import { formatLongDate } from '~/lib/dates';
 import { formatCents } from '~/lib/money';
 
-export type TicketSalesRow = {
-  eventId: number;
-  title: string;
-  startsAt: Date;
-  timeZone: string;
-  ticketsSold: number;
-  paidCents: number;
-  refundedCents: number;
-  netCents: number;
-  testMode: boolean;
-};
+type TicketSalesRow = Awaited<ReturnType<typeof ticketSalesByEvent>>[number];
 
 /** What each event's tickets brought in, after refunds, with the totals of all events (docs/product.md#admin-dashboard). */
 export function TicketSales({ sales, linkToEvents }: { sales: TicketSalesRow[]; linkToEvents: boolean }) {
