@@ -8,14 +8,14 @@ import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
-import { eventSchema, registrationKindOptions, tierSchema } from '~/features/events/events.schema';
+import { eventEditorSchema, eventSchema, registrationKindOptions, tierSchema } from '~/features/events/events.schema';
 import { deleteEvent, deleteTier, getEventForEditor, saveEvent, saveTier, setTierClosed } from '~/features/events/events.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
 import { withUpload } from '~/features/media/media.server';
 import { formatDateTime, toLocalDateTimeInput } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { readFormData } from '~/lib/forms.server';
+import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatPrice } from '~/lib/money';
@@ -38,45 +38,45 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { user } = await requireContentEditor(args);
   const id = editorId(params.id);
-  const formData = await readFormData(request);
-  const intent = String(formData.get('intent') ?? '');
   const here = `/admin/content/events/${id}`;
-  const tierId = parseId(String(formData.get('id') ?? ''));
-
-  const deletion =
-    (await handleDeletion(args.context, formData, { remove: id === null ? null : () => deleteEvent(user, id), to: '/admin/content/events', what: 'Event' })) ??
-    (await handleDeletion(args.context, formData, { intent: 'tier-delete', remove: id === null || tierId === null ? null : () => deleteTier(user, id, tierId), to: here, what: 'Ticket tier' }));
-  if (deletion) return deletion;
-
-  if (intent === 'tier-close' || intent === 'tier-open') {
-    if (id === null || tierId === null) throw data('Ticket tier not found.', { status: 404 });
-    await setTierClosed(user, id, tierId, intent === 'tier-close');
-    return redirectWithToast(here, intent === 'tier-close' ? messages.tierClosed : messages.tierReopened);
+  const submission = parseWithZod(await readFormData(request), { schema: eventEditorSchema });
+  if (submission.status !== 'success') {
+    const refused = refusedPost(submission);
+    return invalidForm(submission, refused.intent === 'tier-save' ? `tier-${parseId(refused.id) ?? 'new'}` : 'event');
   }
-
-  if (intent === 'tier-save') {
-    const form = `tier-${tierId ?? 'new'}`;
-    const submission = parseWithZod(formData, { schema: tierSchema });
-    if (submission.status !== 'success') return invalidForm(submission, form);
-    try {
-      if (id === null) throw new AppError('bad_request', 'Save the event before adding its tickets.');
-      await saveTier(user, id, tierId, submission.value);
-      return redirectWithToast(here, messages.contentSaved('Ticket Tier'));
-    } catch (error) {
-      return refusedSave(args.context, submission, error, form);
+  const input = submission.value;
+  switch (input.intent) {
+    case 'delete':
+      return handleDeletion(args.context, input, { remove: id === null ? null : () => deleteEvent(user, id), to: '/admin/content/events', what: 'Event' });
+    case 'tier-delete': {
+      const tierId = input.id;
+      return handleDeletion(args.context, input, { remove: id === null || tierId === null ? null : () => deleteTier(user, id, tierId), to: here, what: 'Ticket tier' });
     }
-  }
-
-  const submission = parseWithZod(formData, { schema: eventSchema });
-  if (submission.status !== 'success') return invalidForm(submission, 'event');
-  try {
-    const input = submission.value;
-    const saved = await withUpload(user, input.image, 'image', 'image', (imageMediaId) => saveEvent(user, id, input, { imageMediaId }));
-    const message =
-      input.intent === 'publish' ? messages.contentPublished('Event') : input.intent === 'unpublish' ? messages.contentUnpublished('Event') : messages.contentSaved('Event');
-    return redirectWithToast(`/admin/content/events/${saved.id}`, message);
-  } catch (error) {
-    return refusedSave(args.context, submission, error, 'event');
+    case 'tier-close':
+    case 'tier-open':
+      if (id === null || input.id === null) throw data('Ticket tier not found.', { status: 404 });
+      await setTierClosed(user, id, input.id, input.intent === 'tier-close');
+      return redirectWithToast(here, input.intent === 'tier-close' ? messages.tierClosed : messages.tierReopened);
+    case 'tier-save': {
+      const { intent: _intent, id: tierId, ...tier } = input;
+      const form = `tier-${tierId ?? 'new'}`;
+      try {
+        if (id === null) throw new AppError('bad_request', 'Save the event before adding its tickets.');
+        await saveTier(user, id, tierId, tier);
+        return redirectWithToast(here, messages.contentSaved('Ticket Tier'));
+      } catch (error) {
+        return refusedSave(args.context, submission, error, form);
+      }
+    }
+    default:
+      try {
+        const saved = await withUpload(user, input.image, 'image', 'image', (imageMediaId) => saveEvent(user, id, input, { imageMediaId }));
+        const message =
+          input.intent === 'publish' ? messages.contentPublished('Event') : input.intent === 'unpublish' ? messages.contentUnpublished('Event') : messages.contentSaved('Event');
+        return redirectWithToast(`/admin/content/events/${saved.id}`, message);
+      } catch (error) {
+        return refusedSave(args.context, submission, error, 'event');
+      }
   }
 }
 

@@ -1,5 +1,6 @@
 import { Ban, Download, ScanLine, Search, Undo2 } from 'lucide-react';
 import { data, Form, Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { ConfirmAction, ContentHeading, Panel } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
@@ -13,7 +14,8 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
-import { notFound, isUuid, parseId } from '~/lib/params';
+import { confirmedChange, postedId, postedUuid } from '~/lib/fields';
+import { notFound, parseId } from '~/lib/params';
 import { cn } from '~/lib/utils';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-tickets';
@@ -55,32 +57,40 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/**
+ * What the page posts (docs/architecture.md#forms): cancelling a ticket (its `id` and its `order`)
+ * or a whole order (`id` and `order` both the order's), each asked, then confirmed.
+ */
+const eventTicketsPostSchema = z.discriminatedUnion('intent', [
+  confirmedChange('cancel-ticket').extend({ id: postedId, order: postedUuid }),
+  confirmedChange('cancel-order').extend({ id: postedUuid, order: postedUuid }),
+]);
+
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { user } = await requireContentEditor(args);
   const id = parseId(params.id);
   if (id === null) notFound('Event not found.');
-  const formData = await readFormData(request);
-  const orderId = String(formData.get('order') ?? '');
-  const ticketId = parseId(String(formData.get('id') ?? ''));
+  const parsed = eventTicketsPostSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return data<EditorReply>({ result: null, form: null, asking: null }, { status: 400 });
+  const post = parsed.data;
   const here = `/admin/content/events/${id}/tickets`;
   const done = ({ cancelled, refundedCents }: { cancelled: number; refundedCents: number }) =>
     messages.ticketsCancelled(String(cancelled), refundedCents > 0 ? formatCents(refundedCents) : '');
-  const reply =
-    (await handleConfirmed(args.context, formData, {
-      intent: 'cancel-ticket',
-      run: isUuid(orderId) && ticketId !== null ? () => cancelTickets(user, orderId, [ticketId], 'Ticket cancelled by the committee') : null,
+  const { order } = post;
+  if (post.intent === 'cancel-ticket') {
+    const ticketId = post.id;
+    return handleConfirmed(args.context, post, {
+      run: order !== null && ticketId !== null ? () => cancelTickets(user, order, [ticketId], 'Ticket cancelled by the committee') : null,
       to: here,
       done,
-    })) ??
-    (await handleConfirmed(args.context, formData, {
-      intent: 'cancel-order',
-      run: isUuid(orderId) ? () => cancelTickets(user, orderId, 'all', 'Order refunded by the committee') : null,
-      to: here,
-      done,
-    }));
-  if (reply) return reply;
-  return data<EditorReply>({ result: null, form: null, asking: null }, { status: 400 });
+    });
+  }
+  return handleConfirmed(args.context, post, {
+    run: order !== null ? () => cancelTickets(user, order, 'all', 'Order refunded by the committee') : null,
+    to: here,
+    done,
+  });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Tickets · ${args.loaderData.event.title}` : 'Tickets');

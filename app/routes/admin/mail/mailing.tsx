@@ -8,7 +8,7 @@ import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { RichText } from '~/components/ui/rich-text';
-import { audienceLabels, mailingAudiences, mailingSchema } from '~/features/mailings/mailings.schema';
+import { audienceLabels, mailingAudiences, mailingEditorSchema, mailingSchema } from '~/features/mailings/mailings.schema';
 import { deleteMailing, getMailing, mailingEventChoices, saveMailing, sendTestMailing, startSending } from '~/features/mailings/mailings.server';
 import { kickMailingQueue } from '~/features/mailings/sender.server';
 import { formatDateTime, formatLongDate } from '~/lib/dates';
@@ -36,28 +36,27 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const user = await requireMailer(args);
   const id = editorId(params.id);
-  const formData = await readFormData(request);
-  const deletion = await handleDeletion(args.context, formData, { remove: id === null ? null : () => deleteMailing(user, id), to: '/admin/mail', what: 'Message' });
-  if (deletion) return deletion;
-  const sending = await handleConfirmed(args.context, formData, {
-    intent: 'send',
-    run:
-      id === null
-        ? null
-        : async () => {
-            const started = await startSending(user, id);
-            kickMailingQueue();
-            return started;
-          },
-    to: `/admin/mail/${id}`,
-    done: (started) => messages.mailingSending(String(started.recipients)),
-  });
-  if (sending) return sending;
-  const submission = parseWithZod(formData, { schema: mailingSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: mailingEditorSchema });
   if (submission.status !== 'success') return invalidForm(submission);
+  const input = submission.value;
+  if (input.intent === 'delete') return handleDeletion(args.context, input, { remove: id === null ? null : () => deleteMailing(user, id), to: '/admin/mail', what: 'Message' });
+  if (input.intent === 'send') {
+    return handleConfirmed(args.context, input, {
+      run:
+        id === null
+          ? null
+          : async () => {
+              const started = await startSending(user, id);
+              kickMailingQueue();
+              return started;
+            },
+      to: `/admin/mail/${id}`,
+      done: (started) => messages.mailingSending(String(started.recipients)),
+    });
+  }
   try {
-    const saved = await saveMailing(user, id, submission.value);
-    if (submission.value.intent === 'test') {
+    const saved = await saveMailing(user, id, input);
+    if (input.intent === 'test') {
       const to = await sendTestMailing(user, saved.id);
       return redirectWithToast(`/admin/mail/${saved.id}`, messages.mailingTestSent(to));
     }
