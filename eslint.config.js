@@ -125,7 +125,6 @@ export const legacyFormReads = [
   'app/routes/_site/tickets.$orderId.tsx',
   'app/routes/_site/unsubscribe.tsx',
   'app/routes/admin/dashboard.tsx',
-  'app/routes/admin/refund-reply.server.ts',
   'app/routes/payment/test-checkout.tsx',
   'app/routes/portal/members-portal.tsx',
 ];
