@@ -117,8 +117,6 @@ const tableOwnership = {
  * (or no longer exists), so the list can only shrink.
  */
 export const legacyFormReads = [
-  'app/routes/_auth/login.tsx',
-  'app/routes/_auth/update-password.tsx',
   'app/routes/_site/check-in.$eventId.tsx',
   'app/routes/_site/donate.tsx',
   'app/routes/_site/membership.tsx',
