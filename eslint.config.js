@@ -117,11 +117,6 @@ const tableOwnership = {
  * (or no longer exists), so the list can only shrink.
  */
 export const legacyFormReads = [
-  'app/routes/_site/check-in.$eventId.tsx',
-  'app/routes/_site/donate.tsx',
-  'app/routes/_site/membership.tsx',
-  'app/routes/_site/tickets.$orderId.tsx',
-  'app/routes/_site/unsubscribe.tsx',
   'app/routes/admin/dashboard.tsx',
   'app/routes/payment/test-checkout.tsx',
   'app/routes/portal/members-portal.tsx',

@@ -11,7 +11,7 @@ import { findAccountByEmail, signUp } from '~/features/accounts/accounts.server'
 import { passwordProblem } from '~/features/accounts/passwords.server';
 import { getSessionUser, type RequestScope } from '~/features/accounts/session.server';
 import { applicantCookieHeader, clearApplicantCookieHeader, readApplicant } from '~/features/membership/applicant-cookie.server';
-import { applicantAccountSchema, membershipApplicationSchema, splitFullName } from '~/features/membership/membership.schema';
+import { accountFieldsMissing, applicantAccountSchema, membershipApplicationSchema, membershipPageSchema, splitFullName } from '~/features/membership/membership.schema';
 import { getLatestApplication, membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
 import { blocksNewApplication } from '~/features/membership/status';
 import { membershipPlans, type MembershipType } from '~/features/membership/plans';
@@ -21,7 +21,7 @@ import { isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { useHydrated } from '~/lib/hydration';
-import { readFormData } from '~/lib/forms.server';
+import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
@@ -69,17 +69,16 @@ const accountStepFailures = {
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const formData = await readFormData(request);
-  const intent = formData.get('intent');
+  const submission = parseWithZod(await readFormData(request), { schema: membershipPageSchema() });
+  const post = submission.status === 'success' ? submission.value : null;
 
-  if (intent === 'create-account') {
-    const submission = parseWithZod(formData, { schema: applicantAccountSchema });
-    if (submission.status !== 'success') {
-      const missing = !formData.get('email') || !formData.get('password');
-      const reply = { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null };
-      return missing ? dataWithToast(args.context, reply, messages.accountFieldsRequired, { status: 400 }) : data(reply, { status: 400 });
-    }
-    const { email, password } = submission.value;
+  if (submission.status !== 'success' && refusedPost(submission).intent === 'create-account') {
+    const missing = [submission.error?.email, submission.error?.password].some((errors) => errors?.includes(accountFieldsMissing));
+    const reply = { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null };
+    return missing ? dataWithToast(args.context, reply, messages.accountFieldsRequired, { status: 400 }) : data(reply, { status: 400 });
+  }
+  if (post?.intent === 'create-account') {
+    const { email, password } = post;
     const weak = await passwordProblem(password);
     if (weak) {
       const reply = submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password'] });
@@ -104,7 +103,6 @@ export async function action(args: Route.ActionArgs) {
   }
 
   const applicant = await currentApplicant(args);
-  const submission = parseWithZod(formData, { schema: membershipApplicationSchema({ signedIn: true }) });
   const failed = { step: 'application' as const, checkoutUrl: null, applicationId: null, alreadyApplied: false };
   if (!applicant) {
     return dataWithToast(args.context, 
@@ -113,11 +111,12 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  if (submission.status !== 'success') return data({ ...failed, result: submission.reply() }, { status: 400 });
+  if (!post) return data({ ...failed, result: submission.reply() }, { status: 400 });
+  const { intent: _intent, js, ...input } = post;
 
   let application;
   try {
-    application = await submitApplication(applicant, submission.value);
+    application = await submitApplication(applicant, input);
   } catch (error) {
     if (!isAppError(error, 'conflict')) throw error;
     return data({ ...failed, alreadyApplied: true, result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
@@ -131,12 +130,12 @@ export async function action(args: Route.ActionArgs) {
     const failure = failureOf(error, messages.applicationFailed);
     return data({ ...failed, result: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
   }
-  if (!applicant.signedIn) await nameAccountFromApplication(applicant.userId, submission.value);
+  if (!applicant.signedIn) await nameAccountFromApplication(applicant.userId, input);
   const headers = new Headers();
   if (!applicant.signedIn) headers.append('Set-Cookie', await clearApplicantCookieHeader());
   // Without JavaScript the browser goes straight to the checkout; with it, the page first keeps
   // the application id in local storage (docs/product.md#membership) and then goes.
-  if (formData.get('js') !== '1') throw redirect(checkout.url, { headers });
+  if (!js) throw redirect(checkout.url, { headers });
   return dataWithToast(args.context, 
     { step: 'application' as const, result: submission.reply(), checkoutUrl: checkout.url, applicationId: application.id },
     messages.applicationSubmitted,
