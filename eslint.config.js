@@ -118,7 +118,6 @@ const tableOwnership = {
  */
 export const legacyFormReads = [
   'app/routes/admin/dashboard.tsx',
-  'app/routes/payment/test-checkout.tsx',
   'app/routes/portal/members-portal.tsx',
 ];
 
