@@ -28,8 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * What is posted here (docs/architecture.md#forms): the page's Unsubscribe or Subscribe again, or a
- * mail program's one-click unsubscribe, `List-Unsubscribe=One-Click` and nothing else (RFC 8058),
- * which counts as Unsubscribe whatever else comes with it.
+ * mail program's one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click`), which unsubscribes
+ * whatever else comes with it.
  */
 const unsubscribePostSchema = z.union([
   z.object({ 'List-Unsubscribe': z.literal('One-Click') }).transform(() => ({ intent: 'unsubscribe' as const })),
