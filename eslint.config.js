@@ -111,31 +111,6 @@ const tableOwnership = {
   },
 };
 
-/**
- * Route files that still read posted fields one by one (`formData.get`), from before every action
- * parsed its form with one schema (docs/architecture.md#forms). `forms/no-field-reads` is an error
- * everywhere else in app/routes. TEMPORARY: take a file off this list when its action parses with
- * its schema; add none. lint/form-reads.test.ts fails while a listed file no longer reads a field
- * (or no longer exists), so the list can only shrink.
- */
-export const legacyFormReads = [
-  'app/routes/_auth/login.tsx',
-  'app/routes/_auth/update-password.tsx',
-  'app/routes/_site/check-in.$eventId.tsx',
-  'app/routes/_site/donate.tsx',
-  'app/routes/_site/membership.tsx',
-  'app/routes/_site/tickets.$orderId.tsx',
-  'app/routes/_site/unsubscribe.tsx',
-  'app/routes/admin/content/committee-editor.tsx',
-  'app/routes/admin/content/event-editor.tsx',
-  'app/routes/admin/content/event-tickets.tsx',
-  'app/routes/admin/content/media.tsx',
-  'app/routes/admin/content/page-history.tsx',
-  'app/routes/admin/content/replies.server.ts',
-  'app/routes/admin/refund-reply.server.ts',
-  'app/routes/payment/test-checkout.tsx',
-];
-
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'playwright-report/', '.look/'] },
   js.configs.recommended,
@@ -166,7 +141,6 @@ export default tseslint.config(
   {
     // Every action reads its form through its schema (parseWithZod), never field by field.
     files: ['app/routes/**/*.{ts,tsx}'],
-    ignores: legacyFormReads,
     rules: { 'forms/no-field-reads': 'error' },
   },
 );

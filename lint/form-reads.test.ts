@@ -1,12 +1,9 @@
 /**
  * Routes read a posted form through its schema (docs/architecture.md#forms), checked through the
- * project's real ESLint configuration; and the temporary list of routes that still read fields one
- * by one only shrinks.
+ * project's real ESLint configuration, on deliberate breaches and on every route of the app.
  */
 import { ESLint } from 'eslint';
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { legacyFormReads } from '../eslint.config.js';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -58,18 +55,8 @@ describe('forms/no-field-reads', () => {
     expect(await formErrors('app/features/events/ok.server.ts', action("const formData = await readFormData(request);\nreturn formData.get('intent');"))).toEqual([]);
   });
 
-  it('leaves the routes on legacyFormReads alone until they are converted', async () => {
-    expect(legacyFormReads.length).toBeGreaterThan(0);
-    expect(await formErrors(legacyFormReads[0]!, action("const formData = await readFormData(request);\nreturn formData.get('intent');"))).toEqual([]);
-  });
-
-  it('lists in legacyFormReads only route files that still read a field (take converted ones off)', async () => {
-    const strict = new ESLint({ cwd: process.cwd(), overrideConfig: { files: legacyFormReads, rules: { 'forms/no-field-reads': 'error' } } });
-    for (const file of legacyFormReads) {
-      expect(existsSync(file), `${file} is on legacyFormReads but does not exist`).toBe(true);
-      const [result] = await strict.lintFiles([file]);
-      const reads = (result?.messages ?? []).filter((message) => message.ruleId === 'forms/no-field-reads');
-      expect(reads.length, `${file} reads no field one by one any more: take it off legacyFormReads in eslint.config.js`).toBeGreaterThan(0);
-    }
+  it('holds for every route of the app as it is: no route reads a field by itself', async () => {
+    const results = await eslint.lintFiles(['app/routes']);
+    expect(results.flatMap((file) => file.messages.filter((message) => message.ruleId === 'forms/no-field-reads'))).toEqual([]);
   });
 });

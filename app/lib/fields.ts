@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseLocalDateTime } from './dates';
+import { isUuid, parseId } from './params';
 import { controlCharactersMessage, isPlainText } from './text';
 
 /**
@@ -78,4 +79,38 @@ export function wholeNumber(label: string, min: number, max: number) {
     .min(1, `${label} is required.`)
     .refine((value) => /^-?\d+$/.test(value) && Number(value) >= min && Number(value) <= max, `${label} must be a whole number from ${min} to ${max}.`)
     .transform(Number);
+}
+
+/*
+ * Request plumbing the forms post besides their fields (docs/architecture.md#forms). None of these
+ * refuses a post: an id that is not one is null, which the route answers as "not found".
+ */
+
+/** `confirmed=yes`, which ConfirmAction (components/admin/content-ui.tsx) posts once the question is answered yes. */
+export const confirmedFlag = z
+  .string()
+  .optional()
+  .transform((value) => value === 'yes');
+
+/** The hidden `js=1` a form adds once React runs: the action may answer with data instead of a redirect. */
+export const withJavaScript = z
+  .string()
+  .optional()
+  .transform((value) => value === '1');
+
+/** A record's serial id posted in a hidden field ("42"), checked with parseId: null for anything else. */
+export const postedId = z
+  .string()
+  .optional()
+  .transform((value) => parseId(value));
+
+/** A record's uuid posted in a hidden field, checked with isUuid: null for anything else. */
+export const postedUuid = z
+  .string()
+  .optional()
+  .transform((value) => (isUuid(value) ? value : null));
+
+/** The post of a change that asks first (ConfirmAction): its intent and `confirmed`; `.extend({ id: postedId })` when it names a record. */
+export function confirmedChange<const Intent extends string>(intent: Intent) {
+  return z.object({ intent: z.literal(intent), confirmed: confirmedFlag });
 }

@@ -33,3 +33,23 @@ export function parseIntent<Schema extends z.ZodType>(formData: FormData, schema
   if (!result.success) throw new AppError('bad_request', result.error.issues[0]?.message ?? 'Unknown request.');
   return result.data;
 }
+
+/**
+ * Which of the page's forms a post its schema refused came from, so the messages, and what was
+ * typed, go back to that form (docs/architecture.md#forms): the `intent` it was sent with
+ * (undefined when it sent none: the form the schema's intent defaults to), or null when the schema
+ * refused the intent itself, a post the page never sends; and the text of the field that names the
+ * record the form edits (`id` unless told). Both come from the submission's payload: the form as
+ * the schema parse read it.
+ */
+export function refusedPost(submission: { payload: Record<string, unknown>; error?: Record<string, unknown> | null }, idField = 'id') {
+  const id = submission.payload[idField];
+  return { intent: refusedIntent(submission), id: typeof id === 'string' ? id : undefined };
+}
+
+function refusedIntent(submission: { payload: Record<string, unknown>; error?: Record<string, unknown> | null }): string | null | undefined {
+  if (submission.error?.intent) return null;
+  const { intent } = submission.payload;
+  if (intent === undefined || intent === '') return undefined;
+  return typeof intent === 'string' ? intent : null;
+}

@@ -44,6 +44,12 @@ export const signUpSchema = z.object({
   password: newPassword,
 });
 
+/**
+ * The login page's post (docs/architecture.md#forms): signing in (intent `login`), asking for the
+ * verification mail again (`resend`, with the address the sign-in named), or signing up (`signup`).
+ */
+export const loginPageSchema = z.discriminatedUnion('intent', [loginSchema.extend({ intent: z.enum(['login', 'resend']) }), signUpSchema.extend({ intent: z.literal('signup') })]);
+
 export const emailOnlySchema = z.object({ email });
 
 /**
@@ -58,10 +64,12 @@ export function changeEmailSchema(currentEmail: string) {
   });
 }
 
+/** The new password twice, and the reset link's token, which the form posts back in a hidden field (better-auth checks it). */
 export const updatePasswordSchema = z
   .object({
     password: newPassword,
     confirmPassword: z.string({ error: 'Please confirm your new password.' }).min(1, 'Please confirm your new password.'),
+    token: z.string().optional(),
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],

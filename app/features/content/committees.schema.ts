@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalUpload } from '~/features/media/upload-field';
-import { checkbox, optionalText, requiredText, wholeNumber } from '~/lib/fields';
+import { checkbox, confirmedChange, optionalText, postedId, requiredText, wholeNumber } from '~/lib/fields';
 
 /** The committee editor's forms (docs/product.md#content-area): a term, and one person on it. */
 export const termSchema = z.object({
@@ -23,6 +23,21 @@ export const committeeMemberSchema = z.object({
   sortOrder: wholeNumber('Order', 0, 999),
   photo: optionalUpload('image'),
 });
+
+/**
+ * The committee editor's post (docs/architecture.md#forms): the term's form (intent `term-save`), a
+ * person's (`member-save`, with the person's `id`, none for a new one), or a deletion of either.
+ */
+export const committeeEditorSchema = z.discriminatedUnion(
+  'intent',
+  [
+    termSchema.extend({ intent: z.literal('term-save').default('term-save') }),
+    committeeMemberSchema.extend({ intent: z.literal('member-save'), id: postedId }),
+    confirmedChange('delete'),
+    confirmedChange('member-delete').extend({ id: postedId }),
+  ],
+  { error: 'Choose what to do with the committee.' },
+);
 
 export type TermInput = z.output<typeof termSchema>;
 export type CommitteeMemberInput = z.output<typeof committeeMemberSchema>;

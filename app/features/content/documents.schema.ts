@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentVisibilities } from '~/db/schema/enums';
 import { optionalUpload } from '~/features/media/upload-field';
-import { requiredText } from '~/lib/fields';
+import { confirmedChange, requiredText } from '~/lib/fields';
 
 /** The documents editor's form (docs/product.md#content-area): a new document needs its PDF. */
 export const documentSchema = z.object({
@@ -12,6 +12,13 @@ export const documentSchema = z.object({
 });
 
 export type DocumentInput = z.output<typeof documentSchema>;
+
+/** The document editor's post (docs/architecture.md#forms): the document's form (intent `save`), or its deletion. */
+export const documentEditorSchema = z.discriminatedUnion(
+  'intent',
+  [documentSchema.extend({ intent: z.literal('save').default('save') }), confirmedChange('delete')],
+  { error: 'Choose what to do with the document.' },
+);
 
 /** Who may read a document, as the editor offers it. */
 export const visibilityOptions = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalUpload } from '~/features/media/upload-field';
-import { checkbox, optionalDateTime, optionalText, requiredText, richText } from '~/lib/fields';
+import { checkbox, confirmedChange, optionalDateTime, optionalText, requiredText, richText } from '~/lib/fields';
 import { SLUG_MAX, SLUG_PATTERN } from './slugs';
 
 /**
@@ -32,3 +32,6 @@ export const newsSchema = z.object({
 });
 
 export type NewsInput = z.output<typeof newsSchema>;
+
+/** The news editor's post (docs/architecture.md#forms): the story's form, or its deletion (asked, then confirmed). */
+export const newsEditorSchema = z.discriminatedUnion('intent', [newsSchema, confirmedChange('delete')], { error: 'Choose what to do with the story.' });

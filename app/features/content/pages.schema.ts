@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalUpload } from '~/features/media/upload-field';
-import { checkbox, requiredText, richText } from '~/lib/fields';
+import { checkbox, confirmedChange, postedId, requiredText, richText } from '~/lib/fields';
 
 /** The page editors' forms (docs/product.md#content-area). */
 export const aboutSchema = z.object({
@@ -34,6 +34,21 @@ export const milestoneSchema = z.object({
     .optional()
     .transform((value) => (value && /^\d{1,3}$/.test(value) ? Number(value) : 0)),
 });
+
+/**
+ * The school history editor's post (docs/architecture.md#forms): the introduction (intent
+ * `intro-save`), a milestone (`milestone-save`, with its `id`, none for a new one), or a
+ * milestone's deletion.
+ */
+export const historyEditorSchema = z.discriminatedUnion(
+  'intent',
+  [
+    historySchema.extend({ intent: z.literal('intro-save').default('intro-save') }),
+    milestoneSchema.extend({ intent: z.literal('milestone-save'), id: postedId }),
+    confirmedChange('milestone-delete').extend({ id: postedId }),
+  ],
+  { error: 'Choose what to do with the page.' },
+);
 
 export const anthemSchema = z.object({
   intro: requiredText('Introduction', 400, { multiline: true }),

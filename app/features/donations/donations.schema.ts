@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withJavaScript } from '~/lib/fields';
 import { parseDollars } from '~/lib/money';
 import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { defaultDonationCause, donationCauses, type DonationCause } from './causes';
@@ -86,6 +87,13 @@ export const subscriptionDonationSchema = z.object({
 });
 
 export type DonationInput = z.output<typeof oneTimeDonationSchema> | z.output<typeof subscriptionDonationSchema>;
+
+/**
+ * The donate page's post (docs/architecture.md#forms): one of its two forms, told apart by `kind`,
+ * and whether React runs (`js=1`: the action answers with the checkout's address instead of
+ * redirecting to it).
+ */
+export const donatePostSchema = z.object({ js: withJavaScript }).and(z.discriminatedUnion('kind', [oneTimeDonationSchema, subscriptionDonationSchema]));
 
 export function causeFrom(value: string | null): DonationCause {
   return value && Object.hasOwn(donationCauses, value) ? (value as DonationCause) : defaultDonationCause;

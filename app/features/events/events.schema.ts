@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contentStatuses, registrationKinds } from '~/db/schema/enums';
 import { optionalUpload } from '~/features/media/upload-field';
-import { checkbox, optionalDateTime, optionalHttpsUrl, optionalText, requiredDateTime, requiredText, richText, wholeNumber } from '~/lib/fields';
+import { checkbox, confirmedChange, optionalDateTime, optionalHttpsUrl, optionalText, postedId, requiredDateTime, requiredText, richText, wholeNumber } from '~/lib/fields';
 import { parseDollars } from '~/lib/money';
 
 /** Largest quantity anyone could type for one tier; caps are checked against the tier itself. */
@@ -101,3 +101,20 @@ export const tierSchema = z
   });
 
 export type TierInput = z.output<typeof tierSchema>;
+
+/**
+ * The event editor's post (docs/architecture.md#forms): the event's form (save, publish,
+ * unpublish), a tier's (`tier-save`, with the tier's `id`, none for a new one), closing or
+ * reopening a tier's sales, or a deletion of the event or a tier (asked, then confirmed).
+ */
+export const eventEditorSchema = z.discriminatedUnion(
+  'intent',
+  [
+    eventSchema,
+    tierSchema.extend({ intent: z.literal('tier-save'), id: postedId }),
+    z.object({ intent: z.enum(['tier-close', 'tier-open']), id: postedId }),
+    confirmedChange('delete'),
+    confirmedChange('tier-delete').extend({ id: postedId }),
+  ],
+  { error: 'Choose what to do with the event.' },
+);

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { mailingAudiences, type MailingAudience } from '~/db/schema/enums';
 
 export { mailingAudiences };
-import { requiredText, richText } from '~/lib/fields';
+import { confirmedChange, requiredText, richText } from '~/lib/fields';
 
 /**
  * The message composer's form (docs/product.md#mail-to-members), shared by the browser and the
  * server. `save` keeps the draft, `test` saves it and sends it to the admin alone. Sending to the
- * audience is its own confirmed post (intent `send`, handled before this form is read).
+ * audience is its own confirmed post (intent `send`), as is deleting the draft: mailingEditorSchema.
  */
 export const mailingIntents = ['save', 'test'] as const;
 
@@ -38,3 +38,8 @@ export const mailingSchema = z
   });
 
 export type MailingInput = z.output<typeof mailingSchema>;
+
+/** The message composer's post (docs/architecture.md#forms): the draft's form, or sending or deleting it (asked, then confirmed). */
+export const mailingEditorSchema = z.discriminatedUnion('intent', [mailingSchema, confirmedChange('send'), confirmedChange('delete')], {
+  error: 'Choose what to do with the message.',
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MediaKind } from '~/db/schema/enums';
+import { confirmedChange, postedUuid } from '~/lib/fields';
 import { maxUploadBytes, tooLargeMessage } from './limits';
 
 /** Whether a form value is a chosen file (a file input left empty posts an empty, nameless one). */
@@ -29,3 +30,10 @@ export function optionalUpload(kind: MediaKind) {
 export const mediaLibrarySchema = z.object({
   file: optionalUpload('image').refine((file) => file !== null, 'Choose a picture to upload.'),
 });
+
+/** The media library's post (docs/architecture.md#forms): an upload (no intent), or a file's deletion (its `id`). */
+export const mediaLibraryPostSchema = z.discriminatedUnion(
+  'intent',
+  [mediaLibrarySchema.extend({ intent: z.literal('upload').default('upload') }), confirmedChange('delete').extend({ id: postedUuid })],
+  { error: 'Choose what to do.' },
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '~/lib/fields';
+import { optionalText, requiredText, withJavaScript } from '~/lib/fields';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { membershipTypes } from './plans';
@@ -45,17 +45,20 @@ const optionalDate = (label: string) =>
       return value;
     });
 
+/** The account step's message for an empty email or password; the page shows it as a toast too. */
+export const accountFieldsMissing = 'Email and password are required to create an account.';
+
 /** The account part of the form, for visitors who are not signed in. */
 export const applicantAccountSchema = z.object({
   email: z
-    .string({ error: 'Email and password are required to create an account.' })
+    .string({ error: accountFieldsMissing })
     .trim()
-    .min(1, 'Email and password are required to create an account.')
+    .min(1, accountFieldsMissing)
     .max(254, 'Email is too long.')
     .pipe(z.email('Enter a valid email address.')),
   password: z
-    .string({ error: 'Email and password are required to create an account.' })
-    .min(1, 'Email and password are required to create an account.')
+    .string({ error: accountFieldsMissing })
+    .min(1, accountFieldsMissing)
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
     .refine(isPlainText(), controlCharactersMessage('Password')),
@@ -101,6 +104,18 @@ export function membershipApplicationSchema({ signedIn, today = new Date() }: { 
 }
 
 export type MembershipApplicationInput = z.infer<ReturnType<typeof membershipApplicationSchema>>;
+
+/**
+ * The membership page's post (docs/architecture.md#forms): the account step (intent
+ * `create-account`), or the application (`apply`) of a signed-in visitor or of one who just created
+ * their account, with `js=1` once React runs (the action then answers with the checkout's address).
+ */
+export function membershipPageSchema({ today = new Date() }: { today?: Date } = {}) {
+  return z.discriminatedUnion('intent', [
+    applicantAccountSchema.extend({ intent: z.literal('create-account') }),
+    membershipApplicationSchema({ signedIn: true, today }).extend({ intent: z.literal('apply').default('apply'), js: withJavaScript }),
+  ]);
+}
 
 /** Prefill for signed-in visitors: the last word of the full name is the last name. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {

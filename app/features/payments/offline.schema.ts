@@ -5,6 +5,7 @@ export { offlineMethods };
 import { isoDayAfter } from '~/lib/dates';
 import { optionalText, requiredText } from '~/lib/fields';
 import { parseDollars } from '~/lib/money';
+import { refundPostSchema } from './refund.schema';
 
 /** How each offline method reads on screens and receipts. */
 export const offlineMethodLabels = { cash: 'Cash', cheque: 'Cheque', bank_transfer: 'Bank transfer' } as const;
@@ -38,6 +39,15 @@ export const offlinePaymentSchema = z.object({
   reference: optionalText('Reference', 120),
 });
 export type OfflinePaymentInput = z.infer<typeof offlinePaymentSchema>;
+
+/**
+ * What an application's record page posts (docs/architecture.md#forms): a payment received by hand
+ * (the offline payment form, which sends no intent), or the refund of one of its card payments.
+ */
+export const applicationPaymentsSchema = z.discriminatedUnion('intent', [
+  offlinePaymentSchema.extend({ intent: z.literal('offline-payment').default('offline-payment') }),
+  refundPostSchema,
+]);
 
 /** Causes a gift received by hand can be for (IPTV subscriptions are paid by card). */
 export const offlineGiftCauses = ['general', 'medical', 'iptv'] as const satisfies readonly (typeof donationCauseIds)[number][];

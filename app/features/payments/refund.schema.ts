@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '~/lib/fields';
+import { confirmedFlag, requiredText } from '~/lib/fields';
 import { parseDollars } from '~/lib/money';
 
 /**
@@ -22,3 +22,10 @@ export const refundSchema = z.object({
   reason: requiredText('Reason', 200),
 });
 export type RefundInput = z.output<typeof refundSchema>;
+
+/**
+ * The refund form's post (docs/architecture.md#forms): intent `refund`, the refund, and `confirmed`
+ * once the admin has answered the question (routes/admin/refund-reply.server.ts asks first).
+ */
+export const refundPostSchema = refundSchema.extend({ intent: z.literal('refund'), confirmed: confirmedFlag });
+export type RefundPost = z.output<typeof refundPostSchema>;

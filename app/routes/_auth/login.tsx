@@ -4,12 +4,12 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
-import { loginSchema, passwordRule, signUpSchema } from '~/features/accounts/accounts.schema';
+import { loginPageSchema, loginSchema, passwordRule, signUpSchema } from '~/features/accounts/accounts.schema';
 import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { passwordProblem } from '~/features/accounts/passwords.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { readFormData } from '~/lib/forms.server';
+import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirect } from '~/lib/redirects';
@@ -47,25 +47,28 @@ const signUpFailures = {
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const formData = await readFormData(request);
-  const intent = formData.get('intent');
+  const submission = parseWithZod(await readFormData(request), { schema: loginPageSchema });
+  if (submission.status !== 'success') {
+    const { intent } = refusedPost(submission);
+    if (intent === 'signup') return data({ intent: 'signup' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
+    if (intent === 'login' || intent === 'resend') return data({ intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
+    return data({ intent: 'login' as const, result: undefined, unverifiedEmail: null }, { status: 400 });
+  }
+  const input = submission.value;
 
-  if (intent === 'login' || intent === 'resend') {
-    const submission = parseWithZod(formData, { schema: loginSchema });
-    if (submission.status !== 'success') {
-      return data({ intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
+  if (input.intent === 'resend') {
+    const resent = await resendVerification(request, input.email);
+    if (!resent.ok && resent.reason === 'mail-failed') {
+      return dataWithToast(args.context, { intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: input.email }, messages.errorSendingEmail, { status: 503 });
     }
-    if (intent === 'resend') {
-      const resent = await resendVerification(request, submission.value.email);
-      if (!resent.ok && resent.reason === 'mail-failed') {
-        return dataWithToast(args.context, { intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: submission.value.email }, messages.errorSendingEmail, { status: 503 });
-      }
-      if (!resent.ok) {
-        return data({ intent: 'login' as const, result: submission.reply({ formErrors: [messages.tooManyAttempts], hideFields: ['password'] }), unverifiedEmail: submission.value.email }, { status: 429 });
-      }
-      return dataWithToast(args.context, { intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, messages.verificationResent);
+    if (!resent.ok) {
+      return data({ intent: 'login' as const, result: submission.reply({ formErrors: [messages.tooManyAttempts], hideFields: ['password'] }), unverifiedEmail: input.email }, { status: 429 });
     }
-    const outcome = await signIn(request, submission.value);
+    return dataWithToast(args.context, { intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, messages.verificationResent);
+  }
+
+  if (input.intent !== 'signup') {
+    const outcome = await signIn(request, { email: input.email, password: input.password });
     if (outcome.ok) {
       const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
       return redirectWithToast(redirectTo, messages.loginSuccessful, { headers: outcome.headers });
@@ -75,33 +78,25 @@ export async function action(args: Route.ActionArgs) {
       {
         intent: 'login' as const,
         result: submission.reply({ formErrors: [failure.message], hideFields: ['password'] }),
-        unverifiedEmail: outcome.reason === 'email-not-verified' ? submission.value.email : null,
+        unverifiedEmail: outcome.reason === 'email-not-verified' ? input.email : null,
       },
       { status: failure.status },
     );
   }
 
-  if (intent === 'signup') {
-    const submission = parseWithZod(formData, { schema: signUpSchema });
-    if (submission.status !== 'success') {
-      return data({ intent: 'signup' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
-    }
-    const weak = await passwordProblem(submission.value.password);
-    if (weak) {
-      return data({ intent: 'signup' as const, result: submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
-    }
-    const outcome = await signUp(request, submission.value);
-    if (outcome.ok) {
-      return dataWithToast(args.context, { intent: 'signup' as const, result: submission.reply({ resetForm: true }), unverifiedEmail: null }, messages.signUpSuccessful);
-    }
-    const failure = signUpFailures[outcome.reason];
-    const reply = { intent: 'signup' as const, result: submission.reply({ formErrors: [failure.message], hideFields: ['password'] }), unverifiedEmail: null };
-    return outcome.reason === 'mail-failed'
-      ? dataWithToast(args.context, reply, messages.errorSendingEmail, { status: failure.status })
-      : data(reply, { status: failure.status });
+  const weak = await passwordProblem(input.password);
+  if (weak) {
+    return data({ intent: 'signup' as const, result: submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password'] }), unverifiedEmail: null }, { status: 400 });
   }
-
-  return data({ intent: 'login' as const, result: undefined, unverifiedEmail: null }, { status: 400 });
+  const outcome = await signUp(request, { fullName: input.fullName, email: input.email, password: input.password });
+  if (outcome.ok) {
+    return dataWithToast(args.context, { intent: 'signup' as const, result: submission.reply({ resetForm: true }), unverifiedEmail: null }, messages.signUpSuccessful);
+  }
+  const failure = signUpFailures[outcome.reason];
+  const reply = { intent: 'signup' as const, result: submission.reply({ formErrors: [failure.message], hideFields: ['password'] }), unverifiedEmail: null };
+  return outcome.reason === 'mail-failed'
+    ? dataWithToast(args.context, reply, messages.errorSendingEmail, { status: failure.status })
+    : data(reply, { status: failure.status });
 }
 
 // Rendered for each visitor (docs/architecture.md#page-policy).

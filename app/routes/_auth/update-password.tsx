@@ -30,8 +30,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Update passwor
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: updatePasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: updatePasswordSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), done: false }, { status: 400 });
   }
@@ -39,8 +38,8 @@ export async function action(args: Route.ActionArgs) {
   if (weak) {
     return data({ result: submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password', 'confirmPassword'] }), done: false }, { status: 400 });
   }
-  const token = formData.get('token');
-  const outcome = typeof token === 'string' && token ? await resetPassword(request, { token, password: submission.value.password }) : null;
+  const { token, password } = submission.value;
+  const outcome = token ? await resetPassword(request, { token, password }) : null;
   if (!outcome?.ok) {
     const message = outcome?.reason === 'rate-limited' ? messages.tooManyAttempts : messages.noActiveSession;
     return dataWithToast(args.context, 

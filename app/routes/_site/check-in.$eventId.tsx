@@ -50,25 +50,31 @@ export async function loader(args: Route.LoaderArgs) {
 
 type ActionData = { check?: CheckInResult; admittedOrder?: number; codeError?: string };
 
+/**
+ * What the page posts (docs/architecture.md#forms): a volunteer's check-in code, a ticket's code to
+ * check (scanned or typed: the page's main form), or the rest of an order to check in (its id).
+ */
+const checkInPostSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('volunteer'), code: z.string().default('') }),
+  z.object({ intent: z.literal('check').default('check'), code: z.string().default('').transform((code) => code.slice(0, 200)) }),
+  z.object({ intent: z.literal('order'), orderId: z.uuid() }),
+]);
+
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { event, allowed, by } = await access(args, params.eventId);
-  const form = await readFormData(request);
-  const intent = form.get('intent');
-  if (intent === 'volunteer') {
-    if (!isEventCheckInCode(event.id, String(form.get('code') ?? ''))) return data<ActionData>({ codeError: 'That is not the check-in code of this event.' }, { status: 400 });
+  const parsed = checkInPostSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const post = parsed.success ? parsed.data : null;
+  if (post?.intent === 'volunteer') {
+    if (!isEventCheckInCode(event.id, post.code)) return data<ActionData>({ codeError: 'That is not the check-in code of this event.' }, { status: 400 });
     const current = (await volunteerCookie.read(request))?.events ?? [];
     // A redirect, so the page is rendered with the new cookie (a plain form post's page would not know it yet).
     throw redirect(`/check-in/${event.id}`, { headers: { 'Set-Cookie': await volunteerCookie.write({ events: [...new Set([event.id, ...current])].slice(0, 20) }) } });
   }
   if (!allowed) return data<ActionData>({ codeError: 'Sign in, or enter the event’s check-in code first.' }, { status: 403 });
-  if (intent === 'order') {
-    const orderId = String(form.get('orderId') ?? '');
-    if (!z.uuid().safeParse(orderId).success) return data<ActionData>({}, { status: 400 });
-    return data<ActionData>({ admittedOrder: await checkInOrder(event.id, orderId, by) });
-  }
-  const input = String(form.get('code') ?? '').slice(0, 200);
-  return data<ActionData>({ check: await checkInTicket(event.id, input, by) });
+  if (!post) return data<ActionData>({}, { status: 400 });
+  if (post.intent === 'order') return data<ActionData>({ admittedOrder: await checkInOrder(event.id, post.orderId, by) });
+  return data<ActionData>({ check: await checkInTicket(event.id, post.code, by) });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Check-in · ${args.loaderData.event.title}` : 'Check-in');

@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { donationCauses, iptvSubscriptionPlans, quickDonationAmountsCents, type DonationCause } from '~/features/donations/causes';
-import { causeFrom, missingInformation, oneTimeDonationFields, oneTimeDonationSchema, subscriptionDonationSchema } from '~/features/donations/donations.schema';
+import { causeFrom, donatePostSchema, missingInformation, oneTimeDonationFields, oneTimeDonationSchema, subscriptionDonationSchema } from '~/features/donations/donations.schema';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
 import { splitFullName } from '~/features/membership/membership.schema';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
@@ -41,14 +41,13 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const formData = await readFormData(request);
-  const schema = formData.get('kind') === 'subscription' ? subscriptionDonationSchema : oneTimeDonationSchema;
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseWithZod(await readFormData(request), { schema: donatePostSchema });
   if (submission.status !== 'success') {
     return dataWithToast(args.context, { result: submission.reply(), checkoutUrl: null, donationId: null }, messages.missingInformation, { status: 400 });
   }
   const user = await getSessionUser(args);
-  const donation = await recordDonation(submission.value, user?.id ?? null);
+  const { js, ...gift } = submission.value;
+  const donation = await recordDonation(gift, user?.id ?? null);
   let checkout;
   try {
     // If the checkout cannot start, the gift is discarded again: nothing half-made is left.
@@ -57,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
     const failure = failureOf(error, messages.donationNotRecorded);
     return dataWithToast(args.context, { result: submission.reply(), checkoutUrl: null, donationId: null }, messages.donationNotRecorded, { status: failure.status });
   }
-  if (formData.get('js') !== '1') throw redirect(checkout.url);
+  if (!js) throw redirect(checkout.url);
   return data({ result: submission.reply(), checkoutUrl: checkout.url, donationId: donation.id });
 }
 

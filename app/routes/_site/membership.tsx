@@ -1,17 +1,14 @@
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Check, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { data, Form, Link, redirect, useSearchParams } from 'react-router';
+import { data, Link, redirect, useSearchParams } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
-import { FormError, FormField } from '~/components/ui/form-field';
-import { passwordRule } from '~/features/accounts/accounts.schema';
 import { findAccountByEmail, signUp } from '~/features/accounts/accounts.server';
 import { passwordProblem } from '~/features/accounts/passwords.server';
 import { getSessionUser, type RequestScope } from '~/features/accounts/session.server';
 import { applicantCookieHeader, clearApplicantCookieHeader, readApplicant } from '~/features/membership/applicant-cookie.server';
-import { applicantAccountSchema, membershipApplicationSchema, splitFullName } from '~/features/membership/membership.schema';
+import { accountFieldsMissing, membershipPageSchema, splitFullName } from '~/features/membership/membership.schema';
 import { getLatestApplication, membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
 import { blocksNewApplication } from '~/features/membership/status';
 import { membershipPlans, type MembershipType } from '~/features/membership/plans';
@@ -19,16 +16,14 @@ import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { useHydrated } from '~/lib/hydration';
-import { readFormData } from '~/lib/forms.server';
+import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
-import { toast } from '~/lib/toast';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/membership';
+import { AccountStep, ApplicationStep } from './membership-forms';
 
 function chosenPlan(value: string | null): MembershipType | null {
   return value === 'annual' || value === 'life' ? value : null;
@@ -69,17 +64,16 @@ const accountStepFailures = {
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const formData = await readFormData(request);
-  const intent = formData.get('intent');
+  const submission = parseWithZod(await readFormData(request), { schema: membershipPageSchema() });
+  const post = submission.status === 'success' ? submission.value : null;
 
-  if (intent === 'create-account') {
-    const submission = parseWithZod(formData, { schema: applicantAccountSchema });
-    if (submission.status !== 'success') {
-      const missing = !formData.get('email') || !formData.get('password');
-      const reply = { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null };
-      return missing ? dataWithToast(args.context, reply, messages.accountFieldsRequired, { status: 400 }) : data(reply, { status: 400 });
-    }
-    const { email, password } = submission.value;
+  if (submission.status !== 'success' && refusedPost(submission).intent === 'create-account') {
+    const missing = [submission.error?.email, submission.error?.password].some((errors) => errors?.includes(accountFieldsMissing));
+    const reply = { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null };
+    return missing ? dataWithToast(args.context, reply, messages.accountFieldsRequired, { status: 400 }) : data(reply, { status: 400 });
+  }
+  if (post?.intent === 'create-account') {
+    const { email, password } = post;
     const weak = await passwordProblem(password);
     if (weak) {
       const reply = submission.reply({ fieldErrors: { password: [weak] }, hideFields: ['password'] });
@@ -104,7 +98,6 @@ export async function action(args: Route.ActionArgs) {
   }
 
   const applicant = await currentApplicant(args);
-  const submission = parseWithZod(formData, { schema: membershipApplicationSchema({ signedIn: true }) });
   const failed = { step: 'application' as const, checkoutUrl: null, applicationId: null, alreadyApplied: false };
   if (!applicant) {
     return dataWithToast(args.context, 
@@ -113,11 +106,12 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  if (submission.status !== 'success') return data({ ...failed, result: submission.reply() }, { status: 400 });
+  if (!post) return data({ ...failed, result: submission.reply() }, { status: 400 });
+  const { intent: _intent, js, ...input } = post;
 
   let application;
   try {
-    application = await submitApplication(applicant, submission.value);
+    application = await submitApplication(applicant, input);
   } catch (error) {
     if (!isAppError(error, 'conflict')) throw error;
     return data({ ...failed, alreadyApplied: true, result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
@@ -131,12 +125,12 @@ export async function action(args: Route.ActionArgs) {
     const failure = failureOf(error, messages.applicationFailed);
     return data({ ...failed, result: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
   }
-  if (!applicant.signedIn) await nameAccountFromApplication(applicant.userId, submission.value);
+  if (!applicant.signedIn) await nameAccountFromApplication(applicant.userId, input);
   const headers = new Headers();
   if (!applicant.signedIn) headers.append('Set-Cookie', await clearApplicantCookieHeader());
   // Without JavaScript the browser goes straight to the checkout; with it, the page first keeps
   // the application id in local storage (docs/product.md#membership) and then goes.
-  if (formData.get('js') !== '1') throw redirect(checkout.url, { headers });
+  if (!js) throw redirect(checkout.url, { headers });
   return dataWithToast(args.context, 
     { step: 'application' as const, result: submission.reply(), checkoutUrl: checkout.url, applicationId: application.id },
     messages.applicationSubmitted,
@@ -226,90 +220,5 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
         ) : null}
       </section>
     </>
-  );
-}
-
-type LastResult = SubmissionResult<string[]> | undefined;
-
-function AccountStep({ plan, lastResult }: { plan: MembershipType; lastResult: LastResult }) {
-  const [form, fields] = useSchemaForm(applicantAccountSchema, { id: 'applicant-account', lastResult });
-  const busy = useIsPending({ intent: 'create-account' });
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 rounded-xl bg-muted p-5">
-      <div>
-        <h3 className="text-lg font-semibold text-navy-900">1. Create your account</h3>
-        <p className="text-sm text-muted-foreground">
-          Already have one? <Link to={`/login?redirectTo=${encodeURIComponent(`/membership?plan=${plan}`)}`} className="font-semibold text-navy-700 underline">Log in first</Link>.
-        </p>
-      </div>
-      <input type="hidden" name="intent" value="create-account" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint={passwordRule} />
-      </div>
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? 'Creating Account...' : 'Create Account'}
-      </Button>
-      <FormError id={form.errorId} errors={form.errors} />
-    </Form>
-  );
-}
-
-function ApplicationStep({
-  plan,
-  disabled,
-  prefill,
-  lastResult,
-}: {
-  plan: MembershipType;
-  disabled: boolean;
-  prefill: { firstName: string; lastName: string; email: string } | null;
-  lastResult: LastResult;
-}) {
-  const [form, fields] = useSchemaForm(membershipApplicationSchema({ signedIn: true }), {
-    id: 'membership-application',
-    lastResult,
-    defaultValue: { membershipType: plan, firstName: prefill?.firstName, lastName: prefill?.lastName },
-  });
-  const hydrated = useHydrated();
-  // Busy until the checkout page opens: the post leaves this page.
-  const busy = useIsPending({ intent: 'apply', state: 'non-idle' });
-  useEffect(() => {
-    const first = form.errors?.[0];
-    if (first) toast({ ...messages.applicationFailed, description: first });
-  }, [form.errors]);
-
-  return (
-    <Form method="post" {...getFormProps(form)} className={`mt-6 grid gap-5 ${disabled ? 'pointer-events-none opacity-50' : ''}`} aria-disabled={disabled}>
-      <h3 className="text-lg font-semibold text-navy-900">{disabled ? '2. Your application' : 'Your application'}</h3>
-      <input type="hidden" name="intent" value="apply" />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-semibold text-navy-900">Membership plan</legend>
-        <div className="flex flex-wrap gap-4">
-          {Object.values(membershipPlans).map((option) => (
-            <label key={option.type} className="flex items-center gap-2 rounded-md border border-border px-4 py-3 text-sm font-medium has-[:checked]:border-gold-400 has-[:checked]:bg-gold-50">
-              <input {...getInputProps(fields.membershipType, { type: 'radio', value: option.type })} key={option.type} disabled={disabled} />
-              {option.productName} ({formatCents(option.priceCents)}
-              {option.type === 'annual' ? '/year' : ' one-time'})
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField field={fields.firstName} label="First Name" autoComplete="given-name" disabled={disabled} />
-        <FormField field={fields.lastName} label="Last Name" autoComplete="family-name" disabled={disabled} />
-        <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" disabled={disabled} />
-        <FormField field={fields.homeAddress} label="Home Address" autoComplete="street-address" disabled={disabled} />
-        <FormField field={fields.olYear} label="O/L Year (optional)" inputMode="numeric" disabled={disabled} />
-        <FormField field={fields.alYear} label="A/L Year (optional)" inputMode="numeric" disabled={disabled} />
-        <FormField field={fields.studyStartDate} label="Study Start Date (optional)" type="date" disabled={disabled} />
-        <FormField field={fields.studyEndDate} label="Study End Date (optional)" type="date" disabled={disabled} />
-      </div>
-      <Button type="submit" size="lg" variant="accent" disabled={disabled || busy} className="justify-self-start">
-        {busy ? 'Submitting...' : 'Submit Application'}
-      </Button>
-      <FormError id={form.errorId} errors={form.errors} />
-    </Form>
   );
 }

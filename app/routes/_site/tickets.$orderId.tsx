@@ -1,5 +1,6 @@
 import { CalendarDays, MapPin, Ticket } from 'lucide-react';
 import { Form, Link } from 'react-router';
+import { z } from 'zod';
 import { PageHero } from '~/components/layout/page-hero';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -62,11 +63,13 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** What the page posts (docs/architecture.md#forms): cancelling a free registration, the one thing it does. */
+const ticketsPostSchema = z.object({ intent: z.literal('cancel') });
+
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { order } = await loadTickets(args, params.orderId);
-  const formData = await readFormData(request);
-  if (formData.get('intent') !== 'cancel') return dataWithToast(args.context, { ok: false }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
+  if (!ticketsPostSchema.safeParse(Object.fromEntries(await readFormData(request))).success) return dataWithToast(args.context, { ok: false }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
   try {
     await cancelFreeOrder(order.id);
   } catch (error) {

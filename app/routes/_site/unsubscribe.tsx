@@ -1,5 +1,6 @@
 import { BellOff, BellRing, MailCheck } from 'lucide-react';
 import { data, Form, Link } from 'react-router';
+import { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { readUnsubscribeToken, resubscribe, subscriptionOf, unsubscribe } from '~/features/mailings/unsubscribe.server';
 import { useIsPending } from '~/lib/forms';
@@ -25,20 +26,28 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ subscription: await subscriptionOf(email) }, { headers: noStore });
 }
 
+/**
+ * What is posted here (docs/architecture.md#forms): the page's Unsubscribe or Subscribe again, or a
+ * mail program's one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click`), which unsubscribes
+ * whatever else comes with it.
+ */
+const unsubscribePostSchema = z.union([
+  z.object({ 'List-Unsubscribe': z.literal('One-Click') }).transform(() => ({ intent: 'unsubscribe' as const })),
+  z.discriminatedUnion('intent', [z.object({ intent: z.literal('unsubscribe') }), z.object({ intent: z.literal('resubscribe') })]),
+]);
+
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const email = readUnsubscribeToken(params.token);
-  const formData = await readFormData(request);
+  const parsed = unsubscribePostSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!email) return data({ subscription: null }, { status: 400, headers: noStore });
-  if (formData.get('List-Unsubscribe') === 'One-Click' || formData.get('intent') === 'unsubscribe') {
+  if (!parsed.success) return data({ subscription: await subscriptionOf(email) }, { status: 400, headers: noStore });
+  if (parsed.data.intent === 'unsubscribe') {
     await unsubscribe(email);
     return dataWithToast(args.context, { subscription: await subscriptionOf(email) }, messages.unsubscribed, { headers: noStore });
   }
-  if (formData.get('intent') === 'resubscribe') {
-    await resubscribe(email);
-    return dataWithToast(args.context, { subscription: await subscriptionOf(email) }, messages.resubscribed, { headers: noStore });
-  }
-  return data({ subscription: await subscriptionOf(email) }, { status: 400, headers: noStore });
+  await resubscribe(email);
+  return dataWithToast(args.context, { subscription: await subscriptionOf(email) }, messages.resubscribed, { headers: noStore });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Unsubscribe');

@@ -8,12 +8,12 @@ import { FormError } from '~/components/ui/form-field';
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import { applicationHistory, getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { offlinePaymentSchema } from '~/features/payments/offline.schema';
+import { applicationPaymentsSchema, offlinePaymentSchema } from '~/features/payments/offline.schema';
 import { listPaymentsFor, recordOfflineMembershipPayment } from '~/features/payments/payments.server';
 import { formatIsoDay, formatLongDate } from '~/lib/dates';
 import { failureOf } from '~/lib/errors.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { readFormData } from '~/lib/forms.server';
+import { readFormData, refusedPost } from '~/lib/forms.server';
 import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -24,7 +24,7 @@ import type { Route } from './+types/application';
 import { OfflinePaymentFields } from './offline-payment-fields';
 import { PaymentsList } from './payments-list';
 import { RecordFields, RecordHistory } from './record-parts';
-import { handleRefund, listedPayments } from './refund-reply.server';
+import { handleRefund, listedPayments, refusedRefund } from './refund-reply.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
@@ -44,13 +44,15 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { user, can } = await requireAdminArea(args);
   if (!can.viewMembers) notFound();
-  const formData = await readFormData(request);
-  const refund = await handleRefund(args.context, formData, user, `/admin/applications/${params.id}`);
-  if (refund) return refund;
-  const submission = parseWithZod(formData, { schema: offlinePaymentSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: applicationPaymentsSchema });
+  if (submission.status !== 'success') {
+    return refusedPost(submission).intent === 'refund' ? refusedRefund(submission) : data({ result: submission.reply() }, { status: 400 });
+  }
+  const post = submission.value;
+  if (post.intent === 'refund') return handleRefund(args.context, submission, post, user, `/admin/applications/${params.id}`);
   try {
-    await recordOfflineMembershipPayment(user, params.id, submission.value);
+    const { intent: _intent, ...payment } = post;
+    await recordOfflineMembershipPayment(user, params.id, payment);
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
     return dataWithToast(args.context, { result: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });

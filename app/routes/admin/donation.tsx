@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
@@ -6,9 +7,10 @@ import { requireAdminArea } from '~/features/accounts/guards.server';
 import { donationCauses } from '~/features/donations/causes';
 import { getDonation } from '~/features/donations/donations.server';
 import { listPaymentsFor } from '~/features/payments/payments.server';
+import { refundPostSchema } from '~/features/payments/refund.schema';
 import { auditTrail } from '~/lib/audit.server';
 import { formatLongDate } from '~/lib/dates';
-import { readFormData } from '~/lib/forms.server';
+import { readFormData, refusedPost } from '~/lib/forms.server';
 import { statusLabel } from '~/lib/labels';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
@@ -17,7 +19,7 @@ import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/donation';
 import { PaymentsList } from './payments-list';
 import { RecordFields, RecordHistory } from './record-parts';
-import { handleRefund, listedPayments } from './refund-reply.server';
+import { handleRefund, listedPayments, refusedRefund } from './refund-reply.server';
 
 /**
  * A donation's page (`/admin/donations/{id}`): the gift, its payments with what was refunded, and
@@ -37,9 +39,11 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { user, can } = await requireAdminArea(args);
   if (!can.viewDonations) notFound();
-  const refund = await handleRefund(args.context, await readFormData(request), user, `/admin/donations/${params.id}`);
-  if (!refund) notFound();
-  return refund;
+  const submission = parseWithZod(await readFormData(request), { schema: refundPostSchema });
+  if (submission.status === 'success') return handleRefund(args.context, submission, submission.value, user, `/admin/donations/${params.id}`);
+  // Refunds are all this page posts; any other intent is not found.
+  if (refusedPost(submission).intent !== 'refund') notFound();
+  return refusedRefund(submission);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Donation');

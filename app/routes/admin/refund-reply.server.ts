@@ -1,34 +1,42 @@
-import { parseWithZod } from '@conform-to/zod/v4';
+import type { Submission, SubmissionResult } from '@conform-to/react';
 import { data, type RouterContextProvider } from 'react-router';
 import type { RefundAsking } from './payments-list';
-import { refundSchema } from '~/features/payments/refund.schema';
+import type { RefundPost } from '~/features/payments/refund.schema';
 import { refundableOf, refundCardPayment } from '~/features/payments/refunds.server';
 import type { Payment } from '~/features/payments/payments.server';
 import { failureOf } from '~/lib/errors.server';
+import { refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { formatCents } from '~/lib/money';
 import type { Actor } from '~/lib/roles';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 
+/** The answer to a refund post: the refund form's result, which payment's form it belongs to, and the refund being asked about. */
+export type RefundReply = { result: SubmissionResult<string[]> | undefined; refundFor: string; refundAsking: RefundAsking | null };
+
 /**
- * The refund of a payment from an admin's record page (docs/product.md#refunds): a post with
- * intent `refund` is checked, then asked about (`refundAsking`), then, with `confirmed`, done; the
- * page reloads with the toast. Null: the post is not a refund.
+ * A refund post (intent `refund`) the route's schema refused (400): the messages go back to the
+ * refund form of the payment it names, with what was typed.
  */
-export async function handleRefund(context: Readonly<RouterContextProvider>, formData: FormData, actor: Actor, to: string) {
-  if (formData.get('intent') !== 'refund') return null;
-  const submission = parseWithZod(formData, { schema: refundSchema });
-  const paymentId = String(formData.get('paymentId') ?? '');
-  if (submission.status !== 'success') return data({ result: submission.reply(), refundFor: paymentId, refundAsking: null as RefundAsking | null }, { status: 400 });
-  const input = submission.value;
-  if (formData.get('confirmed') !== 'yes') {
-    return data({ result: undefined, refundFor: paymentId, refundAsking: { paymentId: input.paymentId, amountCents: input.amount, reason: input.reason } as RefundAsking | null });
+export function refusedRefund(submission: Submission<unknown>) {
+  return data<RefundReply>({ result: submission.reply(), refundFor: refusedPost(submission, 'paymentId').id ?? '', refundAsking: null }, { status: 400 });
+}
+
+/**
+ * The refund of a payment from an admin's record page (docs/product.md#refunds), as the route's
+ * schema parsed it (refundPostSchema): asked about first (`refundAsking`), then, with `confirmed`,
+ * done; the page reloads with the toast.
+ */
+export async function handleRefund(context: Readonly<RouterContextProvider>, submission: Pick<Submission<unknown>, 'reply'>, refund: RefundPost, actor: Actor, to: string) {
+  const { intent: _intent, confirmed, ...input } = refund;
+  if (!confirmed) {
+    return data<RefundReply>({ result: undefined, refundFor: input.paymentId, refundAsking: { paymentId: input.paymentId, amountCents: input.amount, reason: input.reason } });
   }
   try {
     await refundCardPayment(actor, input);
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast(context, { result: submission.reply({ formErrors: [failure.message] }), refundFor: paymentId, refundAsking: null as RefundAsking | null }, failure.toast, { status: failure.status });
+    return dataWithToast<RefundReply>(context, { result: submission.reply({ formErrors: [failure.message] }), refundFor: input.paymentId, refundAsking: null }, failure.toast, { status: failure.status });
   }
   return redirectWithToast(to, messages.paymentRefunded(formatCents(input.amount)));
 }

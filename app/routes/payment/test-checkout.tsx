@@ -1,5 +1,6 @@
 import { CreditCard, FlaskConical } from 'lucide-react';
 import { data, Form, redirect } from 'react-router';
+import { z } from 'zod';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
 import { testPaymentsAllowed } from '~/features/payments/providers.server';
@@ -31,14 +32,17 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/** What the page posts (docs/architecture.md#forms): Pay or Cancel. The card number is for show: any works, none is kept. */
+const testCheckoutPostSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('pay') }), z.object({ intent: z.literal('cancel') })]);
+
 export async function action({ request, params }: Route.ActionArgs) {
-  const intent = (await readFormData(request)).get('intent');
-  if (intent === 'cancel') {
+  const parsed = testCheckoutPostSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return data({ error: 'Choose Pay or Cancel.' }, { status: 400 });
+  if (parsed.data.intent === 'cancel') {
     const cancelled = await cancelTestCheckout(params.id);
     if (!cancelled) notFound('Checkout not found.');
     throw redirect(cancelled.cancelUrl);
   }
-  if (intent !== 'pay') return data({ error: 'Choose Pay or Cancel.' }, { status: 400 });
   try {
     const paid = await payTestCheckout(params.id);
     if (!paid.successUrl) notFound('Checkout not found.');

@@ -8,12 +8,12 @@ import { FileField } from '~/components/admin/file-field';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
-import { committeeMemberSchema, termSchema } from '~/features/content/committees.schema';
+import { committeeEditorSchema, committeeMemberSchema, termSchema } from '~/features/content/committees.schema';
 import { deleteCommitteeMember, deleteTerm, listTermsForEditors, saveCommitteeMember, saveTerm } from '~/features/content/committees.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
 import { withUpload } from '~/features/media/media.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { readFormData } from '~/lib/forms.server';
+import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { notFound, parseId } from '~/lib/params';
@@ -39,36 +39,37 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { user, term } = await loadTerm(args, params.id);
-  const formData = await readFormData(request);
-  const intent = String(formData.get('intent') ?? '');
   const here = `/admin/content/committees/${term.id}`;
-  const memberId = parseId(String(formData.get('id') ?? ''));
-
-  const deletion =
-    (await handleDeletion(args.context, formData, { remove: () => deleteTerm(user, term.id), to: '/admin/content/committees', what: 'Committee' })) ??
-    (await handleDeletion(args.context, formData, { intent: 'member-delete', remove: memberId === null ? null : () => deleteCommitteeMember(user, memberId), to: here, what: 'Committee Member' }));
-  if (deletion) return deletion;
-
-  if (intent === 'member-save') {
-    const form = `member-${memberId ?? 'new'}`;
-    const submission = parseWithZod(formData, { schema: committeeMemberSchema });
-    if (submission.status !== 'success') return invalidForm(submission, form);
-    try {
-      const input = submission.value;
-      await withUpload(user, input.photo, 'image', 'photo', (photoMediaId) => saveCommitteeMember(user, term.id, memberId, input, { photoMediaId }));
-      return redirectWithToast(here, messages.contentSaved('Committee Member'));
-    } catch (error) {
-      return refusedSave(args.context, submission, error, form);
-    }
+  const submission = parseWithZod(await readFormData(request), { schema: committeeEditorSchema });
+  if (submission.status !== 'success') {
+    const refused = refusedPost(submission);
+    return invalidForm(submission, refused.intent === 'member-save' ? `member-${parseId(refused.id) ?? 'new'}` : 'term');
   }
-
-  const submission = parseWithZod(formData, { schema: termSchema });
-  if (submission.status !== 'success') return invalidForm(submission, 'term');
-  try {
-    await saveTerm(user, term.id, submission.value);
-    return redirectWithToast(here, messages.contentSaved('Committee'));
-  } catch (error) {
-    return refusedSave(args.context, submission, error, 'term');
+  const input = submission.value;
+  switch (input.intent) {
+    case 'delete':
+      return handleDeletion(args.context, input, { remove: () => deleteTerm(user, term.id), to: '/admin/content/committees', what: 'Committee' });
+    case 'member-delete': {
+      const memberId = input.id;
+      return handleDeletion(args.context, input, { remove: memberId === null ? null : () => deleteCommitteeMember(user, memberId), to: here, what: 'Committee Member' });
+    }
+    case 'member-save': {
+      const { intent: _intent, id: memberId, ...person } = input;
+      const form = `member-${memberId ?? 'new'}`;
+      try {
+        await withUpload(user, person.photo, 'image', 'photo', (photoMediaId) => saveCommitteeMember(user, term.id, memberId, person, { photoMediaId }));
+        return redirectWithToast(here, messages.contentSaved('Committee Member'));
+      } catch (error) {
+        return refusedSave(args.context, submission, error, form);
+      }
+    }
+    case 'term-save':
+      try {
+        await saveTerm(user, term.id, { year: input.year, isCurrent: input.isCurrent });
+        return redirectWithToast(here, messages.contentSaved('Committee'));
+      } catch (error) {
+        return refusedSave(args.context, submission, error, 'term');
+      }
   }
 }
 

@@ -4,7 +4,7 @@ import { ExternalLink } from 'lucide-react';
 import { ConfirmDelete, ContentHeading, Panel, StatusBadge } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
 import { requireContentEditor } from '~/features/accounts/guards.server';
-import { documentSchema } from '~/features/content/documents.schema';
+import { documentEditorSchema } from '~/features/content/documents.schema';
 import { deleteDocument, getDocument, saveDocument } from '~/features/content/documents.server';
 import { withUpload } from '~/features/media/media.server';
 import { formatIsoDay } from '~/lib/dates';
@@ -35,13 +35,11 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { user, document } = await loadDocument(args, params.id);
-  const formData = await readFormData(request);
-  const deletion = await handleDeletion(args.context, formData, { remove: () => deleteDocument(user, document.id), to: '/admin/content/documents', what: 'Document' });
-  if (deletion) return deletion;
-  const submission = parseWithZod(formData, { schema: documentSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: documentEditorSchema });
   if (submission.status !== 'success') return invalidForm(submission);
+  const input = submission.value;
+  if (input.intent === 'delete') return handleDeletion(args.context, input, { remove: () => deleteDocument(user, document.id), to: '/admin/content/documents', what: 'Document' });
   try {
-    const input = submission.value;
     await withUpload(user, input.file, 'document', 'file', (fileMediaId) => saveDocument(user, document.id, input, { fileMediaId }));
     return redirectWithToast(`/admin/content/documents/${document.id}`, messages.contentSaved('Document'));
   } catch (error) {

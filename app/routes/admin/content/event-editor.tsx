@@ -1,28 +1,28 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Plus, Ticket } from 'lucide-react';
+import { Ticket } from 'lucide-react';
 import { data, Form, Link } from 'react-router';
 import { ConfirmDelete, ContentHeading, Panel, PublishButtons, StatusBadge, ViewOnSite } from '~/components/admin/content-ui';
 import { FileField } from '~/components/admin/file-field';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
-import { CheckboxField, FormError, FormField, SelectField } from '~/components/ui/form-field';
+import { FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
-import { eventSchema, registrationKindOptions, tierSchema } from '~/features/events/events.schema';
+import { eventEditorSchema, eventSchema, registrationKindOptions } from '~/features/events/events.schema';
 import { deleteEvent, deleteTier, getEventForEditor, saveEvent, saveTier, setTierClosed } from '~/features/events/events.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
 import { withUpload } from '~/features/media/media.server';
 import { formatDateTime, toLocalDateTimeInput } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { readFormData } from '~/lib/forms.server';
+import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { formatPrice } from '~/lib/money';
 import { parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-editor';
+import { TierPanel } from './event-tiers';
 import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -38,51 +38,49 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { user } = await requireContentEditor(args);
   const id = editorId(params.id);
-  const formData = await readFormData(request);
-  const intent = String(formData.get('intent') ?? '');
   const here = `/admin/content/events/${id}`;
-  const tierId = parseId(String(formData.get('id') ?? ''));
-
-  const deletion =
-    (await handleDeletion(args.context, formData, { remove: id === null ? null : () => deleteEvent(user, id), to: '/admin/content/events', what: 'Event' })) ??
-    (await handleDeletion(args.context, formData, { intent: 'tier-delete', remove: id === null || tierId === null ? null : () => deleteTier(user, id, tierId), to: here, what: 'Ticket tier' }));
-  if (deletion) return deletion;
-
-  if (intent === 'tier-close' || intent === 'tier-open') {
-    if (id === null || tierId === null) throw data('Ticket tier not found.', { status: 404 });
-    await setTierClosed(user, id, tierId, intent === 'tier-close');
-    return redirectWithToast(here, intent === 'tier-close' ? messages.tierClosed : messages.tierReopened);
+  const submission = parseWithZod(await readFormData(request), { schema: eventEditorSchema });
+  if (submission.status !== 'success') {
+    const refused = refusedPost(submission);
+    return invalidForm(submission, refused.intent === 'tier-save' ? `tier-${parseId(refused.id) ?? 'new'}` : 'event');
   }
-
-  if (intent === 'tier-save') {
-    const form = `tier-${tierId ?? 'new'}`;
-    const submission = parseWithZod(formData, { schema: tierSchema });
-    if (submission.status !== 'success') return invalidForm(submission, form);
-    try {
-      if (id === null) throw new AppError('bad_request', 'Save the event before adding its tickets.');
-      await saveTier(user, id, tierId, submission.value);
-      return redirectWithToast(here, messages.contentSaved('Ticket Tier'));
-    } catch (error) {
-      return refusedSave(args.context, submission, error, form);
+  const input = submission.value;
+  switch (input.intent) {
+    case 'delete':
+      return handleDeletion(args.context, input, { remove: id === null ? null : () => deleteEvent(user, id), to: '/admin/content/events', what: 'Event' });
+    case 'tier-delete': {
+      const tierId = input.id;
+      return handleDeletion(args.context, input, { remove: id === null || tierId === null ? null : () => deleteTier(user, id, tierId), to: here, what: 'Ticket tier' });
     }
-  }
-
-  const submission = parseWithZod(formData, { schema: eventSchema });
-  if (submission.status !== 'success') return invalidForm(submission, 'event');
-  try {
-    const input = submission.value;
-    const saved = await withUpload(user, input.image, 'image', 'image', (imageMediaId) => saveEvent(user, id, input, { imageMediaId }));
-    const message =
-      input.intent === 'publish' ? messages.contentPublished('Event') : input.intent === 'unpublish' ? messages.contentUnpublished('Event') : messages.contentSaved('Event');
-    return redirectWithToast(`/admin/content/events/${saved.id}`, message);
-  } catch (error) {
-    return refusedSave(args.context, submission, error, 'event');
+    case 'tier-close':
+    case 'tier-open':
+      if (id === null || input.id === null) throw data('Ticket tier not found.', { status: 404 });
+      await setTierClosed(user, id, input.id, input.intent === 'tier-close');
+      return redirectWithToast(here, input.intent === 'tier-close' ? messages.tierClosed : messages.tierReopened);
+    case 'tier-save': {
+      const { intent: _intent, id: tierId, ...tier } = input;
+      const form = `tier-${tierId ?? 'new'}`;
+      try {
+        if (id === null) throw new AppError('bad_request', 'Save the event before adding its tickets.');
+        await saveTier(user, id, tierId, tier);
+        return redirectWithToast(here, messages.contentSaved('Ticket Tier'));
+      } catch (error) {
+        return refusedSave(args.context, submission, error, form);
+      }
+    }
+    default:
+      try {
+        const saved = await withUpload(user, input.image, 'image', 'image', (imageMediaId) => saveEvent(user, id, input, { imageMediaId }));
+        const message =
+          input.intent === 'publish' ? messages.contentPublished('Event') : input.intent === 'unpublish' ? messages.contentUnpublished('Event') : messages.contentSaved('Event');
+        return redirectWithToast(`/admin/content/events/${saved.id}`, message);
+      } catch (error) {
+        return refusedSave(args.context, submission, error, 'event');
+      }
   }
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.event ? `${args.loaderData.event.title} · Events` : 'New event · Events');
-
-type Tier = NonNullable<Route.ComponentProps['loaderData']['event']>['tiers'][number];
 
 // Someone's own data: never stored (docs/architecture.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
@@ -183,22 +181,7 @@ export default function EventEditor({ loaderData, actionData }: Route.ComponentP
         </div>
       </Form>
 
-      {event ? (
-        <Panel title="Ticket tiers" description="What people can buy or reserve. A tier that has sold tickets can be closed, not deleted." className="mt-8">
-          <ul className="grid grid-cols-1 gap-3">
-            {event.tiers.map((tier) => (
-              <TierItem key={tier.id} tier={tier} actionData={actionData} />
-            ))}
-          </ul>
-          <details className="mt-4 rounded-lg border border-dashed border-slate-300 p-4" open={event.tiers.length === 0 || actionData?.form === 'tier-new'}>
-            <summary className="cursor-pointer font-semibold text-navy-800">
-              <Plus className="mr-1 inline size-4" aria-hidden />
-              Add a tier
-            </summary>
-            <TierForm tier={null} lastResult={actionData?.form === 'tier-new' ? actionData.result : null} />
-          </details>
-        </Panel>
-      ) : null}
+      {event ? <TierPanel tiers={event.tiers} actionData={actionData} /> : null}
 
       {event && !deleteAsked ? (
         <div className="mt-8 border-t border-border pt-6">
@@ -206,85 +189,5 @@ export default function EventEditor({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
     </>
-  );
-}
-
-function TierItem({ tier, actionData }: { tier: Tier; actionData: Route.ComponentProps['actionData'] }) {
-  const asking = actionData?.asking === `tier-delete${tier.id}`;
-  const formKey = `tier-${tier.id}`;
-  return (
-    <li className="rounded-lg border border-border p-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="font-semibold text-navy-900">
-            {tier.name} <span className="font-normal text-slate-700">· {formatPrice(tier.priceCents)}</span>
-          </p>
-          <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
-            <span>
-              {tier.sold} of {tier.quantityCap} sold
-            </span>
-            {tier.membersOnly ? <span>Members only</span> : null}
-            {tier.salesStart ? <span>Sales open {formatDateTime(tier.salesStart)}</span> : null}
-            {tier.salesEnd ? <span>Sales close {formatDateTime(tier.salesEnd)}</span> : null}
-            {tier.closed ? <StatusBadge status="closed" /> : null}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Form method="post">
-            <input type="hidden" name="id" value={tier.id} />
-            <Button type="submit" name="intent" value={tier.closed ? 'tier-open' : 'tier-close'} variant="outline" size="sm">
-              {tier.closed ? 'Reopen sales' : 'Close sales'}
-            </Button>
-          </Form>
-          {tier.sold === 0 && !asking ? <ConfirmDelete what={`the tier “${tier.name}”`} intent="tier-delete" fields={{ id: String(tier.id) }} label="Delete tier" /> : null}
-        </div>
-      </div>
-      {asking ? (
-        <div className="mt-3">
-          <ConfirmDelete what={`the tier “${tier.name}”`} intent="tier-delete" fields={{ id: String(tier.id) }} asking />
-        </div>
-      ) : null}
-      <details className="mt-3" open={actionData?.form === formKey}>
-        <summary className="cursor-pointer text-sm font-semibold text-navy-700">Edit “{tier.name}”</summary>
-        <TierForm tier={tier} lastResult={actionData?.form === formKey ? actionData.result : null} />
-      </details>
-    </li>
-  );
-}
-
-function TierForm({ tier, lastResult }: { tier: Tier | null; lastResult: NonNullable<Route.ComponentProps['actionData']>['result'] | null }) {
-  const [form, fields] = useSchemaForm(tierSchema, {
-    id: `tier-${tier?.id ?? 'new'}-${tier ? `${tier.name}-${tier.priceCents}-${tier.quantityCap}` : ''}`,
-    lastResult,
-    defaultValue: {
-      name: tier?.name ?? '',
-      description: tier?.description ?? '',
-      price: tier ? (tier.priceCents / 100).toFixed(2) : '',
-      quantityCap: tier ? String(tier.quantityCap) : '',
-      salesStart: tier?.salesStart ? toLocalDateTimeInput(tier.salesStart) : '',
-      salesEnd: tier?.salesEnd ? toLocalDateTimeInput(tier.salesEnd) : '',
-      membersOnly: tier?.membersOnly ? 'on' : undefined,
-      sortOrder: tier ? String(tier.sortOrder) : '',
-    },
-  });
-  const saving = useIsPending({ intent: 'tier-save' });
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
-      <input type="hidden" name="id" value={tier?.id ?? ''} />
-      <FormField field={fields.name} label="Name" hint="e.g. Standard, Student, VIP Table." />
-      <FormField field={fields.price} label="Price in dollars" inputMode="decimal" hint="0 for free." />
-      <FormField field={fields.description} label="Description (optional)" className="sm:col-span-2" />
-      <FormField field={fields.quantityCap} label="Number of tickets" inputMode="numeric" />
-      <FormField field={fields.sortOrder} label="Order (optional)" inputMode="numeric" hint="Lower numbers come first." />
-      <FormField field={fields.salesStart} label="Sales open (optional)" type="datetime-local" />
-      <FormField field={fields.salesEnd} label="Sales close (optional)" type="datetime-local" />
-      <CheckboxField field={fields.membersOnly} label="Members only" hint="Only members with an active membership may buy it." className="sm:col-span-2" />
-      <FormError id={form.errorId} errors={form.errors} />
-      <div className="sm:col-span-2">
-        <Button type="submit" name="intent" value="tier-save" disabled={saving}>
-          {tier ? 'Save tier' : 'Add tier'}
-        </Button>
-      </div>
-    </Form>
   );
 }

@@ -9,7 +9,7 @@ import { FormError } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
 import { deleteMedia, imageSources, listMedia, storeUpload } from '~/features/media/media.server';
-import { mediaLibrarySchema } from '~/features/media/upload-field';
+import { mediaLibraryPostSchema, mediaLibrarySchema } from '~/features/media/upload-field';
 import { formatLongDate } from '~/lib/dates';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
@@ -30,14 +30,15 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const { user } = await requireContentEditor(args);
-  const formData = await readFormData(request);
-  const id = String(formData.get('id') ?? '');
-  const deletion = await handleDeletion(args.context, formData, { remove: () => deleteMedia(user, id), to: '/admin/content/media', what: 'File' });
-  if (deletion) return deletion;
-  const submission = parseWithZod(formData, { schema: mediaLibrarySchema });
+  const submission = parseWithZod(await readFormData(request), { schema: mediaLibraryPostSchema });
   if (submission.status !== 'success') return invalidForm(submission);
+  const input = submission.value;
+  if (input.intent === 'delete') {
+    const id = input.id;
+    return handleDeletion(args.context, input, { remove: id === null ? null : () => deleteMedia(user, id), to: '/admin/content/media', what: 'File' });
+  }
   try {
-    await storeUpload(user, submission.value.file!, 'image', { field: 'file' });
+    await storeUpload(user, input.file!, 'image', { field: 'file' });
     return redirectWithToast('/admin/content/media', messages.contentSaved('Picture'));
   } catch (error) {
     return refusedSave(args.context, submission, error);

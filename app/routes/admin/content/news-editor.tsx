@@ -6,7 +6,7 @@ import { FileField } from '~/components/admin/file-field';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
-import { newsSchema } from '~/features/content/news.schema';
+import { newsEditorSchema, newsSchema } from '~/features/content/news.schema';
 import { deleteNews, getNewsForEditor, newsState, saveNews } from '~/features/content/news.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
 import { withUpload } from '~/features/media/media.server';
@@ -33,13 +33,11 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { user } = await requireContentEditor(args);
   const id = editorId(params.id);
-  const formData = await readFormData(request);
-  const deletion = await handleDeletion(args.context, formData, { remove: id === null ? null : () => deleteNews(user, id), to: '/admin/content/news', what: 'Story' });
-  if (deletion) return deletion;
-  const submission = parseWithZod(formData, { schema: newsSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: newsEditorSchema });
   if (submission.status !== 'success') return invalidForm(submission);
+  const input = submission.value;
+  if (input.intent === 'delete') return handleDeletion(args.context, input, { remove: id === null ? null : () => deleteNews(user, id), to: '/admin/content/news', what: 'Story' });
   try {
-    const input = submission.value;
     const saved = await withUpload(user, input.cover, 'image', 'cover', (coverMediaId) => saveNews(user, id, input, { coverMediaId }));
     const state = newsState(saved);
     const message =

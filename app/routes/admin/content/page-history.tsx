@@ -5,10 +5,10 @@ import { ConfirmDelete, ContentHeading, Panel, ViewOnSite } from '~/components/a
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
-import { historySchema, milestoneSchema } from '~/features/content/pages.schema';
+import { historyEditorSchema, historySchema, milestoneSchema } from '~/features/content/pages.schema';
 import { deleteMilestone, getHistoryPage, saveHistoryIntro, saveMilestone, type Milestone } from '~/features/content/pages.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { readFormData } from '~/lib/forms.server';
+import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { parseId } from '~/lib/params';
@@ -27,30 +27,34 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const { user } = await requireContentEditor(args);
-  const formData = await readFormData(request);
-  const milestoneId = parseId(String(formData.get('id') ?? ''));
-  const deletion = await handleDeletion(args.context, formData, { intent: 'milestone-delete', remove: milestoneId === null ? null : () => deleteMilestone(user, milestoneId), to: here, what: 'Milestone' });
-  if (deletion) return deletion;
-
-  if (formData.get('intent') === 'milestone-save') {
-    const form = `milestone-${milestoneId ?? 'new'}`;
-    const submission = parseWithZod(formData, { schema: milestoneSchema });
-    if (submission.status !== 'success') return invalidForm(submission, form);
-    try {
-      await saveMilestone(user, milestoneId, submission.value);
-      return redirectWithToast(here, messages.contentSaved('Milestone'));
-    } catch (error) {
-      return refusedSave(args.context, submission, error, form);
-    }
+  const submission = parseWithZod(await readFormData(request), { schema: historyEditorSchema });
+  if (submission.status !== 'success') {
+    const refused = refusedPost(submission);
+    return invalidForm(submission, refused.intent === 'milestone-save' ? `milestone-${parseId(refused.id) ?? 'new'}` : 'intro');
   }
-
-  const submission = parseWithZod(formData, { schema: historySchema });
-  if (submission.status !== 'success') return invalidForm(submission, 'intro');
-  try {
-    await saveHistoryIntro(user, submission.value.intro);
-    return redirectWithToast(here, messages.contentSaved('Page'));
-  } catch (error) {
-    return refusedSave(args.context, submission, error, 'intro');
+  const input = submission.value;
+  switch (input.intent) {
+    case 'milestone-delete': {
+      const milestoneId = input.id;
+      return handleDeletion(args.context, input, { remove: milestoneId === null ? null : () => deleteMilestone(user, milestoneId), to: here, what: 'Milestone' });
+    }
+    case 'milestone-save': {
+      const { intent: _intent, id: milestoneId, ...milestone } = input;
+      const form = `milestone-${milestoneId ?? 'new'}`;
+      try {
+        await saveMilestone(user, milestoneId, milestone);
+        return redirectWithToast(here, messages.contentSaved('Milestone'));
+      } catch (error) {
+        return refusedSave(args.context, submission, error, form);
+      }
+    }
+    case 'intro-save':
+      try {
+        await saveHistoryIntro(user, input.intro);
+        return redirectWithToast(here, messages.contentSaved('Page'));
+      } catch (error) {
+        return refusedSave(args.context, submission, error, 'intro');
+      }
   }
 }
 

@@ -38,20 +38,26 @@ export function refusedSave<Output>(context: Readonly<RouterContextProvider>, su
 }
 
 /**
- * A change that asks first (ConfirmAction in components/admin/content-ui.tsx): a post of `intent`
- * without `confirmed` answers with `asking` naming what is asked about (the intent and the posted
- * `id`); with it, `run` runs and the editor goes to `to` with the toast `done`. A refusal (something
- * still uses it, a ticket already used) says why on the same page. Null: the post is not this one.
+ * A post of a change that asks first, as the route's schema parsed it: its intent, the record it
+ * names (the posted `id`, checked by the schema: null when it is not one), and whether the question
+ * was answered yes (`confirmedFlag` in lib/fields.ts).
+ */
+export type ConfirmedPost = { intent: string; id?: string | number | null; confirmed: boolean };
+
+/**
+ * A change that asks first (ConfirmAction in components/admin/content-ui.tsx): a post without
+ * `confirmed` answers with `asking` naming what is asked about (the intent and the posted `id`);
+ * with it, `run` runs and the editor goes to `to` with the toast `done`. A refusal (something still
+ * uses it, a ticket already used) says why on the same page. No `run` (no such record): 404.
  */
 export async function handleConfirmed<Result>(
   context: Readonly<RouterContextProvider>,
-  formData: FormData,
-  change: { intent: string; run: (() => Promise<Result>) | null; to: string; done: ToastMessage | ((result: Result) => ToastMessage) },
+  post: ConfirmedPost,
+  change: { run: (() => Promise<Result>) | null; to: string; done: ToastMessage | ((result: Result) => ToastMessage) },
 ) {
-  if (formData.get('intent') !== change.intent) return null;
   if (!change.run) notFound();
-  const asked: EditorReply = { result: null, form: null, asking: `${change.intent}${formData.get('id') ?? ''}` };
-  if (formData.get('confirmed') !== 'yes') return data(asked);
+  const asked: EditorReply = { result: null, form: null, asking: `${post.intent}${post.id ?? ''}` };
+  if (!post.confirmed) return data(asked);
   let result: Result;
   try {
     result = await change.run();
@@ -62,7 +68,7 @@ export async function handleConfirmed<Result>(
   return redirectWithToast(change.to, typeof change.done === 'function' ? change.done(result) : change.done);
 }
 
-/** A deletion is asked for, then confirmed (handleConfirmed with the deletion's words; intent 'delete' unless given). */
-export function handleDeletion(context: Readonly<RouterContextProvider>, formData: FormData, deletion: { intent?: string; remove: (() => Promise<unknown>) | null; to: string; what: string }) {
-  return handleConfirmed(context, formData, { intent: deletion.intent ?? 'delete', run: deletion.remove, to: deletion.to, done: messages.contentDeleted(deletion.what) });
+/** A deletion is asked for, then confirmed (handleConfirmed with the deletion's words). */
+export function handleDeletion(context: Readonly<RouterContextProvider>, post: ConfirmedPost, deletion: { remove: (() => Promise<unknown>) | null; to: string; what: string }) {
+  return handleConfirmed(context, post, { run: deletion.remove, to: deletion.to, done: messages.contentDeleted(deletion.what) });
 }

@@ -1,14 +1,13 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { FlaskConical, Save, Send } from 'lucide-react';
-import { useEffect } from 'react';
-import { data, Form, Link, useRevalidator } from 'react-router';
+import { data, Form } from 'react-router';
 import { ConfirmAction, ConfirmDelete, ContentHeading, Panel, StatusBadge } from '~/components/admin/content-ui';
+import { MailPreview } from '~/components/admin/mail-preview';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField, SelectField } from '~/components/ui/form-field';
-import { RichText } from '~/components/ui/rich-text';
-import { audienceLabels, mailingAudiences, mailingSchema } from '~/features/mailings/mailings.schema';
+import { audienceLabels, mailingAudiences, mailingEditorSchema, mailingSchema } from '~/features/mailings/mailings.schema';
 import { deleteMailing, getMailing, mailingEventChoices, saveMailing, sendTestMailing, startSending } from '~/features/mailings/mailings.server';
 import { kickMailingQueue } from '~/features/mailings/sender.server';
 import { formatDateTime, formatLongDate } from '~/lib/dates';
@@ -21,6 +20,7 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { editorId, handleConfirmed, handleDeletion, invalidForm, refusedSave } from '../content/replies.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/mailing';
+import { SentMailing } from './sent-mailing';
 import { requireMailer } from './guard.server';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -36,28 +36,27 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const user = await requireMailer(args);
   const id = editorId(params.id);
-  const formData = await readFormData(request);
-  const deletion = await handleDeletion(args.context, formData, { remove: id === null ? null : () => deleteMailing(user, id), to: '/admin/mail', what: 'Message' });
-  if (deletion) return deletion;
-  const sending = await handleConfirmed(args.context, formData, {
-    intent: 'send',
-    run:
-      id === null
-        ? null
-        : async () => {
-            const started = await startSending(user, id);
-            kickMailingQueue();
-            return started;
-          },
-    to: `/admin/mail/${id}`,
-    done: (started) => messages.mailingSending(String(started.recipients)),
-  });
-  if (sending) return sending;
-  const submission = parseWithZod(formData, { schema: mailingSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: mailingEditorSchema });
   if (submission.status !== 'success') return invalidForm(submission);
+  const input = submission.value;
+  if (input.intent === 'delete') return handleDeletion(args.context, input, { remove: id === null ? null : () => deleteMailing(user, id), to: '/admin/mail', what: 'Message' });
+  if (input.intent === 'send') {
+    return handleConfirmed(args.context, input, {
+      run:
+        id === null
+          ? null
+          : async () => {
+              const started = await startSending(user, id);
+              kickMailingQueue();
+              return started;
+            },
+      to: `/admin/mail/${id}`,
+      done: (started) => messages.mailingSending(String(started.recipients)),
+    });
+  }
   try {
-    const saved = await saveMailing(user, id, submission.value);
-    if (submission.value.intent === 'test') {
+    const saved = await saveMailing(user, id, input);
+    if (input.intent === 'test') {
       const to = await sendTestMailing(user, saved.id);
       return redirectWithToast(`/admin/mail/${saved.id}`, messages.mailingTestSent(to));
     }
@@ -194,105 +193,5 @@ function SendButton({ count, subject, asking }: { count: number; subject: string
       icon={Send}
       intent="send"
     />
-  );
-}
-
-/** The message as members will read it: the association's frame, the text, the unsubscribe line. */
-function MailPreview({ subject, body, audience }: { subject: string; body: string; audience: string }) {
-  return (
-    <figure className="overflow-hidden rounded-xl border border-border bg-white shadow-sm">
-      <figcaption className="grid gap-1 border-b border-border bg-slate-50 px-5 py-3 text-sm text-slate-700">
-        <span>
-          <span className="font-semibold text-navy-900">Subject:</span> {subject}
-        </span>
-        <span>
-          <span className="font-semibold text-navy-900">To:</span> {audience}
-        </span>
-      </figcaption>
-      <div className="px-5 py-6 sm:px-8">
-        <RichText html={body} className="max-w-none" />
-        <p className="mt-8 border-t border-border pt-4 text-sm text-muted-foreground">
-          You receive this as a member or supporter of the association. <span className="text-navy-700 underline">Unsubscribe</span>
-        </p>
-      </div>
-    </figure>
-  );
-}
-
-function SentMailing({ found }: { found: Found }) {
-  const { mailing, progress, problems } = found;
-  const sending = mailing.status === 'sending';
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!sending) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') void revalidator.revalidate();
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [sending, revalidator]);
-  const done = progress.total - progress.pending;
-  const counts = [
-    { label: 'Sent', value: progress.sent },
-    { label: 'Waiting', value: progress.pending },
-    { label: 'Bounced', value: progress.bounced },
-    { label: 'Failed', value: progress.failed },
-    { label: 'Unsubscribed before their turn', value: progress.skipped },
-  ];
-  return (
-    <>
-      <ContentHeading
-        title={mailing.subject}
-        back={{ to: '/admin/mail', label: 'All messages' }}
-        description={`${found.audienceLabel}. Sent by ${mailing.sentBy ?? 'an admin'}${mailing.startedAt ? ` on ${formatDateTime(mailing.startedAt)}` : ''}.`}
-      >
-        <StatusBadge status={mailing.status} />
-      </ContentHeading>
-      <Panel title={sending ? 'Sending' : 'Sent'}>
-        <div className="grid gap-4">
-          <p role="status" className="text-slate-700">
-            {sending ? `${progress.sent.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} sent so far.` : `Finished${mailing.finishedAt ? ` on ${formatDateTime(mailing.finishedAt)}` : ''}: ${progress.sent.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} sent.`}
-          </p>
-          <progress value={done} max={Math.max(progress.total, 1)} aria-label="Sending progress" className="h-3 w-full overflow-hidden rounded-full accent-navy-700" />
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-            {counts.map((count) => (
-              <div key={count.label} className="rounded-lg border border-border bg-slate-50 px-3 py-2">
-                <dt className="text-xs font-semibold text-muted-foreground">{count.label}</dt>
-                <dd className="text-xl font-bold text-navy-900">{count.value.toLocaleString('en-US')}</dd>
-              </div>
-            ))}
-          </dl>
-          {sending ? (
-            <p className="text-sm text-muted-foreground">
-              Sending goes on when you leave this page, and after a restart of the site.{' '}
-              <Link to="." className="font-semibold text-navy-700 underline">
-                Refresh
-              </Link>
-            </p>
-          ) : null}
-        </div>
-      </Panel>
-      {problems.length ? (
-        <div className="mt-6">
-          <Panel title="Not delivered" description="Bounced addresses get no more messages to members until they subscribe again from a message’s link.">
-            <ul className="divide-y divide-border text-sm">
-              {problems.map((problem) => (
-                <li key={problem.email} className="grid gap-0.5 py-2">
-                  <span className="break-all font-semibold text-navy-900">
-                    {problem.email} · {problem.status}
-                  </span>
-                  {problem.detail ? <span className="break-words text-muted-foreground">{problem.detail}</span> : null}
-                </li>
-              ))}
-            </ul>
-          </Panel>
-        </div>
-      ) : null}
-      <section aria-labelledby="message-heading" className="mt-8 grid gap-4">
-        <h2 id="message-heading" className="text-xl font-bold text-navy-900">
-          The message
-        </h2>
-        <MailPreview subject={mailing.subject} body={mailing.body} audience={found.audienceLabel} />
-      </section>
-    </>
   );
 }
