@@ -161,7 +161,8 @@ test.describe('guards', () => {
     await page.getByLabel('Email').fill(e2eAdmin.email);
     await page.getByLabel('Password').fill(e2eAdmin.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(`${baseURL}/admin`);
+    // /admin opens the admin's first section.
+    await expect(page).toHaveURL(`${baseURL}/admin/members`);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
     await expectNoAxeViolations(page);
 

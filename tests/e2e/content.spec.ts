@@ -297,7 +297,8 @@ test('an editor runs the site’s content; members and finance cannot', async ({
 
   await signIn(page, people.finance.email);
   await page.goto('/admin/content/events');
-  await expect(page).toHaveURL(/\/admin$/);
+  // Sent to the dashboard, which opens the treasurer's first section.
+  await expect(page).toHaveURL(/\/admin\/donations$/);
   const refused = await page.request.post('/admin/content/media/upload', {
     headers: { Origin: new URL(page.url()).origin },
     multipart: { file: { name: 'x.jpg', mimeType: 'image/jpeg', buffer: await picture(10, 10) } },

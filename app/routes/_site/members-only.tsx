@@ -17,13 +17,13 @@ export async function loader(args: Route.LoaderArgs) {
   const access = await memberAccess(user);
   const documentId = parseId(new URL(request.url).searchParams.get('document') ?? undefined);
   if (access.readsMembersDocuments) throw redirect(documentId ? `/documents/${documentId}/download` : '/members-portal/documents');
-  return data({ signedIn: user !== null, standing: access.standing }, { status: 403, headers: { 'Cache-Control': 'private, no-store' } });
+  return data({ signedIn: user !== null, standing: access.standing }, { status: 403 });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'For members only');
 
-// Rendered for each visitor (docs/architecture.md#page-policy).
-export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
+// Someone's own standing, for one document: never stored (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function MembersOnly({ loaderData }: Route.ComponentProps) {
   return (

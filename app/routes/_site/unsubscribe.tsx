@@ -17,13 +17,11 @@ import type { Route } from './+types/unsubscribe';
  * program's own Unsubscribe button posts `List-Unsubscribe=One-Click` here (RFC 8058), which
  * unsubscribes at once. No sign-in: the signed token names the address.
  */
-const noStore = { 'Cache-Control': 'private, no-store' };
-
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
   const email = readUnsubscribeToken(params.token);
-  if (!email) return data({ subscription: null }, { status: 400, headers: noStore });
-  return data({ subscription: await subscriptionOf(email) }, { headers: noStore });
+  if (!email) return data({ subscription: null }, { status: 400 });
+  return data({ subscription: await subscriptionOf(email) });
 }
 
 /**
@@ -40,14 +38,14 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const email = readUnsubscribeToken(params.token);
   const parsed = unsubscribePostSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!email) return data({ subscription: null }, { status: 400, headers: noStore });
-  if (!parsed.success) return data({ subscription: await subscriptionOf(email) }, { status: 400, headers: noStore });
+  if (!email) return data({ subscription: null }, { status: 400 });
+  if (!parsed.success) return data({ subscription: await subscriptionOf(email) }, { status: 400 });
   if (parsed.data.intent === 'unsubscribe') {
     await unsubscribe(email);
-    return dataWithToast(args.context, { subscription: await subscriptionOf(email) }, messages.unsubscribed, { headers: noStore });
+    return dataWithToast(args.context, { subscription: await subscriptionOf(email) }, messages.unsubscribed);
   }
   await resubscribe(email);
-  return dataWithToast(args.context, { subscription: await subscriptionOf(email) }, messages.resubscribed, { headers: noStore });
+  return dataWithToast(args.context, { subscription: await subscriptionOf(email) }, messages.resubscribed);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Unsubscribe');
