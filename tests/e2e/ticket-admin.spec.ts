@@ -19,7 +19,7 @@ async function openEvent(page: Page, title: string) {
 /** The newest mail to `to` whose subject starts with `subject`, once it has arrived. */
 async function mailFor(to: string, subject: string) {
   const find = async () => (await mailsTo(outbox(), to)).reverse().find((mail) => mail.subject?.startsWith(subject));
-  await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
+  await expect.poll(find, { timeout: 60_000 }).toBeTruthy();
   return (await find())!;
 }
 
