@@ -15,7 +15,8 @@ function runCommand(dataDir: string, ...args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', ...args], {
     env: { ...environment, DATA_DIR: dataDir, NODE_ENV: undefined },
     encoding: 'utf8',
-    timeout: 60_000,
+    // A limit, not a wait: each run starts tsx and opens the database (10-20 s with both cores busy).
+    timeout: 120_000,
   });
 }
 
@@ -33,7 +34,8 @@ async function withDatabaseIn<T>(dataDir: string, work: () => Promise<T>): Promi
   }
 }
 
-describe('user:role', () => {
+// Each test runs the command one to three times: limits for a machine whose cores are both busy.
+describe('user:role', { timeout: 400_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-role-'));
 
   it('changes the role of an account', async () => {
