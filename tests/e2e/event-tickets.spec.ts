@@ -113,7 +113,6 @@ test.describe('without JavaScript', () => {
 });
 
 test('a guest buys two Gala tickets of two tiers on the test provider and gets them by mail and on their page', async ({ page }) => {
-  test.setTimeout(120_000);
   await openEvent(page, 'Annual Gala Night');
   await page.getByRole('button', { name: 'Increase Standard quantity' }).click();
   await page.getByRole('button', { name: 'Increase Couple quantity' }).click();

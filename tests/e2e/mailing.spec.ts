@@ -49,7 +49,6 @@ async function writeAndSend(page: Page, subject: string, text: string, options: 
 }
 
 test('an admin writes to approved members: each gets it once; one unsubscribes and misses the next', async ({ page }) => {
-  test.setTimeout(180_000);
   for (const member of members) {
     await signUpAndSignIn(page, member.name, member.email);
     await applyAndPay(page, true);

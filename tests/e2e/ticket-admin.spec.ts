@@ -58,7 +58,6 @@ test('a guest registers for a free online event; the mail’s link shows the tic
 });
 
 test('a member’s paid tickets are in My Tickets; the committee refunds one, then the order; the money shows in the finance view', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUpAndSignIn(page, 'Harsha Gunasekara', 'harsha.tickets@example.org');
   await openEvent(page, 'Annual Gala Night');
   await page.getByRole('button', { name: 'Increase Student quantity' }).click();
