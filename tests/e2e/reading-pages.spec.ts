@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { currentToast, expectNoAxeViolations } from './helpers';
+import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
 
 /** The scripts a page loaded from our own assets. */
 function scriptRequests(page: Page): string[] {
@@ -98,6 +98,7 @@ test('an image that fails to load shows its fallback on a page without React', a
 
 test("the event page's ticket card counts without React, and with React after a link from a page that runs it", async ({ page }) => {
   const steps = async () => {
+    await waitForTicketCard(page);
     const increase = page.getByRole('button', { name: 'Increase Standard quantity' });
     const decrease = page.getByRole('button', { name: 'Decrease Standard quantity' });
     await expect(decrease).toBeDisabled();

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox, waitForTicketCard } from './helpers';
 import { signIn, signOut, signUpAndSignIn } from './journeys';
 
 async function openEvent(page: Page, title: string) {
@@ -34,6 +34,7 @@ async function openEventTickets(page: Page, title: string) {
 test('a guest registers for a free online event; the mail’s link shows the ticket and cancels it', async ({ page }) => {
   await openEvent(page, 'Career Guidance Webinar for School Leavers');
   await expect(page.getByRole('heading', { name: 'Confirm Attendance' })).toBeVisible();
+  await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase Panellist or Listener quantity' }).click();
   await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
   await page.getByLabel('Ticket 1 · Panellist or Listener').fill('Sunil Perera');
@@ -60,6 +61,7 @@ test('a guest registers for a free online event; the mail’s link shows the tic
 test('a member’s paid tickets are in My Tickets; the committee refunds one, then the order; the money shows in the finance view', async ({ page }) => {
   await signUpAndSignIn(page, 'Harsha Gunasekara', 'harsha.tickets@example.org');
   await openEvent(page, 'Annual Gala Night');
+  await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase Student quantity' }).click();
   await page.getByRole('button', { name: 'Increase Student quantity' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -155,6 +157,7 @@ test.describe('without JavaScript', () => {
 test('a volunteer without an account opens check-in with the event’s code and admits a ticket', async ({ page, browser }) => {
   await openEvent(page, "Founders' Day Celebration");
   const eventPath = new URL(page.url()).pathname;
+  await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase General Admission quantity' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.getByLabel('Ticket 1 · General Admission').fill('Priyanka Door');
