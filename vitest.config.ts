@@ -13,7 +13,9 @@ export default defineConfig({
     // Tests run in a random order within each file (the seed is printed), so none can rely on an
     // earlier one having run; `--sequence.seed=N` replays an order.
     sequence: { shuffle: { files: false, tests: true } },
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Limits, not waits: a test that takes 2 s on a quiet machine took 20 s while another test run
+    // and a browser suite loaded both cores (the property-based ticket test).
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

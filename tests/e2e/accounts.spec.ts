@@ -134,7 +134,7 @@ test.describe('forgot password', () => {
     await page.getByLabel('Confirm New Password').fill('my new password 1');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(currentToast(page)).toContainText('Password Updated Successfully!');
-    await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
 
     await other.reload();
     await expect(other.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();

@@ -10,7 +10,6 @@ import { currentToast, expectNoAxeViolations, outbox } from './helpers';
 import { applyAndPay, signIn, signOut, signUpAndSignIn, testPassword } from './journeys';
 
 test('a member changes their email address, confirms it from the new inbox, and signs in with it', async ({ page }) => {
-  test.setTimeout(120_000);
   const oldEmail = 'tharindu.before@example.org';
   const newEmail = 'tharindu.after@example.org';
   await signUpAndSignIn(page, 'Tharindu Jayasuriya', oldEmail);

@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { linkIn, mailsTo } from '../setup/outbox';
 import { e2eAdmin } from '../../playwright.config';
-import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox, waitForTicketCard } from './helpers';
 import { signIn, signUpAndSignIn } from './journeys';
 
 async function openEvent(page: Page, title: string) {
@@ -14,6 +14,7 @@ async function openEvent(page: Page, title: string) {
 
 test('tiers take quantities within 0 and what one order may have, and the total follows', async ({ page }) => {
   await openEvent(page, 'Annual Gala Night');
+  await waitForTicketCard(page);
   const card = page.getByRole('heading', { name: 'Buy Tickets' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
   const total = page.getByTestId('ticket-total');
   await expect(total).toHaveText('$0.00');
@@ -54,6 +55,7 @@ test('checkout with no tickets shows "No tickets selected"; with tickets the ord
   await expect(toast).toContainText('Please select the quantity for at least one ticket tier.');
   await expect(page.locator('[data-variant="destructive"]')).toBeVisible();
 
+  await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase Student quantity' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/events\/\d+\/order\?seats=\d+x1$/);
@@ -113,8 +115,8 @@ test.describe('without JavaScript', () => {
 });
 
 test('a guest buys two Gala tickets of two tiers on the test provider and gets them by mail and on their page', async ({ page }) => {
-  test.setTimeout(120_000);
   await openEvent(page, 'Annual Gala Night');
+  await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase Standard quantity' }).click();
   await page.getByRole('button', { name: 'Increase Couple quantity' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -179,6 +181,7 @@ test('a cancelled checkout gives its seats back', async ({ page }) => {
   await openEvent(page, 'Annual Gala Night');
   const vip = page.getByRole('listitem').filter({ hasText: 'VIP Table (10 seats)' });
   await expect(vip).toContainText('Only 6 left');
+  await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase VIP Table (10 seats) quantity' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.getByLabel('Ticket 1 · VIP Table (10 seats)').fill('Table Host');
@@ -200,6 +203,7 @@ test('a cancelled checkout gives its seats back', async ({ page }) => {
 test('a signed-in member’s free registration is confirmed at once and listed under My Tickets', async ({ page }) => {
   await signUpAndSignIn(page, 'Dilani Fonseka', 'dilani.tickets@example.org');
   await openEvent(page, "Founders' Day Celebration");
+  await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase General Admission quantity' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByLabel('Ticket 1 · General Admission')).toHaveValue('Dilani Fonseka');

@@ -8,7 +8,6 @@ import { currentToast, expectNoAxeViolations } from './helpers';
 import { signIn, signOut, signUpAndSignIn } from './journeys';
 
 test('a finance volunteer sees a guest’s gift in the finance view and downloads its giving statement', async ({ page }) => {
-  test.setTimeout(120_000);
   // A guest gives $250 to the medical fund through the test checkout.
   await page.goto('/donate?cause=medical');
   await page.getByRole('radio', { name: '$250', exact: true }).check({ force: true });

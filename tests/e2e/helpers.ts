@@ -38,6 +38,15 @@ export async function waitForReact(page: Page): Promise<void> {
   await expect(page.locator('form input[type="hidden"][name="js"]').first()).toBeAttached();
 }
 
+/**
+ * Waits until the event page's ticket card runs its quantity buttons: its own few lines (a page
+ * served without React) or React's effect run them, and mark its form `data-enhanced`. A click on
+ * a button before that does nothing; on a busy machine the page shows the card before it runs them.
+ */
+export async function waitForTicketCard(page: Page): Promise<void> {
+  await expect(page.locator('form[data-enhanced="true"]')).toBeAttached();
+}
+
 /** The toast that is showing now (Radix renders toasts as items of the "Notifications (F8)" region). */
 export function currentToast(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');

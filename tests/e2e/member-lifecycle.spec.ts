@@ -10,7 +10,6 @@ import { e2eAdmin } from '../../playwright.config';
 import { applyAndPay, signIn, signUpAndSignIn } from './journeys';
 
 test('a member corrects their address, downloads their data, and is not asked to apply twice', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUpAndSignIn(page, 'Nadeesha Ranasinghe', 'nadeesha.details@example.org');
   await applyAndPay(page, true);
   await page.goto('/members-portal');

@@ -5,7 +5,6 @@ import { currentToast, expectNoAxeViolations } from './helpers';
 import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
 
 test('an admin records a cheque: the application shows paid and waits for approval', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUpAndSignIn(page, 'Sunethra Cheque', 'sunethra.cheque@example.org');
   await applyAndPay(page, false);
   await signOut(page);

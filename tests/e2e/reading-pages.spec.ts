@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { currentToast, expectNoAxeViolations } from './helpers';
+import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
 
 /** The scripts a page loaded from our own assets. */
 function scriptRequests(page: Page): string[] {
@@ -125,6 +125,7 @@ test('an image that fails to load shows its fallback on a page without React', a
 
 test("the event page's ticket card counts without React, and with React after a link from a page that runs it", async ({ page }) => {
   const steps = async () => {
+    await waitForTicketCard(page);
     const increase = page.getByRole('button', { name: 'Increase Standard quantity' });
     const decrease = page.getByRole('button', { name: 'Decrease Standard quantity' });
     await expect(decrease).toBeDisabled();
@@ -176,5 +177,5 @@ test('a toast written into a page without React goes after 5 seconds', async ({ 
   await page.getByRole('link', { name: 'View Details: Annual Gala Night' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(currentToast(page)).toContainText('No tickets selected');
-  await expect(currentToast(page)).toBeHidden({ timeout: 8_000 });
+  await expect(currentToast(page)).toBeHidden({ timeout: 30_000 });
 });

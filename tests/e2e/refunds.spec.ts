@@ -17,7 +17,6 @@ async function financeLine(page: Page) {
 }
 
 test('an admin refunds a donation: status refunded, the donor gets a mail, the finance totals change', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/donate?cause=medical');
   await page.getByLabel('Custom amount (USD, optional)').fill('75');
   await page.getByLabel('First Name').fill('Nirmala');

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { e2eAdmin } from '../../playwright.config';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox, waitForTicketCard } from './helpers';
 import { signIn, signOut, signUpAndSignIn } from './journeys';
 
 async function openEvent(page: Page, title: string) {
@@ -20,7 +20,7 @@ async function openEvent(page: Page, title: string) {
 /** The newest mail to `to` whose subject starts with `subject`, once it has arrived. */
 async function mailFor(to: string, subject: string) {
   const find = async () => (await mailsTo(outbox(), to)).reverse().find((mail) => mail.subject?.startsWith(subject));
-  await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
+  await expect.poll(find, { timeout: 60_000 }).toBeTruthy();
   return (await find())!;
 }
 
@@ -35,6 +35,7 @@ async function openEventTickets(page: Page, title: string) {
 test('a guest registers for a free online event; the mail’s link shows the ticket and cancels it', async ({ page }) => {
   await openEvent(page, 'Career Guidance Webinar for School Leavers');
   await expect(page.getByRole('heading', { name: 'Confirm Attendance' })).toBeVisible();
+  await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase Panellist or Listener quantity' }).click();
   await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
   await page.getByLabel('Ticket 1 · Panellist or Listener').fill('Sunil Perera');
@@ -59,9 +60,9 @@ test('a guest registers for a free online event; the mail’s link shows the tic
 });
 
 test('a member’s paid tickets are in My Tickets; the committee refunds one, then the order; the money shows in the finance view', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUpAndSignIn(page, 'Harsha Gunasekara', 'harsha.tickets@example.org');
   await openEvent(page, 'Annual Gala Night');
+  await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase Student quantity' }).click();
   await page.getByRole('button', { name: 'Increase Student quantity' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -162,6 +163,7 @@ test.describe('without JavaScript', () => {
 test('a volunteer without an account opens check-in with the event’s code and admits a ticket', async ({ page, browser }) => {
   await openEvent(page, "Founders' Day Celebration");
   const eventPath = new URL(page.url()).pathname;
+  await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase General Admission quantity' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.getByLabel('Ticket 1 · General Admission').fill('Priyanka Door');

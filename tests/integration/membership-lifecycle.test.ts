@@ -94,14 +94,15 @@ describe('renewal reminders', () => {
 });
 
 describe('scheduled jobs', () => {
-  const counting = (name: string, fail = false) => {
+  /** A job that counts its runs; a run lasts until `busy` (if given) resolves. */
+  const counting = (name: string, fail = false, busy?: () => Promise<void>) => {
     const job: Job & { runs: number } = {
       name,
       runs: 0,
       period: () => 'p1',
       run: async () => {
         job.runs += 1;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await busy?.();
         if (fail) throw new Error('the mail server is down');
         return 'done';
       },
@@ -110,8 +111,27 @@ describe('scheduled jobs', () => {
   };
 
   it('runs a period once across instances, however many check at once', async () => {
-    const job = counting('count');
-    const outcomes = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((instance) => runDueJobs([job], new Date(), instance)));
+    // A run lasts until every instance has either finished its check or started a run: the others
+    // check while it is under way (a second run, were there one, would start, not wait for the first).
+    const instances = ['a', 'b', 'c', 'd', 'e'];
+    let checked = 0;
+    let everyoneChecked!: () => void;
+    const allChecked = new Promise<void>((resolve) => (everyoneChecked = resolve));
+    const releaseOnceAllChecked = () => {
+      if (checked + job.runs >= instances.length) everyoneChecked();
+    };
+    const job = counting('count', false, () => {
+      releaseOnceAllChecked();
+      return allChecked;
+    });
+    const outcomes = await Promise.all(
+      instances.map((instance) =>
+        runDueJobs([job], new Date(), instance).finally(() => {
+          checked += 1;
+          releaseOnceAllChecked();
+        }),
+      ),
+    );
     expect(job.runs).toBe(1);
     expect(outcomes.flat().filter((outcome) => outcome.ran)).toHaveLength(1);
     await runDueJobs([job]);

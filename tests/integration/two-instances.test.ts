@@ -6,73 +6,60 @@
  * (docs/architecture.md#page-cache). On the embedded database one server owns the data
  * folder (a second is refused: tests/e2e/server.spec.ts), so this runs with TEST_DATABASE_URL only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { news } from '~/db/schema/content';
 import { jobRuns } from '~/db/schema/jobs';
+import { committeeDigestJob } from '~/features/membership/committee-notices.server';
 import { pngFile } from '../factories/media';
 import { createMembership } from '../factories/membership';
 import { mailsTo } from '../setup/outbox';
 import { setupTestDatabase } from '../setup/database';
+import { freePort, SERVER_START_LIMIT_MS, startServer as startServerProcess, waitUntilServing, type ServerProcess } from '../setup/server-process';
 
 const database = setupTestDatabase();
 const admin = { email: 'two-instances@example.org', password: 'a long admin password' };
-const servers: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 /** Every started server's data folder: each has its own mail outbox. */
 const dataDirs: string[] = [];
+/** A test's time limit: two server starts and a couple of minutes for the rest (limits, not waits). */
+const twoServersLimit = 2 * SERVER_START_LIMIT_MS + 120_000;
 
 afterAll(() => {
-  for (const server of servers) server.kill('SIGTERM');
+  for (const server of servers) server.child.kill('SIGTERM');
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the built server on the test database and waits until it answers; its address and data folder (with its mail outbox). */
-async function startServer(databaseUrl: string): Promise<{ origin: string; dataDir: string }> {
+/**
+ * Starts the built server on the test database and waits until it serves; its address, data folder
+ * (with its mail outbox) and the name its database sessions carry (PGAPPNAME, in pg_stat_activity).
+ */
+async function startServer(databaseUrl: string): Promise<{ origin: string; dataDir: string; sessionName: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-instance-'));
+  const sessionName = `ppa-instance-${port}`;
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['server.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startServerProcess({
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PGAPPNAME: sessionName,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
   });
-  servers.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`The server stopped:\n${output}`);
-    const health = await fetch(`${origin}/healthz`).catch(() => null);
-    if (health?.status === 200) return { origin, dataDir };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not answer within 30 s:\n${output}`);
+  servers.push(server);
+  await waitUntilServing(server, port);
+  return { origin, dataDir, sessionName };
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL', () => {
-  it('a picture uploaded through one server is served by the other', { timeout: 90_000 }, async () => {
+  it('a picture uploaded through one server is served by the other', { timeout: twoServersLimit }, async () => {
     expect(existsSync('build/server/index.js'), 'the servers run the built app: npm run build first').toBe(true);
     const databaseUrl = database.postgresUrl()!;
     // One after the other: the first migrates and adds the sample content, the second finds them.
@@ -102,7 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
     expect(Buffer.from(await fromSecond.arrayBuffer()).equals(Buffer.from(await fromFirst.arrayBuffer()))).toBe(true);
   });
 
-  it('both run the reminder job, and each renewal reminder is sent once', { timeout: 90_000 }, async () => {
+  it('both run the reminder job, and each renewal reminder is sent once', { timeout: twoServersLimit }, async () => {
     const now = Date.now();
     const members = await Promise.all(
       [2, 5, 20, -1].map((days, n) => createMembership(database.db(), { firstName: `Reminded${n}`, email: `reminded-${n}-${now}@example.org`, expiresAt: new Date(now + days * 86_400_000) })),
@@ -110,25 +97,59 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
     // Whatever servers ran before this test, the current hour is to run again.
     await database.db().delete(jobRuns).where(eq(jobRuns.name, 'membership-reminders'));
     const databaseUrl = database.postgresUrl()!;
-    await startServer(databaseUrl);
-    await startServer(databaseUrl);
-    // Counted across every server this file started: the other test's servers check too.
-    const mailsOf = async (email: string) => (await Promise.all(dataDirs.map((dataDir) => mailsTo(path.join(dataDir, 'mail'), email)))).flat();
-    // Each server checks 5 s after starting (and every 10 minutes): wait until the reminders are out…
-    for (let attempt = 0; attempt < 160; attempt += 1) {
-      const counts = await Promise.all(members.map(async (member) => (await mailsOf(member.account.email)).length));
-      if (counts.every((count) => count > 0)) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+
+    // Each server checks 5 s after starting: the reminder job, then the committee's digest (in that
+    // order, server.js). This session holds the digest's claim for the day open, so a server whose
+    // check reaches it waits there, its reminders done: the count below is taken once both wait.
+    const barrier = new pg.Client({ connectionString: databaseUrl });
+    await barrier.connect();
+    try {
+      await barrier.query('begin');
+      const { rows } = await barrier.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const barrierPid = rows[0]!.pid;
+      // The day now and in 10 minutes: the servers check within that, whichever side of 8 a.m. (Toronto) it falls.
+      const days = [...new Set([committeeDigestJob.period(new Date()), committeeDigestJob.period(new Date(Date.now() + 10 * 60_000))])];
+      await barrier.query(`delete from job_runs where name = $1 and period = any($2)`, [committeeDigestJob.name, days]);
+      for (const day of days) {
+        await barrier.query(`insert into job_runs (name, period, claimed_by, claimed_at, finished_at, outcome) values ($1, $2, 'two-instances test', now(), now(), 'held by the test')`, [
+          committeeDigestJob.name,
+          day,
+        ]);
+      }
+
+      const started = [await startServer(databaseUrl), await startServer(databaseUrl)];
+      await vi.waitFor(
+        async () => {
+          const waiting = await barrier.query<{ name: string }>('select application_name as name from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [barrierPid]);
+          const names = new Set(waiting.rows.map((row) => row.name));
+          const notYet = started.filter((server) => !names.has(server.sessionName));
+          if (notYet.length > 0) throw new Error(`${notYet.map((server) => server.origin).join(', ')} not yet past the reminder job`);
+        },
+        { timeout: SERVER_START_LIMIT_MS, interval: 100 },
+      );
+      // Whichever server ran the reminder job (one of these, or an earlier test's) has finished it.
+      await vi.waitFor(
+        async () => {
+          const finished = await database.db().select().from(jobRuns).where(and(eq(jobRuns.name, 'membership-reminders'), isNotNull(jobRuns.finishedAt)));
+          if (finished.length === 0) throw new Error('the reminder job has not finished');
+        },
+        { timeout: SERVER_START_LIMIT_MS, interval: 100 },
+      );
+
+      // Counted across every server this file started: the other tests' servers check too.
+      const mailsOf = async (email: string) => (await Promise.all(dataDirs.map((dataDir) => mailsTo(path.join(dataDir, 'mail'), email)))).flat();
+      for (const member of members) {
+        expect((await mailsOf(member.account.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your membership (expires in (7|30) days|has expired)/)]);
+      }
+      expect(await database.db().select().from(jobRuns).where(eq(jobRuns.name, 'membership-reminders'))).toHaveLength(1);
+      // The digest's day stays marked as done: the waiting checks go on and find it taken.
+      await barrier.query('commit');
+    } finally {
+      await barrier.end();
     }
-    // …and past every server's first check, then count.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    for (const member of members) {
-      expect((await mailsOf(member.account.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your membership (expires in (7|30) days|has expired)/)]);
-    }
-    expect(await database.db().select().from(jobRuns).where(eq(jobRuns.name, 'membership-reminders'))).toHaveLength(1);
   });
 
-  it('an edit makes the cached page stale on both servers at once', { timeout: 90_000 }, async () => {
+  it('an edit makes the cached page stale on both servers at once', { timeout: twoServersLimit }, async () => {
     const databaseUrl = database.postgresUrl()!;
     const { origin: first } = await startServer(databaseUrl);
     const { origin: second } = await startServer(databaseUrl);

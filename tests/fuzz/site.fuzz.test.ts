@@ -3,14 +3,17 @@
  * fast-check generates (control characters, lone surrogates, 20 KB strings, injections, numbers
  * that are not, ids that do not exist), posted as a guest, a member and an admin. Nothing a visitor
  * sends may give a 5xx, and bad input may leave no row behind.
+ *
+ * Plain HTTP from Node (`npm run test:fuzz`, vitest.fuzz.config.ts) against the production build,
+ * which tests/fuzz/global-setup.ts serves on a fresh data folder.
  */
-import { request as playwrightRequest, expect, test, type APIRequestContext } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { e2eAdmin } from '../../playwright.config';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { outbox } from './helpers';
-import { testPassword } from './journeys';
+
+const site = inject('fuzzSite');
+const memberPassword = 'a good long password';
 
 const RUNS = 1200;
 
@@ -124,7 +127,10 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
   fc.tuple(fc.constantFrom('1', '2', '3', '4', '5'), withExtra(fields(['qty-1', 'qty-2', 'qty-3', 'qty-4', 'qty-5', 'qty-6', 'qty-7', 'qty-8']))).map(
     ([id, form]) => ({ method: 'POST', path: `/events/${id}`, form }),
   ),
-  withExtra(fc.record({ intent: oneOf('renew', 'cancel-subscription', 'renew-test-subscription', 'resend-receipt'), subscriptionId: nasty, paymentId: nasty })).map(
+  withExtra(fc.record({ intent: oneOf('cancel-subscription', 'renew-test-subscription', 'resend-receipt'), subscriptionId: nasty, paymentId: nasty })).map(
+    (form) => ({ method: 'POST', path: '/members-portal/payments', form }),
+  ),
+  withExtra(fc.record({ intent: oneOf('renew', 'details', 'delete-account'), firstName: nasty, phoneNumber: nasty, confirmEmail: invalidEmail })).map(
     (form) => ({ method: 'POST', path: '/members-portal', form }),
   ),
   withExtra(fc.record({ intent: oneOf('change-email'), newEmail: invalidEmail, currentPassword: nasty })).map((form) => ({ method: 'POST', path: '/members-portal', form })),
@@ -144,15 +150,19 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
       },
       { requiredKeys: ['intent', 'contactEmail'] },
     ).map(defined),
-  ).map((form) => ({ method: 'POST', path: '/admin', form })),
+  ).chain((form) => fc.constantFrom('members', 'donations', 'settings', 'users').map((section) => ({ method: 'POST' as const, path: `/admin/${section}`, form }))),
   fc.tuple(segment, withExtra(fields(['intent', 'cardNumber']))).map(([id, form]) => ({ method: 'POST', path: `/payment/test-checkout/${id}`, form })),
   withExtra(fields(['email'])).map((form) => ({ method: 'POST', path: '/api/webhooks/stripe', form })),
 ];
 
 const gets: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
-  query(['tab', 'status', 'q', 'page']).map((search) => ({ method: 'GET', path: `/admin${search}` })),
+  fc
+    .tuple(fc.constantFrom('', '/members', '/donations', '/tickets', '/settings', '/users'), query(['tab', 'status', 'q', 'page', 'event']))
+    .map(([section, search]) => ({ method: 'GET', path: `/admin${section}${search}` })),
   query(['tab', 'status', 'q']).map((search) => ({ method: 'GET', path: `/admin/export.csv${search}` })),
-  query(['tab', 'email', 'error']).map((search) => ({ method: 'GET', path: `/members-portal${search}` })),
+  fc
+    .tuple(fc.constantFrom('', '/payments', '/tickets', '/documents', '/directory'), query(['tab', 'email', 'error', 'q']))
+    .map(([section, search]) => ({ method: 'GET', path: `/members-portal${section}${search}` })),
   query(['year']).map((search) => ({ method: 'GET', path: `/admin/finance${search}` })),
   query(['year']).map((search) => ({ method: 'GET', path: `/admin/finance/totals.csv${search}` })),
   fc.tuple(segment, segment).map(([year, file]) => ({ method: 'GET', path: `/admin/finance/statements/${year}/${file}` })),
@@ -174,46 +184,89 @@ const gets: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
 
 const probe: fc.Arbitrary<Probe> = fc.tuple(role, fc.oneof(...posts, ...gets)).map(([who, request]) => ({ role: who, ...request }));
 
-test.describe('fuzzing every form and parameter', () => {
-  test.describe.configure({ timeout: 300_000 });
+/**
+ * One visitor of the site: keeps the cookies the site sets, as a browser would, and sends the
+ * site's own Origin with every request (as the journeys' browsers do for form posts).
+ */
+class Visitor {
+  private readonly cookies = new Map<string, string>();
 
-  let contexts: Record<Role, APIRequestContext>;
-
-  async function signIn(context: APIRequestContext, email: string, password: string, baseURL: string) {
-    const response = await context.post('/login', { form: { intent: 'login', email, password }, headers: { Origin: baseURL }, maxRedirects: 0 });
-    expect(response.status()).toBe(302);
+  /** Sends one request; with `follow`, follows redirects (as GET) the way a browser would. */
+  async request(method: 'GET' | 'POST', path: string, options: { form?: Record<string, string>; follow?: boolean } = {}): Promise<{ status: number; location: string | null; body: string }> {
+    let url = new URL(path, site.origin);
+    let form = method === 'POST' ? (options.form ?? {}) : undefined;
+    for (let hops = 0; ; hops += 1) {
+      const headers: Record<string, string> = { Origin: site.origin };
+      if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      let body: string | undefined;
+      if (form) {
+        const encoded = new URLSearchParams();
+        for (const [name, value] of Object.entries(form)) encoded.append(name, value);
+        body = encoded.toString();
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      }
+      const response = await fetch(url, { method: form ? 'POST' : 'GET', headers, body, redirect: 'manual' });
+      for (const cookie of response.headers.getSetCookie()) this.keep(cookie);
+      const answer = { status: response.status, location: response.headers.get('Location'), body: await response.text() };
+      if (!options.follow || !answer.location || answer.status < 300 || answer.status >= 400) return answer;
+      if (hops === 20) throw new Error(`More than 20 redirects from ${path}`);
+      url = new URL(answer.location, url);
+      form = undefined;
+    }
   }
 
-  test.beforeAll(async ({ baseURL }) => {
-    const origin = baseURL!;
-    const make = () => playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
-    contexts = { guest: await make(), member: await make(), admin: await make() };
-    await signIn(contexts.admin, e2eAdmin.email, e2eAdmin.password, origin);
-    const memberEmail = 'fuzzy-member@example.org';
-    await contexts.member.post('/login', { form: { intent: 'signup', fullName: 'Fuzzy Member', email: memberEmail, password: testPassword } });
-    let link = '';
-    await expect
-      .poll(async () => {
-        const mail = (await mailsTo(outbox(), memberEmail)).find((message) => message.subject?.startsWith('Verify'));
-        link = mail ? linkIn(mail, '/api/auth/verify-email') : '';
-        return link;
-      })
-      .not.toBe('');
-    await contexts.member.get(link);
-    await signIn(contexts.member, memberEmail, testPassword, origin);
-  });
+  private keep(setCookie: string) {
+    const [pair = '', ...attributes] = setCookie.split(';');
+    const separator = pair.indexOf('=');
+    if (separator < 1) return;
+    const name = pair.slice(0, separator).trim();
+    const value = pair.slice(separator + 1).trim();
+    const expired = attributes.some((attribute) => {
+      const [key = '', setting = ''] = attribute.split('=').map((part) => part.trim());
+      if (key.toLowerCase() === 'max-age') return Number(setting) <= 0;
+      if (key.toLowerCase() === 'expires') return Date.parse(setting) <= Date.now();
+      return false;
+    });
+    if (expired || value === '') this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+}
 
-  test.afterAll(async () => {
-    await Promise.all(Object.values(contexts).map((context) => context.dispose()));
+describe('fuzzing every form and parameter', () => {
+  const visitors: Record<Role, Visitor> = { guest: new Visitor(), member: new Visitor(), admin: new Visitor() };
+
+  async function signIn(visitor: Visitor, email: string, password: string) {
+    const response = await visitor.request('POST', '/login', { form: { intent: 'login', email, password } });
+    expect(response.status).toBe(302);
+  }
+
+  beforeAll(async () => {
+    await signIn(visitors.admin, site.admin.email, site.admin.password);
+    const memberEmail = 'fuzzy-member@example.org';
+    await visitors.member.request('POST', '/login', { form: { intent: 'signup', fullName: 'Fuzzy Member', email: memberEmail, password: memberPassword }, follow: true });
+    // The verification mail, once it has arrived.
+    const link = await vi.waitFor(
+      async () => {
+        const mail = (await mailsTo(site.outbox, memberEmail)).find((message) => message.subject?.startsWith('Verify'));
+        if (!mail) throw new Error(`No verification mail to ${memberEmail} in ${site.outbox} yet`);
+        return linkIn(mail, '/api/auth/verify-email');
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    await visitors.member.request('GET', link, { follow: true });
+    await signIn(visitors.member, memberEmail, memberPassword);
+    // Each keeps its session: the admin and the member fuzz with their rights, not as guests.
+    expect((await visitors.admin.request('GET', '/admin/members')).status).toBe(200);
+    expect((await visitors.member.request('GET', '/members-portal')).status).toBe(200);
+    expect((await visitors.guest.request('GET', '/members-portal')).status).toBe(302);
   });
 
   /**
-   * Rows a fuzzed post could have left behind, as an admin's exports show them. Other journeys run
-   * at the same time, so only rows the fuzz could have made count: gifts whose email has no '@'
-   * (every fuzzed email lacks one) and applications of the fuzzing member.
+   * Rows a fuzzed post could have left behind, as an admin's exports show them: gifts whose email
+   * has no '@' (every fuzzed email lacks one) and applications of the fuzzing member.
    */
   async function leftovers() {
-    const rows = async (search: string) => (parse(await (await contexts.admin.get(`/admin/export.csv?${search}`)).text()) as string[][]).slice(1);
+    const rows = async (search: string) => (parse((await visitors.admin.request('GET', `/admin/export.csv?${search}`)).body) as string[][]).slice(1);
     return {
       // Columns: first_name, last_name, email, …
       gifts: (await rows('tab=donations')).filter((row) => !row[2]?.includes('@')),
@@ -221,22 +274,21 @@ test.describe('fuzzing every form and parameter', () => {
     };
   }
 
-  test(`${RUNS} generated bad inputs as guest, member and admin: no 5xx, no rows left behind`, async () => {
+  it(`${RUNS} generated bad inputs as guest, member and admin: no 5xx, no rows left behind`, async () => {
     const before = await leftovers();
     expect(before).toEqual({ gifts: [], applications: [] });
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     await fc.assert(
       fc.asyncProperty(probe, async ({ role: who, method, path, form }) => {
-        const context = contexts[who];
-        const response = method === 'GET' ? await context.get(path, { maxRedirects: 0 }) : await context.post(path, { form, maxRedirects: 0 });
-        statuses.set(response.status(), (statuses.get(response.status()) ?? 0) + 1);
-        if (response.status() >= 500) failures.push(`${who} ${method} ${path.slice(0, 200)} → ${response.status()}`);
-        return response.status() < 500;
+        const { status } = await visitors[who].request(method, path, { form });
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status >= 500) failures.push(`${who} ${method} ${path.slice(0, 200)} → ${status}`);
+        return status < 500;
       }),
       { numRuns: RUNS, endOnFailure: true },
     );
-    test.info().annotations.push({ type: 'fuzz', description: `${RUNS} requests; statuses ${JSON.stringify(Object.fromEntries(statuses))}` });
+    console.log(`fuzz: ${RUNS} requests; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(failures).toEqual([]);
     // Every fuzzed post carried at least one invalid field (an email that cannot be one, an unknown
     // plan): not one of them may have written an application or a gift.
