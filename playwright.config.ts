@@ -1,24 +1,13 @@
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './tests/setup/server-process';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests against the production build (`npm run test:e2e` builds first), served by our
  * own server.js on a free port with a fresh DATA_DIR, in Debian's Chromium (README: prerequisites; docs/architecture.md#tests).
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 // Workers load this file again: the runner's choice travels to them through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ppa-e2e-'));
