@@ -14,7 +14,8 @@ import tables from './lint/table-ownership.js';
 const importRules = {
   layers: {
     routes: ['routes', 'features', 'components', 'lib', 'islands'],
-    components: ['components', 'lib'],
+    // A component that a page without React also enhances calls the same page script (SocialFeed).
+    components: ['components', 'lib', 'islands'],
     // Page scripts (app/islands): plain DOM code run with or without React, bundled into the page.
     islands: ['islands', 'lib'],
     features: ['lib', 'db'],

@@ -4,6 +4,7 @@
  */
 import { startHeldScripts } from './held-scripts';
 import { showImageFallbacks } from './image-fallback';
+import { loadFramesWhenNear } from './nearby-frames';
 import { emulatePopovers } from './popover-fallback';
 import { hideServerToasts } from './server-toast';
 
@@ -11,3 +12,4 @@ showImageFallbacks(window);
 startHeldScripts(document);
 emulatePopovers(document);
 hideServerToasts(document);
+loadFramesWhenNear(document);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedPage, chooseEncoding, PAGE_CACHE_SECONDS, PageCache, pageCacheKey } from './page-cache.server';
+import { cachedPage, chooseEncoding, joinedReads, PAGE_CACHE_SECONDS, PageCache, pageCacheKey } from './page-cache.server';
 
 const request = (path: string, options: { method?: string; search?: string; cookie?: string } = {}) => ({ method: options.method ?? 'GET', path, search: options.search ?? '', cookie: options.cookie });
 /** Stands for the routes' own declarations (server/route-policies.server.ts reads them from the build). */
@@ -72,5 +72,61 @@ describe('the cache', () => {
     expect(chooseEncoding('deflate')).toBe('identity');
     expect(chooseEncoding('gzip;q=0, br;q=0, identity;q=0')).toBe('identity');
     expect(chooseEncoding(undefined)).toBe('identity');
+  });
+});
+
+describe('joined reads of the content version', () => {
+  /** A read the test finishes itself: `value` is what the store holds when a read starts. */
+  function controlledStore() {
+    const store = { value: 1, started: [] as { sawValue: number; finish: () => void; fail: (error: Error) => void }[] };
+    const read = () =>
+      new Promise<number>((resolve, reject) => {
+        const sawValue = store.value;
+        store.started.push({ sawValue, finish: () => resolve(sawValue), fail: reject });
+      });
+    return { store, read };
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('callers who arrive together share one read', async () => {
+    const { store, read } = controlledStore();
+    const version = joinedReads(read);
+    const answers = Promise.all(Array.from({ length: 10 }, () => version()));
+    await settle();
+    expect(store.started).toHaveLength(1);
+    store.started[0]!.finish();
+    expect(await answers).toEqual(Array(10).fill(1));
+  });
+
+  it('a caller who arrives while a read is under way gets a read that starts after it, and sees a change committed before it came', async () => {
+    const { store, read } = controlledStore();
+    const version = joinedReads(read);
+    const first = version();
+    await settle();
+    expect(store.started).toHaveLength(1);
+    store.value = 2; // a change commits while the first read is under way
+    const second = version();
+    const third = version(); // arrives before the second read starts: joins it
+    await settle();
+    expect(store.started).toHaveLength(1); // the second waits for the first to end
+    store.started[0]!.finish();
+    expect(await first).toBe(1);
+    await settle();
+    expect(store.started).toHaveLength(2);
+    store.started[1]!.finish();
+    expect([await second, await third]).toEqual([2, 2]);
+  });
+
+  it('a failed read fails its callers only; the next caller reads again', async () => {
+    const { store, read } = controlledStore();
+    const version = joinedReads(read);
+    const failed = version();
+    await settle();
+    store.started[0]!.fail(new Error('connection lost'));
+    await expect(failed).rejects.toThrow('connection lost');
+    const next = version();
+    await settle();
+    store.started[1]!.finish();
+    expect(await next).toBe(1);
   });
 });

@@ -50,7 +50,12 @@ test('the home page lists upcoming events with dates, venues and links', async (
   // Branch sites and the social feed, with a plain link that works when the embed is blocked.
   await expect(page.getByRole('link', { name: 'Sri Lanka Branch', exact: true })).toHaveAttribute('href', /^https:\/\//);
   await expect(page.getByRole('link', { name: 'United Kingdom Branch', exact: true })).toHaveAttribute('href', /^https:\/\//);
-  await expect(page.locator('iframe[title^="Latest posts"]')).toHaveAttribute('src', /facebook\.com\/plugins\/page\.php/);
+  // Facebook's frame loads as the reader nears it, not with the page.
+  const feed = page.locator('iframe[title^="Latest posts"]');
+  await expect(feed).toHaveAttribute('data-src', /facebook\.com\/plugins\/page\.php/);
+  await expect(feed).not.toHaveAttribute('src', /./);
+  await feed.scrollIntoViewIfNeeded();
+  await expect(feed).toHaveAttribute('src', /facebook\.com\/plugins\/page\.php/);
   await expect(page.getByRole('link', { name: /Follow us on Facebook/ })).toHaveAttribute('href', /facebook\.com/);
   await expect(page.getByRole('link', { name: 'Become a Member' }).first()).toHaveAttribute('href', '/membership');
   await expect(page.getByRole('link', { name: 'Support Our Cause' })).toHaveAttribute('href', '/donate');
@@ -118,6 +123,12 @@ test.describe('without JavaScript', () => {
       await expect(page.getByText(content).first()).toBeVisible();
     });
   }
+
+  test('the home page shows Facebook\'s frame from its <noscript> copy, and not the empty deferred one', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('iframe[title^="Latest posts"][src*="facebook.com/plugins/page.php"]')).toBeVisible();
+    await expect(page.locator('iframe[title^="Latest posts"][data-src]')).toBeHidden();
+  });
 
   test('an event page shows its details and ticket card', async ({ page }) => {
     await page.goto('/events');

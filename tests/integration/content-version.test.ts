@@ -6,12 +6,21 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { news, siteSettings } from '~/db/schema/content';
 import { membershipApplications } from '~/db/schema/membership';
+import { currentDatabaseHandle } from '~/db/client.server';
 import { currentContentVersion } from '~/lib/page-cache.server';
 import { createNews, createSiteSettings } from '../factories/content';
 import { createMembership } from '../factories/membership';
 import { setupTestDatabase } from '../setup/database';
 
-const database = setupTestDatabase();
+/** The version reads the app has sent to the database. */
+const versionReads: string[] = [];
+const database = setupTestDatabase({
+  logger: {
+    logQuery: (query) => {
+      if (query.includes('content_version_seq')) versionReads.push(query);
+    },
+  },
+});
 
 describe('the content version', () => {
   it('moves with content changes when they commit', async () => {
@@ -41,5 +50,17 @@ describe('the content version', () => {
       }),
     ).rejects.toThrow(new Error('rolled back'));
     expect(await currentContentVersion()).toBe(before);
+  });
+
+  it('costs the embedded database no query until a change commits, then shows the change at once', async () => {
+    const story = await createNews(database.db());
+    const before = await currentContentVersion();
+    const reads = versionReads.length;
+    expect(await currentContentVersion()).toBe(before);
+    // PostgreSQL may be changed by other processes: read each time. PGlite is told (drizzle/0018).
+    expect(versionReads.length - reads).toBe(currentDatabaseHandle()?.kind === 'pglite' ? 0 : 1);
+    await database.db().update(news).set({ title: 'Changed just now' }).where(eq(news.id, story.id));
+    // The very next lookup, with nothing awaited in between, knows.
+    expect(await currentContentVersion()).not.toBe(before);
   });
 });

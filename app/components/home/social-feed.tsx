@@ -1,5 +1,7 @@
 import { ExternalLink } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { SocialIcon } from '~/components/brand/social-icon';
+import { loadFrameWhenNear } from '~/islands/nearby-frames';
 
 /** Facebook's page plugin for a page URL; other networks have no embeddable page feed. */
 export function socialFeedEmbedUrl(pageUrl: string): string | null {
@@ -24,22 +26,33 @@ export function socialFeedEmbedUrl(pageUrl: string): string | null {
 }
 
 /**
- * The home page's social feed (docs/product.md#home): an iframe, which never blocks our own rendering, over a
- * plain link that stays visible when the embed is blocked or the network is down.
+ * The home page's social feed (docs/product.md#home): Facebook's frame, loaded as the reader nears
+ * it (islands/nearby-frames.ts: the page script on a page without React, an effect on one with it),
+ * over a plain link that stays visible when the embed is blocked or the network is down.
  */
 export function SocialFeed({ pageUrl, label = 'Facebook' }: { pageUrl: string; label?: string }) {
   const embed = socialFeedEmbedUrl(pageUrl);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (frame.current) loadFrameWhenNear(frame.current);
+  }, [embed]);
+  const frameProps = {
+    title: `Latest posts from our ${label} page`,
+    className: 'block h-[560px] w-full border-0 bg-navy-50',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    allow: 'encrypted-media',
+  } as const;
   return (
     <div className="overflow-hidden rounded-xl border border-border bg-white shadow-sm">
       {embed ? (
-        <iframe
-          src={embed}
-          title={`Latest posts from our ${label} page`}
-          loading="lazy"
-          className="block h-[560px] w-full border-0 bg-navy-50"
-          referrerPolicy="strict-origin-when-cross-origin"
-          allow="encrypted-media"
-        />
+        <>
+          <iframe ref={frame} data-src={embed} {...frameProps} />
+          {/* Without JavaScript the deferred frame never loads: this copy shows instead. */}
+          <noscript>
+            <style>{'iframe[data-src]{display:none}'}</style>
+            <iframe src={embed} loading="lazy" {...frameProps} />
+          </noscript>
+        </>
       ) : null}
       <a
         href={pageUrl}

@@ -1,0 +1,39 @@
+/** How far below the screen a deferred frame starts loading: about a phone screen ahead of the reader. */
+export const NEARBY_MARGIN = '800px';
+
+/**
+ * A frame written with `data-src` instead of `src` (the home page's social feed, SocialFeed) loads
+ * when the reader nears it, not with the page: a third party's frame costs the page's first paint
+ * nothing and tells the third party nothing until then. Browsers without IntersectionObserver
+ * load it at once; without JavaScript, a `<noscript>` copy stands in (and hides the empty frame).
+ */
+export function loadFrameWhenNear(frame: HTMLIFrameElement, margin = NEARBY_MARGIN): void {
+  const source = frame.getAttribute('data-src');
+  if (!source || frame.hasAttribute('data-watched')) return;
+  frame.setAttribute('data-watched', '');
+  const load = () => {
+    frame.removeAttribute('data-src');
+    frame.setAttribute('src', source);
+  };
+  const view = frame.ownerDocument.defaultView;
+  if (!view || !('IntersectionObserver' in view)) {
+    load();
+    return;
+  }
+  const observer = new view.IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      load();
+    },
+    { rootMargin: `0px 0px ${margin} 0px` },
+  );
+  observer.observe(frame);
+}
+
+/** Every deferred frame of a page served without React, once the page is parsed. */
+export function loadFramesWhenNear(document: Document): void {
+  document.addEventListener('DOMContentLoaded', () => {
+    for (const frame of Array.from(document.querySelectorAll<HTMLIFrameElement>('iframe[data-src]'))) loadFrameWhenNear(frame);
+  });
+}
