@@ -75,6 +75,8 @@ async function serve() {
   if (vite) {
     app.use(vite.middlewares);
   } else {
+    // Text files compressed once at build time (brotli 11), where the build wrote a copy.
+    app.use(runtime.precompressedFiles('build/client'));
     // Hashed file names never change content: cache them for a year.
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
     app.use(express.static('build/client', { maxAge: '1h' }));

@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { inlineScripts } from './vite-plugins/inline-scripts';
+import { precompress } from './vite-plugins/precompress';
 
 /**
  * The browser's code in a few files rather than dozens (docs/architecture.md#pages-without-javascript):
@@ -25,7 +26,7 @@ const clientChunks = [
 
 // Tailwind must come before React Router (docs/architecture.md#pitfalls-we-met).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [inlineScripts({ appDir: 'app' }), tailwindcss(), reactRouter()],
+  plugins: [inlineScripts({ appDir: 'app' }), tailwindcss(), reactRouter(), precompress()],
   resolve: { tsconfigPaths: true },
   // Bundled into the server build so only the icons we use are loaded, not the whole library
   // (about 100 MB of RSS otherwise).

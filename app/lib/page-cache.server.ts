@@ -131,7 +131,9 @@ export function cachedPage(version: string, status: number, headers: [string, st
     etag: `"${createHash('sha256').update(version).update(body).digest('base64url').slice(0, 27)}"`,
     identity: body,
     gzip: gzipSync(body, { level: 9 }),
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    // Made once per page and version: quality 10 takes ~12 ms for the home page and saves 8% on
+    // 9 (11 saves 2% more for three times the time, which every visitor of a miss would wait).
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   };
 }
 

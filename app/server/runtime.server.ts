@@ -7,4 +7,5 @@
 export { configureOrExit, runWorkers, openServerDatabase, countRequests, listenUntilStopped } from './process.server';
 export { requestGuards } from './request-guards.server';
 export { pageCacheMiddleware } from './page-cache-middleware.server';
+export { precompressedFiles } from './precompressed.server';
 export { requestContext } from '../lib/csp-nonce.server';
