@@ -16,8 +16,8 @@ export type ServerProcess = {
   output: () => string;
   /** Its exit code (null after a signal), once it has ended and all its output has been read. */
   exited: Promise<number | null>;
-  /** Resolves once its output contains `text`; fails with the output if it ends first, or after `limitMs`. */
-  waitForOutput: (text: string, limitMs?: number) => Promise<void>;
+  /** Resolves once its output contains `text` (or matches it); fails with the output if it ends first, or after `limitMs`. */
+  waitForOutput: (text: string | RegExp, limitMs?: number) => Promise<void>;
 };
 
 /** Starts `node [nodeOptions] server.js` with the test runner's environment plus `env` (an undefined value removes a variable). */
@@ -41,7 +41,7 @@ export function startServer(env: Record<string, string | undefined>, nodeOptions
     }),
   );
 
-  const waitForOutput = (text: string, limitMs = SERVER_START_LIMIT_MS) =>
+  const waitForOutput = (text: string | RegExp, limitMs = SERVER_START_LIMIT_MS) =>
     new Promise<void>((resolve, reject) => {
       const finish = (error?: Error) => {
         clearTimeout(timer);
@@ -50,7 +50,7 @@ export function startServer(env: Record<string, string | undefined>, nodeOptions
         else resolve();
       };
       const check = () => {
-        if (output.includes(text)) finish();
+        if (typeof text === 'string' ? output.includes(text) : text.test(output)) finish();
         else if (ended) finish(new Error(`The server ended (exit code ${child.exitCode}, signal ${child.signalCode}) before it wrote "${text}":\n${output}`));
       };
       const timer = setTimeout(() => finish(new Error(`The server did not write "${text}" within ${limitMs / 1000} s:\n${output}`)), limitMs);
@@ -65,6 +65,8 @@ export function startServer(env: Record<string, string | undefined>, nodeOptions
 export async function waitUntilServing(server: ServerProcess, port: number, limitMs = SERVER_START_LIMIT_MS): Promise<void> {
   await server.waitForOutput('Serving on', limitMs);
   const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+  // Read to its end: an answer left half-read would count as a request under way when a test stops the server.
+  await health.arrayBuffer();
   if (health.status !== 200) throw new Error(`/healthz answered ${health.status} once the server was serving:\n${server.output()}`);
 }
 
