@@ -4,6 +4,8 @@ import {
   canChangeSubscriptionStatus,
   donationStatuses,
   subscriptionStatuses,
+  subscriptionCanBeCancelled,
+  subscriptionPlanText,
   subscriptionStatusText,
   type DonationStatus,
   type SubscriptionStatus,
@@ -59,5 +61,20 @@ describe('subscriptionStatusText', () => {
     [{ status: 'cancelled', cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd }, 'Cancelled'],
   ] as const)('%o reads "%s"', (subscription, text) => {
     expect(subscriptionStatusText(subscription)).toBe(text);
+  });
+});
+
+describe('a subscription as its donor sees it', () => {
+  it('names the plan', () => {
+    expect(subscriptionPlanText({ amountCents: 2500, interval: 'month' })).toBe('IPTV Project — $25.00 / month');
+  });
+
+  it.each([
+    ['active', false, true],
+    ['past_due', false, true],
+    ['active', true, false],
+    ['cancelled', false, false],
+  ] as const)('%s, cancel requested %s: may be cancelled %s', (status, cancelAtPeriodEnd, expected) => {
+    expect(subscriptionCanBeCancelled({ status, cancelAtPeriodEnd })).toBe(expected);
   });
 });

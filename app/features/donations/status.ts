@@ -5,6 +5,7 @@ import {
   type SubscriptionStatus,
 } from '~/db/schema/enums';
 import { formatLongDate } from '~/lib/dates';
+import { formatCents } from '~/lib/money';
 
 /**
  * Donation and subscription statuses and who may move them where (docs/product.md#statuses). The
@@ -35,6 +36,19 @@ export function canChangeDonationStatus(from: DonationStatus, to: DonationStatus
  */
 export function canChangeSubscriptionStatus(from: SubscriptionStatus, to: SubscriptionStatus): boolean {
   return from !== to && from !== 'cancelled';
+}
+
+/** A subscription as its donor sees it, in the portal and on the guest manage page. */
+type DonorSubscription = { amountCents: number; interval: string; status: SubscriptionStatus; cancelAtPeriodEnd: boolean };
+
+/** The plan's line: 'IPTV Project — $25.00 / month' (monthly gifts are to the IPTV project alone). */
+export function subscriptionPlanText(subscription: Pick<DonorSubscription, 'amountCents' | 'interval'>): string {
+  return `IPTV Project — ${formatCents(subscription.amountCents)} / ${subscription.interval}`;
+}
+
+/** Whether it will take another payment, so its donor may still cancel it. */
+export function subscriptionCanBeCancelled(subscription: Pick<DonorSubscription, 'status' | 'cancelAtPeriodEnd'>): boolean {
+  return subscription.status !== 'cancelled' && !subscription.cancelAtPeriodEnd;
 }
 
 /** How a subscription's state reads to its donor, in the portal and on the guest manage page. */

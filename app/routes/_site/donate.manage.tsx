@@ -3,14 +3,13 @@ import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { subscriptionFor } from '~/features/donations/donations.server';
-import { subscriptionStatusText } from '~/features/donations/status';
+import { subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText } from '~/features/donations/status';
 import { cancelSubscription } from '~/features/payments/payments.server';
 import { failureOf } from '~/lib/errors.server';
 import { useIsPending } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { formatCents } from '~/lib/money';
 import { dataWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/donate.manage';
@@ -65,12 +64,12 @@ export default function ManageSubscription({ loaderData }: Route.ComponentProps)
         ) : (
           <div className="rounded-xl border border-border bg-white p-6 shadow-sm">
             <p className="text-lg font-semibold text-navy-900">
-              IPTV Project — {formatCents(subscription.amountCents)} / {subscription.interval}
+              {subscriptionPlanText(subscription)}
             </p>
             <p className="mt-2 text-slate-700" data-testid="subscription-status">
               {subscriptionStatusText(subscription)}
             </p>
-            {subscription.status !== 'cancelled' && !subscription.cancelAtPeriodEnd ? (
+            {subscriptionCanBeCancelled(subscription) ? (
               <Form method="post" className="mt-6">
                 <Button type="submit" variant="destructive" disabled={busy}>
                   Cancel subscription

@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { requireRole } from '~/features/accounts/guards.server';
 import { listSubscriptionsOf } from '~/features/donations/donations.server';
-import { subscriptionStatusText } from '~/features/donations/status';
+import { subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText } from '~/features/donations/status';
 import { cancelSubscription, listPaymentsOf, resendReceipt } from '~/features/payments/payments.server';
 import { renewTestSubscription } from '~/features/payments/test-checkout.server';
 import { formatLongDate } from '~/lib/dates';
@@ -133,13 +133,13 @@ function SubscriptionsList({ subscriptions }: { subscriptions: LoaderData['subsc
           <li key={subscription.id} className="flex flex-wrap items-center gap-4 rounded-xl border border-border bg-white p-5 shadow-sm">
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-navy-900">
-                IPTV Project — {formatCents(subscription.amountCents)} / {subscription.interval}
+                {subscriptionPlanText(subscription)}
               </p>
               <p className="text-sm text-slate-700" data-testid="subscription-status">
                 {subscriptionStatusText(subscription)}
               </p>
             </div>
-            {subscription.provider === 'test' && subscription.status !== 'cancelled' && !subscription.cancelAtPeriodEnd ? (
+            {subscription.provider === 'test' && subscriptionCanBeCancelled(subscription) ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="renew-test-subscription" />
                 <input type="hidden" name="subscriptionId" value={subscription.id} />
@@ -148,7 +148,7 @@ function SubscriptionsList({ subscriptions }: { subscriptions: LoaderData['subsc
                 </Button>
               </Form>
             ) : null}
-            {subscription.status !== 'cancelled' && !subscription.cancelAtPeriodEnd ? (
+            {subscriptionCanBeCancelled(subscription) ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="cancel-subscription" />
                 <input type="hidden" name="subscriptionId" value={subscription.id} />
