@@ -6,14 +6,14 @@ import { accounts, sessions, users } from '~/db/schema/auth';
 import { ensureAdminAccount, findAccountByEmail, setAccountRole } from '~/features/accounts/accounts.server';
 import { auth, callAuthEndpoint, readSessionUser } from '~/features/accounts/auth.server';
 import { requireRole } from '~/features/accounts/guards.server';
-import { outboxDir } from '~/features/mail/mail.server';
 import { env } from '~/lib/env.server';
 import { commandLineActor } from '~/lib/roles';
 import { createSiteSettings } from '../factories/content';
 import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
 import { routeArgs } from '../setup/route-args';
-import { linkIn, mailsTo } from '../setup/outbox';
+import { linkIn } from '../setup/outbox';
+import { deliveredMailsTo } from '../setup/mail-delivery';
 
 const database = setupTestDatabase();
 beforeAll(async () => {
@@ -39,7 +39,7 @@ async function signUp(email: string, password = 'correct horse battery', name = 
 }
 
 async function verify(email: string) {
-  const [mail] = (await mailsTo(outboxDir(), email)).slice(-1);
+  const [mail] = (await deliveredMailsTo(email)).slice(-1);
   const link = linkIn(mail!, '/api/auth/verify-email');
   return auth().handler(new Request(link, { headers: { 'x-client-ip': '198.51.100.1' } }));
 }
@@ -52,7 +52,7 @@ describe('sign-up and verification', () => {
     const account = await findAccountByEmail('anjali@example.org');
     expect(account).toMatchObject({ name: 'Anjali Fernando', role: 'member', emailVerified: false });
 
-    const [mail] = await mailsTo(outboxDir(), 'anjali@example.org');
+    const [mail] = await deliveredMailsTo('anjali@example.org');
     expect(mail?.subject).toBe('Verify your email address for Test Past Pupils Association');
     expect(mail?.html).toContain('Test Past Pupils Association');
     expect(mail?.from?.text).toContain('Test Past Pupils Association');
@@ -136,7 +136,7 @@ describe('password reset', () => {
     const requested = await callAuthEndpoint(visitor(), '/request-password-reset', { email: 'reset@example.org', redirectTo: '/update-password' });
     expect(requested.response.status).toBe(200);
     // The reset mail goes out after the answer (the answer must not reveal whether the address has an account).
-    const resetMail = async () => (await mailsTo(outboxDir(), 'reset@example.org')).find((message) => message.subject?.startsWith('Reset'));
+    const resetMail = async () => (await deliveredMailsTo('reset@example.org')).find((message) => message.subject?.startsWith('Reset'));
     await expect.poll(resetMail).toBeTruthy();
     const link = linkIn((await resetMail())!, '/api/auth/reset-password/');
     const landing = await auth().handler(new Request(link));
@@ -154,7 +154,7 @@ describe('password reset', () => {
   it('answers an unknown address the same way and sends nothing', async () => {
     const requested = await callAuthEndpoint(visitor(), '/request-password-reset', { email: 'ghost@example.org', redirectTo: '/update-password' });
     expect(requested.response.status).toBe(200);
-    expect(await mailsTo(outboxDir(), 'ghost@example.org')).toEqual([]);
+    expect(await deliveredMailsTo('ghost@example.org')).toEqual([]);
   });
 });
 

@@ -11,7 +11,6 @@ import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
 import { changeAccountRole, findAccountByEmail } from '~/features/accounts/accounts.server';
 import { recordDonation } from '~/features/donations/donations.server';
-import { outboxDir } from '~/features/mail/mail.server';
 import { applicationHistory, listApplications, membershipCheckout, setApplicationStatus, submitApplication } from '~/features/membership/membership.server';
 import { monthOf } from '~/features/payments/finance';
 import { donorKey } from '~/features/payments/finance.server';
@@ -46,7 +45,7 @@ import { createEvent, createSiteSettings } from '../factories/content';
 import { createPayment } from '../factories/payments';
 import { createSoldTicket } from '../factories/tickets';
 import { setupTestDatabase } from '../setup/database';
-import { mailsTo } from '../setup/outbox';
+import { deliveredMailsTo } from '../setup/mail-delivery';
 import { postArgs, routeArgs, runMiddleware } from '../setup/route-args';
 
 const database = setupTestDatabase();
@@ -79,7 +78,7 @@ describe('application status changes', () => {
     expect(approved.status).toBe('approved');
     const history = await applicationHistory(application.id);
     expect(history).toEqual([expect.objectContaining({ actorEmail: 'super_admin@example.org', fromValue: 'pending_approval', toValue: 'approved', note: null })]);
-    const mail = (await mailsTo(outboxDir(), application.email)).find((message) => message.subject?.startsWith('Welcome'));
+    const mail = (await deliveredMailsTo(application.email)).find((message) => message.subject?.startsWith('Welcome'));
     expect(mail?.text).toContain('approved your membership application');
   });
 
@@ -95,7 +94,7 @@ describe('application status changes', () => {
   it('reject mails the applicant too', async () => {
     const application = await newApplication('paid');
     await setApplicationStatus(superAdmin, application.id, 'rejected');
-    const mail = (await mailsTo(outboxDir(), application.email)).find((message) => message.subject?.startsWith('Your membership application'));
+    const mail = (await deliveredMailsTo(application.email)).find((message) => message.subject?.startsWith('Your membership application'));
     expect(mail?.text).toContain('could not approve');
   });
 });
