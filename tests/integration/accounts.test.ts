@@ -6,6 +6,7 @@ import { accounts, sessions, users } from '~/db/schema/auth';
 import { ensureAdminAccount, findAccountByEmail, setAccountRole } from '~/features/accounts/accounts.server';
 import { auth, callAuthEndpoint, readSessionUser } from '~/features/accounts/auth.server';
 import { requireRole } from '~/features/accounts/guards.server';
+import { deliverDueMail } from '~/features/mail/outbox.server';
 import { env } from '~/lib/env.server';
 import { commandLineActor } from '~/lib/roles';
 import { createSiteSettings } from '../factories/content';
@@ -13,7 +14,8 @@ import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
 import { routeArgs } from '../setup/route-args';
 import { linkIn } from '../setup/outbox';
-import { deliveredMailsTo } from '../setup/mail-delivery';
+import { deliveredMailsTo, withOutboxUnwritable } from '../setup/mail-delivery';
+import { freePort } from '../setup/server-process';
 
 const database = setupTestDatabase();
 beforeAll(async () => {
@@ -82,18 +84,27 @@ describe('sign-up and verification', () => {
     expect(await attempt.response.json()).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
   });
 
-  it('reports a verification mail that could not be sent', async () => {
+  it('queues the verification mail while the mail server is down; it leaves once the server is back', async () => {
     const config = env();
     const original = config.smtpUrl;
-    config.smtpUrl = 'smtp://127.0.0.1:1'; // nothing listens there
+    config.smtpUrl = `smtp://127.0.0.1:${await freePort()}`; // nothing listens there
     try {
       const { response, mailFailed } = await signUp('unreachable@example.org');
       expect(response.status).toBe(200);
-      expect(mailFailed).toBe(true);
+      expect(mailFailed).toBe(false);
+      expect(await deliverDueMail()).toMatchObject({ sent: 0, retrying: 1 });
     } finally {
       config.smtpUrl = original;
     }
-    expect(takeConsoleErrors().join('\n')).toContain('ECONNREFUSED');
+    await deliverDueMail({ clock: () => new Date(Date.now() + 61_000) });
+    expect((await deliveredMailsTo('unreachable@example.org')).map((mail) => mail.subject)).toEqual(['Verify your email address for Test Past Pupils Association']);
+  });
+
+  it('reports a verification mail that could not be queued', async () => {
+    const { response, mailFailed } = await withOutboxUnwritable(database.db(), () => signUp('unqueued@example.org'));
+    expect(response.status).toBe(200);
+    expect(mailFailed).toBe(true);
+    expect(takeConsoleErrors().join('\n')).toContain('mail_outbox');
   });
 });
 

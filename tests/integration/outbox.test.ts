@@ -5,7 +5,6 @@
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';

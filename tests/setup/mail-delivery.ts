@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
+import type { Database } from '~/db/client.server';
 import { mailFolder } from '~/features/mail/mail.server';
 import { deliverDueMail } from '~/features/mail/outbox.server';
 import { mailsTo } from './outbox';
@@ -11,4 +13,17 @@ import { mailsTo } from './outbox';
 export async function deliveredMailsTo(to: string): Promise<ParsedMail[]> {
   await deliverDueMail();
   return mailsTo(mailFolder(), to);
+}
+
+/**
+ * Runs `run` while the outbox cannot be written (its table renamed away), as when the database
+ * refuses the insert: what a feature does when a mail cannot even be queued.
+ */
+export async function withOutboxUnwritable<T>(database: Database, run: () => Promise<T>): Promise<T> {
+  await database.execute(sql`alter table mail_outbox rename to mail_outbox_away`);
+  try {
+    return await run();
+  } finally {
+    await database.execute(sql`alter table mail_outbox_away rename to mail_outbox`);
+  }
 }
