@@ -93,6 +93,8 @@ const tableOwnership = {
       readers: ['features/content'], // a document's file name and size come with its media row
     },
     mailings: { owner: 'features/mailings' },
+    // Transactional mail waiting to leave, written by every feature through features/mail's enqueueMail.
+    outbox: { owner: 'features/mail' },
   },
   // Files that write other owners' tables on purpose, each with the schema files (or 'file.table')
   // it writes. Keep this list short: a new entry needs a reason here and in docs/architecture.md.

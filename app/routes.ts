@@ -44,6 +44,7 @@ export default [
       route('admin/finance', 'routes/admin/finance.tsx'),
       layout('routes/admin/mail/layout.tsx', [
         route('admin/mail', 'routes/admin/mail/mailings.tsx'),
+        route('admin/mail/outbox', 'routes/admin/mail/outbox.tsx'),
         route('admin/mail/:id', 'routes/admin/mail/mailing.tsx'),
       ]),
       layout('routes/admin/content/layout.tsx', [

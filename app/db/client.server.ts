@@ -11,12 +11,13 @@ import * as content from './schema/content';
 import * as donations from './schema/donations';
 import * as jobs from './schema/jobs';
 import * as mailings from './schema/mailings';
+import * as outbox from './schema/outbox';
 import * as media from './schema/media';
 import * as membership from './schema/membership';
 import * as payments from './schema/payments';
 import * as tickets from './schema/tickets';
 
-export const schema = { ...content, ...media, ...auth, ...membership, ...payments, ...donations, ...audit, ...tickets, ...jobs, ...mailings };
+export const schema = { ...content, ...media, ...auth, ...membership, ...payments, ...donations, ...audit, ...tickets, ...jobs, ...mailings, ...outbox };
 
 /** PGlite and node-postgres share one Drizzle surface; code is written against this type. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -135,6 +135,7 @@ export const messages = {
   verificationLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
   /** Messages to members (docs/product.md#mail-to-members). */
   mailingSaved: { title: 'Message Saved', description: 'It stays a draft until you send it.', variant: 'success' },
+  mailQueuedAgain: { title: 'Mail Queued', description: 'It is tried again now; it leaves within a few seconds if the mail server takes it.', variant: 'success' },
   mailingTestSent: (email: string) => ({ title: 'Test Sent', description: `The message went to ${email} only.`, variant: 'success' as const }),
   /** How many as text ('1', '240'). */
   mailingSending: (count: string) => ({

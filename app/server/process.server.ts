@@ -6,6 +6,7 @@ import { bootDatabase, embeddedDatabaseMissing } from '~/db/boot.server';
 import type { DatabaseHandle } from '~/db/client.server';
 import { DataFolderInUseError } from '~/db/lock.server';
 import { ensureAdminAccount } from '~/features/accounts/accounts.server';
+import { startMailSender } from '~/features/mail/outbox.server';
 import { startMailingQueue } from '~/features/mailings/sender.server';
 import { committeeDigestJob } from '~/features/membership/committee-notices.server';
 import { membershipRemindersJob } from '~/features/membership/reminders.server';
@@ -144,7 +145,7 @@ const DRAIN_MS = 10_000;
 
 /**
  * Listens, starts the scheduled work (renewal reminders, the committee's daily summary: each period
- * once across all instances) and the mailing job, and stops cleanly on SIGINT/SIGTERM: no new
+ * once across all instances), the mailing job and the mail sender, and stops cleanly on SIGINT/SIGTERM: no new
  * connections, requests under way finish (up to 10 s), the message in hand is sent, the database
  * closes, exit 0. A busy port ends the process with a message.
  */
@@ -170,6 +171,8 @@ export function listenUntilStopped(
   const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob]);
   // Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.
   const stopMailingQueue = startMailingQueue();
+  // Transactional mail leaves from the outbox (docs/architecture.md#mail): every few seconds, and when a mail is queued.
+  const stopMailSender = startMailSender();
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -181,6 +184,7 @@ export function listenUntilStopped(
     stopScheduler();
     // The message in hand is finished and the mailing's lease given back, so a restart goes on at once.
     const mailingStopped = stopMailingQueue();
+    const mailSenderStopped = stopMailSender();
     // No new connections; idle keep-alive ones close now, busy ones once their response is sent.
     server.close();
     // A request whose connection was accepted just before the signal may not have been read yet
@@ -191,6 +195,7 @@ export function listenUntilStopped(
     while (options.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     server.closeAllConnections();
     await mailingStopped;
+    await mailSenderStopped;
     await database.close().catch((error: unknown) => console.error('Closing the database failed:', error));
     await options.onClose?.();
     process.exit(0);

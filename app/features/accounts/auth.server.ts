@@ -7,7 +7,8 @@ import { createAccessControl } from 'better-auth/plugins/access';
 import { defaultStatements } from 'better-auth/plugins/admin/access';
 import { db, type Database } from '~/db/client.server';
 import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema/auth';
-import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { mailSender } from '~/features/mail/mail.server';
+import { enqueueMail } from '~/features/mail/outbox.server';
 import { changeEmailMail, emailChangeNoticeMail, resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
 import { env } from '~/lib/env.server';
 import { defaultRole, roles } from '~/lib/roles';
@@ -48,9 +49,10 @@ const outcomeOf = (request: Request | undefined) => {
   return id ? callOutcomes.get(id) : undefined;
 };
 
-async function deliver(to: string, content: ReturnType<typeof verifyEmailMail>, request: Request | undefined) {
+/** Into the outbox, durable once this insert commits (docs/architecture.md#mail). */
+async function deliver(to: string, kind: 'verification' | 'change_email', content: ReturnType<typeof verifyEmailMail>, request: Request | undefined) {
   try {
-    await sendMail({ to, ...content });
+    await enqueueMail(db(), { kind, to, ...content });
   } catch (error) {
     const outcome = outcomeOf(request);
     if (outcome) outcome.mailFailed = true;
@@ -122,7 +124,7 @@ async function noticeEmailChange(context: HookContext, publicUrl: string): Promi
   if (!session || typeof newEmail !== 'string') return;
   try {
     const notice = emailChangeNoticeMail(await mailSender(), { name: session.user.name, newEmail: newEmail.trim().toLowerCase() }, `${publicUrl}/forgot-password`);
-    await sendMail({ to: session.user.email, ...notice });
+    await enqueueMail(db(), { kind: 'email_change_notice', to: session.user.email, ...notice });
   } catch (error) {
     console.error(`Email change notice to ${session.user.email} failed:`, error);
   }
@@ -150,11 +152,11 @@ function createAuth(database: Database) {
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      // Sent after the answer, not awaited: a request for a known address must take as long as one
-      // for an unknown address, which sends nothing (docs/decisions/005). A failure is logged.
+      // Queued after the answer, not awaited: a request for a known address must take as long as one
+      // for an unknown address, which queues nothing (docs/decisions/005). A failure is logged.
       sendResetPassword: async ({ user, url }) => {
         void mailSender()
-          .then((sender) => sendMail({ to: user.email, ...resetPasswordMail(sender, user, url) }))
+          .then((sender) => enqueueMail(db(), { kind: 'password_reset', to: user.email, ...resetPasswordMail(sender, user, url) }))
           .catch((error: unknown) => console.error(`Password reset mail to ${user.email} failed:`, error));
       },
     },
@@ -167,7 +169,9 @@ function createAuth(database: Database) {
       sendVerificationEmail: async ({ user, url, token }, request) => {
         const sender = await mailSender();
         const change = claimsOf(token)?.updateTo;
-        return deliver(user.email, change ? changeEmailMail(sender, { name: user.name, newEmail: user.email }, url) : verifyEmailMail(sender, user, url), request);
+        return change
+          ? deliver(user.email, 'change_email', changeEmailMail(sender, { name: user.name, newEmail: user.email }, url), request)
+          : deliver(user.email, 'verification', verifyEmailMail(sender, user, url), request);
       },
     },
     user: {

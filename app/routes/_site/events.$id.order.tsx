@@ -11,7 +11,6 @@ import { getEventWithTiers } from '~/features/events/events.server';
 import { orderFormSchema, selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
 import { orderCheckout, placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
 import { ticketOrderPath } from '~/features/events/ticket-codes.server';
-import { sendOrderTickets } from '~/features/events/ticket-mail.server';
 import { assessTicketRequest } from '~/features/events/tickets';
 import { memberAccess } from '~/features/membership/membership.server';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
@@ -72,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
       isMember: (await memberAccess(user)).readsMembersDocuments,
     });
     if (order.status === 'confirmed') {
-      await sendOrderTickets(order.id).catch((error: unknown) => console.error(`Tickets mail for order ${order.id} failed:`, error));
+      // Its tickets' mail was queued with it (placeOrder).
       return redirectWithToast(ticketOrderPath(order.id), messages.ticketsConfirmed);
     }
     const checkout = await startCheckoutForNewRecord(orderCheckout(order, event, tickets));
