@@ -10,7 +10,9 @@ import { action as eventEditorAction } from '~/routes/admin/content/event-editor
 import { action as eventTicketsAction } from '~/routes/admin/content/event-tickets';
 import { action as mediaAction } from '~/routes/admin/content/media';
 import { action as historyEditorAction } from '~/routes/admin/content/page-history';
+import { action as orderAction } from '~/routes/_site/events.$id.order';
 import { action as testCheckoutAction } from '~/routes/payment/test-checkout';
+import { ticketOrders } from '~/db/schema/tickets';
 import { createSignedInAccount } from '../factories/accounts';
 import { createCommitteeTerm, createEvent, createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
@@ -110,6 +112,27 @@ describe('the check-in page', () => {
     expect((await checkIn({ intent: 'order', orderId: 'not-a-uuid' }, editorCookie)).status).toBe(400);
     expect((await checkIn({ intent: 'nonsense' }, editorCookie)).status).toBe(400);
     expect(await checkIn({ intent: 'check', code: 'K7QX-93MD' }, editorCookie)).toMatchObject({ status: 200, data: { check: expect.anything() } });
+  });
+});
+
+describe('the ticket order page', () => {
+  it('answers attendees posted as anything but one name per seat with 400, one input per seat and the message, and places nothing', async () => {
+    const event = await createEvent(database.db(), { status: 'published' }, [{ name: 'Standard', priceCents: 0, quantityCap: 10 }]);
+    const tier = event.tiers[0]!;
+    const order = (body: string) =>
+      answer(() => orderAction(postArgs(`/events/${event.id}/order?seats=${tier.id}x2`, body, { 'Content-Type': 'application/x-www-form-urlencoded' }, { id: String(event.id) })));
+    const buyer = 'buyerName=Ann+Buyer&buyerEmail=ann%40example.org';
+    for (const attendees of ['attendees=Ann', 'attendees.first=Ann', 'attendees=Ann&attendees.x=Bo', 'attendees[0]=Ann', 'attendees[0].name=Ann&attendees[1]=Bo']) {
+      const refused = await order(`${buyer}&${attendees}`);
+      expect(refused.status, attendees).toBe(400);
+      expect(refused.data.result?.initialValue?.attendees, attendees).toEqual([expect.any(String), expect.any(String)]);
+      // A message where the page shows one: the form's, the list's, or a seat's input.
+      const shown = Object.entries(refused.data.result?.error ?? {}).filter(([name, errors]) => ['', 'attendees', 'attendees[0]', 'attendees[1]'].includes(name) && errors?.length);
+      expect(shown, attendees).not.toEqual([]);
+    }
+    // What was typed at its place is kept.
+    expect((await order(`${buyer}&attendees[0]=Ann`)).data.result?.initialValue?.attendees).toEqual(['Ann', '']);
+    expect(await database.db().select().from(ticketOrders)).toEqual([]);
   });
 });
 
