@@ -4,6 +4,8 @@
  * 400, and an id that is not one is "not found", never a 500.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { attemptsBlocked, checkInCodeGuesses, recordWrongAttempt } from '~/features/accounts/attempt-limits.server';
+import { eventCheckInCode } from '~/features/events/check-in.server';
 import { action as checkInAction } from '~/routes/_site/check-in.$eventId';
 import { action as committeeEditorAction } from '~/routes/admin/content/committee-editor';
 import { action as eventEditorAction } from '~/routes/admin/content/event-editor';
@@ -112,6 +114,29 @@ describe('the check-in page', () => {
     expect((await checkIn({ intent: 'order', orderId: 'not-a-uuid' }, editorCookie)).status).toBe(400);
     expect((await checkIn({ intent: 'nonsense' }, editorCookie)).status).toBe(400);
     expect(await checkIn({ intent: 'check', code: 'K7QX-93MD' }, editorCookie)).toMatchObject({ status: 200, data: { check: expect.anything() } });
+  });
+});
+
+describe('guessing the check-in code', () => {
+  it('is refused after 10 wrong codes from one address for one event, with a message at the field, until the window has passed', async () => {
+    const event = await createEvent(database.db(), { status: 'published' }, [{ name: 'Standard', priceCents: 0, quantityCap: 10 }]);
+    const other = await createEvent(database.db(), { status: 'published' }, [{ name: 'Standard', priceCents: 0, quantityCap: 10 }]);
+    const volunteer = (eventId: number, code: string, ip: string) =>
+      answer(() => checkInAction(postArgs(`/check-in/${eventId}`, { intent: 'volunteer', code }, { 'x-client-ip': ip }, { eventId: String(eventId) })));
+    for (let guess = 0; guess < 10; guess += 1) expect((await volunteer(event.id, `WRONG${guess}`, '203.0.113.50')).status).toBe(400);
+    const refused = await volunteer(event.id, 'WRONG10', '203.0.113.50');
+    expect(refused.status).toBe(429);
+    expect(refused.data.codeError).toMatch(/^Too many wrong check-in codes from here\. Try again in 15 minutes/);
+    // While refused, not even the right code is looked at.
+    expect((await volunteer(event.id, eventCheckInCode(event.id), '203.0.113.50')).status).toBe(429);
+    // Another address, or another event, guesses on its own count.
+    expect((await volunteer(event.id, eventCheckInCode(event.id), '203.0.113.51')).status).toBe(302);
+    expect((await volunteer(other.id, eventCheckInCode(other.id), '203.0.113.50')).status).toBe(302);
+    // A window after the first wrong guess, the count starts again.
+    const later = Date.now() + checkInCodeGuesses.windowSeconds * 1000 + 1;
+    expect(await attemptsBlocked(checkInCodeGuesses, `${event.id}|203.0.113.50`, later)).toBeNull();
+    await recordWrongAttempt(checkInCodeGuesses, `${event.id}|203.0.113.50`, later);
+    expect(await attemptsBlocked(checkInCodeGuesses, `${event.id}|203.0.113.50`, later)).toBeNull();
   });
 });
 
