@@ -4,6 +4,7 @@ import { ensurePrivateFolder, type Env } from '~/lib/env.server';
 import { installDatabase, openDatabase, type DatabaseHandle } from './client.server';
 import { moveLegacyUploadsIntoDatabase } from './legacy-uploads.server';
 import { lockDataFolder } from './lock.server';
+import { restrictToOwner } from './owner-only-fs.server';
 import { migrateDatabase } from './migrate.server';
 import { seedSampleContent } from './seed';
 
@@ -13,7 +14,12 @@ import { seedSampleContent } from './seed';
  * releases the lock. `command` names the process in the lock, for whoever finds it taken.
  */
 export async function bootDatabase(config: Env, command = 'server'): Promise<DatabaseHandle> {
+  // Whatever this process creates (the database, mails with reset links) is the owner's only, in
+  // every entry point (the server, the process that creates the database, the command line), and
+  // what an earlier version left readable by others is made so too (README: Security).
+  process.umask(0o077);
   ensurePrivateFolder(config.dataDir);
+  restrictToOwner(config.dataDir);
   const release = config.databaseUrl ? () => {} : lockDataFolder(config.dataDir, command);
   let handle: DatabaseHandle;
   try {

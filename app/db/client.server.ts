@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { OwnerOnlyNodeFS } from './owner-only-fs.server';
 import * as audit from './schema/audit';
 import * as auth from './schema/auth';
 import * as content from './schema/content';
@@ -41,7 +42,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     return { kind: 'postgres', db, client: pool, close: () => pool.end() };
   }
   if (location.pgliteDir) mkdirSync(path.dirname(location.pgliteDir), { recursive: true });
-  const client = await PGlite.create(location.pgliteDir, { startParams: pgliteStartParams });
+  // On disk, every file it makes is the owner's only (owner-only-fs.server.ts).
+  const client = await PGlite.create({ ...(location.pgliteDir ? { fs: new OwnerOnlyNodeFS(location.pgliteDir) } : {}), startParams: pgliteStartParams });
   return wrapPglite(client);
 }
 

@@ -2,7 +2,7 @@
  * The server as an operator meets it: configuration checked at boot, PORT / DATA_DIR / PUBLIC_URL
  * honoured, data kept across restarts, Ctrl-C (SIGINT) ending the process, and the HTTP headers.
  */
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -129,7 +129,7 @@ test.describe('operating the embedded database', () => {
     expect(await third.exited).toBe(0);
   });
 
-  test('the data folder, the secret and the mails are readable by the owner only', async () => {
+  test('the data folder, the secret, the mails and the database files are readable by the owner only', async () => {
     test.setTimeout(limitFor(1));
     const port = await freePort();
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-modes-')), 'data');
@@ -151,6 +151,15 @@ test.describe('operating the embedded database', () => {
     for (const file of readdirSync(path.join(dataDir, 'mail'))) expect(mode(`mail/${file}`)).toBe(0o600);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    // Everything else too, the embedded database's files (made by the process that creates it, then
+    // by the server) among them: folders 0700, files 0600.
+    const entries = readdirSync(dataDir, { recursive: true, encoding: 'utf8' });
+    expect(entries.length).toBeGreaterThan(100);
+    const notOwnerOnly = entries.filter((entry) => {
+      const stats = lstatSync(path.join(dataDir, entry));
+      return (stats.mode & 0o777) !== (stats.isDirectory() ? 0o700 : 0o600);
+    });
+    expect(notOwnerOnly).toEqual([]);
   });
 
   test('SIGTERM lets a request under way finish before closing', async () => {

@@ -1,10 +1,10 @@
 /** Accounts through better-auth's real handler on a fresh database: sign-up, verification, sign-in, limits, roles. */
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { accounts, sessions, users } from '~/db/schema/auth';
 import { ensureAdminAccount, findAccountByEmail, setAccountRole } from '~/features/accounts/accounts.server';
-import { auth, callAuthEndpoint, readSessionUser } from '~/features/accounts/auth.server';
+import { auth, callAuthEndpoint, readSessionUser, resetAnswerFloor } from '~/features/accounts/auth.server';
 import { requireRole } from '~/features/accounts/guards.server';
 import { deliverDueMail } from '~/features/mail/outbox.server';
 import { env } from '~/lib/env.server';
@@ -166,6 +166,74 @@ describe('password reset', () => {
     const requested = await callAuthEndpoint(visitor(), '/request-password-reset', { email: 'ghost@example.org', redirectTo: '/update-password' });
     expect(requested.response.status).toBe(200);
     expect(await deliveredMailsTo('ghost@example.org')).toEqual([]);
+  });
+});
+
+describe('the answer to a password-reset request', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // The same code path, not a stopwatch: every answer waits on the floor, whether the address has
+  // an account or not, and whether our form or a direct call to /api/auth asked.
+  it('waits for the same floor for a known and an unknown address, posted straight to /api/auth', async () => {
+    await signUp('floor@example.org');
+    await verify('floor@example.org');
+    const wait = vi.spyOn(resetAnswerFloor, 'wait');
+    for (const email of ['floor@example.org', 'nobody-at-all@example.org']) {
+      let released = false;
+      let release!: () => void;
+      wait.mockImplementationOnce(() => new Promise<void>((resolve) => (release = () => ((released = true), resolve()))));
+      const calls = wait.mock.calls.length;
+      const before = Date.now();
+      const answered = auth()
+        .handler(
+          new Request('http://localhost:3000/api/auth/request-password-reset', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', 'x-client-ip': `198.51.100.${ipCounter++}` },
+            body: JSON.stringify({ email, redirectTo: '/update-password' }),
+          }),
+        )
+        .then((response) => ({ status: response.status, afterFloor: released }));
+      await vi.waitFor(() => expect(wait.mock.calls.length).toBe(calls + 1));
+      // Measured from when the request began, not from when the work ended.
+      expect(wait.mock.calls.at(-1)![0]).toBeGreaterThanOrEqual(before);
+      release();
+      expect(await answered, email).toEqual({ status: 200, afterFloor: true });
+    }
+    wait.mockRestore();
+  });
+
+  it('the floor is the time since the request began', async () => {
+    vi.useFakeTimers();
+    const startedAt = Date.now();
+    vi.advanceTimersByTime(120);
+    let done = false;
+    const waiting = resetAnswerFloor.wait(startedAt).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(resetAnswerFloor.ms - 121);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(done).toBe(true);
+  });
+});
+
+describe('changing the password', () => {
+  it('ends every other session of the account, also when the call asks to keep them; the session that changed it stays signed in', async () => {
+    await signUp('change@example.org');
+    await verify('change@example.org');
+    const signIn = async () => cookiesFrom((await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'change@example.org', password: 'correct horse battery' })).response);
+    const here = await signIn();
+    const elsewhere = await signIn();
+    const user = (cookie: string) => readSessionUser(new Request('http://localhost/', { headers: { cookie } }));
+    expect(await user(elsewhere)).not.toBeNull();
+
+    const changed = await callAuthEndpoint(visitor(here), '/change-password', { currentPassword: 'correct horse battery', newPassword: 'a fresh long password', revokeOtherSessions: false });
+    expect(changed.response.status).toBe(200);
+    expect(await user(elsewhere)).toBeNull();
+    expect(await user(cookiesFrom(changed.response))).toMatchObject({ email: 'change@example.org' });
+    const account = await findAccountByEmail('change@example.org');
+    expect(await database.db().select().from(sessions).where(eq(sessions.userId, account!.id))).toHaveLength(1);
   });
 });
 

@@ -32,8 +32,9 @@ function authRateLimits(perMinute: number) {
     '/request-password-reset': rule,
     '/reset-password': rule,
     '/send-verification-email': rule,
-    // It checks the current password (below): guesses are limited like sign-in's.
+    // They check the current password: guesses are limited like sign-in's.
     '/change-email': rule,
+    '/change-password': rule,
   };
 }
 
@@ -130,6 +131,21 @@ async function noticeEmailChange(context: HookContext, publicUrl: string): Promi
   }
 }
 
+/**
+ * A password-reset request answers in the same time whether or not the address has an account
+ * (README: Security; ADR 005): every answer of /request-password-reset, from our form or posted to
+ * /api/auth/* directly, waits until `ms` after the request began (the mail goes after the answer).
+ * An object, so a test can see every answer wait on it.
+ */
+export const resetAnswerFloor = {
+  ms: 300,
+  async wait(startedAt: number): Promise<void> {
+    const rest = this.ms - (Date.now() - startedAt);
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+  },
+};
+const resetRequestsStarted = new WeakMap<Request, number>();
+
 const accessControl = createAccessControl(defaultStatements);
 const noPluginPowers = accessControl.newRole({ user: [], session: [] });
 
@@ -213,13 +229,18 @@ function createAuth(database: Database) {
       // Every call of better-auth's endpoints, ours or posted straight to /api/auth/*, first meets
       // our rules (auth-input.ts): links back to this site only, every field of a sane size.
       before: createAuthMiddleware(async (context) => {
+        if (context.path === '/request-password-reset' && context.request) resetRequestsStarted.set(context.request, Date.now());
         const problem = await authInputProblem(context.path, (context.body ?? {}) as Record<string, unknown>, (context.query ?? {}) as Record<string, unknown>, config.publicUrl);
         if (problem) throw new APIError('BAD_REQUEST', { message: problem });
         if (context.path === '/change-email') await requireCurrentPassword(context);
         if (context.path === '/verify-email') await refuseStaleEmailChange(context, config.publicUrl);
+        // A new password ends every other session of the account, as a reset ends them all
+        // (README: Security): whatever the call asked, the one that changed it stays signed in.
+        if (context.path === '/change-password') return { context: { body: { ...(context.body as Record<string, unknown>), revokeOtherSessions: true } } };
       }),
       after: createAuthMiddleware(async (context) => {
         if (context.path === '/change-email') await noticeEmailChange(context, config.publicUrl);
+        if (context.path === '/request-password-reset') await resetAnswerFloor.wait((context.request && resetRequestsStarted.get(context.request)) ?? Date.now());
       }),
     },
     plugins: [

@@ -3,6 +3,7 @@ import { db } from '~/db/client.server';
 import { siteSettings } from '~/db/schema/content';
 import { writeAudit } from '~/lib/audit.server';
 import { assertCan, type Actor } from '~/lib/roles';
+import type { PublicSiteSettings } from '~/lib/site-settings';
 import type { SiteSettingsInput } from './settings.schema';
 
 export type SiteSettings = typeof siteSettings.$inferSelect;
@@ -12,6 +13,26 @@ const settingsMissing = () => new Error('Site settings are missing: the database
 
 export async function getSiteSettings(): Promise<SiteSettings> {
   const [row] = await db().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  if (!row) throw settingsMissing();
+  return row;
+}
+
+/** The columns every visitor may see (lib/site-settings.ts), and no other. */
+const publicColumns = {
+  associationName: siteSettings.associationName,
+  shortName: siteSettings.shortName,
+  chapterName: siteSettings.chapterName,
+  contactAddress: siteSettings.contactAddress,
+  contactPhone: siteSettings.contactPhone,
+  contactEmail: siteSettings.contactEmail,
+  socialLinks: siteSettings.socialLinks,
+  branchLinks: siteSettings.branchLinks,
+  socialFeedUrl: siteSettings.socialFeedUrl,
+} satisfies Record<keyof PublicSiteSettings, unknown>;
+
+/** What every page shows of the association (the root loader's settings): never the committee's own fields. */
+export async function getPublicSiteSettings(): Promise<PublicSiteSettings> {
+  const [row] = await db().select(publicColumns).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
   if (!row) throw settingsMissing();
   return row;
 }
