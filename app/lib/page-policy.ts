@@ -36,6 +36,14 @@ type LoaderData<Loader> = Loader extends (...args: never[]) => unknown ? Awaited
 export type PageHandle<Loader = unknown> = {
   cache: PageCache;
   scripts: PageScripts | ((data: LoaderData<Loader>) => PageScripts);
+  /**
+   * The query parameters the page reads (its loader, its component), e.g. `['past']` for
+   * `/committees?past=1`. A public page is cached per value of these only: any other parameter
+   * (`?utm_source=…`) gets the page's one copy, and the page is rendered without it
+   * (docs/architecture.md#page-cache; `tests/integration/page-query.test.ts` fails for a
+   * parameter a public page reads without declaring it). None when left out.
+   */
+  query?: readonly string[];
 };
 
 /**
@@ -80,7 +88,11 @@ export function pageCacheControl(cache: PageCache, visitor: { anonymous: boolean
 
 export function isPageHandle(handle: unknown): handle is PageHandle {
   const candidate = handle as Partial<PageHandle> | null | undefined;
-  return typeof candidate?.cache === 'string' && (typeof candidate.scripts === 'string' || typeof candidate.scripts === 'function');
+  return (
+    typeof candidate?.cache === 'string' &&
+    (typeof candidate.scripts === 'string' || typeof candidate.scripts === 'function') &&
+    (candidate.query === undefined || (Array.isArray(candidate.query) && candidate.query.every((name) => typeof name === 'string')))
+  );
 }
 
 export function isResourceHandle(handle: unknown): handle is ResourceHandle {
