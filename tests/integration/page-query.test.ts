@@ -31,21 +31,22 @@ const wholeReads = ['entries', 'keys', 'values', 'forEach', 'toString', Symbol.i
 const originals = new Map<PropertyKey, PropertyDescriptor>();
 
 function noteQueryReads() {
-  const prototype = URLSearchParams.prototype as unknown as Record<PropertyKey, (...args: unknown[]) => unknown>;
+  const prototype = URLSearchParams.prototype as unknown as Record<PropertyKey, unknown>;
+  type Method = (this: URLSearchParams, ...args: unknown[]) => unknown;
   for (const method of [...methods, ...wholeReads, 'size']) originals.set(method, Object.getOwnPropertyDescriptor(URLSearchParams.prototype, method)!);
   for (const method of methods) {
-    const original = prototype[method]!;
+    const original = prototype[method] as Method;
     prototype[method] = function (this: URLSearchParams, ...args: unknown[]) {
       if (noted.recording) noted.names.add(String(args[0]));
       return original.apply(this, args);
     };
   }
   for (const method of wholeReads) {
-    const original = prototype[method]!;
-    prototype[method] = function (this: URLSearchParams, ...args: unknown[]) {
+    const original = prototype[method] as Method;
+    Reflect.set(prototype, method, function (this: URLSearchParams, ...args: unknown[]) {
       if (noted.recording) noted.whole.push(String(method));
       return original.apply(this, args);
-    };
+    });
   }
   const size = originals.get('size')!.get!;
   Object.defineProperty(URLSearchParams.prototype, 'size', {
