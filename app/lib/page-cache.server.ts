@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { PGlite } from '@electric-sql/pglite';
 import { currentDatabaseHandle, db } from '~/db/client.server';
-import { isAnonymous } from './page-policy';
+import { isAnonymous, type PageQuery } from './page-policy';
 
 /**
  * The page cache (docs/architecture.md#page-cache): public reading pages, as an anonymous visitor
@@ -22,24 +22,30 @@ export const PAGE_CACHE_SECONDS = 10;
 const MAX_ENTRIES = 500;
 /**
  * The most the copies may weigh together (each page is kept plain and compressed). Only the
- * parameters a page reads make keys, but their values are the visitor's: `/donate?cause=…` with
- * any value is a copy of its own.
+ * parameters a page reads make keys, and only values it tells apart, but those may be many (a
+ * page number).
  */
 const MAX_BYTES = 32 * 1024 * 1024;
-/** The longest query a key keeps (of the parameters the page reads); a longer one is rendered each time. */
+/** The longest query a key keeps (of the parameters the page reads: `'any'` value); a longer one is rendered each time. */
 const MAX_SEARCH_LENGTH = 200;
 
 /**
- * The query string a page's copy is kept under: only the parameters the page reads (`reads`,
- * its route's `handle.query`), sorted by name, each with its values in their order, written as
- * URLSearchParams writes them (so `?b=2&a=1` and `?a=1&b=2`, or `%6D` and `m`, are one copy);
- * '' when none is left. Any other parameter (`utm_source`, a cache-buster) changes nothing.
+ * The query string a page's copy is kept under: only the parameters the page reads (`reads`, its
+ * route's `handle.query`), sorted by name, each with its first value (what `searchParams.get`
+ * reads) if the page tells that value apart, written as URLSearchParams writes it; '' when none
+ * is left. Any other parameter (`utm_source`, a cache-buster), or a value the page reads as none,
+ * changes nothing: `?past=1&x=y`, `?x=y&past=1&past=2` and `?past=%31` are one copy.
  */
-export function keptQuery(search: string, reads: readonly string[]): string {
-  if (reads.length === 0 || search.length <= 1) return '';
+export function keptQuery(search: string, reads: PageQuery): string {
+  const names = Object.keys(reads);
+  if (names.length === 0 || search.length <= 1) return '';
+  const params = new URLSearchParams(search);
   const kept = new URLSearchParams();
-  for (const [name, value] of new URLSearchParams(search)) if (reads.includes(name)) kept.append(name, value);
-  kept.sort();
+  for (const name of names.sort()) {
+    const value = params.get(name);
+    const values = reads[name];
+    if (value !== null && (values === 'any' || values?.includes(value))) kept.append(name, value);
+  }
   const text = kept.toString();
   return text ? `?${text}` : '';
 }
@@ -54,7 +60,7 @@ export function keptQuery(search: string, reads: readonly string[]): string {
  */
 export function pageCacheKey(
   request: { method: string; path: string; search: string; cookie: string | undefined },
-  queryOf: (path: string) => readonly string[] | null,
+  queryOf: (path: string) => PageQuery | null,
 ): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (!isAnonymous(request.cookie)) return null;

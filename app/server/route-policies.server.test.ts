@@ -14,7 +14,7 @@ describe('publicPages', () => {
       { id: 'site', parentId: 'root' },
       { id: 'home', parentId: 'site', index: true, handle: { cache: 'public', scripts: 'none' } },
       { id: 'news', parentId: 'site', path: 'news/:slug', handle: { cache: 'public', scripts: 'none' } },
-      { id: 'committees', parentId: 'site', path: 'committees', handle: { cache: 'public', scripts: 'none', query: ['past', 'from'] } },
+      { id: 'committees', parentId: 'site', path: 'committees', handle: { cache: 'public', scripts: 'none', query: { past: ['1'], from: 'any' } } },
       { id: 'order', parentId: 'site', path: 'events/:id/order', handle: { cache: 'personal', scripts: 'at-once' } },
       { id: 'portal', parentId: 'site', path: 'members-portal', handle: { cache: 'private', scripts: 'at-once' } },
       { id: 'media', parentId: 'root', path: 'media/:id/:variant', handle: { cache: 'immutable' } },
@@ -23,11 +23,11 @@ describe('publicPages', () => {
   );
 
   it('gives the parameters each page whose own route declares it public reads, matched as React Router matches', () => {
-    expect(queryOf('/')).toEqual([]);
-    expect(queryOf('/news/agm-2026')).toEqual([]);
-    expect(queryOf('/committees')).toEqual(['from', 'past']);
+    expect(queryOf('/')).toEqual({});
+    expect(queryOf('/news/agm-2026')).toEqual({});
+    expect(queryOf('/committees')).toEqual({ past: ['1'], from: 'any' });
     // The same answer the next time (it is remembered).
-    expect(queryOf('/committees')).toEqual(['from', 'past']);
+    expect(queryOf('/committees')).toEqual({ past: ['1'], from: 'any' });
   });
 
   it('is null for personal and private pages, resource routes, undeclared routes and no route at all', () => {

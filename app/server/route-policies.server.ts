@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import { isPageHandle } from '~/lib/page-policy';
+import { isPageHandle, type PageQuery } from '~/lib/page-policy';
 
 type BuildRoute = ServerBuild['routes'][string];
 
@@ -12,7 +12,7 @@ type BuildRoute = ServerBuild['routes'][string];
  * answer for a path is kept: `matchRoutes` flattens and ranks the whole route tree on every call,
  * which cost a page-cache hit two thirds of its time.
  */
-export function publicPages(build: ServerBuild): (path: string) => readonly string[] | null {
+export function publicPages(build: ServerBuild): (path: string) => PageQuery | null {
   const routes = Object.values(build.routes);
   const tree = (parentId: string | undefined): RouteObject[] =>
     routes
@@ -24,12 +24,12 @@ export function publicPages(build: ServerBuild): (path: string) => readonly stri
       );
   const routeTree = tree(undefined);
   const notPublic = Symbol('not public');
-  const known = new LRUCache<string, readonly string[] | typeof notPublic>({ max: 2_000 });
+  const known = new LRUCache<string, PageQuery | typeof notPublic>({ max: 2_000 });
   return (path) => {
     let query = known.get(path);
     if (query === undefined) {
       const page = matchRoutes(routeTree, path)?.at(-1)?.route.handle;
-      query = isPageHandle(page) && page.cache === 'public' ? Object.freeze([...(page.query ?? [])].sort()) : notPublic;
+      query = isPageHandle(page) && page.cache === 'public' ? (page.query ?? {}) : notPublic;
       known.set(path, query);
     }
     return query === notPublic ? null : query;

@@ -7,9 +7,11 @@
  * `cache: 'public'`:
  * - its loaders (the root's and its own), run as an anonymous visitor with every read of a query
  *   parameter noted (URLSearchParams' methods, however the URL was made), must read only what the
- *   page declares, and must read what it declares (each value of a declared parameter is a copy);
+ *   page declares, with `get` (the key keeps the first value), and must read what it declares;
+ * - a value the page does not list for a parameter must give the loader's data it gives without
+ *   the parameter (the key drops such a value);
  * - its module and the components it imports (not `.server.ts` code, which the loaders ran) must
- *   name only declared parameters in `searchParams.get/getAll/has`, and never read the query whole.
+ *   name only declared parameters in `searchParams.get('…')`, and never read the query whole.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +27,7 @@ import { leafRoutes, routeModule, type LeafRoute } from '../setup/routes';
 const database = setupTestDatabase();
 
 /** What the loaders of one page read of the query while `recording`. */
-const noted = { recording: false, names: new Set<string>(), whole: [] as string[] };
+const noted = { recording: false, names: new Set<string>(), others: new Set<string>(), whole: [] as string[] };
 const methods = ['get', 'getAll', 'has'] as const;
 const wholeReads = ['entries', 'keys', 'values', 'forEach', 'toString', Symbol.iterator] as const;
 const originals = new Map<PropertyKey, PropertyDescriptor>();
@@ -37,7 +39,7 @@ function noteQueryReads() {
   for (const method of methods) {
     const original = prototype[method] as Method;
     prototype[method] = function (this: URLSearchParams, ...args: unknown[]) {
-      if (noted.recording) noted.names.add(String(args[0]));
+      if (noted.recording) (method === 'get' ? noted.names : noted.others).add(String(args[0]));
       return original.apply(this, args);
     };
   }
@@ -86,23 +88,34 @@ async function publicPages(): Promise<PublicPage[]> {
   return pages;
 }
 
-/** The parameters a page's loaders read, as an anonymous visitor asks for it with a query of unknown parameters. */
-async function loaderReads(page: PublicPage, params: Record<string, string>): Promise<{ names: string[]; whole: string[] }> {
-  const args = routeArgs(`${address(page.route, params)}?utm_source=test`, {}, params);
+/** The root's and the page's loader data for an anonymous visitor at `search` (a 404 as its status). */
+async function loaderData(page: PublicPage, params: Record<string, string>, search: string): Promise<unknown[]> {
+  const args = routeArgs(`${address(page.route, params)}${search}`, {}, params);
+  const root = await rootLoader(args as never);
+  // A page's loader may answer 404 (the not-found page): what it read before counts all the same.
+  const own = await (async () => page.module.loader?.(args as never))().catch((error: unknown) => {
+    if (error instanceof Response) return error.status;
+    if (error && typeof error === 'object' && 'init' in error) return error.init;
+    throw error;
+  });
+  return [root, own];
+}
+
+/** What a page's loaders read of the query (by `get`; by any other method; whole), as an anonymous visitor asks for it with a query of unknown parameters. */
+async function loaderReads(page: PublicPage, params: Record<string, string>): Promise<{ names: string[]; others: string[]; whole: string[] }> {
   noted.names.clear();
+  noted.others.clear();
   noted.whole = [];
   noted.recording = true;
   try {
-    await rootLoader(args as never);
-    // A page's loader may answer 404 (the not-found page): what it read before counts all the same.
-    await (async () => page.module.loader?.(args as never))().catch((error: unknown) => {
-      if (!(error instanceof Response) && !(error && typeof error === 'object' && 'init' in error)) throw error;
-    });
+    await loaderData(page, params, '?utm_source=test');
   } finally {
     noted.recording = false;
   }
-  return { names: [...noted.names].sort(), whole: noted.whole };
+  return { names: [...noted.names].sort(), others: [...noted.others].sort(), whole: noted.whole };
 }
+
+const declaredNames = (page: PublicPage) => Object.keys(page.handle.query ?? {});
 
 /** The app's modules a route module imports, transitively, except server code (`.server.ts`) and what is not in app/. */
 function renderedModules(file: string, seen = new Set<string>()): Set<string> {
@@ -120,12 +133,12 @@ function renderedModules(file: string, seen = new Set<string>()): Set<string> {
 }
 
 /** The parameters a module's source names in `searchParams.get/getAll/has('…')`, and the places it reads the query whole. */
-export function sourceReads(source: string): { names: string[]; whole: string[] } {
-  const names = [...source.matchAll(/[sS]earchParams\??\.(?:get|getAll|has)\(\s*['"`]([^'"`]+)['"`]/g)].map((match) => match[1]!);
+export function sourceReads(source: string): { names: string[]; others: string[]; whole: string[] } {
+  const read = (methods: string) => [...source.matchAll(new RegExp(`[sS]earchParams\\??\\.(?:${methods})\\(\\s*['"\`]([^'"\`]+)['"\`]`, 'g'))].map((match) => match[1]!);
   const whole = [
     ...source.matchAll(/[sS]earchParams\??\.(?:entries|keys|values|forEach|toString|size)\b|new URLSearchParams\(\s*\w*[sS]earchParams|\blocation\??\.search\b|\{[^}]*\bsearch\b[^}]*\}\s*=\s*useLocation\(/g),
   ].map((match) => match[0]);
-  return { names, whole };
+  return { names: read('get'), others: read('getAll|has'), whole };
 }
 
 describe('the query parameters public pages read', () => {
@@ -146,8 +159,10 @@ describe('the query parameters public pages read', () => {
     new URLSearchParams('b=2').has('also');
     noted.recording = false;
     new URL('http://x/').searchParams.get('not-recorded');
-    expect([...noted.names]).toEqual(['seen', 'also']);
+    expect([...noted.names]).toEqual(['seen']);
+    expect([...noted.others]).toEqual(['also']);
     noted.names.clear();
+    noted.others.clear();
   });
 
   it('are declared by each page, in its loaders', async () => {
@@ -155,15 +170,16 @@ describe('the query parameters public pages read', () => {
     const problems: string[] = [];
     const read: Record<string, string[]> = {};
     for (const page of pages) {
-      const { names, whole } = await loaderReads(page, params);
-      const declared = page.handle.query ?? [];
+      const { names, others, whole } = await loaderReads(page, params);
+      const declared = declaredNames(page);
       read[page.route.path] = names;
-      for (const name of names) if (!declared.includes(name)) problems.push(`${page.route.file} reads ?${name} without declaring it`);
+      for (const name of new Set([...names, ...others])) if (!declared.includes(name)) problems.push(`${page.route.file} reads ?${name} without declaring it`);
+      for (const name of others) if (declared.includes(name)) problems.push(`${page.route.file} reads ?${name} otherwise than with searchParams.get (the key keeps its first value)`);
       if (whole.length) problems.push(`${page.route.file} reads the whole query (${whole.join(', ')}): a public page can only be keyed on named parameters`);
     }
     expect(
       problems,
-      "A public page reads a query parameter its route does not declare: add it to the page's handle (query: ['…']; docs/architecture.md#page-cache), or the cached page ignores it.",
+      "A public page reads a query parameter its route does not declare: add it to the page's handle (query: { name: [values] }; docs/architecture.md#page-cache), or the cached page ignores it.",
     ).toEqual([]);
     // The walk sees what the pages are known to read.
     expect(read['/committees']).toEqual(['past']);
@@ -175,11 +191,12 @@ describe('the query parameters public pages read', () => {
   it('are declared by each page, in its module and the components it renders', () => {
     const problems: string[] = [];
     for (const page of pages) {
-      const declared = page.handle.query ?? [];
+      const declared = declaredNames(page);
       for (const file of renderedModules(path.resolve('app', page.route.file))) {
-        const { names, whole } = sourceReads(readFileSync(file, 'utf8'));
+        const { names, others, whole } = sourceReads(readFileSync(file, 'utf8'));
         const where = path.relative(process.cwd(), file);
         for (const name of names) if (!declared.includes(name)) problems.push(`${page.route.file} renders ${where}, which reads ?${name}`);
+        for (const name of others) problems.push(`${page.route.file} renders ${where}, which reads ?${name} otherwise than with searchParams.get`);
         for (const read of whole) problems.push(`${page.route.file} renders ${where}, which reads the whole query (${read})`);
       }
     }
@@ -191,13 +208,37 @@ describe('the query parameters public pages read', () => {
     for (const page of pages) {
       const { names } = await loaderReads(page, params);
       const rendered = [...renderedModules(path.resolve('app', page.route.file))].flatMap((file) => sourceReads(readFileSync(file, 'utf8')).names);
-      for (const name of page.handle.query ?? []) if (!names.includes(name) && !rendered.includes(name)) unread.push(`${page.route.file} declares ?${name} but never reads it`);
+      for (const name of declaredNames(page)) if (!names.includes(name) && !rendered.includes(name)) unread.push(`${page.route.file} declares ?${name} but never reads it`);
     }
     expect(unread).toEqual([]);
   });
 
+  it('tell apart the values the page lists, and read any other value as no value: the key drops it', async () => {
+    const differ: string[] = [];
+    let listed = 0;
+    for (const page of pages) {
+      const without = JSON.stringify(await loaderData(page, params, ''));
+      for (const [name, values] of Object.entries(page.handle.query ?? {})) {
+        if (values === 'any') continue;
+        listed += 1;
+        // The list names what the page reads: some value of it makes another page (one may be the page's default).
+        const changes = await Promise.all(values.map(async (value) => JSON.stringify(await loaderData(page, params, `?${new URLSearchParams({ [name]: value })}`)) !== without));
+        if (!changes.includes(true)) differ.push(`${page.route.file}: no value listed for ?${name} changes the page`);
+        for (const other of ['not-a-listed-value', '', `${values[0]}x`, values[0]!.toUpperCase()]) {
+          if (values.includes(other)) continue;
+          const search = `?${new URLSearchParams({ [name]: other })}`;
+          if (JSON.stringify(await loaderData(page, params, search)) !== without) differ.push(`${page.route.file}: ${search} is not the page without ?${name}: list the value in its handle's query`);
+        }
+      }
+    }
+    expect(listed).toBeGreaterThanOrEqual(3);
+    expect(differ).toEqual([]);
+  });
+
   it('finds reads in source as they are written', () => {
-    expect(sourceReads("const [searchParams] = useSearchParams(); chosenPlan(searchParams.get('plan')); url.searchParams.has(\"x\")").names).toEqual(['plan', 'x']);
+    const reads = sourceReads("const [searchParams] = useSearchParams(); chosenPlan(searchParams.get('plan')); url.searchParams.has(\"x\")");
+    expect(reads.names).toEqual(['plan']);
+    expect(reads.others).toEqual(['x']);
     expect(sourceReads('const next = new URLSearchParams(searchParams);').whole).toHaveLength(1);
     expect(sourceReads('const { pathname, search } = useLocation();').whole).toHaveLength(1);
     expect(sourceReads('const { key } = useLocation();').whole).toEqual([]);
