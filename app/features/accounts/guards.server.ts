@@ -45,10 +45,11 @@ export async function requireContentEditor(scope: RequestScope): Promise<{ user:
 
 /**
  * Whether this request asks for, and may see, content that is not published yet: `?preview` from
- * someone who edits content (docs/product.md#content-area). Anyone else sees the public page.
+ * someone who edits content (docs/product.md#content-area). Anyone else sees the public page: an
+ * anonymous visitor's `?preview` is not even read, so the page cache gives them the page's one copy
+ * (docs/architecture.md#page-cache).
  */
 export async function wantsPreview(scope: RequestScope): Promise<boolean> {
-  if (!scope.url.searchParams.has('preview')) return false;
   const user = await getSessionUser(scope);
-  return adminAbilities(user?.role).editContent;
+  return adminAbilities(user?.role).editContent && scope.url.searchParams.has('preview');
 }
