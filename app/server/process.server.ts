@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import { bootDatabase, embeddedDatabaseMissing } from '~/db/boot.server';
+import { bootDatabase, DatabaseConfigurationError, embeddedDatabaseMissing } from '~/db/boot.server';
 import type { DatabaseHandle } from '~/db/client.server';
 import { DataFolderInUseError } from '~/db/lock.server';
 import { ensureAdminAccount } from '~/features/accounts/accounts.server';
@@ -44,12 +44,8 @@ async function createAdminAccount(config: Env): Promise<void> {
  * reads the environment as the operator gave it (NODE_ENV included), as this process did.
  */
 export async function runWorkers(config: Env, operatorEnvironment: NodeJS.ProcessEnv): Promise<void> {
-  const setup = await bootDatabase(config);
-  try {
-    await createAdminAccount(config);
-  } finally {
-    await setup.close();
-  }
+  const setup = await bootOrExit(config, { waitForDatabase: true, setup: () => createAdminAccount(config) });
+  await setup.close();
   let stopping = false;
   const fork = () => {
     const settled = process.env.NODE_ENV;
@@ -110,22 +106,30 @@ export async function openServerDatabase(
     const code = await new Promise((resolve) => child.once('exit', resolve));
     if (code !== 0) process.exit(1);
   }
-  let database: DatabaseHandle;
+  const database = await bootOrExit(config, {
+    command: createsDatabaseOnly ? 'server (creating the database)' : 'server',
+    waitForDatabase: true,
+    // The admin account is made under the start lock with the migrations, so instances starting together make it once.
+    setup: cluster.isPrimary && !createsDatabaseOnly ? () => createAdminAccount(config) : undefined,
+  });
+  if (createsDatabaseOnly) {
+    await database.close();
+    process.exit(0);
+  }
+  return database;
+}
+
+/** The database booted, or the process ends with the message of a refusal the operator must mend (a data folder in use, a configuration PostgreSQL refuses). */
+async function bootOrExit(config: Env, options: Parameters<typeof bootDatabase>[1]): Promise<DatabaseHandle> {
   try {
-    database = await bootDatabase(config, createsDatabaseOnly ? 'server (creating the database)' : 'server');
+    return await bootDatabase(config, options);
   } catch (error) {
-    if (error instanceof DataFolderInUseError) {
+    if (error instanceof DataFolderInUseError || error instanceof DatabaseConfigurationError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
-  if (createsDatabaseOnly) {
-    await database.close();
-    process.exit(0);
-  }
-  if (cluster.isPrimary) await createAdminAccount(config);
-  return database;
 }
 
 /** Requests under way, so that a stop lets them finish. Mounted first by server.js. */
