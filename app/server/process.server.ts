@@ -10,7 +10,9 @@ import { startMailingQueue } from '~/features/mailings/sender.server';
 import { committeeDigestJob } from '~/features/membership/committee-notices.server';
 import { membershipRemindersJob } from '~/features/membership/reminders.server';
 import { configureEnv, EnvError, type Env } from '~/lib/env.server';
+import { backupJob } from '~/lib/backups.server';
 import { startScheduler } from '~/lib/jobs.server';
+import { listenForControl } from './control-socket.server';
 
 /**
  * The server process's life, for server.js (docs/architecture.md#the-node-entry): its
@@ -171,7 +173,9 @@ export function listenUntilStopped(
     }
     console.log(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   });
-  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob]);
+  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob, ...(config.backupDir ? [backupJob({ ...config, backupDir: config.backupDir })] : [])]);
+  // `npm run backup` asks the embedded database's server for a copy through this socket.
+  const stopControl = database.kind === 'pglite' ? listenForControl(config.dataDir, database) : () => {};
   // Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.
   const stopMailingQueue = startMailingQueue();
 
@@ -183,6 +187,7 @@ export function listenUntilStopped(
     // Whatever happens below, the process ends promptly.
     setTimeout(() => process.exit(1), DRAIN_MS + 2_000).unref();
     stopScheduler();
+    stopControl();
     // The message in hand is finished and the mailing's lease given back, so a restart goes on at once.
     const mailingStopped = stopMailingQueue();
     // No new connections; idle keep-alive ones close now, busy ones once their response is sent.
