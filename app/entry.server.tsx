@@ -4,12 +4,13 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
-import { ServerRouter } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl, type HandleErrorFunction } from 'react-router';
 import { cspNonceContext } from '~/lib/csp-nonce.server';
 import { NonceProvider } from '~/lib/nonce';
 import { isAnonymous, isPageHandle, pageCacheControl, pageScripts } from '~/lib/page-policy';
 import { scriptTiming } from '~/lib/script-timing.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
+import { metDatabaseOutage, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '~/lib/outage.server';
 
 // What server.js runs besides the pages (configuration, database, jobs): from this bundle, one copy.
 export * as runtime from './server/runtime.server';
@@ -24,10 +25,15 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(cspNonceContext);
-  // A page whose loaders could not reach the database is "unavailable, try again", not a bug.
-  if (responseStatusCode === 500 && Object.values(routerContext.staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable)) {
+  // A page whose loaders could not reach the database is "unavailable, try again", not a bug: its
+  // error boundaries are given a 503 in place of the error production hides from them (lib/outage.server.ts).
+  const errors = routerContext.staticHandlerContext.errors;
+  if (errors && (metDatabaseOutage(loadContext) || Object.values(errors).some(isDatabaseUnavailable))) {
+    for (const [routeId, error] of Object.entries(errors)) {
+      if (!isRouteErrorResponse(error)) errors[routeId] = new UNSAFE_ErrorResponseImpl(503, 'Service Unavailable', 'The site is temporarily unavailable.');
+    }
     responseStatusCode = 503;
-    responseHeaders.set('Retry-After', '30');
+    responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS));
   }
   // Who may keep a copy: as the page's own route declares (lib/page-policy.ts), for this visitor.
   const page = pageMatches(routerContext);
@@ -78,6 +84,19 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * Errors of loaders, actions and resource routes, before production hides them from the page: an
+ * outage is noted for the request (its answer becomes a 503) and logged in one line, not a stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (noteDatabaseOutage(context, error)) {
+    console.error(`Database not reachable: ${request.method} answered 503.`);
+    return;
+  }
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+};
 
 /** The matched routes with their handles and data, as `useMatches` gives them to the page. */
 function pageMatches(routerContext: EntryContext) {

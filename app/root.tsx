@@ -14,14 +14,16 @@ import { toast } from '~/lib/toast';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { env } from '~/lib/env.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
+import { outageMiddleware } from '~/lib/outage.server';
 import { privateByDefault } from '~/lib/response-headers.server';
 import { readToast, toastMiddleware } from '~/lib/toast.server';
 
 /**
- * Every request's toast slot (lib/toast.server.ts), and no answer stored that does not say it may
- * be (lib/response-headers.server.ts). The session is read from the context when a loader asks.
+ * A database outage answers 503 (lib/outage.server.ts), every request's toast slot
+ * (lib/toast.server.ts), and no answer stored that does not say it may be
+ * (lib/response-headers.server.ts). The session is read from the context when a loader asks.
  */
-export const middleware: Route.MiddlewareFunction[] = [privateByDefault, toastMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [outageMiddleware, privateByDefault, toastMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([getPublicSiteSettings(), getSessionUser(args)]).catch(

@@ -88,4 +88,5 @@ export default [
   route('documents/:id/download', 'routes/documents.$id.download.ts'),
   route('media/:id/:variant', 'routes/media.$id.$variant.ts'),
   route('healthz', 'routes/api/healthz.ts'),
+  route('readyz', 'routes/api/readyz.ts'),
 ] satisfies RouteConfig;

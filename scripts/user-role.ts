@@ -3,7 +3,7 @@
  * With the embedded database, stop the server first (one process per data folder); on PostgreSQL
  * (DATABASE_URL) it can run at any time.
  */
-import { bootDatabase } from '~/db/boot.server';
+import { bootDatabase, DatabaseConfigurationError } from '~/db/boot.server';
 import { DataFolderInUseError } from '~/db/lock.server';
 import { setAccountRole } from '~/features/accounts/accounts.server';
 import { EnvError, env } from '~/lib/env.server';
@@ -28,9 +28,9 @@ try {
 process.umask(0o077);
 let database;
 try {
-  database = await bootDatabase(config, 'npm run user:role');
+  database = await bootDatabase(config, { command: 'npm run user:role' });
 } catch (error) {
-  if (error instanceof DataFolderInUseError) fail(error.message);
+  if (error instanceof DataFolderInUseError || error instanceof DatabaseConfigurationError) fail(error.message);
   throw error;
 }
 try {

@@ -34,10 +34,18 @@ export type DatabaseLocation =
 
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if ('databaseUrl' in location) {
-    const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
+    // A connection attempt gives up after 10 s (a host that does not answer), so a page waits no
+    // longer than that during an outage; the pool opens new connections once the server is back
+    // (docs/architecture.md#outages).
+    const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // A pooled client that loses its server emits 'error'; without a listener that kills the process.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-    await pool.query('select 1');
+    try {
+      await pool.query('select 1');
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return { kind: 'postgres', db, client: pool, close: () => pool.end() };
   }

@@ -53,10 +53,19 @@ describe('parseEnv', () => {
     [{ TRUST_PROXY: 'proxy.example.org' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
     [{ WORKERS: '2' }, 'WORKERS'],
+    [{ BACKUP_KEEP: 'forever' }, 'BACKUP_KEEP'],
+    [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP'],
     [{ WORKERS: '0', DATABASE_URL: 'postgres://localhost/ppa' }, 'WORKERS'],
   ])('stops on %j with a message naming %s', (values, variable) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...values })).toThrow(EnvError);
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...values })).toThrow(new RegExp(`\\b${variable}:`));
+  });
+
+  it('reads BACKUP_DIR and BACKUP_KEEP: a count of backups or of days, 14 backups by default', () => {
+    const read = (values: Record<string, string>) => parseEnv({ DATA_DIR: dataDir(), ...values });
+    expect(read({})).toMatchObject({ backupDir: undefined, backupKeep: { count: 14 } });
+    expect(read({ BACKUP_DIR: 'backups', BACKUP_KEEP: '30d' })).toMatchObject({ backupDir: path.resolve('backups'), backupKeep: { days: 30 } });
+    expect(read({ BACKUP_KEEP: '7' }).backupKeep).toEqual({ count: 7 });
   });
 
   it('reads TRUST_PROXY as Express does: hops, or addresses and ranges', () => {

@@ -60,6 +60,25 @@ const trustProxy = z
     return entries;
   });
 
+/**
+ * BACKUP_KEEP: how many daily backups the backup job keeps in BACKUP_DIR: a count of the newest
+ * (`14`) or the days they are kept (`30d`); the newest is always kept (docs/architecture.md#backups).
+ */
+export type BackupKeep = { count: number } | { days: number };
+const backupKeep = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): BackupKeep => {
+    if (!value) return { count: 14 };
+    const match = /^(\d{1,4})(d?)$/.exec(value);
+    if (!match || Number(match[1]) < 1) {
+      context.addIssue({ code: 'custom', message: 'use a number of backups to keep (e.g. 14) or of days (e.g. 30d)' });
+      return z.NEVER;
+    }
+    return match[2] ? { days: Number(match[1]) } : { count: Number(match[1]) };
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -89,6 +108,12 @@ const envSchema = z.object({
     .transform((value) => (value ? value : undefined))
     .pipe(z.email().optional()),
   ADMIN_PASSWORD: z.string().optional(),
+  BACKUP_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  BACKUP_KEEP: backupKeep,
 });
 
 export type Env = {
@@ -117,6 +142,10 @@ export type Env = {
   workers: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** Where the daily backup job writes its archives (BACKUP_DIR); unset, it does not run. */
+  backupDir: string | undefined;
+  /** How many of them it keeps (BACKUP_KEEP). */
+  backupKeep: BackupKeep;
 };
 
 export class EnvError extends Error {
@@ -179,6 +208,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     workers: values.WORKERS,
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
+    backupDir: values.BACKUP_DIR ? path.resolve(values.BACKUP_DIR) : undefined,
+    backupKeep: values.BACKUP_KEEP,
   };
 }
 

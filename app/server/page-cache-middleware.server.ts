@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { isDatabaseUnavailable } from '~/lib/outage';
 import { cacheControlOf } from '~/lib/page-policy';
 import { cachedPage, chooseEncoding, currentContentVersion, PageCache, pageCacheKey, type CachedPage, type Encoding } from '~/lib/page-cache.server';
 import { publicPages } from './route-policies.server';
@@ -59,7 +60,9 @@ export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: 
       cache.set(key, entry);
       send(request, response, entry, 'miss', (encoding) => cache.body(key, entry, encoding));
     } catch (error) {
-      next(error);
+      // The database is out of reach: React Router answers with the 503 page (docs/architecture.md#outages).
+      if (isDatabaseUnavailable(error) && !response.headersSent) next();
+      else next(error);
     }
   };
 }

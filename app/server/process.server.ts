@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import { bootDatabase, embeddedDatabaseMissing } from '~/db/boot.server';
+import { bootDatabase, DatabaseConfigurationError, embeddedDatabaseMissing } from '~/db/boot.server';
 import type { DatabaseHandle } from '~/db/client.server';
 import { DataFolderInUseError } from '~/db/lock.server';
 import { ensureAdminAccount } from '~/features/accounts/accounts.server';
@@ -11,7 +11,9 @@ import { startMailingQueue } from '~/features/mailings/sender.server';
 import { committeeDigestJob } from '~/features/membership/committee-notices.server';
 import { membershipRemindersJob } from '~/features/membership/reminders.server';
 import { configureEnv, EnvError, type Env } from '~/lib/env.server';
+import { backupJob } from '~/lib/backups.server';
 import { startScheduler } from '~/lib/jobs.server';
+import { listenForControl } from './control-socket.server';
 
 /**
  * The server process's life, for server.js (docs/architecture.md#the-node-entry): its
@@ -45,12 +47,8 @@ async function createAdminAccount(config: Env): Promise<void> {
  * reads the environment as the operator gave it (NODE_ENV included), as this process did.
  */
 export async function runWorkers(config: Env, operatorEnvironment: NodeJS.ProcessEnv): Promise<void> {
-  const setup = await bootDatabase(config);
-  try {
-    await createAdminAccount(config);
-  } finally {
-    await setup.close();
-  }
+  const setup = await bootOrExit(config, { waitForDatabase: true, setup: () => createAdminAccount(config) });
+  await setup.close();
   let stopping = false;
   const fork = () => {
     const settled = process.env.NODE_ENV;
@@ -111,22 +109,30 @@ export async function openServerDatabase(
     const code = await new Promise((resolve) => child.once('exit', resolve));
     if (code !== 0) process.exit(1);
   }
-  let database: DatabaseHandle;
+  const database = await bootOrExit(config, {
+    command: createsDatabaseOnly ? 'server (creating the database)' : 'server',
+    waitForDatabase: true,
+    // The admin account is made under the start lock with the migrations, so instances starting together make it once.
+    setup: cluster.isPrimary && !createsDatabaseOnly ? () => createAdminAccount(config) : undefined,
+  });
+  if (createsDatabaseOnly) {
+    await database.close();
+    process.exit(0);
+  }
+  return database;
+}
+
+/** The database booted, or the process ends with the message of a refusal the operator must mend (a data folder in use, a configuration PostgreSQL refuses). */
+async function bootOrExit(config: Env, options: Parameters<typeof bootDatabase>[1]): Promise<DatabaseHandle> {
   try {
-    database = await bootDatabase(config, createsDatabaseOnly ? 'server (creating the database)' : 'server');
+    return await bootDatabase(config, options);
   } catch (error) {
-    if (error instanceof DataFolderInUseError) {
+    if (error instanceof DataFolderInUseError || error instanceof DatabaseConfigurationError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
-  if (createsDatabaseOnly) {
-    await database.close();
-    process.exit(0);
-  }
-  if (cluster.isPrimary) await createAdminAccount(config);
-  return database;
 }
 
 /** Requests under way, so that a stop lets them finish. Mounted first by server.js. */
@@ -168,7 +174,9 @@ export function listenUntilStopped(
     }
     console.log(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   });
-  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob]);
+  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob, ...(config.backupDir ? [backupJob({ ...config, backupDir: config.backupDir })] : [])]);
+  // `npm run backup` asks the embedded database's server for a copy through this socket.
+  const stopControl = database.kind === 'pglite' ? listenForControl(config.dataDir, database) : () => {};
   // Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.
   const stopMailingQueue = startMailingQueue();
   // Transactional mail leaves from the outbox (docs/architecture.md#mail): every few seconds, and when a mail is queued.
@@ -182,6 +190,7 @@ export function listenUntilStopped(
     // Whatever happens below, the process ends promptly.
     setTimeout(() => process.exit(1), DRAIN_MS + 2_000).unref();
     stopScheduler();
+    stopControl();
     // The message in hand is finished and the mailing's lease given back, so a restart goes on at once.
     const mailingStopped = stopMailingQueue();
     const mailSenderStopped = stopMailSender();
