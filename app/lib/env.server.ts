@@ -133,7 +133,11 @@ function describeIssues(error: z.ZodError): string {
     .join('\n');
 }
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
+/**
+ * `createSecret: false` (npm run doctor) reads a generated secret but never creates DATA_DIR or the
+ * secret file: a check run by another user must not leave files the server cannot read.
+ */
+export function parseEnv(source: Record<string, string | undefined>, { createSecret = true }: { createSecret?: boolean } = {}): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     throw new EnvError(`Invalid configuration:\n${describeIssues(result.error)}`);
@@ -182,7 +186,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: values.DATABASE_URL,
-    authSecret: values.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecret: values.BETTER_AUTH_SECRET ?? (createSecret ? readOrCreateSecret(dataDir) : readSecretFile(dataDir)),
     smtpUrl: values.SMTP_URL,
     mailOutboxOnly: values.MAIL_OUTBOX_ONLY,
     mailFrom: values.MAIL_FROM || undefined,
@@ -200,8 +204,22 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
+/** The generated secret's file, where BETTER_AUTH_SECRET is not set. */
+export function secretFile(dataDir: string): string {
+  return path.join(dataDir, 'auth-secret');
+}
+
+function readSecretFile(dataDir: string): string {
+  const file = secretFile(dataDir);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
 function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
+  const file = secretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   ensurePrivateFolder(dataDir);
   const secret = randomBytes(32).toString('base64url');
