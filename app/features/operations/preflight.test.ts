@@ -59,7 +59,7 @@ describe('secret', () => {
     expect(secretCheck('missing', { ...trial, databaseUrl: production.databaseUrl }).advice).toContain('BETTER_AUTH_SECRET');
   });
   it('fails when the generated secret cannot be read (another user runs the doctor)', () => {
-    expect(secretCheck('unreadable', trial)).toMatchObject({ verdict: 'fail', advice: expect.stringContaining('sudo -u ppa') });
+    expect(secretCheck('unreadable', trial)).toMatchObject({ verdict: 'fail', advice: expect.stringContaining('runuser -u ppa') });
   });
 });
 

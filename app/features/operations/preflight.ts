@@ -51,7 +51,7 @@ export function secretCheck(source: SecretSource, config: Pick<PreflightConfig, 
   const shared = 'Set BETTER_AUTH_SECRET (e.g. the output of `openssl rand -base64 32`) in every instance’s environment, the same everywhere.';
   if (source === 'environment') return ok(topic, 'BETTER_AUTH_SECRET is set.');
   if (source === 'unreadable') {
-    return fail(topic, `The generated secret ${config.dataDir}/auth-secret cannot be read.`, 'Run the doctor as the user the site runs as (e.g. `sudo -u ppa npm run doctor`), or fix the file’s owner.');
+    return fail(topic, `The generated secret ${config.dataDir}/auth-secret cannot be read.`, 'Run the doctor as the user the site runs as (e.g. `runuser -u ppa -- deploy/ppa-env.sh npm run doctor`), or fix the file’s owner.');
   }
   if (config.databaseUrl) {
     return warn(topic, `BETTER_AUTH_SECRET is not set: each instance on PostgreSQL would sign sessions with its own generated secret.`, shared);
@@ -322,7 +322,7 @@ export function dataDirCheck(facts: DataDirFacts): Check {
     return fail(
       topic,
       `Cannot write in ${facts.path}${facts.exists ? '' : ' (or create it)'}: ${facts.error ?? 'permission denied'}.`,
-      `Run the doctor as the user the site runs as, and make the folder that user’s: \`sudo chown -R ppa:ppa ${facts.path}\`.`,
+      `Run the doctor as the user the site runs as, and make the folder that user’s: \`chown -R ppa:ppa ${facts.path}\`.`,
     );
   }
   const free = facts.freeBytes;
