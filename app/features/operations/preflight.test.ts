@@ -116,6 +116,7 @@ describe('migrations', () => {
 describe('mail', () => {
   it('is OK when the SMTP server let us sign in', () => {
     expect(mailCheck(production, { ok: true })).toMatchObject({ verdict: 'ok', summary: 'Connected to smtp.example.org:465 and signed in (SMTP_URL).' });
+    expect(mailCheck({ ...production, smtpUrl: 'smtp://relay.internal:25' }, { ok: true }).summary).toBe('Connected to relay.internal:25 (SMTP_URL names no user to sign in as).');
   });
   it('fails with advice that fits the error', () => {
     expect(mailCheck(production, { ok: false, code: 'EAUTH', message: '535 Authentication failed' }).advice).toContain('user name or password');

@@ -165,14 +165,16 @@ export function mailCheck(config: Pick<PreflightConfig, 'isProduction' | 'smtpUr
       : ok(topic, `No SMTP_URL: mails are written to ${folder} (fine for trying the site; production needs SMTP_URL).`);
   }
   let server = 'the mail server';
+  let signsIn = false;
   try {
     const url = new URL(config.smtpUrl);
     server = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`;
+    signsIn = url.username !== '';
   } catch {
     // the configuration check has refused an invalid URL already
   }
   if (!smtp) return warn(topic, `${server} was not checked.`, 'Run the doctor again.');
-  if (smtp.ok) return ok(topic, `Connected to ${server} and signed in (SMTP_URL).`);
+  if (smtp.ok) return ok(topic, signsIn ? `Connected to ${server} and signed in (SMTP_URL).` : `Connected to ${server} (SMTP_URL names no user to sign in as).`);
   const unreachable = ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH'];
   const advice =
     smtp.code === 'EAUTH'
