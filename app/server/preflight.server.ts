@@ -108,8 +108,18 @@ export function dataDirFacts(dataDir: string): DataDirFacts {
   return facts;
 }
 
-const lastAppliedQuery = `select case when to_regclass('drizzle.__drizzle_migrations') is null then null
-  else (select max(created_at)::text from drizzle.__drizzle_migrations) end as last`;
+// Two queries: PostgreSQL resolves every table a statement names before it runs it, so a database
+// that was never migrated has no table to ask in the same statement that checks for it.
+const migrationsTableQuery = `select to_regclass('drizzle.__drizzle_migrations') is not null as present`;
+const lastAppliedQuery = `select max(created_at)::text as last from drizzle.__drizzle_migrations`;
+
+/** The journal timestamp of the last migration applied, or null when none was (or the table does not exist). */
+async function lastApplied(query: <T>(text: string) => Promise<T[]>): Promise<number | null> {
+  const [table] = await query<{ present: boolean }>(migrationsTableQuery);
+  if (!table?.present) return null;
+  const [row] = await query<{ last: string | null }>(lastAppliedQuery);
+  return lastAppliedOf(row?.last);
+}
 
 const lastAppliedOf = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
@@ -118,8 +128,7 @@ async function databaseFacts(config: Env): Promise<{ facts: DatabaseFacts; lastA
     const client = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 10_000, application_name: 'npm run doctor' });
     try {
       await client.connect();
-      const { rows } = await client.query<{ last: string | null }>(lastAppliedQuery);
-      return { facts: { kind: 'postgres' }, lastApplied: lastAppliedOf(rows[0]?.last) };
+      return { facts: { kind: 'postgres' }, lastApplied: await lastApplied(async <T,>(text: string) => (await client.query(text)).rows as T[]) };
     } catch (error) {
       return { facts: { kind: 'postgres', error: (error as Error).message || String(error) } };
     } finally {
@@ -140,8 +149,7 @@ async function databaseFacts(config: Env): Promise<{ facts: DatabaseFacts; lastA
   try {
     const client = await PGlite.create(path.join(config.dataDir, 'db'), { startParams: pgliteStartParams });
     try {
-      const { rows } = await client.query<{ last: string | null }>(lastAppliedQuery);
-      return { facts: { kind: 'embedded', state: 'opened' }, lastApplied: lastAppliedOf(rows[0]?.last) };
+      return { facts: { kind: 'embedded', state: 'opened' }, lastApplied: await lastApplied(async <T,>(text: string) => (await client.query<T>(text)).rows) };
     } finally {
       await client.close();
     }

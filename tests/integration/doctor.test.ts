@@ -18,6 +18,7 @@ import { migrateDatabase } from '~/db/migrate.server';
 import type { Check } from '~/features/operations/preflight';
 import { runPreflight } from '~/server/preflight.server';
 import { setupTestDatabase } from '../setup/database';
+import { adminQuery, databaseUrlNamed } from '../setup/postgres';
 
 const database = setupTestDatabase();
 const smtpUser = { username: 'mailer', password: 'right password' };
@@ -71,6 +72,15 @@ describe('npm run doctor on the embedded database', () => {
 
     await embeddedDatabase(dataDir, (client) => client.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-the-future', 99999999999999)`));
     expect(checkOf(await runPreflight({ DATA_DIR: dataDir }), 'Migrations').verdict).toBe('fail');
+  });
+
+  it('reads a database that was created but never migrated as one the first start will migrate', async () => {
+    const dataDir = freshDataDir();
+    const client = await PGlite.create(path.join(dataDir, 'db'), { startParams: pgliteStartParams });
+    await client.close();
+    const checks = await runPreflight({ DATA_DIR: dataDir });
+    expect(checkOf(checks, 'Database').verdict).toBe('ok');
+    expect(checkOf(checks, 'Migrations')).toMatchObject({ verdict: 'ok', summary: expect.stringMatching(/^None applied yet/) });
   });
 
   it('leaves a database a running server holds to that server, and asks its /readyz', async () => {
@@ -147,6 +157,17 @@ describe('npm run doctor in production', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)('reads PostgreSQL’s applied migrations, and says when it does not answer', async () => {
     const checks = await runPreflight(productionSource({ DATABASE_URL: database.postgresUrl() }));
     expect(verdicts(checks)).toMatchObject({ Database: 'ok', Migrations: 'ok', Secret: 'ok', Mail: 'ok' });
+    // A new, empty database (as after `createdb`): the first start will migrate it.
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const empty = `ppa_doctor_empty_${process.pid}`;
+    await adminQuery(serverUrl, `create database ${empty}`);
+    try {
+      const fresh = await runPreflight(productionSource({ DATABASE_URL: databaseUrlNamed(serverUrl, empty) }));
+      expect(checkOf(fresh, 'Database').verdict).toBe('ok');
+      expect(checkOf(fresh, 'Migrations')).toMatchObject({ verdict: 'ok', summary: expect.stringMatching(/^None applied yet/) });
+    } finally {
+      await adminQuery(serverUrl, `drop database if exists ${empty} with (force)`);
+    }
     const wrong = new URL(database.postgresUrl()!);
     wrong.pathname = '/ppa_doctor_no_such_database';
     const down = await runPreflight(productionSource({ DATABASE_URL: wrong.href }));
