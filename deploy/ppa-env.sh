@@ -11,6 +11,9 @@ file="${PPA_ENV_FILE:-/etc/ppa/ppa.env}"
 exec node -e '
   const [file, command, ...args] = process.argv.slice(1);
   process.loadEnvFile(file);
+  // npm keeps its cache and logs in $HOME, which is the data folder for the ppa user: not there.
+  process.env.npm_config_cache ??= require("node:path").join(require("node:os").tmpdir(), `ppa-npm-${process.getuid()}`);
+  process.env.npm_config_update_notifier ??= "false";
   const run = require("node:child_process").spawnSync(command, args, { stdio: "inherit" });
   if (run.error) { console.error(`${command}: ${run.error.message}`); process.exit(127); }
   process.exit(run.status ?? 1);
