@@ -46,6 +46,9 @@ async function startServer(databaseUrl: string): Promise<{ origin: string; dataD
   dataDirs.push(dataDir);
   const server = startServerProcess({
     NODE_ENV: 'production',
+    // Test payments and the mail outbox on purpose: production refuses to start without saying so.
+    ALLOW_TEST_PAYMENTS: 'true',
+    MAIL_OUTBOX_ONLY: 'true',
     PORT: String(port),
     PUBLIC_URL: origin,
     DATA_DIR: dataDir,
