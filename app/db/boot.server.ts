@@ -6,6 +6,7 @@ import { moveLegacyUploadsIntoDatabase } from './legacy-uploads.server';
 import { lockDataFolder } from './lock.server';
 import { migrateDatabase } from './migrate.server';
 import { seedSampleContent } from './seed';
+import { log } from '~/lib/log.server';
 
 /**
  * Opens the configured database, brings its schema up to date and seeds it on first start. The
@@ -33,9 +34,9 @@ export async function bootDatabase(config: Env, command = 'server'): Promise<Dat
   try {
     await migrateDatabase(handle);
     const moved = await moveLegacyUploadsIntoDatabase(handle.db, uploadsDir(config));
-    if (moved > 0) console.log(`Moved ${moved} uploaded document(s) from ${uploadsDir(config)} into the database.`);
+    if (moved > 0) log.info(`Moved ${moved} uploaded document(s) from ${uploadsDir(config)} into the database.`);
     const { seeded } = await seedSampleContent(handle.db);
-    if (seeded) console.log('First start: sample content added.');
+    if (seeded) log.info('First start: sample content added.');
   } catch (error) {
     await handle.close();
     throw error;

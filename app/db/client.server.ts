@@ -15,6 +15,7 @@ import * as media from './schema/media';
 import * as membership from './schema/membership';
 import * as payments from './schema/payments';
 import * as tickets from './schema/tickets';
+import { log } from '~/lib/log.server';
 
 export const schema = { ...content, ...media, ...auth, ...membership, ...payments, ...donations, ...audit, ...tickets, ...jobs, ...mailings };
 
@@ -34,7 +35,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if ('databaseUrl' in location) {
     const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
     // A pooled client that loses its server emits 'error'; without a listener that kills the process.
-    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'));
     await pool.query('select 1');
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return { kind: 'postgres', db, client: pool, close: () => pool.end() };

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { logLevels, type LogLevel } from './log.server';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy';
 
 /**
@@ -89,6 +90,13 @@ const envSchema = z.object({
     .transform((value) => (value ? value : undefined))
     .pipe(z.email().optional()),
   ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Env = {
@@ -117,6 +125,10 @@ export type Env = {
   workers: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** The least important lines the log keeps (LOG_LEVEL; docs/architecture.md#logs). */
+  logLevel: LogLevel;
+  /** The bearer token that opens /metrics (METRICS_TOKEN); unset, /metrics is not there. */
+  metricsToken: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -179,6 +191,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     workers: values.WORKERS,
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
+    logLevel: values.LOG_LEVEL,
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

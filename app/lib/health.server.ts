@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { log } from './log.server';
 
 /** Whether the database answers a trivial query (the health check for load balancers). */
 export async function databaseAnswers(): Promise<boolean> {
@@ -7,7 +8,7 @@ export async function databaseAnswers(): Promise<boolean> {
     await db().execute(sql`select 1`);
     return true;
   } catch (error) {
-    console.error('Health check failed:', error);
+    log.error({ err: error }, 'Health check failed');
     return false;
   }
 }

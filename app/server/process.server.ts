@@ -11,6 +11,8 @@ import { committeeDigestJob } from '~/features/membership/committee-notices.serv
 import { membershipRemindersJob } from '~/features/membership/reminders.server';
 import { configureEnv, EnvError, type Env } from '~/lib/env.server';
 import { startScheduler } from '~/lib/jobs.server';
+import { configureLog, log } from '~/lib/log.server';
+import { serveClusterMetrics } from './metrics.server';
 
 /**
  * The server process's life, for server.js (docs/architecture.md#the-node-entry): its
@@ -18,13 +20,19 @@ import { startScheduler } from '~/lib/jobs.server';
  * a clean stop. server.js builds the HTTP app; everything around it is here.
  */
 
-/** The configuration, or the process ends with the message naming the variable. */
+/**
+ * The configuration, or the process ends with the message naming the variable. The log takes its
+ * format (JSON when the operator declared NODE_ENV=production) and LOG_LEVEL from it.
+ */
 export function configureOrExit(environment: NodeJS.ProcessEnv): Env {
+  configureLog({ json: environment.NODE_ENV === 'production' });
   try {
-    return configureEnv(environment);
+    const config = configureEnv(environment);
+    configureLog({ json: config.isProduction, level: config.logLevel });
+    return config;
   } catch (error) {
     if (error instanceof EnvError) {
-      console.error(error.message);
+      log.fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -34,7 +42,7 @@ export function configureOrExit(environment: NodeJS.ProcessEnv): Env {
 async function createAdminAccount(config: Env): Promise<void> {
   if (!config.adminEmail || !config.adminPassword) return;
   const outcome = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
-  if (outcome === 'created') console.log(`Created the super_admin account ${config.adminEmail}.`);
+  if (outcome === 'created') log.info('Created the super_admin account of ADMIN_EMAIL.');
 }
 
 /**
@@ -68,20 +76,21 @@ export async function runWorkers(config: Env, operatorEnvironment: NodeJS.Proces
       return;
     }
     if (!listening.has(worker.id)) {
-      console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}) before it served: stopping.`);
+      log.error(`Worker ${worker.process.pid} stopped (${signal ?? code}) before it served: stopping.`);
       stop('a failed start');
       process.exitCode = 1;
       return;
     }
-    console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
+    log.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
     setTimeout(() => stopping || fork(), 1_000);
   });
+  serveClusterMetrics(config);
   for (let index = 0; index < config.workers; index += 1) fork();
-  console.log(`Starting ${config.workers} processes on port ${config.port} (PostgreSQL).`);
+  log.info(`Starting ${config.workers} processes on port ${config.port} (PostgreSQL).`);
   function stop(reason: string) {
     if (stopping) return;
     stopping = true;
-    console.log(`${reason}: stopping ${config.workers} processes.`);
+    log.info(`${reason}: stopping ${config.workers} processes.`);
     const workers = Object.values(cluster.workers ?? {});
     for (const worker of workers) worker?.process.kill('SIGTERM');
     if (workers.length === 0) process.exit();
@@ -115,7 +124,7 @@ export async function openServerDatabase(
     database = await bootDatabase(config, createsDatabaseOnly ? 'server (creating the database)' : 'server');
   } catch (error) {
     if (error instanceof DataFolderInUseError) {
-      console.error(error.message);
+      log.fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -159,13 +168,13 @@ export function listenUntilStopped(
     if (error) {
       // Express 5 reports a busy port here, not as an exception.
       const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      console.error(
+      log.fatal(
         busy ? `Port ${config.port} is already in use. Stop the program using it, or choose another port with PORT.` : `Could not listen on port ${config.port}: ${error.message}`,
       );
       void database.close().finally(() => process.exit(1));
       return;
     }
-    console.log(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+    log.info(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   });
   const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob]);
   // Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.
@@ -175,7 +184,7 @@ export function listenUntilStopped(
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing ${options.inFlight()} request(s) under way, then closing.`);
+    log.info(`${signal} received: finishing ${options.inFlight()} request(s) under way, then closing.`);
     // Whatever happens below, the process ends promptly.
     setTimeout(() => process.exit(1), DRAIN_MS + 2_000).unref();
     stopScheduler();
@@ -191,7 +200,7 @@ export function listenUntilStopped(
     while (options.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     server.closeAllConnections();
     await mailingStopped;
-    await database.close().catch((error: unknown) => console.error('Closing the database failed:', error));
+    await database.close().catch((error: unknown) => log.error({ err: error }, 'Closing the database failed'));
     await options.onClose?.();
     process.exit(0);
   }

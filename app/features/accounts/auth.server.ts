@@ -14,6 +14,7 @@ import { defaultRole, roles } from '~/lib/roles';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { carryAccountEmail } from './account-email.server';
 import { authInputProblem } from './auth-input.server';
+import { log } from '~/lib/log.server';
 
 /**
  * Accounts and sessions with better-auth on our database (docs/product.md#accounts). Sessions are
@@ -124,7 +125,7 @@ async function noticeEmailChange(context: HookContext, publicUrl: string): Promi
     const notice = emailChangeNoticeMail(await mailSender(), { name: session.user.name, newEmail: newEmail.trim().toLowerCase() }, `${publicUrl}/forgot-password`);
     await sendMail({ to: session.user.email, ...notice });
   } catch (error) {
-    console.error(`Email change notice to ${session.user.email} failed:`, error);
+    log.error({ err: error }, `Email change notice to account ${session.user.id} failed`);
   }
 }
 
@@ -155,7 +156,7 @@ function createAuth(database: Database) {
       sendResetPassword: async ({ user, url }) => {
         void mailSender()
           .then((sender) => sendMail({ to: user.email, ...resetPasswordMail(sender, user, url) }))
-          .catch((error: unknown) => console.error(`Password reset mail to ${user.email} failed:`, error));
+          .catch((error: unknown) => log.error({ err: error }, `Password reset mail to account ${user.id} failed`));
       },
     },
     emailVerification: {
@@ -183,7 +184,7 @@ function createAuth(database: Database) {
           // member, whose address has changed.
           after: async (user) => {
             if (!user?.id || !user.email) return;
-            await carryAccountEmail(database, user.id, user.email).catch((error: unknown) => console.error(`Applications of ${user.id} kept their old email:`, error));
+            await carryAccountEmail(database, user.id, user.email).catch((error: unknown) => log.error({ err: error }, `Applications of account ${user.id} kept their old email`));
           },
         },
       },

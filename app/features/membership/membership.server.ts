@@ -28,6 +28,7 @@ import {
   type ApplicationStatus,
   type MembershipStanding,
 } from './status';
+import { log } from '~/lib/log.server';
 
 export type MembershipApplication = typeof membershipApplications.$inferSelect;
 
@@ -287,7 +288,7 @@ export async function setApplicationStatus(
   await sendMail({
     to: updated.email,
     ...applicationDecisionMail(sender, { name: updated.firstName }, to === 'approved', `${env().publicUrl}/members-portal`),
-  }).catch((error: unknown) => console.error(`Decision mail for application ${updated.id} failed:`, error));
+  }).catch((error: unknown) => log.error({ err: error }, `Decision mail for application ${updated.id} failed`));
   return updated;
 }
 

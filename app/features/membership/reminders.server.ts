@@ -8,6 +8,7 @@ import { env } from '~/lib/env.server';
 import { hourly, type Job } from '~/lib/jobs.server';
 import { membershipGraceDays } from './membership.server';
 import { dueReminder, EXPIRED_REMINDER_DAYS, graceEnds, reminderDaysBefore } from './status';
+import { log } from '~/lib/log.server';
 
 const DAY = 86_400_000;
 
@@ -64,7 +65,7 @@ export async function sendMembershipReminders(now = new Date()): Promise<{ sent:
         .where(and(eq(membershipReminders.applicationId, membership.id), eq(membershipReminders.kind, reminder.due), eq(membershipReminders.expiresAt, expiresAt)));
       sent += 1;
     } catch (error) {
-      console.error(`The ${reminder.due} reminder to ${membership.email} failed; it is tried again at the next run:`, error);
+      log.error({ err: error }, `The ${reminder.due} reminder for application ${membership.id} failed; it is tried again at the next run`);
       await db()
         .delete(membershipReminders)
         .where(and(eq(membershipReminders.applicationId, membership.id), eq(membershipReminders.kind, reminder.due), eq(membershipReminders.expiresAt, expiresAt)));

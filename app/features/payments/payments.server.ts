@@ -30,6 +30,7 @@ import { offlineMethodLabels, type OfflineGiftInput, type OfflinePaymentInput } 
 import type { CheckoutRequest, PaymentEvent, StartedCheckout } from './provider';
 import { paymentProvider, providerNamed, stripeForWebhooks } from './providers.server';
 import { purposeHandlers } from './purposes.server';
+import { log } from '~/lib/log.server';
 
 /**
  * The payment layer (docs/architecture.md#payments): starts checkouts, turns confirmed payments
@@ -132,11 +133,11 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
     return { outcome: 'refunded', payment: refunded };
   }
   await purposeHandlers[session.purpose].afterFulfil?.(session.referenceId).catch((error: unknown) =>
-    console.error(`After the payment for ${session.purpose} ${session.referenceId}:`, error),
+    log.error({ err: error }, `After the payment for ${session.purpose} ${session.referenceId}`),
   );
   // After commit; a mail failure never undoes a payment.
   await sendReceipt(inserted.payment, session.customerEmail, session.metadata.first_name).catch((error: unknown) =>
-    console.error(`Receipt mail for payment ${inserted.payment.id} failed:`, error),
+    log.error({ err: error }, `Receipt mail for payment ${inserted.payment.id} failed`),
   );
   return { outcome: 'fulfilled', payment: inserted.payment };
 }
@@ -395,7 +396,7 @@ export async function recordOfflineMembershipPayment(actor: Actor, applicationId
     await writeAudit(tx, { actor, action: 'payment.offline', entityType: 'membership_application', entityId: application.id, from: 'pending_payment', to: 'pending_approval', note: offlineNote(input) });
     return row;
   });
-  await sendReceipt(payment, application.email, application.firstName).catch((error: unknown) => console.error(`Receipt mail for offline payment ${payment.id} failed:`, error));
+  await sendReceipt(payment, application.email, application.firstName).catch((error: unknown) => log.error({ err: error }, `Receipt mail for offline payment ${payment.id} failed`));
   return payment;
 }
 
@@ -412,6 +413,6 @@ export async function recordOfflineGift(actor: Actor, input: OfflineGiftInput): 
     await writeAudit(tx, { actor, action: 'payment.offline', entityType: 'donation', entityId: donation.id, from: null, to: 'completed', note: offlineNote(input) });
     return { donation, payment };
   });
-  await sendReceipt(payment, donation.email, donation.firstName).catch((error: unknown) => console.error(`Receipt mail for offline gift ${donation.id} failed:`, error));
+  await sendReceipt(payment, donation.email, donation.firstName).catch((error: unknown) => log.error({ err: error }, `Receipt mail for offline gift ${donation.id} failed`));
   return donation;
 }

@@ -13,6 +13,7 @@ import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
 import { refundedCentsOf, refundPayment, type Payment } from './payments.server';
 import type { RefundInput } from './refund.schema';
+import { log } from '~/lib/log.server';
 
 /**
  * An admin gives back a gift's or a membership's card payment, in full or in part
@@ -31,7 +32,7 @@ export async function refundCardPayment(actor: Actor, input: RefundInput): Promi
   const updated = await refundPayment(actor, payment.id, input.amount, input.reason, async (tx) => {
     if (inFull && payment.purpose === 'donation') await markDonationRefunded(tx, actor, payment.referenceId);
   });
-  await sendRefundReceipt(updated, input.amount).catch((error: unknown) => console.error(`The refund receipt for payment ${payment.id} failed:`, error));
+  await sendRefundReceipt(updated, input.amount).catch((error: unknown) => log.error({ err: error }, `The refund receipt for payment ${payment.id} failed`));
   return { payment: updated, refundedCents: input.amount };
 }
 

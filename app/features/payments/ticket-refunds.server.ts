@@ -4,6 +4,7 @@ import { sendTicketsCancelled } from '~/features/events/ticket-mail.server';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
 import { listPaymentsFor, refundPayment } from './payments.server';
+import { log } from '~/lib/log.server';
 
 /**
  * An admin cancels tickets of an order (docs/product.md#tickets-for-the-committee): one, several, or
@@ -28,7 +29,7 @@ export async function cancelTickets(
   }
   // After commit; a mail failure never undoes the cancellation.
   await sendTicketsCancelled(orderId, plan.tickets, plan.refundCents).catch((error: unknown) =>
-    console.error(`The cancellation mail for ticket order ${orderId} failed:`, error),
+    log.error({ err: error }, `The cancellation mail for ticket order ${orderId} failed`),
   );
   return { cancelled: plan.tickets.length, refundedCents: plan.refundCents };
 }

@@ -27,6 +27,7 @@ import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/events.$id.order';
+import { log } from '~/lib/log.server';
 
 /**
  * The order page (docs/product.md#tickets): the tickets chosen on the event page, a name for each,
@@ -72,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
       isMember: (await memberAccess(user)).readsMembersDocuments,
     });
     if (order.status === 'confirmed') {
-      await sendOrderTickets(order.id).catch((error: unknown) => console.error(`Tickets mail for order ${order.id} failed:`, error));
+      await sendOrderTickets(order.id).catch((error: unknown) => log.error({ err: error }, `Tickets mail for order ${order.id} failed`));
       return redirectWithToast(ticketOrderPath(order.id), messages.ticketsConfirmed);
     }
     const checkout = await startCheckoutForNewRecord(orderCheckout(order, event, tickets));
