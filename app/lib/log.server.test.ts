@@ -53,7 +53,7 @@ describe('the log', () => {
     const errors = takeConsoleErrors();
     const lines = takeLogLines();
     expect(lines).toHaveLength(2);
-    const [first, second] = lines as Array<{ msg: string; err: { code?: string; query?: string; cause?: { code?: string; constraint?: string } } }>;
+    const [first, second] = lines as unknown as Array<{ msg: string; err: { code?: string; query?: string; cause?: { code?: string; constraint?: string } } }>;
     expect(first!.msg).toBe('Saving the account failed');
     expect(first!.err.cause).toMatchObject({ code: '23505', constraint: 'users_pkey' });
     expect(first!.err.query).toContain('insert into "users"');
