@@ -136,6 +136,14 @@ function createAuth(database: Database) {
   const config = env();
   return betterAuth({
     appName: 'Past Pupils Association',
+    // better-auth's own lines join the site's log (docs/architecture.md#logs); the details it adds
+    // (a user's row, a request's body) are left out, an error kept as the site logs errors.
+    logger: {
+      log: (level, message, ...details: unknown[]) => {
+        const error = details.find((detail) => detail instanceof Error);
+        log[level]({ source: 'better-auth', ...(error ? { err: error } : {}) }, message);
+      },
+    },
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
