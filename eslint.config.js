@@ -142,6 +142,12 @@ export default tseslint.config(
     rules: { 'tables/ownership': ['error', tableOwnership] },
   },
   {
+    // The server writes to its log (app/lib/log.server.ts), which keeps personal data out; never to the console.
+    files: ['**/*.server.{ts,tsx}', 'app/entry.server.tsx', 'app/routes/**/*.ts', 'server.js', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     // Every action reads its form through its schema (parseWithZod), never field by field.
     files: ['app/routes/**/*.{ts,tsx}'],
     rules: { 'forms/no-field-reads': 'error' },

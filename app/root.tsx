@@ -95,6 +95,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
   if (isDatabaseUnavailable(error)) return <ErrorPage status={503} />;
-  console.error(error);
+  // On the server, entry.server's handleError has logged it with the request's id (docs/architecture.md#logs).
+  if (typeof document !== 'undefined') console.error(error);
   return <ErrorPage status={500} />;
 }

@@ -11,7 +11,7 @@ import { runPreflight } from '~/server/preflight.server';
 const args = process.argv.slice(2);
 const envFileAt = args.indexOf('--env-file');
 if (args.includes('--help') || (envFileAt >= 0 && !args[envFileAt + 1])) {
-  console.log('Usage: npm run doctor [-- --env-file PATH]');
+  process.stdout.write('Usage: npm run doctor [-- --env-file PATH]\n');
   process.exit(args.includes('--help') ? 0 : 1);
 }
 if (envFileAt >= 0) {
@@ -20,11 +20,12 @@ if (envFileAt >= 0) {
     // Variables already set in the environment win, as with systemd's Environment= over EnvironmentFile=.
     process.loadEnvFile(file);
   } catch (error) {
-    console.error(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    process.stderr.write(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
     process.exit(1);
   }
 }
 
 const checks = await runPreflight(process.env);
-console.log(formatReport(checks));
+// The report is this command's answer, not a log line.
+process.stdout.write(`${formatReport(checks)}\n`);
 process.exit(exitCodeFor(checks));

@@ -17,6 +17,7 @@ import * as media from './schema/media';
 import * as membership from './schema/membership';
 import * as payments from './schema/payments';
 import * as tickets from './schema/tickets';
+import { log } from '~/lib/log.server';
 
 export const schema = { ...content, ...media, ...auth, ...membership, ...payments, ...donations, ...audit, ...tickets, ...jobs, ...mailings, ...outbox };
 
@@ -39,7 +40,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // (docs/architecture.md#outages).
     const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // A pooled client that loses its server emits 'error'; without a listener that kills the process.
-    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'));
     try {
       await pool.query('select 1');
     } catch (error) {

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { logLevels, type LogLevel } from './log.server';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy';
 
 /**
@@ -115,6 +116,13 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   BACKUP_KEEP: backupKeep,
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Env = {
@@ -149,6 +157,10 @@ export type Env = {
   backupDir: string | undefined;
   /** How many of them it keeps (BACKUP_KEEP). */
   backupKeep: BackupKeep;
+  /** The least important lines the log keeps (LOG_LEVEL; docs/architecture.md#logs). */
+  logLevel: LogLevel;
+  /** The bearer token that opens /metrics (METRICS_TOKEN); unset, /metrics is not there. */
+  metricsToken: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -232,6 +244,8 @@ export function parseEnv(source: Record<string, string | undefined>, { createSec
     adminPassword: values.ADMIN_PASSWORD,
     backupDir: values.BACKUP_DIR ? path.resolve(values.BACKUP_DIR) : undefined,
     backupKeep: values.BACKUP_KEEP,
+    logLevel: values.LOG_LEVEL,
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

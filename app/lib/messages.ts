@@ -148,7 +148,7 @@ export const messages = {
   unsubscribed: { title: 'Unsubscribed', description: 'You will get no more messages to members. Receipts, tickets and account mail still reach you.', variant: 'success' },
   resubscribed: { title: 'Subscribed Again', description: 'Messages to members will reach you again.', variant: 'success' },
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Use the link in the latest message you received, or contact us.',
-} as const satisfies Record<string, string | ToastMessage | ((...args: string[]) => ToastMessage) | Record<string, string>>;
+} as const satisfies Record<string, string | ToastMessage | ((...args: never[]) => string | ToastMessage) | Record<string, string>>;
 
 export const ticketCardTitles = { buy: 'Buy Tickets', external: 'Confirm Attendance' } as const;
 export const ticketButtonLabels = { buy: 'Proceed to Checkout', external: 'Confirm Your Attendance' } as const;

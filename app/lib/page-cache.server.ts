@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { PGlite } from '@electric-sql/pglite';
 import { currentDatabaseHandle, db } from '~/db/client.server';
+import { log } from './log.server';
 import { isAnonymous, type PageQuery } from './page-policy';
 
 /**
@@ -269,7 +270,7 @@ export class PageCache {
         this.replace(key, page, { ...(await compressBest(page.identity)), finished: true });
       } catch (error) {
         // The copy keeps its quick compression.
-        console.error('page cache: compressing a copy failed', error);
+        log.error({ err: error }, 'The page cache could not compress a copy');
       } finally {
         this.waiting.delete(key);
       }

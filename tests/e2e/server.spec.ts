@@ -316,6 +316,73 @@ test.describe('requests', () => {
   });
 });
 
+test.describe('the log', () => {
+  test('in production: one JSON line each, a request id on every request line, and no personal data', async () => {
+    test.setTimeout(limitFor(1));
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const server = startServer({
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-log-')),
+      PUBLIC_URL: base,
+      ALLOW_TEST_PAYMENTS: 'true',
+      AUTH_RATE_LIMIT: '1000',
+    });
+    await waitUntilServing(server, port);
+    const person = { first: 'Philippa', last: 'Quartermaine', email: 'philippa.q@example.org', address: '742 Evergreen Terrace' };
+    const post = (pathname: string, fields: Record<string, string>) =>
+      fetch(`${base}${pathname}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base }, body: new URLSearchParams(fields) });
+    const ids: string[] = [];
+    const answered = async (response: Response, status: number) => {
+      expect(response.status).toBe(status);
+      await response.arrayBuffer();
+      ids.push(response.headers.get('x-request-id')!);
+    };
+    await answered(await post('/login?tab=signup', { intent: 'signup', fullName: `${person.first} ${person.last}`, email: person.email, password: 'a good long password' }), 200);
+    await answered(
+      await post('/donate', { kind: 'one-time', cause: 'general', amount: '25', firstName: person.first, lastName: person.last, email: person.email, homeAddress: person.address }),
+      302,
+    );
+    await answered(await post('/login', { intent: 'login', email: person.email, password: 'not the password' }), 401);
+    await answered(await fetch(`${base}/news?q=${person.last}&email=${encodeURIComponent(person.email)}`), 200);
+    // Refused methods: an answer and its access line, no error and no stack.
+    await answered(await fetch(`${base}/`, { method: 'OPTIONS' }), 204);
+    await answered(await fetch(`${base}/donate`, { method: 'PROPFIND' }), 405);
+    await answered(await fetch(`${base}/donate`, { method: 'DELETE' }), 405);
+    // The outbox's line (the verification mail of the sign-up) and each request's line are written.
+    await server.waitForOutput('Mail written to the outbox folder');
+    for (const id of ids) await server.waitForOutput(`"requestId":"${id}"`);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const lines = server.output().split('\n').filter((line) => line.trim() !== '');
+    const entries = lines.map((line) => {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      expect(entry.time, line).toEqual(expect.any(String));
+      expect(['info', 'warn', 'error'], line).toContain(entry.level);
+      return entry;
+    });
+    const access = entries.filter((entry) => entry.msg === 'request' && ids.includes(entry.requestId as string));
+    expect(access.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
+      ['POST', '/login', 200],
+      ['POST', '/donate', 302],
+      ['POST', '/login', 401],
+      ['GET', '/news', 200],
+      ['OPTIONS', '/', 204],
+      ['PROPFIND', '/donate', 405],
+      ['DELETE', '/donate', 405],
+    ]);
+    expect(entries.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect(entries.find((entry) => entry.msg === 'Mail written to the outbox folder')).toEqual(expect.objectContaining({ file: expect.stringMatching(/^[\w-]+\.eml$/) }));
+    const output = server.output();
+    for (const personal of [person.first, person.last, person.email, 'philippa', 'Evergreen', 'email=', '127.0.0.1', '::1', '::ffff:', 'token=']) {
+      expect(output, personal).not.toContain(personal);
+    }
+    expect(output).not.toContain('\\n    at ');
+  });
+});
+
 test.describe('TRUST_PROXY', () => {
   async function signInAttempts(port: number, forwardedFor: string[]) {
     const statuses: number[] = [];

@@ -12,6 +12,7 @@ import { resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
 import { env } from '~/lib/env.server';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
+import { takeLogLines } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
 
 const database = setupTestDatabase();
@@ -108,18 +109,29 @@ describe('password reset mail', () => {
 });
 
 describe('without SMTP', () => {
-  it('writes an .eml file into the mail folder and prints its links', async () => {
+  it('writes an .eml file into the mail folder and logs its file, subject and links, never the address', async () => {
     const before = existsSync(mailFolder()) ? readdirSync(mailFolder()).length : 0;
-    const logged: string[] = [];
-    const log = console.log;
-    console.log = (...args: unknown[]) => logged.push(args.join(' '));
+    await sendMail({ to: 'outbox@example.org', ...verifyEmailMail({ associationName: 'Y' }, { name: 'O' }, 'http://localhost:3000/v?t=1') });
+    expect(readdirSync(mailFolder()).length).toBe(before + 1);
+    const lines = takeLogLines();
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'Mail written to the mail folder', subject: 'Verify your email address for Y', file: expect.stringMatching(/\.eml$/), links: ['http://localhost:3000/v?t=1'] }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('outbox@example.org');
+  });
+
+  it('in production logs the file name only: no address, subject or links', async () => {
+    const config = env();
+    config.isProduction = true;
     try {
       await sendMail({ to: 'outbox@example.org', ...verifyEmailMail({ associationName: 'Y' }, { name: 'O' }, 'http://localhost:3000/v?t=1') });
     } finally {
-      console.log = log;
+      config.isProduction = false;
     }
-    expect(readdirSync(mailFolder()).length).toBe(before + 1);
-    expect(logged.join('\n')).toMatch(/Mail to outbox@example\.org: "Verify your email address for Y" → .+\.eml\n {2}http:\/\/localhost:3000\/v\?t=1/);
+    const [line, ...rest] = takeLogLines();
+    expect(rest).toEqual([]);
+    expect(Object.keys(line!).filter((key) => !['level', 'time', 'pid', 'hostname'].includes(key)).sort()).toEqual(['file', 'msg']);
+    expect(line!.file).toMatch(/^[\w-]+\.eml$/);
   });
 
   it('escapes names in the HTML body', () => {

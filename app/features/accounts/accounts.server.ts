@@ -6,6 +6,7 @@ import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor, type Role } from '~/lib/roles';
 import { auth, callAuthEndpoint } from './auth.server';
+import { log } from '~/lib/log.server';
 
 export type Account = typeof users.$inferSelect;
 
@@ -86,7 +87,7 @@ export async function signIn(request: Request, credentials: { email: string; pas
   if (response.status === 429) return { ok: false, reason: 'rate-limited' };
   if (response.status === 403 && (await errorCode(response)) === 'EMAIL_NOT_VERIFIED') return { ok: false, reason: 'email-not-verified' };
   if (response.status === 401 || response.status === 400) return { ok: false, reason: 'invalid-credentials' };
-  console.error('Sign-in failed unexpectedly:', response.status);
+  log.error({ status: response.status }, 'Sign-in failed unexpectedly');
   return { ok: false, reason: 'failed' };
 }
 
@@ -108,7 +109,7 @@ export async function signUp(request: Request, details: { fullName: string; emai
   // Refused as bad input by better-auth's own checks or ours (auth-input.ts): the visitor's to fix.
   if (response.status === 400 || response.status === 422) return { ok: false, reason: 'invalid' };
   if (!response.ok) {
-    console.error('Sign-up failed unexpectedly:', response.status, await errorCode(response));
+    log.error({ status: response.status, code: await errorCode(response) }, 'Sign-up failed unexpectedly');
     return { ok: false, reason: 'failed' };
   }
   if (mailFailed) {
@@ -172,7 +173,7 @@ export async function requestEmailChange(
   if (code === 'INVALID_PASSWORD') return { ok: false, reason: 'wrong-password' };
   // Refused as bad input by better-auth's checks or ours (auth-input.ts), such as the same address.
   if (response.status === 400 || response.status === 422) return { ok: false, reason: 'invalid' };
-  console.error('Email change failed unexpectedly:', response.status, code);
+  log.error({ status: response.status, code }, 'Email change failed unexpectedly');
   return { ok: false, reason: 'failed' };
 }
 

@@ -15,6 +15,7 @@ import { defaultRole, roles } from '~/lib/roles';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { carryAccountEmail } from './account-email.server';
 import { authInputProblem } from './auth-input.server';
+import { log } from '~/lib/log.server';
 
 /**
  * Accounts and sessions with better-auth on our database (docs/product.md#accounts). Sessions are
@@ -127,7 +128,7 @@ async function noticeEmailChange(context: HookContext, publicUrl: string): Promi
     const notice = emailChangeNoticeMail(await mailSender(), { name: session.user.name, newEmail: newEmail.trim().toLowerCase() }, `${publicUrl}/forgot-password`);
     await enqueueMail(db(), { kind: 'email_change_notice', to: session.user.email, ...notice });
   } catch (error) {
-    console.error(`Email change notice to ${session.user.email} failed:`, error);
+    log.error({ err: error }, `Email change notice to account ${session.user.id} failed`);
   }
 }
 
@@ -153,6 +154,14 @@ function createAuth(database: Database) {
   const config = env();
   return betterAuth({
     appName: 'Past Pupils Association',
+    // better-auth's own lines join the site's log (docs/architecture.md#logs); the details it adds
+    // (a user's row, a request's body) are left out, an error kept as the site logs errors.
+    logger: {
+      log: (level, message, ...details: unknown[]) => {
+        const error = details.find((detail) => detail instanceof Error);
+        log[level]({ source: 'better-auth', ...(error ? { err: error } : {}) }, message);
+      },
+    },
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
@@ -173,7 +182,7 @@ function createAuth(database: Database) {
       sendResetPassword: async ({ user, url }) => {
         void mailSender()
           .then((sender) => enqueueMail(db(), { kind: 'password_reset', to: user.email, ...resetPasswordMail(sender, user, url) }))
-          .catch((error: unknown) => console.error(`Password reset mail to ${user.email} failed:`, error));
+          .catch((error: unknown) => log.error({ err: error }, `Password reset mail to account ${user.id} could not be queued`));
       },
     },
     emailVerification: {
@@ -203,7 +212,7 @@ function createAuth(database: Database) {
           // member, whose address has changed.
           after: async (user) => {
             if (!user?.id || !user.email) return;
-            await carryAccountEmail(database, user.id, user.email).catch((error: unknown) => console.error(`Applications of ${user.id} kept their old email:`, error));
+            await carryAccountEmail(database, user.id, user.email).catch((error: unknown) => log.error({ err: error }, `Applications of account ${user.id} kept their old email`));
           },
         },
       },

@@ -6,12 +6,14 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { db, type Executor } from '~/db/client.server';
 import { siteSettings } from '~/db/schema/content';
 import { env } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
 import type { MailContent, Sender } from './templates';
 
 /**
  * The delivery step of the site's mail (docs/architecture.md#mail): SMTP when SMTP_URL is set,
- * otherwise an RFC 822 `.eml` file per message in DATA_DIR/mail/, with its subject, recipient and
- * links printed to the log so every flow can be followed locally. Transactional mail reaches it only
+ * otherwise an RFC 822 `.eml` file per message in DATA_DIR/mail/, its file name in the log. Outside
+ * production the log line also lists the subject and the links, so every flow can be followed
+ * locally; never the address (docs/architecture.md#logs). Transactional mail reaches it only
  * through the outbox (./outbox.server.ts: features call `enqueueMail` in their transaction);
  * messages to members through the mailing job (features/mailings/sender.server.ts).
  *
@@ -86,6 +88,9 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(folder, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
   await writeFile(file, rendered.message as Buffer, { mode: 0o600 });
-  const links = [...new Set(mail.text.match(/https?:\/\/\S+/g) ?? [])];
-  console.log(`Mail to ${mail.to}: "${mail.subject}" → ${path.relative(process.cwd(), file)}\n${links.map((link) => `  ${link}`).join('\n')}`);
+  if (config.isProduction) log.info({ file: path.basename(file) }, 'Mail written to the mail folder');
+  else {
+    const links = [...new Set(mail.text.match(/https?:\/\/\S+/g) ?? [])];
+    log.info({ file: path.relative(process.cwd(), file), subject: mail.subject, links }, 'Mail written to the mail folder');
+  }
 }

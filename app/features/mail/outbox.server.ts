@@ -7,6 +7,7 @@ import { writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
 import { instanceName } from '~/lib/jobs.server';
+import { log } from '~/lib/log.server';
 import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
 import { sendMail, type OutgoingMail } from './mail.server';
@@ -70,7 +71,7 @@ export async function mailAlongside(executor: Executor, what: string, write: (tx
   try {
     await executor.transaction(write);
   } catch (error) {
-    console.error(`${what} could not be queued:`, error);
+    log.error({ err: error }, `${what} could not be queued`);
   }
 }
 
@@ -150,10 +151,10 @@ export async function deliverDueMail(options: DeliveryOptions = {}): Promise<Del
         .where(eq(mailOutbox.id, row.id));
       if (next.status === 'failed') {
         outcome.failed += 1;
-        console.error(`Mail ${row.id} (${row.kind}) failed for good after ${row.attempts} attempt(s): ${lastError}`);
+        log.error(`Mail ${row.id} (${row.kind}) failed for good after ${row.attempts} attempt(s): ${lastError}`);
       } else {
         outcome.retrying += 1;
-        console.warn(`Mail ${row.id} (${row.kind}) not sent (attempt ${row.attempts}), tried again at ${next.nextAttemptAt.toISOString()}: ${lastError}`);
+        log.warn(`Mail ${row.id} (${row.kind}) not sent (attempt ${row.attempts}), tried again at ${next.nextAttemptAt.toISOString()}: ${lastError}`);
       }
       continue;
     }
@@ -220,14 +221,14 @@ function runSender(): void {
     do {
       state.again = false;
       const result = await deliverDueMail({ stopping: () => state.stopping });
-      if (result.sent + result.retrying + result.failed) console.log(`Mail sender: ${result.sent} sent, ${result.retrying} to try again, ${result.failed} failed`);
+      if (result.sent + result.retrying + result.failed) log.info(`Mail sender: ${result.sent} sent, ${result.retrying} to try again, ${result.failed} failed`);
     } while (state.again && !state.stopping);
     if (Date.now() - state.prunedAt > 3_600_000) {
       state.prunedAt = Date.now();
       await pruneOutbox();
     }
   })()
-    .catch((error: unknown) => console.error('The mail sender stopped:', error))
+    .catch((error: unknown) => log.error({ err: error }, 'The mail sender stopped'))
     .finally(() => {
       state.running = null;
       if (!state.stopping && !state.follow && Date.now() - state.wokenAt < WAKE_WINDOW_MS) {
@@ -255,7 +256,7 @@ export function startMailSender({ everySeconds = 5 } = {}): () => Promise<void> 
   state.started = true;
   state.stopping = false;
   void retryWaitingMailNow()
-    .catch((error: unknown) => console.error('The mail sender could not look at waiting mail:', error))
+    .catch((error: unknown) => log.error({ err: error }, 'The mail sender could not look at waiting mail'))
     .finally(runSender);
   const timer = setInterval(runSender, everySeconds * 1000);
   timer.unref();

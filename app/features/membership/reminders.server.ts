@@ -9,6 +9,7 @@ import { env } from '~/lib/env.server';
 import { hourly, type Job } from '~/lib/jobs.server';
 import { membershipGraceDays } from './membership.server';
 import { dueReminder, EXPIRED_REMINDER_DAYS, graceEnds, reminderDaysBefore } from './status';
+import { log } from '~/lib/log.server';
 
 const DAY = 86_400_000;
 
@@ -66,7 +67,7 @@ export async function sendMembershipReminders(now = new Date()): Promise<{ sent:
       });
       if (queued) sent += 1;
     } catch (error) {
-      console.error(`The ${reminder.due} reminder of application ${membership.id} could not be queued; it is tried again at the next run:`, error);
+      log.error({ err: error }, `The ${reminder.due} reminder of application ${membership.id} could not be queued; it is tried again at the next run`);
       failed += 1;
     }
   }
