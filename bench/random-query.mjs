@@ -9,10 +9,11 @@
  * (it shares the machine's cores with the server, as autocannon would).
  *
  *   --query unknown   (default) parameters no page reads: `/?utm_source=…&r=…`
- *   --query declared  random values of parameters pages do read (`/donate?cause=…`,
- *                     `/committees?past=…`, `/membership?plan=…`): each is its own copy
+ *   --query declared  random values of the parameters pages do read (`/donate?cause=…`,
+ *                     `/committees?past=…`, `/membership?plan=…`): values the pages do not tell
+ *                     apart, which share the page's copy (ADR 012)
  *
- * Run: npm run build && node bench/random-query.mjs [--query unknown|declared] [--connections 10] [--duration 20] [--port 3310]
+ * Run: npm run build && node bench/random-query.mjs [--query unknown|declared] [--connections 10] [--duration 20 | --requests 600] [--port 3310]
  *      (or against a server already running: --base http://127.0.0.1:3000 --pid PID)
  */
 import { Agent, request } from 'node:http';
@@ -26,6 +27,8 @@ const { values: options } = parseArgs({
     query: { type: 'string', default: 'unknown' },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '20' },
+    // Or a number of requests however long they take: memory for the same work on a busy machine.
+    requests: { type: 'string' },
     port: { type: 'string', default: '3310' },
     // A server already running (started by hand, e.g. with --trace-gc): its address and pid.
     base: { type: 'string' },
@@ -34,6 +37,7 @@ const { values: options } = parseArgs({
 });
 const connections = Number(options.connections);
 const durationMs = Number(options.duration) * 1000;
+const requestCount = options.requests ? Number(options.requests) : Infinity;
 
 const pages = ['/', '/news', '/events', '/about', '/committees', '/school-history', '/membership', '/donate'];
 const declared = [
@@ -93,7 +97,7 @@ const until = performance.now() + durationMs;
 const startedAt = performance.now();
 await Promise.all(
   Array.from({ length: connections }, async () => {
-    while (performance.now() < until) {
+    while (options.requests ? sent < requestCount : performance.now() < until) {
       const result = await get(nextPath(sent++));
       times.push(result.ms);
       outcomes[result.cache] = (outcomes[result.cache] ?? 0) + 1;
@@ -110,7 +114,7 @@ agent.destroy();
 
 times.sort((a, b) => a - b);
 const at = (fraction) => times[Math.min(times.length - 1, Math.floor(times.length * fraction))].toFixed(1);
-console.log(`random query strings (${options.query}), ${connections} connections × ${options.duration} s, server pid ${child.pid}`);
+console.log(`random query strings (${options.query}), ${connections} connections × ${options.requests ? `${requestCount} requests` : `${options.duration} s`}, server pid ${child.pid}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 console.log(`requests: ${times.length} (${(times.length / elapsed).toFixed(0)} req/s), non-200: ${errors}`);
 console.log(`latency: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${times.at(-1).toFixed(1)} ms`);
 console.log(`X-Page-Cache: ${Object.entries(outcomes).map(([outcome, count]) => `${outcome} ${count}`).join(', ')}`);
