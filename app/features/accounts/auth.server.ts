@@ -2,11 +2,11 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
-import { admin } from 'better-auth/plugins';
+import { admin, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { defaultStatements } from 'better-auth/plugins/admin/access';
 import { db, type Database } from '~/db/client.server';
-import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema/auth';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '~/db/schema/auth';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { changeEmailMail, emailChangeNoticeMail, resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
 import { env } from '~/lib/env.server';
@@ -22,6 +22,11 @@ import { authInputProblem } from './auth-input.server';
  */
 export const AUTH_BASE_PATH = '/api/auth';
 
+/** How long the second sign-in step waits for its code after the password (10 minutes). */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
+/** 'Trust this device': the second step is skipped on this browser for 30 days. */
+export const TRUSTED_DEVICE_SECONDS = 30 * 24 * 60 * 60;
+
 /** Rate limits per client IP and endpoint: AUTH_RATE_LIMIT attempts a minute (default 5). */
 function authRateLimits(perMinute: number) {
   const rule = { window: 60, max: perMinute };
@@ -33,6 +38,9 @@ function authRateLimits(perMinute: number) {
     '/send-verification-email': rule,
     // It checks the current password (below): guesses are limited like sign-in's.
     '/change-email': rule,
+    // Codes of the second sign-in step, and the set-up and turning off (which check the password).
+    // The plugin's own rule (3 in 10 s) would give a guesser 18 a minute.
+    '/two-factor/*': rule,
   };
 }
 
@@ -141,7 +149,7 @@ function createAuth(database: Database) {
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(database, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -227,6 +235,15 @@ function createAuth(database: Database) {
         roles: Object.fromEntries(roles.map((role) => [role, noPluginPowers])),
         defaultRole,
         adminRoles: ['super_admin'],
+      }),
+      // Two-step sign-in with an authenticator app (docs/product.md#security): sign-in answers
+      // `twoFactorRedirect` and a short-lived challenge cookie instead of a session; the code (or a
+      // backup code) then opens the session. No codes by mail or SMS.
+      twoFactor({
+        issuer: 'Past Pupils Association',
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
       }),
     ],
   });
