@@ -140,19 +140,20 @@ describe('setting two-step sign-in up', () => {
     const pending = await securityLoader(get('/members-portal/security', jar));
     expect(pending.state.status).toBe('pending');
     if (pending.state.status !== 'pending') throw new Error('not pending');
+    const { setup } = pending.state;
     expect(pending.state.setup.secret).toMatch(/^[A-Z2-7]{32,}$/);
     expect(pending.state.setup.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(pending.state.setup.qrDataUrl.split(',')[1]!, 'base64').toString()).toContain('<svg');
     expect(pending.state.setup.otpauthUri).toContain(`issuer=Test+PPA`);
 
-    const badCode = await answer(() => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: wrongCode(pending.state.setup.secret) })));
+    const badCode = await answer(() => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: wrongCode(setup.secret) })));
     expect(badCode.status).toBe(400);
     expect(fieldError(badCode, 'code')).toBe(messages.wrongAuthenticatorCode);
     const notDigits = await answer(() => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: '12ab' })));
     expect(fieldError(notDigits, 'code')).toBe('Enter the 6-digit code from your app.');
     expect((await sessionUser(jar))?.twoFactorEnabled).toBe(false);
 
-    const confirmed = await answer(() => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: totpCode(pending.state.setup.secret) })));
+    const confirmed = await answer(() => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: totpCode(setup.secret) })));
     expect(confirmed.status).toBe(302);
     jar.take(confirmed.headers);
     expect((await sessionUser(jar))?.twoFactorEnabled).toBe(true);
