@@ -34,7 +34,7 @@ export function StaffTwoFactorForm({ required, ownIsOn }: { required: boolean; o
         </p>
       ) : null}
       <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? 'Saving...' : 'Save'}
+        {busy ? 'Saving...' : 'Save requirement'}
       </Button>
     </Form>
   );
