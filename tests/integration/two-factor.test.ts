@@ -7,10 +7,11 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { siteSettings } from '~/db/schema/content';
-import { auth } from '~/features/accounts/auth.server';
+import { auth, callAuthEndpoint } from '~/features/accounts/auth.server';
+import { resetTwoFactor } from '~/features/accounts/two-factor.server';
 import { setStaffTwoFactorRequirement } from '~/features/content/settings.server';
 import { messages } from '~/lib/messages';
-import type { Role } from '~/lib/roles';
+import { commandLineActor, type Role } from '~/lib/roles';
 import { action as settingsAction } from '~/routes/admin/dashboard/settings';
 import { middleware as adminLayoutMiddleware } from '~/routes/admin/layout';
 import { action as codeAction, loader as codeLoader } from '~/routes/_auth/login.two-factor';
@@ -277,6 +278,34 @@ describe('signing in with two-step sign-in on', () => {
   });
 });
 
+describe('recovery and stray posts', () => {
+  it('the operator turns it off for someone who lost their phone and codes; audited', async () => {
+    const { account, jar } = await staff('admin');
+    await turnOn(jar);
+    await resetTwoFactor(commandLineActor, account.email.toUpperCase());
+    expect((await signInWithPassword(account.email, new Jar(), '/')).reply.location).toBe('/');
+    const audited = await database.db().select().from(auditLog).where(and(eq(auditLog.action, 'account.two_factor'), eq(auditLog.entityId, account.id)));
+    expect(audited.map((entry) => [entry.actorEmail, entry.toValue])).toContainEqual([commandLineActor.email, 'off']);
+    await expect(resetTwoFactor(commandLineActor, 'nobody@example.org')).rejects.toThrow('No account has the email nobody@example.org.');
+    await expect(resetTwoFactor({ id: account.id, email: account.email, role: 'admin' }, account.email)).rejects.toThrow('You do not have permission to do that.');
+  });
+
+  it('a confirmation posted when it is already on changes nothing and shows no codes', async () => {
+    const { jar } = await staff('member');
+    const { key, backupCodes } = await turnOn(jar);
+    expect(backupCodes).toHaveLength(10);
+    const again = await answer(() => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: totpCode(key) })));
+    expect(again).toMatchObject({ status: 302, location: '/members-portal/security' });
+    expect((await securityLoader(get('/members-portal/security', jar))).newCodes).toBeNull();
+  });
+
+  it('new backup codes and turning off are refused while it is off', async () => {
+    const { jar } = await staff('member');
+    for (const intent of ['codes', 'off']) {
+      expect(await answer(() => securityAction(post('/members-portal/security', jar, { intent, password: testPassword })))).toMatchObject({ status: 302, location: '/members-portal/security' });
+    }
+  });
+});
 describe('a super admin requires two-step sign-in of admins and finance', () => {
   const openAdmin = (jar: Jar) => answer(() => runMiddleware(adminLayoutMiddleware, get('/admin', jar)));
 
@@ -330,6 +359,9 @@ describe('a super admin requires two-step sign-in of admins and finance', () => 
     const off = await answer(() => securityAction(post('/members-portal/security', readyJar, { intent: 'off', password: testPassword })));
     expect(off.status).toBe(409);
     expect((await sessionUser(readyJar))?.id).toBe(readyAdmin.id);
+    // Nor by a post straight to better-auth's endpoint.
+    const direct = await callAuthEndpoint(new Request('http://localhost:3000/', { headers: { cookie: readyJar.toString(), 'x-client-ip': freshIp() } }), '/two-factor/disable', { password: testPassword });
+    expect(direct.response.status).toBe(400);
     expect((await sessionUser(readyJar))?.twoFactorEnabled).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import { defaultRole, roles } from '~/lib/roles';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { carryAccountEmail } from './account-email.server';
 import { authInputProblem } from './auth-input.server';
+import { twoFactorRequiredFor } from './two-factor-policy.server';
 
 /**
  * Accounts and sessions with better-auth on our database (docs/product.md#accounts). Sessions are
@@ -136,6 +137,17 @@ async function noticeEmailChange(context: HookContext, publicUrl: string): Promi
   }
 }
 
+/**
+ * Two-step sign-in stays on while a super admin requires it of the account's role
+ * (docs/product.md#security), also for a post straight to /api/auth/two-factor/disable.
+ */
+async function refuseWhileRequired(context: HookContext): Promise<void> {
+  const session = await getSessionFromCtx(context);
+  if (session && (await twoFactorRequiredFor((session.user as { role?: string | null }).role))) {
+    throw new APIError('BAD_REQUEST', { code: 'TWO_FACTOR_REQUIRED', message: 'Two-step sign-in is required for your role, so it stays on.' });
+  }
+}
+
 const accessControl = createAccessControl(defaultStatements);
 const noPluginPowers = accessControl.newRole({ user: [], session: [] });
 
@@ -221,6 +233,7 @@ function createAuth(database: Database) {
         if (problem) throw new APIError('BAD_REQUEST', { message: problem });
         if (context.path === '/change-email') await requireCurrentPassword(context);
         if (context.path === '/verify-email') await refuseStaleEmailChange(context, config.publicUrl);
+        if (context.path === '/two-factor/disable') await refuseWhileRequired(context);
       }),
       after: createAuthMiddleware(async (context) => {
         if (context.path === '/change-email') await noticeEmailChange(context, config.publicUrl);

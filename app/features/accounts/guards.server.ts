@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { adminAbilities, hasRole, type AdminAbilities, type Role } from '~/lib/roles';
 import { getSessionUser, type RequestScope, type SessionUser } from './session.server';
-import { mustSetUpTwoFactor } from './two-factor.server';
+import { mustSetUpTwoFactor } from './two-factor-policy.server';
 
 /** Where an admin or finance user without two-step sign-in goes while a super admin requires it. */
 export const TWO_FACTOR_SETUP_PATH = '/members-portal/security';

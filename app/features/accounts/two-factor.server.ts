@@ -2,37 +2,21 @@ import { and, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { db } from '~/db/client.server';
-import { twoFactors, verifications } from '~/db/schema/auth';
+import { twoFactors, users, verifications } from '~/db/schema/auth';
 import { siteSettings } from '~/db/schema/content';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
-import { hasRole, type Actor } from '~/lib/roles';
+import { assertCan, type Actor } from '~/lib/roles';
 import { auth, callAuthEndpoint } from './auth.server';
 import { cookieHeaders, errorCode } from './auth-answers.server';
 import { otpauthUri } from './otpauth';
+import { twoFactorRequiredFor } from './two-factor-policy.server';
 
 /**
  * Two-step sign-in (docs/product.md#security): better-auth's two-factor plugin keeps the
  * authenticator's secret and the backup codes (encrypted) in `two_factors` and does the checking;
  * our pages call its endpoints through callAuthEndpoint, so its rate limits and ours apply (ADR 002).
  */
-
-/** Whose accounts the super admin's requirement covers: admins, super admins and finance (not editors). */
-export function coveredByStaffRequirement(role: string | null | undefined): boolean {
-  return hasRole(role, 'admin') || role === 'finance';
-}
-
-/** Whether a super admin requires two-step sign-in of admins and finance (site settings). */
-export async function staffTwoFactorRequired(): Promise<boolean> {
-  const [row] = await db().select({ required: siteSettings.staffTwoFactorRequired }).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
-  return row?.required ?? false;
-}
-
-/** Whether this user must set up two-step sign-in before opening the admin area. */
-export async function mustSetUpTwoFactor(user: { role?: string | null; twoFactorEnabled?: boolean | null }): Promise<boolean> {
-  if (user.twoFactorEnabled || !coveredByStaffRequirement(user.role)) return false;
-  return staffTwoFactorRequired();
-}
 
 /** What the set-up page shows: the QR code (an SVG as a data: address) and the Base32 key to type. */
 export type TwoFactorSetup = { otpauthUri: string; secret: string; qrDataUrl: string };
@@ -62,6 +46,8 @@ async function setupOf(rawSecret: string, issuer: string, email: string): Promis
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { otpauthUri: uri, secret, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
+
+export const TWO_FACTOR_STAYS_ON = 'Two-step sign-in is required for your role, so it stays on.';
 
 export type TwoFactorFailure = 'wrong-password' | 'wrong-code' | 'rate-limited' | 'locked' | 'not-pending' | 'already-on' | 'failed';
 export type TwoFactorOutcome<T = object> = ({ ok: true } & T) | { ok: false; reason: TwoFactorFailure };
@@ -99,6 +85,13 @@ const newCodesIdentifier = (userId: string) => `two-factor-new-codes-${userId}`;
  * show them once (takeNewBackupCodes). Audited.
  */
 export async function confirmTwoFactorSetup(request: Request, actor: Actor & { id: string }, code: string): Promise<TwoFactorOutcome<{ headers: Headers }>> {
+  // Only a set-up waiting for its first code: better-auth would also just check a code of one in force.
+  const [pending] = await db()
+    .select({ id: twoFactors.id })
+    .from(twoFactors)
+    .where(and(eq(twoFactors.userId, actor.id), eq(twoFactors.verified, false)))
+    .limit(1);
+  if (!pending) return { ok: false, reason: 'not-pending' };
   const { response } = await callAuthEndpoint(request, '/two-factor/verify-totp', { code });
   if (!response.ok) return failureOf(response, 'confirmation');
   await db().transaction(async (tx) => {
@@ -151,9 +144,7 @@ export async function renewBackupCodes(request: Request, password: string): Prom
  * headers carry its cookie). Audited. Refused while a super admin requires it of the actor's role.
  */
 export async function turnOffTwoFactor(request: Request, actor: Actor & { id: string }, password: string): Promise<TwoFactorOutcome<{ headers: Headers }>> {
-  if (coveredByStaffRequirement(actor.role) && (await staffTwoFactorRequired())) {
-    throw new AppError('conflict', 'Two-step sign-in is required for your role, so it stays on.');
-  }
+  if (await twoFactorRequiredFor(actor.role)) throw new AppError('conflict', TWO_FACTOR_STAYS_ON);
   const { response } = await callAuthEndpoint(request, '/two-factor/disable', { password });
   if (!response.ok) return failureOf(response, 'turning off');
   await writeAudit(db(), { actor, action: 'account.two_factor', entityType: 'user', entityId: actor.id, from: 'on', to: 'off' });
@@ -191,7 +182,27 @@ export async function verifySignInCode(
   if (code === 'ACCOUNT_TEMPORARILY_LOCKED') return { ok: false, reason: 'locked', headers };
   if (response.status === 429) return { ok: false, reason: 'rate-limited', headers };
   if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') return { ok: false, reason: 'wrong-code', headers };
-  if (code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return { ok: false, reason: 'challenge-over', headers };
+  // The challenge ran out or was used up, or two-step sign-in was turned off meanwhile: the password again.
+  if (code && ['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'TOTP_NOT_ENABLED', 'BACKUP_CODES_NOT_ENABLED', 'TWO_FACTOR_NOT_ENABLED'].includes(code)) {
+    return { ok: false, reason: 'challenge-over', headers };
+  }
   console.error('Two-step sign-in: the code check failed unexpectedly:', response.status, code);
   return { ok: false, reason: 'failed', headers };
+}
+
+/**
+ * The operator at the server turns someone's two-step sign-in off, for a person who lost both their
+ * phone and their backup codes (`npm run user` on the server; docs/product.md#security). They set it
+ * up again after signing in with their password. Audited.
+ */
+export async function resetTwoFactor(actor: Actor, email: string): Promise<{ id: string; email: string }> {
+  assertCan(actor, 'manageRoles');
+  return db().transaction(async (tx) => {
+    const [account] = await tx.select({ id: users.id, email: users.email, on: users.twoFactorEnabled }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1).for('update');
+    if (!account) throw new AppError('not_found', `No account has the email ${email}.`);
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, account.id));
+    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(users.id, account.id));
+    if (account.on) await writeAudit(tx, { actor, action: 'account.two_factor', entityType: 'user', entityId: account.id, from: 'on', to: 'off', note: 'reset by the operator' });
+    return { id: account.id, email: account.email };
+  });
 }

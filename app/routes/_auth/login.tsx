@@ -8,7 +8,7 @@ import { loginPageSchema, loginSchema, passwordRule, signUpSchema } from '~/feat
 import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
 import { TWO_FACTOR_SETUP_PATH } from '~/features/accounts/guards.server';
 import { getSessionUser } from '~/features/accounts/session.server';
-import { mustSetUpTwoFactor } from '~/features/accounts/two-factor.server';
+import { mustSetUpTwoFactor } from '~/features/accounts/two-factor-policy.server';
 import { passwordProblem } from '~/features/accounts/passwords.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData, refusedPost } from '~/lib/forms.server';

@@ -3,12 +3,11 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import { securityPageSchema } from '~/features/accounts/accounts.schema';
 import { requireRole, TWO_FACTOR_SETUP_PATH } from '~/features/accounts/guards.server';
+import { twoFactorRequiredFor } from '~/features/accounts/two-factor-policy.server';
 import {
   cancelTwoFactorSetup,
   confirmTwoFactorSetup,
-  coveredByStaffRequirement,
   renewBackupCodes,
-  staffTwoFactorRequired,
   startTwoFactorSetup,
   takeNewBackupCodes,
   turnOffTwoFactor,
@@ -30,7 +29,7 @@ import { TwoFactorOff, TwoFactorOn, TwoFactorPending, type SecurityReply } from 
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, 'member');
-  const [state, required] = await Promise.all([twoFactorState(user), coveredByStaffRequirement(user.role) ? staffTwoFactorRequired() : false]);
+  const [state, required] = await Promise.all([twoFactorState(user), twoFactorRequiredFor(user.role)]);
   // The backup codes of a set-up just confirmed: shown on this one answer, never again.
   const newCodes = state.status === 'on' ? await takeNewBackupCodes(user.id) : null;
   return { state, required, newCodes };
@@ -56,6 +55,8 @@ export async function action(args: Route.ActionArgs) {
     return data({ intent, result: submission.reply({ hideFields: ['password'] }) } satisfies SecurityReply, { status: 400 });
   }
   const form = submission.value;
+  // New codes and turning off are for an account that has it on; the page offers them only then.
+  if ((form.intent === 'codes' || form.intent === 'off') && !user.twoFactorEnabled) return redirect(TWO_FACTOR_SETUP_PATH);
   // A failure shows under the field it is about (the password, or the code).
   const refuse = (reason: TwoFactorFailure) => {
     const field = reason === 'wrong-password' ? 'password' : reason === 'wrong-code' ? 'code' : null;
