@@ -159,7 +159,7 @@ export const messages = {
     on === 'on'
       ? { title: 'Two-Step Sign-In Required', description: 'Admins and finance now set it up before they open the admin area.', variant: 'success' as const }
       : { title: 'Two-Step Sign-In Optional', description: 'Admins and finance may open the admin area without it.', variant: 'success' as const },
-  ownTwoFactorFirst: 'Turn on two-step sign-in for your own account first (My Profile → Security).',
+  ownTwoFactorFirst: 'Turn on two-step sign-in for your own account first (Members Portal → Security).',
 } as const satisfies Record<string, string | ToastMessage | ((...args: string[]) => ToastMessage) | Record<string, string>>;
 
 export const ticketCardTitles = { buy: 'Buy Tickets', external: 'Confirm Attendance' } as const;

@@ -265,6 +265,22 @@ describe('signing in with two-step sign-in on', () => {
     expect(await sessionUser(jar)).toBeNull();
   });
 
+  it('locks the account’s second step for 15 minutes after ten wrong codes in a row, across sign-ins', async () => {
+    const { account, jar: setupJar } = await staff('admin');
+    const { key } = await turnOn(setupJar);
+    for (let challenge = 0; challenge < 2; challenge += 1) {
+      const { jar } = await signInWithPassword(account.email);
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await answer(() => codeAction(post('/login/two-factor', jar, { intent: 'totp', code: wrongCode(key) })))).status).toBe(401);
+      }
+    }
+    const { jar } = await signInWithPassword(account.email);
+    const locked = await answer(() => codeAction(post('/login/two-factor', jar, { intent: 'totp', code: totpCode(key) })));
+    expect(locked.status).toBe(429);
+    expect((locked.data?.result as { error?: Record<string, string[]> }).error?.['']).toEqual([messages.secondStepLocked]);
+    expect(await sessionUser(jar)).toBeNull();
+  });
+
   it('turns off with the password; then the password alone signs in', async () => {
     const { account, jar } = await staff('editor');
     await turnOn(jar);
