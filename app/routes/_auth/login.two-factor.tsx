@@ -44,6 +44,7 @@ const failures = {
 
 export async function action(args: Route.ActionArgs) {
   const { request, url } = args;
+  if (await getSessionUser(args)) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
   const submission = parseWithZod(await readFormData(request), { schema: signInCodeSchema });
   if (submission.status !== 'success') {
     const backup = refusedPost(submission).intent === 'backup';
