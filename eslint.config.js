@@ -67,6 +67,7 @@ const tableOwnership = {
       // Events and their ticket tiers are in content.ts (the public site lists them) but are the events feature's.
       tables: { events: 'features/events', ticketTiers: 'features/events' },
       readers: [
+        'features/accounts', // whether two-step sign-in is required of staff, the authenticator's label (site settings)
         'features/mail', // the association's name in every mail (site settings)
         'features/membership', // the grace period and the committee's addresses (site settings)
         'features/payments', // the association's identity on giving statements (site settings)

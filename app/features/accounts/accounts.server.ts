@@ -5,6 +5,7 @@ import { containsPattern, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor, type Role } from '~/lib/roles';
+import { cookieHeaders, errorCode } from './auth-answers.server';
 import { auth, callAuthEndpoint } from './auth.server';
 import { log } from '~/lib/log.server';
 
@@ -64,26 +65,23 @@ export async function ensureAdminAccount(credentials: { email: string; password:
   return 'created';
 }
 
-/** Set-Cookie headers of a better-auth answer, to pass on to the browser with our own response. */
-function cookieHeaders(response: Response): Headers {
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
-  return headers;
-}
-
-async function errorCode(response: Response): Promise<string | undefined> {
-  const body = (await response.json().catch(() => null)) as { code?: string } | null;
-  return body?.code;
-}
-
 export type SignInOutcome =
-  | { ok: true; headers: Headers }
+  | { ok: true; headers: Headers; user: { role?: string | null; twoFactorEnabled?: boolean | null } }
+  | { ok: 'second-step'; headers: Headers }
   | { ok: false; reason: 'invalid-credentials' | 'email-not-verified' | 'rate-limited' | 'failed' };
 
-/** Signs a visitor in with email and password (rate-limited per IP; unverified addresses refused). */
+/**
+ * Signs a visitor in with email and password (rate-limited per IP; unverified addresses refused).
+ * An account with two-step sign-in on gets no session yet: better-auth sets its challenge cookie,
+ * and the code page finishes the sign-in (docs/product.md#security), unless this browser is trusted.
+ */
 export async function signIn(request: Request, credentials: { email: string; password: string }): Promise<SignInOutcome> {
   const { response } = await callAuthEndpoint(request, '/sign-in/email', { ...credentials, rememberMe: true });
-  if (response.ok) return { ok: true, headers: cookieHeaders(response) };
+  if (response.ok) {
+    const body = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean; user?: { role?: string | null; twoFactorEnabled?: boolean | null } } | null;
+    if (body?.twoFactorRedirect) return { ok: 'second-step', headers: cookieHeaders(response) };
+    return { ok: true, headers: cookieHeaders(response), user: body?.user ?? {} };
+  }
   if (response.status === 429) return { ok: false, reason: 'rate-limited' };
   if (response.status === 403 && (await errorCode(response)) === 'EMAIL_NOT_VERIFIED') return { ok: false, reason: 'email-not-verified' };
   if (response.status === 401 || response.status === 400) return { ok: false, reason: 'invalid-credentials' };

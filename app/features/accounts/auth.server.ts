@@ -2,11 +2,11 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
-import { admin } from 'better-auth/plugins';
+import { admin, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { defaultStatements } from 'better-auth/plugins/admin/access';
 import { db, type Database } from '~/db/client.server';
-import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema/auth';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '~/db/schema/auth';
 import { mailSender } from '~/features/mail/mail.server';
 import { enqueueMail } from '~/features/mail/outbox.server';
 import { changeEmailMail, emailChangeNoticeMail, resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
@@ -16,6 +16,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { carryAccountEmail } from './account-email.server';
 import { authInputProblem } from './auth-input.server';
 import { log } from '~/lib/log.server';
+import { twoFactorRequiredFor } from './two-factor-policy.server';
 
 /**
  * Accounts and sessions with better-auth on our database (docs/product.md#accounts). Sessions are
@@ -23,6 +24,11 @@ import { log } from '~/lib/log.server';
  * client IP that server.js writes into `x-client-ip` from the socket.
  */
 export const AUTH_BASE_PATH = '/api/auth';
+
+/** How long the second sign-in step waits for its code after the password (10 minutes). */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
+/** 'Trust this device': the second step is skipped on this browser for 30 days. */
+export const TRUSTED_DEVICE_SECONDS = 30 * 24 * 60 * 60;
 
 /** Rate limits per client IP and endpoint: AUTH_RATE_LIMIT attempts a minute (default 5). */
 function authRateLimits(perMinute: number) {
@@ -36,6 +42,9 @@ function authRateLimits(perMinute: number) {
     // They check the current password: guesses are limited like sign-in's.
     '/change-email': rule,
     '/change-password': rule,
+    // Codes of the second sign-in step, and the set-up and turning off (which check the password).
+    // The plugin's own rule (3 in 10 s) would give a guesser 18 a minute.
+    '/two-factor/*': rule,
   };
 }
 
@@ -147,6 +156,17 @@ export const resetAnswerFloor = {
 };
 const resetRequestsStarted = new WeakMap<Request, number>();
 
+/**
+ * Two-step sign-in stays on while a super admin requires it of the account's role
+ * (docs/product.md#security), also for a post straight to /api/auth/two-factor/disable.
+ */
+async function refuseWhileRequired(context: HookContext): Promise<void> {
+  const session = await getSessionFromCtx(context);
+  if (session && (await twoFactorRequiredFor((session.user as { role?: string | null }).role))) {
+    throw new APIError('BAD_REQUEST', { code: 'TWO_FACTOR_REQUIRED', message: 'Two-step sign-in is required for your role, so it stays on.' });
+  }
+}
+
 const accessControl = createAccessControl(defaultStatements);
 const noPluginPowers = accessControl.newRole({ user: [], session: [] });
 
@@ -168,7 +188,7 @@ function createAuth(database: Database) {
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(database, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -243,6 +263,7 @@ function createAuth(database: Database) {
         if (problem) throw new APIError('BAD_REQUEST', { message: problem });
         if (context.path === '/change-email') await requireCurrentPassword(context);
         if (context.path === '/verify-email') await refuseStaleEmailChange(context, config.publicUrl);
+        if (context.path === '/two-factor/disable') await refuseWhileRequired(context);
         // A new password ends every other session of the account, as a reset ends them all
         // (README: Security): whatever the call asked, the one that changed it stays signed in.
         if (context.path === '/change-password') return { context: { body: { ...(context.body as Record<string, unknown>), revokeOtherSessions: true } } };
@@ -261,6 +282,15 @@ function createAuth(database: Database) {
         roles: Object.fromEntries(roles.map((role) => [role, noPluginPowers])),
         defaultRole,
         adminRoles: ['super_admin'],
+      }),
+      // Two-step sign-in with an authenticator app (docs/product.md#security): sign-in answers
+      // `twoFactorRedirect` and a short-lived challenge cookie instead of a session; the code (or a
+      // backup code) then opens the session. No codes by mail or SMS.
+      twoFactor({
+        issuer: 'Past Pupils Association',
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
       }),
     ],
   });
