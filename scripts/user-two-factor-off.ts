@@ -28,7 +28,7 @@ try {
 process.umask(0o077);
 let database;
 try {
-  database = await bootDatabase(config, 'npm run user:two-factor-off');
+  database = await bootDatabase(config, { command: 'npm run user:two-factor-off' });
 } catch (error) {
   if (error instanceof DataFolderInUseError) fail(error.message);
   throw error;
