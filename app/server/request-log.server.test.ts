@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import express from 'express';
 import type { ServerBuild } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,6 +43,12 @@ async function serve(overrides: Partial<Env> = {}) {
     throw Object.assign(new Error('Failed query: select … params: Jane Doe,jane@example.org'), { query: 'select 1', params: ['Jane Doe'] });
   });
   app.get('/healthz', (_request, response) => void response.send('ok'));
+  // An answer that never ends, as a page whose visitor leaves half-way.
+  app.get('/endless', (_request, response, next) => {
+    const body = new PassThrough();
+    body.write('x'.repeat(1000));
+    pipeline(body, response).catch(next);
+  });
   app.use(answerUnexpectedErrors);
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -110,6 +118,17 @@ describe('request ids and the access log', () => {
     expect((failure.err as { stack: string }).stack).toContain('\n    at ');
     expect(JSON.stringify(lines)).not.toMatch(/Jane|jane@|secret/);
     expect(takeConsoleErrors()).toHaveLength(1);
+  });
+
+  it('count a visitor who left before the answer ended as aborted, not as an error', async () => {
+    const base = await serve();
+    const controller = new AbortController();
+    const response = await fetch(`${base}/endless`, { signal: controller.signal });
+    await response.body!.getReader().read();
+    controller.abort();
+    const lines = await accessLines(1);
+    expect(lines.find((line) => line.msg === 'request')).toMatchObject({ path: '/endless', status: 200, aborted: true });
+    expect(lines.filter((line) => line.level === 'error')).toEqual([]);
   });
 
   it('keep probes out of the log below debug', async () => {

@@ -58,7 +58,14 @@ export function observeRequests(config: Env, build: ServerBuild | undefined): Re
  * request id, and the visitor gets a short 500 page that quotes the id.
  */
 export const answerUnexpectedErrors: ErrorRequestHandler = (error, request, response, _next) => {
-  log.error({ err: error, method: request.method, path: loggedPath(request.originalUrl) }, 'Unexpected error');
+  const where = { method: request.method, path: loggedPath(request.originalUrl) };
+  // A visitor who left before the answer was sent (a closed tab, a cancelled navigation): the access line says `aborted`.
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE' || request.socket.destroyed) {
+    log.debug(where, 'The client left before the answer was sent');
+    response.destroy();
+    return;
+  }
+  log.error({ err: error, ...where }, 'Unexpected error');
   if (response.headersSent) {
     response.destroy();
     return;
