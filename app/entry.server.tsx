@@ -6,7 +6,10 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl, type HandleErrorFunction } from 'react-router';
 import { cspNonceContext } from '~/lib/csp-nonce.server';
+import { loggedPath } from '~/lib/log-redaction.server';
+import { currentRequestId, log } from '~/lib/log.server';
 import { NonceProvider } from '~/lib/nonce';
+import { RequestReferenceProvider } from '~/lib/request-reference';
 import { isAnonymous, isPageHandle, pageCacheControl, pageScripts } from '~/lib/page-policy';
 import { scriptTiming } from '~/lib/script-timing.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
@@ -55,7 +58,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestReferenceProvider value={currentRequestId()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestReferenceProvider>
       </NonceProvider>,
       {
         nonce,
@@ -77,8 +82,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors before the shell are logged by React Router itself.
-          if (shellRendered) console.error(error);
+          // Errors before the shell reach handleError below.
+          if (shellRendered) log.error({ err: error, path: loggedPath(new URL(request.url).pathname) }, 'A page failed while it was sent');
         },
       },
     );
@@ -86,16 +91,26 @@ export default function handleRequest(
 }
 
 /**
- * Errors of loaders, actions and resource routes, before production hides them from the page: an
- * outage is noted for the request (its answer becomes a 503) and logged in one line, not a stack.
+ * What React Router does with an error of a loader, an action or a render (docs/architecture.md#logs):
+ * a refusal it answers itself (404 no such page, 405 no form here) is expected and only a debug
+ * line; a database that cannot be reached is noted for the request (its answer becomes a 503) and
+ * is a warning; anything else is one error line with the error's stack and the request id the 500
+ * page shows.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  const where = { method: request.method, path: loggedPath(new URL(request.url).pathname) };
   if (noteDatabaseOutage(context, error)) {
-    console.error(`Database not reachable: ${request.method} answered 503.`);
+    log.warn({ ...where, status: 503 }, 'The database cannot be reached');
     return;
   }
-  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.debug({ ...where, status: error.status }, 'Refused by the router');
+    return;
+  }
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  if (isDatabaseUnavailable(cause)) log.warn({ ...where, err: cause }, 'The database cannot be reached');
+  else log.error({ ...where, err: cause }, 'Unexpected error');
 };
 
 /** The matched routes with their handles and data, as `useMatches` gives them to the page. */

@@ -8,9 +8,10 @@ import { statSync } from 'node:fs';
 import { BackupError, backupTarget, createBackup } from '~/db/backup.server';
 import { DataFolderInUseError } from '~/db/lock.server';
 import { EnvError, env } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
 
 function fail(message: string): never {
-  console.error(message);
+  log.fatal(message);
   process.exit(1);
 }
 
@@ -28,7 +29,7 @@ const target = backupTarget(config, args[0]);
 try {
   const manifest = await createBackup(config, target);
   const megabytes = (statSync(target).size / 1_048_576).toFixed(1);
-  console.log(`Backup written to ${target} (${megabytes} MB; ${manifest.database === 'embedded' ? 'embedded database' : 'PostgreSQL'}, migration ${manifest.migration ?? 'none'}).`);
+  log.info(`Backup written to ${target} (${megabytes} MB; ${manifest.database === 'embedded' ? 'embedded database' : 'PostgreSQL'}, migration ${manifest.migration ?? 'none'}).`);
 } catch (error) {
   if (error instanceof BackupError || error instanceof DataFolderInUseError) fail(error.message);
   throw error;

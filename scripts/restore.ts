@@ -5,9 +5,10 @@
  */
 import { BackupError, restoreBackup } from '~/db/backup.server';
 import { EnvError, env } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
 
 function fail(message: string): never {
-  console.error(message);
+  log.fatal(message);
   process.exit(1);
 }
 
@@ -27,11 +28,11 @@ process.umask(0o077);
 try {
   const outcome = await restoreBackup(config, files[0]!, { force });
   const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
-  console.log(`Restored ${files[0]} into ${where}${outcome.replaced ? ', replacing what was there' : ''}.`);
-  if (outcome.keptAside) console.log(`The database it replaced is kept in ${outcome.keptAside}: delete it once the site is as it should be.`);
-  if (outcome.authSecret === 'restored') console.log('The session secret was restored too: members stay signed in.');
-  if (outcome.authSecret === 'BETTER_AUTH_SECRET set') console.log('The backup has the generated session secret (now in DATA_DIR/auth-secret), but BETTER_AUTH_SECRET is set and wins: sessions signed before end.');
-  console.log('Start the server: it brings the database up to this version\'s migrations.');
+  log.info(`Restored ${files[0]} into ${where}${outcome.replaced ? ', replacing what was there' : ''}.`);
+  if (outcome.keptAside) log.info(`The database it replaced is kept in ${outcome.keptAside}: delete it once the site is as it should be.`);
+  if (outcome.authSecret === 'restored') log.info('The session secret was restored too: members stay signed in.');
+  if (outcome.authSecret === 'BETTER_AUTH_SECRET set') log.info('The backup has the generated session secret (now in DATA_DIR/auth-secret), but BETTER_AUTH_SECRET is set and wins: sessions signed before end.');
+  log.info('Start the server: it brings the database up to this version\'s migrations.');
 } catch (error) {
   if (error instanceof BackupError) fail(error.message);
   throw error;

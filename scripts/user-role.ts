@@ -8,10 +8,11 @@ import { DataFolderInUseError } from '~/db/lock.server';
 import { setAccountRole } from '~/features/accounts/accounts.server';
 import { EnvError, env } from '~/lib/env.server';
 import { isAppError } from '~/lib/errors';
+import { log } from '~/lib/log.server';
 import { commandLineActor, isRole, roles } from '~/lib/roles';
 
 function fail(message: string): never {
-  console.error(message);
+  log.fatal(message);
   process.exit(1);
 }
 
@@ -35,7 +36,8 @@ try {
 }
 try {
   const account = await setAccountRole(commandLineActor, email, role);
-  console.log(`${account.email} is now ${account.role}.`);
+  // The address the operator typed is not repeated: the log never holds one (docs/architecture.md#logs).
+  log.info(`The account is now ${account.role}.`);
 } catch (error) {
   if (isAppError(error, 'not_found')) fail(error.message);
   throw error;

@@ -6,8 +6,10 @@ import { isDatabaseUnavailable } from '~/lib/outage';
 import { installDatabase, openDatabase, type DatabaseHandle } from './client.server';
 import { moveLegacyUploadsIntoDatabase } from './legacy-uploads.server';
 import { lockDataFolder } from './lock.server';
+import { restrictToOwner } from './owner-only-fs.server';
 import { migrateDatabase } from './migrate.server';
 import { seedSampleContent } from './seed';
+import { log } from '~/lib/log.server';
 
 /** A database that will not take this configuration (wrong password, no such database): the start stops with this message. */
 export class DatabaseConfigurationError extends Error {
@@ -31,7 +33,12 @@ export type BootOptions = {
  * connection of its own and released once done.
  */
 export async function bootDatabase(config: Env, options: BootOptions = {}): Promise<DatabaseHandle> {
+  // Whatever this process creates (the database, mails with reset links) is the owner's only, in
+  // every entry point (the server, the process that creates the database, the command line), and
+  // what an earlier version left readable by others is made so too (README: Security).
+  process.umask(0o077);
   ensurePrivateFolder(config.dataDir);
+  restrictToOwner(config.dataDir);
   const release = config.databaseUrl ? () => {} : lockDataFolder(config.dataDir, options.command ?? 'server');
   let handle: DatabaseHandle;
   try {
@@ -51,11 +58,11 @@ export async function bootDatabase(config: Env, options: BootOptions = {}): Prom
   try {
     await underStartLock(handle, async () => {
       const applied = await migrateDatabase(handle);
-      for (const tag of applied) console.log(`Applied migration ${tag}.`);
+      for (const tag of applied) log.info(`Applied migration ${tag}.`);
       const moved = await moveLegacyUploadsIntoDatabase(handle.db, uploadsDir(config));
-      if (moved > 0) console.log(`Moved ${moved} uploaded document(s) from ${uploadsDir(config)} into the database.`);
+      if (moved > 0) log.info(`Moved ${moved} uploaded document(s) from ${uploadsDir(config)} into the database.`);
       const { seeded } = await seedSampleContent(handle.db);
-      if (seeded) console.log('First start: sample content added.');
+      if (seeded) log.info('First start: sample content added.');
       installDatabase(handle);
       await options.setup?.();
     });
@@ -83,7 +90,7 @@ async function underStartLock(handle: DatabaseHandle, work: () => Promise<void>)
   try {
     const { rows } = await connection.query<{ taken: boolean }>('select pg_try_advisory_lock($1) as taken', [START_LOCK_KEY]);
     if (!rows[0]?.taken) {
-      console.log('Another instance is starting on this database: waiting for it to finish its migrations.');
+      log.info('Another instance is starting on this database: waiting for it to finish its migrations.');
       await connection.query('select pg_advisory_lock($1)', [START_LOCK_KEY]);
     }
     try {
@@ -165,7 +172,7 @@ async function connectPostgres(databaseUrl: string, wait: boolean): Promise<Data
       if (!isTransientConnectError(error)) throw new DatabaseConfigurationError(describeConnectError(error, databaseUrl), { cause: error });
       if (!wait) throw error;
       const seconds = retryDelaySeconds(attempt);
-      console.error(`Database not reachable at ${databaseAddress(databaseUrl).where} (${reasonOf(error)}); retrying in ${seconds} s`);
+      log.warn(`Database not reachable at ${databaseAddress(databaseUrl).where} (${reasonOf(error)}); retrying in ${seconds} s`);
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     }
   }

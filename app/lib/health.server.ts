@@ -3,6 +3,7 @@ import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { log } from './log.server';
 
 /** How long a readiness check waits for the database before it counts as not answering. */
 const DATABASE_CHECK_MS = 5_000;
@@ -31,8 +32,9 @@ export async function dataDirWritable(dataDir: string): Promise<boolean> {
     await writeFile(probe, 'ok', { mode: 0o600 });
     await unlink(probe);
     return true;
-  } catch {
+  } catch (error) {
     await unlink(probe).catch(() => {});
+    log.warn({ err: error }, 'The data folder is not writable');
     return false;
   }
 }

@@ -3,6 +3,7 @@ import { createServer, type Socket } from 'node:net';
 import { controlSocketPath, dumpEmbedded, type ControlAnswer } from '~/db/backup.server';
 import type { DatabaseHandle } from '~/db/client.server';
 import { latestAppliedMigration } from '~/db/migrate.server';
+import { log } from '~/lib/log.server';
 
 /**
  * The embedded database's server listens on `DATA_DIR/control.sock` (owner-only), so that
@@ -16,7 +17,7 @@ export function listenForControl(dataDir: string, database: Extract<DatabaseHand
   // Left by a server that was killed: this process holds the data folder's lock, so it is no one else's.
   rmSync(file, { force: true });
   const server = createServer((socket) => void answer(socket, database));
-  server.on('error', (error) => console.error(`The control socket ${file} failed (npm run backup will not reach this server): ${error.message}`));
+  server.on('error', (error) => log.error({ err: error }, `The control socket ${file} failed (npm run backup will not reach this server)`));
   server.listen(file, () => chmodSync(file, 0o600));
   return () => {
     server.close();
@@ -49,10 +50,10 @@ async function answer(socket: Socket, database: Extract<DatabaseHandle, { kind: 
   try {
     const dump = await dumpEmbedded(database.client);
     const migration = await latestAppliedMigration(database.db);
-    console.log(`Database copied for a backup (${(dump.length / 1_048_576).toFixed(1)} MB).`);
+    log.info(`Database copied for a backup (${(dump.length / 1_048_576).toFixed(1)} MB).`);
     reply({ ok: true, bytes: dump.length, migration }, dump);
   } catch (error) {
-    console.error('Copying the database for a backup failed:', error);
+    log.error({ err: error }, 'Copying the database for a backup failed');
     reply({ ok: false, error: error instanceof Error ? error.message : String(error) });
   }
 }

@@ -2,7 +2,7 @@
  * The server as an operator meets it: configuration checked at boot, PORT / DATA_DIR / PUBLIC_URL
  * honoured, data kept across restarts, Ctrl-C (SIGINT) ending the process, and the HTTP headers.
  */
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -129,7 +129,7 @@ test.describe('operating the embedded database', () => {
     expect(await third.exited).toBe(0);
   });
 
-  test('the data folder, the secret and the mails are readable by the owner only', async () => {
+  test('the data folder, the secret, the mails and the database files are readable by the owner only', async () => {
     test.setTimeout(limitFor(1));
     const port = await freePort();
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-modes-')), 'data');
@@ -151,6 +151,15 @@ test.describe('operating the embedded database', () => {
     for (const file of readdirSync(path.join(dataDir, 'mail'))) expect(mode(`mail/${file}`)).toBe(0o600);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    // Everything else too, the embedded database's files (made by the process that creates it, then
+    // by the server) among them: folders 0700, files 0600.
+    const entries = readdirSync(dataDir, { recursive: true, encoding: 'utf8' });
+    expect(entries.length).toBeGreaterThan(100);
+    const notOwnerOnly = entries.filter((entry) => {
+      const stats = lstatSync(path.join(dataDir, entry));
+      return (stats.mode & 0o777) !== (stats.isDirectory() ? 0o700 : 0o600);
+    });
+    expect(notOwnerOnly).toEqual([]);
   });
 
   test('SIGTERM lets a request under way finish before closing', async () => {
@@ -304,6 +313,73 @@ test.describe('requests', () => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.headers()['cache-control'], path).toBe('private, no-store');
     }
+  });
+});
+
+test.describe('the log', () => {
+  test('in production: one JSON line each, a request id on every request line, and no personal data', async () => {
+    test.setTimeout(limitFor(1));
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const server = startServer({
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-log-')),
+      PUBLIC_URL: base,
+      ALLOW_TEST_PAYMENTS: 'true',
+      AUTH_RATE_LIMIT: '1000',
+    });
+    await waitUntilServing(server, port);
+    const person = { first: 'Philippa', last: 'Quartermaine', email: 'philippa.q@example.org', address: '742 Evergreen Terrace' };
+    const post = (pathname: string, fields: Record<string, string>) =>
+      fetch(`${base}${pathname}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base }, body: new URLSearchParams(fields) });
+    const ids: string[] = [];
+    const answered = async (response: Response, status: number) => {
+      expect(response.status).toBe(status);
+      await response.arrayBuffer();
+      ids.push(response.headers.get('x-request-id')!);
+    };
+    await answered(await post('/login?tab=signup', { intent: 'signup', fullName: `${person.first} ${person.last}`, email: person.email, password: 'a good long password' }), 200);
+    await answered(
+      await post('/donate', { kind: 'one-time', cause: 'general', amount: '25', firstName: person.first, lastName: person.last, email: person.email, homeAddress: person.address }),
+      302,
+    );
+    await answered(await post('/login', { intent: 'login', email: person.email, password: 'not the password' }), 401);
+    await answered(await fetch(`${base}/news?q=${person.last}&email=${encodeURIComponent(person.email)}`), 200);
+    // Refused methods: an answer and its access line, no error and no stack.
+    await answered(await fetch(`${base}/`, { method: 'OPTIONS' }), 204);
+    await answered(await fetch(`${base}/donate`, { method: 'PROPFIND' }), 405);
+    await answered(await fetch(`${base}/donate`, { method: 'DELETE' }), 405);
+    // The outbox's line (the verification mail of the sign-up) and each request's line are written.
+    await server.waitForOutput('Mail written to the outbox folder');
+    for (const id of ids) await server.waitForOutput(`"requestId":"${id}"`);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const lines = server.output().split('\n').filter((line) => line.trim() !== '');
+    const entries = lines.map((line) => {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      expect(entry.time, line).toEqual(expect.any(String));
+      expect(['info', 'warn', 'error'], line).toContain(entry.level);
+      return entry;
+    });
+    const access = entries.filter((entry) => entry.msg === 'request' && ids.includes(entry.requestId as string));
+    expect(access.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
+      ['POST', '/login', 200],
+      ['POST', '/donate', 302],
+      ['POST', '/login', 401],
+      ['GET', '/news', 200],
+      ['OPTIONS', '/', 204],
+      ['PROPFIND', '/donate', 405],
+      ['DELETE', '/donate', 405],
+    ]);
+    expect(entries.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect(entries.find((entry) => entry.msg === 'Mail written to the outbox folder')).toEqual(expect.objectContaining({ file: expect.stringMatching(/^[\w-]+\.eml$/) }));
+    const output = server.output();
+    for (const personal of [person.first, person.last, person.email, 'philippa', 'Evergreen', 'email=', '127.0.0.1', '::1', '::ffff:', 'token=']) {
+      expect(output, personal).not.toContain(personal);
+    }
+    expect(output).not.toContain('\\n    at ');
   });
 });
 
