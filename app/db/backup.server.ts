@@ -151,7 +151,11 @@ async function backupEmbeddedCommand(config: Env, target: string, scratch: strin
   const dumpFile = path.join(scratch, ENTRY.embedded);
   const dbDir = path.join(config.dataDir, 'db');
   if (!existsSync(dbDir)) throw new BackupError(`There is no embedded database in ${config.dataDir} to back up.`);
-  if (lockHolder(config.dataDir)) {
+  const holder = lockHolder(config.dataDir);
+  if (holder && !holder.command.startsWith('server')) {
+    throw new BackupError(`The embedded database in ${config.dataDir} is in use by ${holder.command} (pid ${holder.pid}): wait for it to finish, then run the backup again.`);
+  }
+  if (holder) {
     const { migration } = await requestDumpFromServer(config.dataDir, dumpFile);
     return writeArchive(config, target, 'embedded', dumpFile, migration);
   }
@@ -322,8 +326,12 @@ async function restoreEmbedded(config: Env, databaseFile: string, options: Resto
   try {
     release = lockDataFolder(config.dataDir, 'npm run restore');
   } catch (error) {
-    if (error instanceof DataFolderInUseError) throw new BackupError(`${error.message}\nA restore replaces the database under it: stop the server, restore, then start it again.`);
-    throw error;
+    if (!(error instanceof DataFolderInUseError)) throw error;
+    const holder = lockHolder(config.dataDir);
+    throw new BackupError(
+      `The embedded database in ${config.dataDir} is in use by ${holder ? `${holder.command} (pid ${holder.pid})` : 'another process'}. ` +
+        'A restore replaces the database under it: stop the server, restore, then start it again.',
+    );
   }
   try {
     const dbDir = path.join(config.dataDir, 'db');

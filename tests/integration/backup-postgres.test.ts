@@ -34,6 +34,7 @@ const environment = (databaseUrl: string | undefined, dataDir: string, extra: Re
   DATA_DIR: dataDir,
   BETTER_AUTH_SECRET: secret,
   ALLOW_TEST_PAYMENTS: 'true',
+  MAIL_OUTBOX_ONLY: 'true',
   BACKUP_DIR: undefined,
   ...extra,
 });

@@ -43,6 +43,7 @@ function serve(databaseUrl: string, port: number): ServerProcess {
     DATABASE_URL: databaseUrl,
     BETTER_AUTH_SECRET: 'outage tests share this secret of 40 chars',
     ALLOW_TEST_PAYMENTS: 'true',
+    MAIL_OUTBOX_ONLY: 'true',
   });
   servers.push(server);
   return server;

@@ -41,6 +41,7 @@ describe.skipIf(!serverUrl)('three servers started at once on an empty PostgreSQ
           DATABASE_URL: databaseUrl,
           BETTER_AUTH_SECRET: 'three instances share this secret of 40 chars',
           ALLOW_TEST_PAYMENTS: 'true',
+          MAIL_OUTBOX_ONLY: 'true',
           ADMIN_EMAIL: admin.email,
           ADMIN_PASSWORD: admin.password,
         }),
