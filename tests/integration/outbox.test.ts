@@ -22,6 +22,7 @@ import {
   unsentMailCounts,
 } from '~/features/mail/outbox.server';
 import { MAX_ATTEMPTS } from '~/features/mail/retry';
+import { siteHealthNotices } from '~/features/operations/degraded.server';
 import { startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { env } from '~/lib/env.server';
@@ -263,6 +264,11 @@ describe('for admins', () => {
       expect(health).toMatchObject({ ok: false, failedRecently: 1, stuck: 1 });
       expect(health.lastError).toContain('550');
       expect(health.oldestWaitingSince).toBeInstanceOf(Date);
+      // The admin area's site-health banner says so (docs/product.md#site-health).
+      expect((await siteHealthNotices()).map((notice) => [notice.id, notice.detail])).toContainEqual([
+        'mail-failing',
+        '1 mail could not be sent in the last 7 days; 1 mail has waited more than 30 minutes: receipts, tickets or sign-in links may not have reached people.',
+      ]);
 
       const failed = listed[0]!;
       await expect(sendMailAgain({ id: 'x', email: 'finance@example.org', role: 'finance' }, failed.id)).rejects.toMatchObject({ code: 'forbidden' });
