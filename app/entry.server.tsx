@@ -101,7 +101,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const where = { method: request.method, path: loggedPath(new URL(request.url).pathname) };
   if (noteDatabaseOutage(context, error)) {
-    log.warn({ ...where, status: 503 }, 'The database cannot be reached');
+    log.warn({ ...where, status: 503, err: error }, 'The database cannot be reached');
     return;
   }
   if (isRouteErrorResponse(error) && error.status < 500) {

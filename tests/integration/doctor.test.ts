@@ -48,10 +48,11 @@ const checkOf = (checks: Check[], topic: string) => checks.find((check) => check
 const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'ppa-doctor-'));
 
 /** An embedded database on disk in `dataDir`, migrated; `change` runs on it before it is closed. */
+/** Creates and migrates an embedded database, or, given `change`, changes the existing one as it is (no migrations: a change may undo one). */
 async function embeddedDatabase(dataDir: string, change?: (client: PGlite) => Promise<unknown>) {
   const client = await PGlite.create(path.join(dataDir, 'db'), { startParams: pgliteStartParams });
-  await migrateDatabase(wrapPglite(client));
-  await change?.(client);
+  if (change) await change(client);
+  else await migrateDatabase(wrapPglite(client));
   await client.close();
 }
 

@@ -13,7 +13,7 @@ import { metDatabaseOutage, outageMiddleware } from '~/lib/outage.server';
 import { loader as rootLoader } from '~/root';
 import { loader as healthLoader } from '~/routes/api/healthz';
 import { loader as readyLoader } from '~/routes/api/readyz';
-import { takeConsoleErrors } from '../setup/console';
+import { takeConsoleErrors, takeLogLines } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
 import { routeArgs } from '../setup/route-args';
 
@@ -66,13 +66,15 @@ describe('a database outage', () => {
     const args = routeArgs('/events/7');
     handleError(await outageError(), args);
     expect(metDatabaseOutage(args.context)).toBe(true);
-    expect(takeConsoleErrors()).toEqual(['Database not reachable: GET answered 503.']);
+    expect(takeLogLines()).toEqual([expect.objectContaining({ level: 'warn', msg: 'The database cannot be reached', method: 'GET', path: '/events/7', status: 503 })]);
+    expect(takeConsoleErrors()).toEqual([]);
 
     // Any other error is logged as the bug it is, and notes nothing.
     const other = routeArgs('/events/7');
     handleError(new Error('a bug'), other);
     expect(metDatabaseOutage(other.context)).toBe(false);
-    expect(takeConsoleErrors()).toEqual(['Error: a bug']);
+    expect(takeConsoleErrors()).toEqual([expect.stringContaining('ERROR Unexpected error')]);
+    expect(takeLogLines()).toEqual([expect.objectContaining({ level: 'error', msg: 'Unexpected error', err: expect.objectContaining({ message: 'a bug' }) })]);
   });
 
   it('turns a resource route’s or a data request’s 500 into 503 with Retry-After (root middleware)', async () => {
