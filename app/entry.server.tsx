@@ -12,7 +12,7 @@ import { NonceProvider } from '~/lib/nonce';
 import { RequestReferenceProvider } from '~/lib/request-reference';
 import { isAnonymous, isPageHandle, pageCacheControl, pageScripts } from '~/lib/page-policy';
 import { scriptTiming } from '~/lib/script-timing.server';
-import { isDatabaseUnavailable } from '~/lib/outage';
+import { isDatabaseUnavailable, outageCode } from '~/lib/outage';
 import { metDatabaseOutage, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '~/lib/outage.server';
 
 // What server.js runs besides the pages (configuration, database, jobs): from this bundle, one copy.
@@ -101,7 +101,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const where = { method: request.method, path: loggedPath(new URL(request.url).pathname) };
   if (noteDatabaseOutage(context, error)) {
-    log.warn({ ...where, status: 503, err: error }, 'The database cannot be reached');
+    log.warn({ ...where, status: 503, code: outageCode(error) }, 'The database cannot be reached');
     return;
   }
   if (isRouteErrorResponse(error) && error.status < 500) {

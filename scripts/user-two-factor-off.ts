@@ -4,7 +4,7 @@
  * They then sign in with their password alone and set it up again. Audited as the command line.
  * With the embedded database, stop the server first; on PostgreSQL it can run at any time.
  */
-import { bootDatabase } from '~/db/boot.server';
+import { bootDatabase, DatabaseConfigurationError } from '~/db/boot.server';
 import { DataFolderInUseError } from '~/db/lock.server';
 import { resetTwoFactor } from '~/features/accounts/two-factor.server';
 import { EnvError, env } from '~/lib/env.server';
@@ -30,7 +30,7 @@ let database;
 try {
   database = await bootDatabase(config, { command: 'npm run user:two-factor-off' });
 } catch (error) {
-  if (error instanceof DataFolderInUseError) fail(error.message);
+  if (error instanceof DataFolderInUseError || error instanceof DatabaseConfigurationError) fail(error.message);
   throw error;
 }
 try {

@@ -34,6 +34,15 @@ async function proxyToDatabase(): Promise<TcpProxy> {
   return proxy;
 }
 
+/** The messages of a server's log lines (JSON in production). */
+function messages(server: ServerProcess): string[] {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => String((JSON.parse(line) as { msg?: unknown }).msg));
+}
+
 function serve(databaseUrl: string, port: number): ServerProcess {
   const server = startServer({
     NODE_ENV: 'production',
@@ -110,7 +119,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a start while PostgreSQL is dow
     const proxy = await proxyToDatabase();
     const port = await freePort();
     const server = serve(proxy.url(database.postgresUrl()!), port);
-    await server.waitForOutput(`Database not reachable at 127.0.0.1:${proxy.port} (ECONNREFUSED); retrying in 1 s`);
+    await server.waitForOutput(`"msg":"Database not reachable at 127.0.0.1:${proxy.port} (ECONNREFUSED); retrying in 1 s"`);
     await server.waitForOutput('retrying in 2 s');
     await proxy.open();
     await waitUntilServing(server, port);
@@ -123,12 +132,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a start while PostgreSQL is dow
     url.password = 'not-the-password';
     const wrongPassword = serve(url.toString(), await freePort());
     expect(await wrongPassword.exited).toBe(1);
-    expect(wrongPassword.output()).toContain(`refused the password of user "${url.username}": correct the password in DATABASE_URL.`);
+    // The production log is JSON, one object a line: the message is read back from it.
+    expect(messages(wrongPassword)).toContain(`PostgreSQL at ${url.host} refused the password of user "${url.username}": correct the password in DATABASE_URL.`);
     expect(wrongPassword.output()).not.toContain('not-the-password');
 
     const missing = serve(databaseUrlNamed(process.env.TEST_DATABASE_URL!, 'ppa_no_such_database'), await freePort());
     expect(await missing.exited).toBe(1);
-    expect(missing.output()).toContain('Database "ppa_no_such_database" does not exist on the PostgreSQL server at');
+    expect(messages(missing).some((message) => message.startsWith('Database "ppa_no_such_database" does not exist on the PostgreSQL server at'))).toBe(true);
     for (const output of [wrongPassword.output(), missing.output()]) expect(output).not.toMatch(/\n\s+at /);
     // Nothing was created on the way.
     const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

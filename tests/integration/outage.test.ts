@@ -62,19 +62,21 @@ describe('a database outage', () => {
     expect(new Headers((thrown as { init: ResponseInit }).init.headers).get('Retry-After')).toBe('30');
   });
 
-  it('is noted by handleError for the request, in one line without a stack', async () => {
+  it('is noted by handleError for the request, as a warning without a stack', async () => {
     const args = routeArgs('/events/7');
     handleError(await outageError(), args);
     expect(metDatabaseOutage(args.context)).toBe(true);
-    expect(takeLogLines()).toEqual([expect.objectContaining({ level: 'warn', msg: 'The database cannot be reached', method: 'GET', path: '/events/7', status: 503 })]);
+    const lines = takeLogLines();
+    expect(lines).toMatchObject([{ level: 'warn', msg: 'The database cannot be reached', status: 503 }]);
+    expect(JSON.stringify(lines)).not.toMatch(/\n\s+at /);
     expect(takeConsoleErrors()).toEqual([]);
 
     // Any other error is logged as the bug it is, and notes nothing.
     const other = routeArgs('/events/7');
     handleError(new Error('a bug'), other);
     expect(metDatabaseOutage(other.context)).toBe(false);
-    expect(takeConsoleErrors()).toEqual([expect.stringContaining('ERROR Unexpected error')]);
-    expect(takeLogLines()).toEqual([expect.objectContaining({ level: 'error', msg: 'Unexpected error', err: expect.objectContaining({ message: 'a bug' }) })]);
+    expect(takeLogLines()).toMatchObject([{ level: 'error', msg: 'Unexpected error' }]);
+    expect(takeConsoleErrors()).toHaveLength(1);
   });
 
   it('turns a resource route’s or a data request’s 500 into 503 with Retry-After (root middleware)', async () => {

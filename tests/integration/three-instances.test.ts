@@ -74,6 +74,6 @@ describe.skipIf(!serverUrl)('three servers started at once on an empty PostgreSQ
     const logs = servers.map((server) => server.output()).join('\n');
     for (const { tag } of journal.entries) expect(logs.split(`Applied migration ${tag}`).length - 1, tag).toBe(1);
     expect(logs.split('First start: sample content added.').length - 1).toBe(1);
-    expect(logs.split(`Created the super_admin account ${admin.email}.`).length - 1).toBe(1);
+    expect(logs.split('Created the super_admin account of ADMIN_EMAIL.').length - 1).toBe(1);
   });
 });
