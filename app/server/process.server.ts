@@ -11,6 +11,7 @@ import { committeeDigestJob } from '~/features/membership/committee-notices.serv
 import { membershipRemindersJob } from '~/features/membership/reminders.server';
 import { configureEnv, EnvError, type Env } from '~/lib/env.server';
 import { startScheduler } from '~/lib/jobs.server';
+import { followConnections } from './drain.server';
 
 /**
  * The server process's life, for server.js (docs/architecture.md#the-node-entry): its
@@ -145,8 +146,8 @@ const DRAIN_MS = 10_000;
 /**
  * Listens, starts the scheduled work (renewal reminders, the committee's daily summary: each period
  * once across all instances) and the mailing job, and stops cleanly on SIGINT/SIGTERM: no new
- * connections, requests under way finish (up to 10 s), the message in hand is sent, the database
- * closes, exit 0. A busy port ends the process with a message.
+ * connections, every request received is answered (up to 10 s; drain.server.ts), the message in
+ * hand is sent, the database closes, exit 0. A busy port ends the process with a message.
  */
 export function listenUntilStopped(
   app: Express,
@@ -167,6 +168,7 @@ export function listenUntilStopped(
     }
     console.log(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   });
+  const connections = followConnections(server);
   const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob]);
   // Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.
   const stopMailingQueue = startMailingQueue();
@@ -181,15 +183,8 @@ export function listenUntilStopped(
     stopScheduler();
     // The message in hand is finished and the mailing's lease given back, so a restart goes on at once.
     const mailingStopped = stopMailingQueue();
-    // No new connections; idle keep-alive ones close now, busy ones once their response is sent.
-    server.close();
-    // A request whose connection was accepted just before the signal may not have been read yet
-    // (a busy moment): a short pause lets it start, so it is finished rather than dropped.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    server.closeIdleConnections();
-    const deadline = Date.now() + DRAIN_MS;
-    while (options.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-    server.closeAllConnections();
+    // No new connections; every request received is answered, its connection closed after it (drain.server.ts).
+    await connections.drain(Date.now() + DRAIN_MS);
     await mailingStopped;
     await database.close().catch((error: unknown) => console.error('Closing the database failed:', error));
     await options.onClose?.();
