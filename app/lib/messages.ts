@@ -40,8 +40,6 @@ export const messages = {
   emailNotVerified: 'Please verify your email address before signing in. We sent you a link when you signed up.',
   verificationResent: { title: 'Verification Email Sent', description: 'Check your inbox for a new link to verify your address.' },
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-  tooManyCheckInCodes: (minutes: number) =>
-    `Too many wrong check-in codes from here. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, or ask the committee for the code.`,
   emailInUse: 'This email is already in use. Please try logging in or use a different email.',
   signUpSuccessful: { title: 'Sign Up Successful!', description: 'Please check your email to verify your account.', variant: 'success' },
   signUpMailFailed: 'We could not send the verification email, so your account was not created. Please try again in a few minutes.',

@@ -16,6 +16,7 @@ import { startScheduler } from '~/lib/jobs.server';
 import { listenForControl } from './control-socket.server';
 import { configureLog, log } from '~/lib/log.server';
 import { serveClusterMetrics } from './metrics.server';
+import { followConnections } from './drain.server';
 
 /**
  * The server process's life, for server.js (docs/architecture.md#the-node-entry): its
@@ -160,9 +161,10 @@ const DRAIN_MS = 10_000;
 
 /**
  * Listens, starts the scheduled work (renewal reminders, the committee's daily summary: each period
- * once across all instances), the mailing job and the mail sender, and stops cleanly on SIGINT/SIGTERM: no new
- * connections, requests under way finish (up to 10 s), the message in hand is sent, the database
- * closes, exit 0. A busy port ends the process with a message.
+ * once across all instances), the mailing job and the mail sender, and stops cleanly on
+ * SIGINT/SIGTERM: no new connections, every request received is answered (up to 10 s;
+ * drain.server.ts), the message in hand is sent, the database closes, exit 0. A busy port ends the
+ * process with a message.
  */
 export function listenUntilStopped(
   app: Express,
@@ -183,6 +185,7 @@ export function listenUntilStopped(
     }
     log.info(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   });
+  const connections = followConnections(server);
   const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob, ...(config.backupDir ? [backupJob({ ...config, backupDir: config.backupDir })] : [])]);
   // `npm run backup` asks the embedded database's server for a copy through this socket.
   const stopControl = database.kind === 'pglite' ? listenForControl(config.dataDir, database) : () => {};
@@ -203,15 +206,8 @@ export function listenUntilStopped(
     // The message in hand is finished and the mailing's lease given back, so a restart goes on at once.
     const mailingStopped = stopMailingQueue();
     const mailSenderStopped = stopMailSender();
-    // No new connections; idle keep-alive ones close now, busy ones once their response is sent.
-    server.close();
-    // A request whose connection was accepted just before the signal may not have been read yet
-    // (a busy moment): a short pause lets it start, so it is finished rather than dropped.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    server.closeIdleConnections();
-    const deadline = Date.now() + DRAIN_MS;
-    while (options.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-    server.closeAllConnections();
+    // No new connections; every request received is answered, its connection closed after it (drain.server.ts).
+    await connections.drain(Date.now() + DRAIN_MS);
     await mailingStopped;
     await mailSenderStopped;
     await database.close().catch((error: unknown) => log.error({ err: error }, 'Closing the database failed'));

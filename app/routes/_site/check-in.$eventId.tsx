@@ -13,7 +13,6 @@ import { getEventWithTiers } from '~/features/events/events.server';
 import { rateLimitSubject } from '~/lib/client-ip';
 import { formatTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
-import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { notFound, parseId } from '~/lib/params';
 import { adminAbilities } from '~/lib/roles';
@@ -72,7 +71,11 @@ export async function action(args: Route.ActionArgs) {
     // Guesses are limited per event and address (README: Security); while blocked, no code is checked.
     const guesser = `${event.id}|${rateLimitSubject(request.headers.get('x-client-ip'))}`;
     const blockedFor = await attemptsBlocked(checkInCodeGuesses, guesser);
-    if (blockedFor !== null) return data<ActionData>({ codeError: messages.tooManyCheckInCodes(Math.ceil(blockedFor / 60)) }, { status: 429, headers: { 'Retry-After': String(blockedFor) } });
+    if (blockedFor !== null) {
+      const minutes = Math.ceil(blockedFor / 60);
+      const codeError = `Too many wrong check-in codes from here. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, or ask the committee for the code.`;
+      return data<ActionData>({ codeError }, { status: 429, headers: { 'Retry-After': String(blockedFor) } });
+    }
     if (!isEventCheckInCode(event.id, post.code)) {
       await recordWrongAttempt(checkInCodeGuesses, guesser);
       return data<ActionData>({ codeError: 'That is not the check-in code of this event.' }, { status: 400 });
