@@ -31,6 +31,13 @@ const fixtures = path.resolve('tests/fixtures/upgrade');
 /** The fixtures, oldest release first; each is one upgrade this test makes. */
 const releases = ['2026-11-22-7337634'];
 
+/**
+ * Columns a migration rewrites on purpose ('schema.table.column' → why), left out of the digest of
+ * old values. Empty: so far every migration only adds. A migration that converts values lists the
+ * column here, and this test's reads below show the converted values still serve.
+ */
+const changedOnPurpose: Record<string, string> = {};
+
 type Payment = { checkoutId: string; amount: string; landedAt: string };
 type Manifest = {
   release: string;
@@ -82,7 +89,9 @@ async function snapshot(columnsOf?: Snapshot): Promise<Snapshot> {
         where table_schema in ('public', 'drizzle') order by table_schema, table_name, ordinal_position`,
   );
   const tables = new Map<string, string[]>();
-  for (const { table, column } of columns) tables.set(table, [...(tables.get(table) ?? []), column]);
+  for (const { table, column } of columns) {
+    if (!Object.hasOwn(changedOnPurpose, `${table}.${column}`)) tables.set(table, [...(tables.get(table) ?? []), column]);
+  }
   const result: Snapshot = new Map();
   for (const [table, now] of columnsOf ? [...columnsOf].map(([name, before]) => [name, before.columns] as const) : tables) {
     const missing = now.filter((column) => !tables.get(table)?.includes(column));
