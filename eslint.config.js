@@ -67,6 +67,7 @@ const tableOwnership = {
       // Events and their ticket tiers are in content.ts (the public site lists them) but are the events feature's.
       tables: { events: 'features/events', ticketTiers: 'features/events' },
       readers: [
+        'features/accounts', // whether two-step sign-in is required of staff, the authenticator's label (site settings)
         'features/mail', // the association's name in every mail (site settings)
         'features/membership', // the grace period and the committee's addresses (site settings)
         'features/payments', // the association's identity on giving statements (site settings)
@@ -93,6 +94,8 @@ const tableOwnership = {
       readers: ['features/content'], // a document's file name and size come with its media row
     },
     mailings: { owner: 'features/mailings' },
+    // Transactional mail waiting to leave, written by every feature through features/mail's enqueueMail.
+    outbox: { owner: 'features/mail' },
   },
   // Files that write other owners' tables on purpose, each with the schema files (or 'file.table')
   // it writes. Keep this list short: a new entry needs a reason here and in docs/architecture.md.
@@ -138,6 +141,12 @@ export default tseslint.config(
     // Tests set up and inspect any table, as tests/ outside app/ do.
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'tables/ownership': ['error', tableOwnership] },
+  },
+  {
+    // The server writes to its log (app/lib/log.server.ts), which keeps personal data out; never to the console.
+    files: ['**/*.server.{ts,tsx}', 'app/entry.server.tsx', 'app/routes/**/*.ts', 'server.js', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-console': 'error' },
   },
   {
     // Every action reads its form through its schema (parseWithZod), never field by field.

@@ -38,7 +38,10 @@ if (isDevServer) {
 } else {
   const bundle = new URL('./build/server/index.js', import.meta.url);
   if (!existsSync(bundle)) {
-    console.error('No server bundle: run `npm run build` first (`npm start` does both).');
+    // The log lives in the bundle: this one line is written as it would write it (docs/architecture.md#logs).
+    const message = 'No server bundle: run `npm run build` first (`npm start` does both).';
+    const time = new Date().toISOString();
+    process.stderr.write(operatorEnvironment.NODE_ENV === 'production' ? `${JSON.stringify({ level: 'fatal', time, msg: message })}\n` : `${time} FATAL ${message}\n`);
     process.exit(1);
   }
   build = /** @type {ServerBuild} */ (await import(bundle.href));
@@ -66,10 +69,13 @@ async function serve() {
   // the site (then the address they put in X-Forwarded-For). Never a header any client can send.
   app.set('trust proxy', config.trustProxy);
 
+  // Each request's id, its access log line and its metrics (docs/architecture.md#logs).
+  app.use(runtime.observeRequests(config, firstBuild));
   // Requests under way, so that a stop lets them finish.
   const requests = runtime.countRequests();
   app.use(requests.middleware);
   app.use(runtime.requestGuards(config, { isDevServer }));
+  app.use(runtime.metricsEndpoint(config));
   app.use(compression());
 
   if (vite) {
@@ -87,6 +93,7 @@ async function serve() {
   // Public pages for anonymous visitors come from the page cache (docs/architecture.md#page-cache).
   if (typeof build !== 'function') app.use(runtime.pageCacheMiddleware(build, loadContext));
   app.all('*splat', createRequestHandler({ build, getLoadContext: (_request, response) => loadContext(response) }));
+  app.use(runtime.answerUnexpectedErrors);
 
   runtime.listenUntilStopped(app, { config, database, inFlight: requests.inFlight, onClose: async () => vite?.close() });
 }

@@ -6,7 +6,7 @@ import './app.css';
 import pageScript from '~/islands/page?inline-script';
 import { ErrorPage } from '~/components/layout/error-page';
 import { Toaster } from '~/components/ui/toaster';
-import { getSiteSettings } from '~/features/content/settings.server';
+import { getPublicSiteSettings } from '~/features/content/settings.server';
 import { pageScripts } from '~/lib/page-policy';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/lib/site-settings';
@@ -14,17 +14,19 @@ import { toast } from '~/lib/toast';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { env } from '~/lib/env.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
+import { outageMiddleware } from '~/lib/outage.server';
 import { privateByDefault } from '~/lib/response-headers.server';
 import { readToast, toastMiddleware } from '~/lib/toast.server';
 
 /**
- * Every request's toast slot (lib/toast.server.ts), and no answer stored that does not say it may
- * be (lib/response-headers.server.ts). The session is read from the context when a loader asks.
+ * A database outage answers 503 (lib/outage.server.ts), every request's toast slot
+ * (lib/toast.server.ts), and no answer stored that does not say it may be
+ * (lib/response-headers.server.ts). The session is read from the context when a loader asks.
  */
-export const middleware: Route.MiddlewareFunction[] = [privateByDefault, toastMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [outageMiddleware, privateByDefault, toastMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
-  const [settings, user] = await Promise.all([getSiteSettings(), getSessionUser(args)]).catch(
+  const [settings, user] = await Promise.all([getPublicSiteSettings(), getSessionUser(args)]).catch(
     (error: unknown) => {
       // The database is down or restarting: say so with 503 (try again soon), not a 500.
       if (isDatabaseUnavailable(error)) throw data('The site is temporarily unavailable.', { status: 503, headers: { 'Retry-After': '30' } });
@@ -93,6 +95,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
   if (isDatabaseUnavailable(error)) return <ErrorPage status={503} />;
-  console.error(error);
+  // On the server, entry.server's handleError has logged it with the request's id (docs/architecture.md#logs).
+  if (typeof document !== 'undefined') console.error(error);
   return <ErrorPage status={500} />;
 }

@@ -26,6 +26,7 @@ export default [
         route('members-portal/payments', 'routes/portal/payments.tsx'),
         route('members-portal/tickets', 'routes/portal/tickets.tsx'),
         route('members-portal/documents', 'routes/portal/documents.tsx'),
+        route('members-portal/security', 'routes/portal/security.tsx'),
       ]),
       route('members-portal/directory', 'routes/portal/directory.tsx'),
     ]),
@@ -44,6 +45,7 @@ export default [
       route('admin/finance', 'routes/admin/finance.tsx'),
       layout('routes/admin/mail/layout.tsx', [
         route('admin/mail', 'routes/admin/mail/mailings.tsx'),
+        route('admin/mail/outbox', 'routes/admin/mail/outbox.tsx'),
         route('admin/mail/:id', 'routes/admin/mail/mailing.tsx'),
       ]),
       layout('routes/admin/content/layout.tsx', [
@@ -69,6 +71,7 @@ export default [
   ]),
   layout('routes/_auth/layout.tsx', [
     route('login', 'routes/_auth/login.tsx'),
+    route('login/two-factor', 'routes/_auth/login.two-factor.tsx'),
     route('forgot-password', 'routes/_auth/forgot-password.tsx'),
     route('update-password', 'routes/_auth/update-password.tsx'),
   ]),
@@ -87,4 +90,5 @@ export default [
   route('documents/:id/download', 'routes/documents.$id.download.ts'),
   route('media/:id/:variant', 'routes/media.$id.$variant.ts'),
   route('healthz', 'routes/api/healthz.ts'),
+  route('readyz', 'routes/api/readyz.ts'),
 ] satisfies RouteConfig;

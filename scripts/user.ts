@@ -3,17 +3,21 @@
  *   npm run user -- help
  *   npm run user -- role <email> <role>                 (also: npm run user:role -- <email> <role>)
  *   npm run user -- reset-password <email> [--password-stdin | --generate]
- * With the embedded database, stop the server first (one process per data folder); on PostgreSQL
+ *   npm run user -- two-factor-off <email>              (also: npm run user:two-factor-off -- <email>)
+ * What they say goes to the log, which never holds an address (docs/architecture.md#logs): the
+ * help and a generated password go to the terminal only. With the embedded database, stop the server first (one process per data folder); on PostgreSQL
  * (DATABASE_URL) they can run at any time.
  */
 import { parseArgs } from 'node:util';
-import { bootDatabase } from '~/db/boot.server';
+import { bootDatabase, DatabaseConfigurationError } from '~/db/boot.server';
 import type { DatabaseHandle } from '~/db/client.server';
 import { DataFolderInUseError } from '~/db/lock.server';
 import { setAccountRole } from '~/features/accounts/accounts.server';
 import { generatePassword, newPasswordProblem, resetPasswordAsOperator } from '~/features/accounts/recovery.server';
+import { resetTwoFactor } from '~/features/accounts/two-factor.server';
 import { EnvError, env, type Env } from '~/lib/env.server';
 import { isAppError } from '~/lib/errors';
+import { log } from '~/lib/log.server';
 import { PASSWORD_MIN } from '~/lib/password-policy';
 import { commandLineActor, isRole, roles } from '~/lib/roles';
 
@@ -28,18 +32,27 @@ const help = `Account commands (run on the server; with the embedded database, s
         --password-stdin   read the password from standard input instead (scripts)
         --generate         make a strong password and print it, once
 
+  npm run user -- two-factor-off <email>
+      Turns off two-step sign-in for someone who lost their phone and backup codes; they
+      sign in with their password and set it up again.
+
   npm run user -- help
       Shows this.`;
 
-function fail(message: string): never {
-  console.error(message);
+const commands = ['role', 'reset-password', 'two-factor-off'] as const;
+type Command = (typeof commands)[number];
+
+function fail(message: string, details?: string): never {
+  log.fatal(message);
+  if (details) process.stderr.write(`\n${details}\n`);
   process.exit(1);
 }
 
-const commandUsage = {
+const commandUsage: Record<Command, string> = {
   role: 'Usage: npm run user -- role <email> <role>',
   'reset-password': 'Usage: npm run user -- reset-password <email> [--password-stdin | --generate]',
-} as const;
+  'two-factor-off': 'Usage: npm run user -- two-factor-off <email>',
+};
 
 function readArguments() {
   try {
@@ -49,16 +62,17 @@ function readArguments() {
       options: { 'password-stdin': { type: 'boolean' }, generate: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
-    fail(`${error instanceof Error ? error.message : String(error)}\n\n${help}`);
+    fail(error instanceof Error ? error.message : String(error), help);
   }
 }
 const parsed = readArguments();
-const [command, ...rest] = parsed.positionals;
-if (!command || command === 'help' || parsed.values.help) {
-  console.log(help);
+const [given, ...rest] = parsed.positionals;
+if (!given || given === 'help' || parsed.values.help) {
+  process.stdout.write(`${help}\n`);
   process.exit(0);
 }
-if (command !== 'role' && command !== 'reset-password') fail(`Unknown command "${command}".\n\n${help}`);
+if (!(commands as readonly string[]).includes(given)) fail(`Unknown command "${given}".`, help);
+const command = given as Command;
 
 /** Opens the configured database for this command; a clear line, not a stack, when it cannot. */
 async function openDatabase(): Promise<DatabaseHandle> {
@@ -70,9 +84,9 @@ async function openDatabase(): Promise<DatabaseHandle> {
   }
   process.umask(0o077);
   try {
-    return await bootDatabase(config, `npm run user -- ${command}`);
+    return await bootDatabase(config, { command: `npm run user -- ${command}` });
   } catch (error) {
-    if (error instanceof DataFolderInUseError) fail(error.message);
+    if (error instanceof DataFolderInUseError || error instanceof DatabaseConfigurationError) fail(error.message);
     throw error;
   }
 }
@@ -141,7 +155,7 @@ function askHidden(question: string): Promise<string> {
   });
 }
 
-async function passwordToSet(email: string): Promise<{ password: string; generated: boolean }> {
+async function passwordToSet(): Promise<{ password: string; generated: boolean }> {
   const { 'password-stdin': fromStdin, generate } = parsed.values;
   if (fromStdin && generate) fail('Choose one: --password-stdin or --generate.');
   if (generate) return { password: generatePassword(), generated: true };
@@ -159,14 +173,14 @@ async function passwordToSet(email: string): Promise<{ password: string; generat
   process.stdin.setRawMode(true);
   process.once('exit', () => process.stdin.isTTY && process.stdin.setRawMode(false));
   for (;;) {
-    const password = await askHidden(`New password for ${email} (at least ${PASSWORD_MIN} characters): `);
+    const password = await askHidden(`New password (at least ${PASSWORD_MIN} characters): `);
     const problem = await newPasswordProblem(password);
     if (problem) {
-      console.error(problem);
+      process.stderr.write(`${problem}\n`);
       continue;
     }
     if ((await askHidden('The same password again: ')) !== password) {
-      console.error('The two passwords differ. Try again.');
+      process.stderr.write('The two passwords differ. Try again.\n');
       continue;
     }
     process.stdin.setRawMode(false);
@@ -174,22 +188,31 @@ async function passwordToSet(email: string): Promise<{ password: string; generat
   }
 }
 
+// The log names no address (docs/architecture.md#logs): the operator knows which account they named.
 if (command === 'role') {
   const [email, role] = rest;
   if (!email || !role || rest.length > 2) fail(`${commandUsage.role}\nRoles: ${roles.join(', ')}`);
   if (!isRole(role)) fail(`Unknown role "${role}". Roles: ${roles.join(', ')}`);
   await withDatabase(async () => {
     const account = await setAccountRole(commandLineActor, email, role);
-    console.log(`${account.email} is now ${account.role}.`);
+    log.info(`The account is now ${account.role}.`);
+  });
+} else if (command === 'two-factor-off') {
+  const [email] = rest;
+  if (!email || rest.length > 1) fail(commandUsage['two-factor-off']);
+  await withDatabase(async () => {
+    await resetTwoFactor(commandLineActor, email);
+    log.info('Two-step sign-in is off for the account: they sign in with their password and may set it up again.');
   });
 } else {
   const [email] = rest;
   if (!email || rest.length > 1) fail(commandUsage['reset-password']);
-  const { password, generated } = await passwordToSet(email);
+  const { password, generated } = await passwordToSet();
   await withDatabase(async () => {
-    const { account, sessionsEnded, nowVerified } = await resetPasswordAsOperator(commandLineActor, email, password);
-    console.log(`The password of ${account.email} is changed; ${sessionsEnded} session(s) ended, so every device signs in again.`);
-    if (nowVerified) console.log('Its address had not been verified; it is now.');
-    if (generated) console.log(`New password (shown only this once; give it to its owner):\n\n  ${password}\n`);
+    const { sessionsEnded, nowVerified } = await resetPasswordAsOperator(commandLineActor, email, password);
+    log.info(`The account's password is changed; ${sessionsEnded} session(s) ended, so every device signs in again.`);
+    if (nowVerified) log.info('Its address had not been verified; it is now.');
+    // To the terminal only, never the log.
+    if (generated) process.stdout.write(`\nNew password (shown only this once; give it to its owner):\n\n  ${password}\n\n`);
   });
 }

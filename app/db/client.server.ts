@@ -5,18 +5,21 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { OwnerOnlyNodeFS } from './owner-only-fs.server';
 import * as audit from './schema/audit';
 import * as auth from './schema/auth';
 import * as content from './schema/content';
 import * as donations from './schema/donations';
 import * as jobs from './schema/jobs';
 import * as mailings from './schema/mailings';
+import * as outbox from './schema/outbox';
 import * as media from './schema/media';
 import * as membership from './schema/membership';
 import * as payments from './schema/payments';
 import * as tickets from './schema/tickets';
+import { log } from '~/lib/log.server';
 
-export const schema = { ...content, ...media, ...auth, ...membership, ...payments, ...donations, ...audit, ...tickets, ...jobs, ...mailings };
+export const schema = { ...content, ...media, ...auth, ...membership, ...payments, ...donations, ...audit, ...tickets, ...jobs, ...mailings, ...outbox };
 
 /** PGlite and node-postgres share one Drizzle surface; code is written against this type. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,15 +35,24 @@ export type DatabaseLocation =
 
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if ('databaseUrl' in location) {
-    const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
+    // A connection attempt gives up after 10 s (a host that does not answer), so a page waits no
+    // longer than that during an outage; the pool opens new connections once the server is back
+    // (docs/architecture.md#outages).
+    const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // A pooled client that loses its server emits 'error'; without a listener that kills the process.
-    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-    await pool.query('select 1');
+    pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'));
+    try {
+      await pool.query('select 1');
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return { kind: 'postgres', db, client: pool, close: () => pool.end() };
   }
   if (location.pgliteDir) mkdirSync(path.dirname(location.pgliteDir), { recursive: true });
-  const client = await PGlite.create(location.pgliteDir, { startParams: pgliteStartParams });
+  // On disk, every file it makes is the owner's only (owner-only-fs.server.ts).
+  const client = await PGlite.create({ ...(location.pgliteDir ? { fs: new OwnerOnlyNodeFS(location.pgliteDir) } : {}), startParams: pgliteStartParams });
   return wrapPglite(client);
 }
 

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { logLevels, type LogLevel } from './log.server';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy';
 
 /**
@@ -60,6 +61,25 @@ const trustProxy = z
     return entries;
   });
 
+/**
+ * BACKUP_KEEP: how many daily backups the backup job keeps in BACKUP_DIR: a count of the newest
+ * (`14`) or the days they are kept (`30d`); the newest is always kept (docs/architecture.md#backups).
+ */
+export type BackupKeep = { count: number } | { days: number };
+const backupKeep = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): BackupKeep => {
+    if (!value) return { count: 14 };
+    const match = /^(\d{1,4})(d?)$/.exec(value);
+    if (!match || Number(match[1]) < 1) {
+      context.addIssue({ code: 'custom', message: 'use a number of backups to keep (e.g. 14) or of days (e.g. 30d)' });
+      return z.NEVER;
+    }
+    return match[2] ? { days: Number(match[1]) } : { count: Number(match[1]) };
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -72,6 +92,7 @@ const envSchema = z.object({
     .transform((value) => (value ? value : undefined))
     .pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_OUTBOX_ONLY: booleanFlag,
   MAIL_FROM: z.string().trim().optional(),
   STRIPE_SECRET_KEY: z.string().trim().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
@@ -89,6 +110,19 @@ const envSchema = z.object({
     .transform((value) => (value ? value : undefined))
     .pipe(z.email().optional()),
   ADMIN_PASSWORD: z.string().optional(),
+  BACKUP_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  BACKUP_KEEP: backupKeep,
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Env = {
@@ -100,6 +134,8 @@ export type Env = {
   databaseUrl: string | undefined;
   authSecret: string;
   smtpUrl: string | undefined;
+  /** MAIL_OUTBOX_ONLY: mail stays in DATA_DIR/mail on purpose (no SMTP), which production must say. */
+  mailOutboxOnly: boolean;
   mailFrom: string | undefined;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
@@ -117,6 +153,14 @@ export type Env = {
   workers: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** Where the daily backup job writes its archives (BACKUP_DIR); unset, it does not run. */
+  backupDir: string | undefined;
+  /** How many of them it keeps (BACKUP_KEEP). */
+  backupKeep: BackupKeep;
+  /** The least important lines the log keeps (LOG_LEVEL; docs/architecture.md#logs). */
+  logLevel: LogLevel;
+  /** The bearer token that opens /metrics (METRICS_TOKEN); unset, /metrics is not there. */
+  metricsToken: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -130,7 +174,11 @@ function describeIssues(error: z.ZodError): string {
     .join('\n');
 }
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
+/**
+ * `createSecret: false` (npm run doctor) reads a generated secret but never creates DATA_DIR or the
+ * secret file: a check run by another user must not leave files the server cannot read.
+ */
+export function parseEnv(source: Record<string, string | undefined>, { createSecret = true }: { createSecret?: boolean } = {}): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     throw new EnvError(`Invalid configuration:\n${describeIssues(result.error)}`);
@@ -154,6 +202,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (isProduction && values.DATABASE_URL && !values.BETTER_AUTH_SECRET) {
     problems.push('  BETTER_AUTH_SECRET: required in production when DATABASE_URL is set');
   }
+  // A deployment that cannot take payments answers every checkout 503, and one that cannot send
+  // mail never delivers a verification link: production says how it does both, or that it means
+  // not to (docs/deploy.md).
+  if (isProduction && !values.STRIPE_SECRET_KEY && !values.ALLOW_TEST_PAYMENTS) {
+    problems.push(
+      '  STRIPE_SECRET_KEY: required in production to take payments (with STRIPE_WEBHOOK_SECRET); to run the test payment provider on purpose, set ALLOW_TEST_PAYMENTS=true',
+    );
+  }
+  if (isProduction && !values.SMTP_URL && !values.MAIL_OUTBOX_ONLY) {
+    problems.push('  SMTP_URL: required in production to send mail; to keep every mail in DATA_DIR/mail on purpose, set MAIL_OUTBOX_ONLY=true');
+  }
+  if (values.SMTP_URL && values.MAIL_OUTBOX_ONLY) {
+    problems.push('  MAIL_OUTBOX_ONLY: set either SMTP_URL (send mail) or MAIL_OUTBOX_ONLY=true (keep it in DATA_DIR/mail), not both');
+  }
   if (values.WORKERS > 1 && !values.DATABASE_URL) {
     problems.push('  WORKERS: more than one process needs DATABASE_URL (the embedded database is opened by one process only)');
   }
@@ -165,8 +227,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: values.DATABASE_URL,
-    authSecret: values.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecret: values.BETTER_AUTH_SECRET ?? (createSecret ? readOrCreateSecret(dataDir) : readSecretFile(dataDir)),
     smtpUrl: values.SMTP_URL,
+    mailOutboxOnly: values.MAIL_OUTBOX_ONLY,
     mailFrom: values.MAIL_FROM || undefined,
     stripeSecretKey: values.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET || undefined,
@@ -179,11 +242,29 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     workers: values.WORKERS,
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
+    backupDir: values.BACKUP_DIR ? path.resolve(values.BACKUP_DIR) : undefined,
+    backupKeep: values.BACKUP_KEEP,
+    logLevel: values.LOG_LEVEL,
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 
+/** The generated secret's file, where BETTER_AUTH_SECRET is not set. */
+export function secretFile(dataDir: string): string {
+  return path.join(dataDir, 'auth-secret');
+}
+
+function readSecretFile(dataDir: string): string {
+  const file = secretFile(dataDir);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
 function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
+  const file = secretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   ensurePrivateFolder(dataDir);
   const secret = randomBytes(32).toString('base64url');

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { data } from 'react-router';
 import type { z } from 'zod';
 import { AppError } from './errors';
@@ -52,4 +53,17 @@ function refusedIntent(submission: { payload: Record<string, unknown>; error?: R
   const { intent } = submission.payload;
   if (intent === undefined || intent === '') return undefined;
   return typeof intent === 'string' ? intent : null;
+}
+
+/**
+ * A refused post's reply whose list field `name` holds `length` texts, whatever was posted. The page
+ * renders one input per entry (Conform's `getFieldList`), which throws on a value that is not a list
+ * (a plain `attendees=…` or `attendees.x=…`, which the page never sends: a 500 otherwise) and would
+ * show too few inputs for a short list. Texts posted at their place are kept.
+ */
+export function withTextList(result: SubmissionResult<string[]>, name: string, length: number): SubmissionResult<string[]> {
+  const posted = result.initialValue?.[name];
+  const entries: unknown[] = Array.isArray(posted) ? posted : [];
+  const list = Array.from({ length }, (_, index) => (typeof entries[index] === 'string' ? entries[index] : ''));
+  return { ...result, initialValue: { ...result.initialValue, [name]: list } };
 }

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { db } from '~/db/client.server';
 import { jobRuns } from '~/db/schema/jobs';
 import { isoDayAfter } from './dates';
+import { log } from './log.server';
 
 /**
  * Scheduled work (docs/architecture.md#scheduled-jobs). Each job names the period a moment belongs
@@ -73,7 +74,7 @@ export async function runDueJobs(jobs: Job[], now = new Date(), by = instanceNam
         .delete(jobRuns)
         .where(and(eq(jobRuns.name, job.name), lt(jobRuns.finishedAt, new Date(now.getTime() - KEEP_RUNS_DAYS * 86_400_000))));
     } catch (error) {
-      console.error(`Scheduled job ${job.name} (${period}) failed; it runs again at the next check:`, error);
+      log.error({ err: error }, `Scheduled job ${job.name} (${period}) failed; it runs again at the next check`);
       await db()
         .delete(jobRuns)
         .where(and(eq(jobRuns.name, job.name), eq(jobRuns.period, period), eq(jobRuns.claimedBy, by)));
@@ -93,9 +94,9 @@ export function startScheduler(jobs: Job[], { everyMinutes = 10, firstAfterSecon
     if (running) return;
     running = true;
     try {
-      for (const result of await runDueJobs(jobs)) if (result.ran) console.log(`Scheduled job ${result.name} (${result.period}): ${result.outcome}`);
+      for (const result of await runDueJobs(jobs)) if (result.ran) log.info(`Scheduled job ${result.name} (${result.period}): ${result.outcome}`);
     } catch (error) {
-      console.error('Scheduled jobs could not run:', error);
+      log.error({ err: error }, 'Scheduled jobs could not run');
     } finally {
       running = false;
     }

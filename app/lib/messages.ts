@@ -135,6 +135,7 @@ export const messages = {
   verificationLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
   /** Messages to members (docs/product.md#mail-to-members). */
   mailingSaved: { title: 'Message Saved', description: 'It stays a draft until you send it.', variant: 'success' },
+  mailQueuedAgain: { title: 'Mail Queued', description: 'It is tried again now; it leaves within a few seconds if the mail server takes it.', variant: 'success' },
   mailingTestSent: (email: string) => ({ title: 'Test Sent', description: `The message went to ${email} only.`, variant: 'success' as const }),
   /** How many as text ('1', '240'). */
   mailingSending: (count: string) => ({
@@ -145,7 +146,22 @@ export const messages = {
   unsubscribed: { title: 'Unsubscribed', description: 'You will get no more messages to members. Receipts, tickets and account mail still reach you.', variant: 'success' },
   resubscribed: { title: 'Subscribed Again', description: 'Messages to members will reach you again.', variant: 'success' },
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Use the link in the latest message you received, or contact us.',
-} as const satisfies Record<string, string | ToastMessage | ((...args: string[]) => ToastMessage) | Record<string, string>>;
+  /** Two-step sign-in (docs/product.md#security). */
+  wrongAuthenticatorCode: 'That code is not right. Check the code your app shows now and try again.',
+  wrongBackupCode: 'That backup code is not right, or it has been used already.',
+  secondStepLocked: 'Too many wrong codes. Two-step sign-in for this account is locked for 15 minutes; try again then.',
+  signInAgain: { title: 'Please Sign In Again', description: 'Your sign-in took too long, or had too many wrong codes. Enter your password again.', variant: 'destructive' },
+  twoFactorSetupStarted: { title: 'Almost There', description: 'Add the account to your authenticator app, then enter the code it shows.', variant: 'success' },
+  twoFactorOn: { title: 'Two-Step Sign-In Is On', description: 'Keep your backup codes somewhere safe.', variant: 'success' },
+  twoFactorOff: { title: 'Two-Step Sign-In Is Off', description: 'Your password alone signs you in again.', variant: 'success' },
+  twoFactorSetupCancelled: { title: 'Set-Up Cancelled', description: 'Two-step sign-in stays off.', variant: 'success' },
+  backupCodesRenewed: { title: 'New Backup Codes', description: 'Your old backup codes no longer work.', variant: 'success' },
+  twoFactorRequiredSaved: (on: string) =>
+    on === 'on'
+      ? { title: 'Two-Step Sign-In Required', description: 'Admins and finance now set it up before they open the admin area.', variant: 'success' as const }
+      : { title: 'Two-Step Sign-In Optional', description: 'Admins and finance may open the admin area without it.', variant: 'success' as const },
+  ownTwoFactorFirst: 'Turn on two-step sign-in for your own account first (Members Portal → Security).',
+} as const satisfies Record<string, string | ToastMessage | ((...args: never[]) => string | ToastMessage) | Record<string, string>>;
 
 export const ticketCardTitles = { buy: 'Buy Tickets', external: 'Confirm Attendance' } as const;
 export const ticketButtonLabels = { buy: 'Proceed to Checkout', external: 'Confirm Your Attendance' } as const;

@@ -20,3 +20,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The code that says why the database cannot be reached (ECONNREFUSED, 57P01…), for a log line without a stack. */
+export function outageCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 6; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string') return code;
+    current = cause;
+  }
+  return undefined;
+}

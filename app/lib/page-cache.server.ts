@@ -1,44 +1,75 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { PGlite } from '@electric-sql/pglite';
 import { currentDatabaseHandle, db } from '~/db/client.server';
-import { isAnonymous } from './page-policy';
+import { log } from './log.server';
+import { isAnonymous, type PageQuery } from './page-policy';
 
 /**
  * The page cache (docs/architecture.md#page-cache): public reading pages, as an anonymous visitor
- * gets them, are rendered once per content version and then served from memory, compressed ahead,
- * with an ETag. A visitor with any of our cookies (signed in, a toast waiting, an application under
- * way) always gets a fresh page. Which pages are public, each route says itself (lib/page-policy.ts).
- * The content version is a database sequence that every change to
- * what these pages show moves on (triggers, drizzle/0017_page_cache.sql), so an edit on any
+ * gets them, are rendered once per content version (and per value of the query parameters they
+ * read) and then served from memory, compressed, with an ETag. A visitor with any of our cookies
+ * (signed in, a toast waiting, an application under way) always gets a fresh page. Which pages are
+ * public, and which parameters they read, each route says itself (lib/page-policy.ts). The content
+ * version is a database sequence that every change to what these pages show moves on (triggers, drizzle/0017_page_cache.sql), so an edit on any
  * instance makes every instance's copy stale at once. Pages that change with time alone (a story
  * scheduled for 10:00, seats held until a moment) are rendered again at most PAGE_CACHE_SECONDS later.
  */
 export const PAGE_CACHE_SECONDS = 10;
 const MAX_ENTRIES = 500;
 /**
- * The most the copies may weigh together (each page is kept three times: plain, gzip, brotli). Any
- * query string makes a key, so a visitor could otherwise fill the cache with `?x=1…500`.
+ * The most the copies may weigh together (each page is kept plain and compressed). Only the
+ * parameters a page reads make keys, and only values it tells apart, but those may be many (a
+ * page number).
  */
 const MAX_BYTES = 32 * 1024 * 1024;
+/** The longest query a key keeps (of the parameters the page reads: `'any'` value); a longer one is rendered each time. */
 const MAX_SEARCH_LENGTH = 200;
 
 /**
+ * The query string a page's copy is kept under: only the parameters the page reads (`reads`, its
+ * route's `handle.query`), sorted by name, each with its first value (what `searchParams.get`
+ * reads) if the page tells that value apart, written as URLSearchParams writes it; '' when none
+ * is left. Any other parameter (`utm_source`, a cache-buster), or a value the page reads as none,
+ * changes nothing: `?past=1&x=y`, `?x=y&past=1&past=2` and `?past=%31` are one copy.
+ */
+export function keptQuery(search: string, reads: PageQuery): string {
+  const names = Object.keys(reads);
+  if (names.length === 0 || search.length <= 1) return '';
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of names.sort()) {
+    const value = params.get(name);
+    const values = reads[name];
+    if (value !== null && (values === 'any' || values?.includes(value))) kept.append(name, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
  * The cache's key for a request, or null when it must be rendered for this visitor: only GET and
- * HEAD of a page whose route declares it public (`isPublicPage`, from the routes' own
- * `handle`: lib/page-policy.ts), without our cookies or a preview, with a short query.
+ * HEAD of a page whose route declares it public, without our cookies. `queryOf` gives the
+ * parameters the page at a path reads, or null when its route is not public (from the routes'
+ * own `handle`: lib/page-policy.ts, server/route-policies.server.ts). The key is the path and
+ * `keptQuery`: it is also the address the page is rendered at on a miss, so a copy is what
+ * every request of its key gets (docs/architecture.md#page-cache).
  */
 export function pageCacheKey(
   request: { method: string; path: string; search: string; cookie: string | undefined },
-  isPublicPage: (path: string) => boolean,
+  queryOf: (path: string) => PageQuery | null,
 ): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (request.search.length > MAX_SEARCH_LENGTH || !isAnonymous(request.cookie)) return null;
-  if (new URLSearchParams(request.search).has('preview') || !isPublicPage(request.path)) return null;
-  return `${request.path}${request.search}`;
+  if (!isAnonymous(request.cookie)) return null;
+  const reads = queryOf(request.path);
+  if (!reads) return null;
+  const search = keptQuery(request.search, reads);
+  if (search.length > MAX_SEARCH_LENGTH) return null;
+  return `${request.path}${search}`;
 }
 
 /** The content version as the database has it now: the sequence's last value (it moves when a change commits). */
@@ -108,6 +139,8 @@ export async function currentContentVersion(): Promise<string> {
   return version;
 }
 
+export type Encoding = 'br' | 'gzip' | 'identity';
+
 export type CachedPage = {
   version: string;
   storedAt: number;
@@ -117,8 +150,11 @@ export type CachedPage = {
   csp: string | null;
   etag: string;
   identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** The compressed copies made so far: cheaply, as visitors ask for them, until `finished`. */
+  br?: Buffer;
+  gzip?: Buffer;
+  /** Whether `br` and `gzip` are the best-level copies, made once the page was asked for again. */
+  finished: boolean;
 };
 
 export function cachedPage(version: string, status: number, headers: [string, string][], csp: string | null, body: Buffer, now = Date.now()): CachedPage {
@@ -130,11 +166,34 @@ export function cachedPage(version: string, status: number, headers: [string, st
     csp,
     etag: `"${createHash('sha256').update(version).update(body).digest('base64url').slice(0, 27)}"`,
     identity: body,
-    gzip: gzipSync(body, { level: 9 }),
-    // Made once per page and version: quality 10 takes ~12 ms for the home page and saves 8% on
-    // 9 (11 saves 2% more for three times the time, which every visitor of a miss would wait).
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    finished: false,
   };
+}
+
+/**
+ * Compression on the request path, for the visitor who is waiting: brotli 4 (as the compression
+ * middleware's) and gzip 6, ~1–2 ms for the home page. Brotli 10 took 12–80 ms, which every miss
+ * paid, also for a copy nobody asked for again.
+ */
+export function compressQuickly(encoding: 'br' | 'gzip', body: Buffer): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: 6 });
+}
+
+const brotliLater = promisify(brotliCompress);
+const gzipLater = promisify(gzip);
+
+/**
+ * The best copies of a page asked for again, off the request path (zlib's thread pool): brotli 10
+ * saves ~15% on 4 (11 saves 2% more for three times the work), gzip 9.
+ */
+async function compressBest(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gzipped] = await Promise.all([
+    brotliLater(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipLater(body, { level: 9 }),
+  ]);
+  return { br, gzip: gzipped };
 }
 
 /** Encodings kept of each page, best first. */
@@ -144,24 +203,37 @@ const encodings = ['br', 'gzip', 'identity'] as const;
  * The best encoding the visitor accepts of those kept (Negotiator, as Express negotiates): the
  * visitor's q-values first, then ours (brotli before gzip), never one refused with q=0.
  */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? '' } }).encodings([...encodings], { preferred: [...encodings] })[0];
   return encodings.find((encoding) => encoding === best) ?? 'identity';
 }
 
-/** The pages in memory: at most MAX_ENTRIES and MAX_BYTES, the least recently used first out (lru-cache). */
+/** How many copies may wait for their best compression; more are finished when next asked for. */
+const MAX_WAITING = 16;
+
+/**
+ * The pages in memory: at most MAX_ENTRIES and MAX_BYTES, the least recently used first out
+ * (lru-cache). A copy is stored plain; each encoding is made quickly when a visitor first asks for
+ * it, and a copy asked for again is compressed at the best level in the background, one at a time,
+ * and replaced (copies are never changed in place, so lru-cache weighs each version of a copy).
+ */
 export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>;
+  private readonly waiting = new Set<string>();
+  private finishing: Promise<void> = Promise.resolve();
 
   constructor(limits: { maxEntries?: number; maxBytes?: number } = {}) {
     this.entries = new LRUCache<string, CachedPage>({
       max: limits.maxEntries ?? MAX_ENTRIES,
       maxSize: limits.maxBytes ?? MAX_BYTES,
-      sizeCalculation: (page) => page.identity.length + page.gzip.length + page.br.length || 1,
+      sizeCalculation: (page) => page.identity.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) || 1,
     });
   }
 
-  /** The copy made at `version`, if it is younger than PAGE_CACHE_SECONDS. */
+  /**
+   * The copy made at `version`, if it is younger than PAGE_CACHE_SECONDS. A copy found here is
+   * used again, so it is queued for its best compression (`finish`).
+   */
   get(key: string, version: string, now = Date.now()): CachedPage | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
@@ -169,11 +241,60 @@ export class PageCache {
       this.entries.delete(key);
       return null;
     }
+    if (!entry.finished) this.finish(key);
     return entry;
   }
 
   set(key: string, entry: CachedPage): void {
     this.entries.set(key, entry);
+  }
+
+  /** The copy's bytes in `encoding`, made quickly (and kept) if this is the first visitor to ask for it. */
+  body(key: string, page: CachedPage, encoding: Encoding): Buffer {
+    if (encoding === 'identity') return page.identity;
+    const made = page[encoding];
+    if (made) return made;
+    const body = compressQuickly(encoding, page.identity);
+    this.replace(key, page, { [encoding]: body });
+    return body;
+  }
+
+  /** Queues the copy under `key` for its best compression, unless it waits already or too many do. */
+  private finish(key: string): void {
+    if (this.waiting.has(key) || this.waiting.size >= MAX_WAITING) return;
+    this.waiting.add(key);
+    this.finishing = this.finishing.then(async () => {
+      try {
+        const page = this.entries.peek(key);
+        if (!page || page.finished) return;
+        this.replace(key, page, { ...(await compressBest(page.identity)), finished: true });
+      } catch (error) {
+        // The copy keeps its quick compression.
+        log.error({ err: error }, 'The page cache could not compress a copy');
+      } finally {
+        this.waiting.delete(key);
+      }
+    });
+  }
+
+  /** Puts a changed copy of `page` under `key`, if `page` is still the copy there (not a newer render). */
+  private replace(key: string, page: CachedPage, change: Partial<CachedPage>): void {
+    const current = this.entries.peek(key);
+    if (current?.identity === page.identity) this.entries.set(key, { ...current, ...change });
+  }
+
+  /** Resolves once the copies queued so far are finished (for tests). */
+  async settled(): Promise<void> {
+    let last: Promise<void>;
+    do {
+      last = this.finishing;
+      await last;
+    } while (last !== this.finishing);
+  }
+
+  /** The copy under `key` as it is now, without using it (for tests). */
+  peek(key: string): CachedPage | undefined {
+    return this.entries.peek(key);
   }
 
   get size(): number {

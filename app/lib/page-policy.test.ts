@@ -47,6 +47,8 @@ describe('declarations', () => {
   it('tell a page from a resource route, and refuse what declares neither', () => {
     expect(isPageHandle({ cache: 'public', scripts: 'none' })).toBe(true);
     expect(isPageHandle({ cache: 'public', scripts: () => 'none' })).toBe(true);
+    expect(isPageHandle({ cache: 'public', scripts: 'none', query: { past: ['1'], page: 'any' } })).toBe(true);
+    for (const query of ['past', ['past'], { past: '1' }, { past: [1] }, null]) expect(isPageHandle({ cache: 'public', scripts: 'none', query })).toBe(false);
     expect(isPageHandle({ cache: 'private' })).toBe(false);
     expect(isResourceHandle({ cache: 'private' })).toBe(true);
     expect(isResourceHandle({ cache: 'personal' })).toBe(false);

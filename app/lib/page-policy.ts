@@ -36,7 +36,29 @@ type LoaderData<Loader> = Loader extends (...args: never[]) => unknown ? Awaited
 export type PageHandle<Loader = unknown> = {
   cache: PageCache;
   scripts: PageScripts | ((data: LoaderData<Loader>) => PageScripts);
+  /**
+   * The query parameters the page reads (with `searchParams.get`, in its loader or its component),
+   * each with the values it tells apart, any other value reading as no value at all:
+   * `{ past: ['1'] }` for `/committees?past=1`; `'any'` where every value counts (a page number).
+   * A public page is cached per value of these only: any other parameter (`?utm_source=…`), or
+   * value, gets the page's one copy, and the page is rendered without it
+   * (docs/architecture.md#page-cache; `tests/integration/page-query.test.ts` holds it true). None
+   * when left out.
+   */
+  query?: PageQuery;
 };
+
+/** The query parameters a page reads, and the values of each it tells apart (`PageHandle.query`). */
+export type PageQuery = Readonly<Record<string, readonly string[] | 'any'>>;
+
+export function isPageQuery(query: unknown): query is PageQuery {
+  return (
+    typeof query === 'object' &&
+    query !== null &&
+    !Array.isArray(query) &&
+    Object.values(query).every((values) => values === 'any' || (Array.isArray(values) && values.every((value) => typeof value === 'string')))
+  );
+}
 
 /**
  * A resource route (a file, a CSV, JSON, a webhook) sets its own headers on the Response it
@@ -80,7 +102,11 @@ export function pageCacheControl(cache: PageCache, visitor: { anonymous: boolean
 
 export function isPageHandle(handle: unknown): handle is PageHandle {
   const candidate = handle as Partial<PageHandle> | null | undefined;
-  return typeof candidate?.cache === 'string' && (typeof candidate.scripts === 'string' || typeof candidate.scripts === 'function');
+  return (
+    typeof candidate?.cache === 'string' &&
+    (typeof candidate.scripts === 'string' || typeof candidate.scripts === 'function') &&
+    (candidate.query === undefined || isPageQuery(candidate.query))
+  );
 }
 
 export function isResourceHandle(handle: unknown): handle is ResourceHandle {

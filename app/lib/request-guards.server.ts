@@ -90,3 +90,22 @@ export function setClientIp(request: Request, _response: Response, next: NextFun
   request.headers['x-client-ip'] = clientIpFromSocket(request.ip);
   next();
 }
+
+/** The methods the site answers: pages and files (GET, HEAD), forms and webhooks (POST). */
+export const ALLOWED_METHODS = 'GET, HEAD, POST';
+const allowedMethods = new Set(['GET', 'HEAD', 'POST']);
+
+/**
+ * OPTIONS is answered 204 with the methods the site allows (no cross-origin access is granted);
+ * any other method (PUT, DELETE, TRACE, PROPFIND…) 405 with them, before a route runs: an
+ * expected refusal, so nothing but its access line reaches the log.
+ */
+export function refuseOtherMethods(request: Request, response: Response, next: NextFunction): void {
+  if (allowedMethods.has(request.method)) return next();
+  response.set({ Allow: ALLOWED_METHODS, 'Cache-Control': 'no-store' });
+  if (request.method === 'OPTIONS') {
+    response.status(204).end();
+    return;
+  }
+  response.status(405).type('text/plain').send(`This address answers ${ALLOWED_METHODS} only.\n`);
+}

@@ -7,10 +7,20 @@ import type { ShownToast } from './toast';
  * can read it without importing a route (docs/architecture.md#import-rules); root.tsx's loader
  * returns exactly this shape.
  */
+/**
+ * The settings every visitor may see: what the header, the footer and the public pages show. The
+ * rest of the row (who hears of applications, the digest, the grace period) is the committee's and
+ * never goes to a page's data or the page cache; the admin's settings page reads it itself.
+ */
+export type PublicSiteSettings = Pick<
+  typeof siteSettings.$inferSelect,
+  'associationName' | 'shortName' | 'chapterName' | 'contactAddress' | 'contactPhone' | 'contactEmail' | 'socialLinks' | 'branchLinks' | 'socialFeedUrl'
+>;
+
 export type RootData = {
   toast: ShownToast | null;
-  /** The association's identity (docs/product.md#decisions-we-build-on). */
-  settings: typeof siteSettings.$inferSelect;
+  /** The association's identity (docs/product.md#decisions-we-build-on): its public fields only. */
+  settings: PublicSiteSettings;
   publicUrl: string;
   user: { name: string; email: string; role: string | null } | null;
 };

@@ -4,23 +4,25 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { isDatabaseUnavailable } from '~/lib/outage';
 import { cacheControlOf } from '~/lib/page-policy';
-import { cachedPage, chooseEncoding, currentContentVersion, PageCache, pageCacheKey, type CachedPage } from '~/lib/page-cache.server';
+import { cachedPage, chooseEncoding, currentContentVersion, PageCache, pageCacheKey, type CachedPage, type Encoding } from '~/lib/page-cache.server';
 import { publicPages } from './route-policies.server';
 
 /**
  * Serves public pages to anonymous visitors from the page cache (docs/architecture.md#page-cache),
- * rendering them through React Router on a miss. Anything else goes on to the usual handler.
+ * rendering them through React Router on a miss (at the address the key names: the path and the
+ * parameters the page reads). Anything else goes on to the usual handler.
  * `X-Page-Cache` says hit or miss; CDNs may keep a page for a few seconds (`s-maxage`), per cookie.
  */
 export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: ExpressResponse) => RouterContextProvider) {
   const render = createRequestHandler(build, 'production');
   const cache = new PageCache();
-  const isPublicPage = publicPages(build);
+  const queryOf = publicPages(build);
 
   return async (request: ExpressRequest, response: ExpressResponse, next: NextFunction) => {
     const search = request.originalUrl.includes('?') ? request.originalUrl.slice(request.originalUrl.indexOf('?')) : '';
-    const key = pageCacheKey({ method: request.method, path: request.path, search, cookie: request.headers.cookie }, isPublicPage);
+    const key = pageCacheKey({ method: request.method, path: request.path, search, cookie: request.headers.cookie }, queryOf);
     if (!key) {
       next();
       return;
@@ -29,10 +31,12 @@ export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: 
       const version = await currentContentVersion();
       const hit = cache.get(key, version);
       if (hit) {
-        send(request, response, hit, 'hit');
+        send(request, response, hit, 'hit', (encoding) => cache.body(key, hit, encoding));
         return;
       }
-      const url = `${request.protocol}://${request.get('host') ?? 'localhost'}${request.originalUrl}`;
+      // Rendered at the key's own address, with only the parameters the page reads: the copy is
+      // then the page of every request with this key, and carries no visitor's other parameters.
+      const url = `${request.protocol}://${request.get('host') ?? 'localhost'}${key}`;
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (typeof value === 'string') headers.set(name, value);
@@ -54,14 +58,16 @@ export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: 
       const csp = response.getHeader('Content-Security-Policy');
       const entry = cachedPage(version, rendered.status, kept, typeof csp === 'string' ? csp : null, body);
       cache.set(key, entry);
-      send(request, response, entry, 'miss');
+      send(request, response, entry, 'miss', (encoding) => cache.body(key, entry, encoding));
     } catch (error) {
-      next(error);
+      // The database is out of reach: React Router answers with the 503 page (docs/architecture.md#outages).
+      if (isDatabaseUnavailable(error) && !response.headersSent) next();
+      else next(error);
     }
   };
 }
 
-function send(request: ExpressRequest, response: ExpressResponse, page: CachedPage, outcome: 'hit' | 'miss') {
+function send(request: ExpressRequest, response: ExpressResponse, page: CachedPage, outcome: 'hit' | 'miss', bodyIn: (encoding: Encoding) => Buffer) {
   for (const [name, value] of page.headers) response.setHeader(name, value);
   // The page's script nonce is the one it was rendered with: its policy goes with it.
   if (page.csp) response.setHeader('Content-Security-Policy', page.csp);
@@ -75,7 +81,7 @@ function send(request: ExpressRequest, response: ExpressResponse, page: CachedPa
     return;
   }
   const encoding = chooseEncoding(request.headers['accept-encoding']);
-  const body = page[encoding];
+  const body = bodyIn(encoding);
   if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
   response.setHeader('Content-Length', String(body.length));
   response.status(page.status);

@@ -2,15 +2,21 @@ import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import { bootDatabase, embeddedDatabaseMissing } from '~/db/boot.server';
+import { bootDatabase, DatabaseConfigurationError, embeddedDatabaseMissing } from '~/db/boot.server';
 import type { DatabaseHandle } from '~/db/client.server';
 import { DataFolderInUseError } from '~/db/lock.server';
 import { ensureAdminAccount } from '~/features/accounts/accounts.server';
+import { startMailSender } from '~/features/mail/outbox.server';
 import { startMailingQueue } from '~/features/mailings/sender.server';
 import { committeeDigestJob } from '~/features/membership/committee-notices.server';
 import { membershipRemindersJob } from '~/features/membership/reminders.server';
 import { configureEnv, EnvError, type Env } from '~/lib/env.server';
+import { backupJob } from '~/lib/backups.server';
 import { startScheduler } from '~/lib/jobs.server';
+import { listenForControl } from './control-socket.server';
+import { configureLog, log } from '~/lib/log.server';
+import { serveClusterMetrics } from './metrics.server';
+import { followConnections } from './drain.server';
 
 /**
  * The server process's life, for server.js (docs/architecture.md#the-node-entry): its
@@ -18,13 +24,19 @@ import { startScheduler } from '~/lib/jobs.server';
  * a clean stop. server.js builds the HTTP app; everything around it is here.
  */
 
-/** The configuration, or the process ends with the message naming the variable. */
+/**
+ * The configuration, or the process ends with the message naming the variable. The log takes its
+ * format (JSON when the operator declared NODE_ENV=production) and LOG_LEVEL from it.
+ */
 export function configureOrExit(environment: NodeJS.ProcessEnv): Env {
+  configureLog({ json: environment.NODE_ENV === 'production' });
   try {
-    return configureEnv(environment);
+    const config = configureEnv(environment);
+    configureLog({ json: config.isProduction, level: config.logLevel });
+    return config;
   } catch (error) {
     if (error instanceof EnvError) {
-      console.error(error.message);
+      log.fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -34,7 +46,7 @@ export function configureOrExit(environment: NodeJS.ProcessEnv): Env {
 async function createAdminAccount(config: Env): Promise<void> {
   if (!config.adminEmail || !config.adminPassword) return;
   const outcome = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
-  if (outcome === 'created') console.log(`Created the super_admin account ${config.adminEmail}.`);
+  if (outcome === 'created') log.info('Created the super_admin account of ADMIN_EMAIL.');
 }
 
 /**
@@ -44,12 +56,8 @@ async function createAdminAccount(config: Env): Promise<void> {
  * reads the environment as the operator gave it (NODE_ENV included), as this process did.
  */
 export async function runWorkers(config: Env, operatorEnvironment: NodeJS.ProcessEnv): Promise<void> {
-  const setup = await bootDatabase(config);
-  try {
-    await createAdminAccount(config);
-  } finally {
-    await setup.close();
-  }
+  const setup = await bootOrExit(config, { waitForDatabase: true, setup: () => createAdminAccount(config) });
+  await setup.close();
   let stopping = false;
   const fork = () => {
     const settled = process.env.NODE_ENV;
@@ -68,20 +76,21 @@ export async function runWorkers(config: Env, operatorEnvironment: NodeJS.Proces
       return;
     }
     if (!listening.has(worker.id)) {
-      console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}) before it served: stopping.`);
+      log.error(`Worker ${worker.process.pid} stopped (${signal ?? code}) before it served: stopping.`);
       stop('a failed start');
       process.exitCode = 1;
       return;
     }
-    console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
+    log.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
     setTimeout(() => stopping || fork(), 1_000);
   });
+  serveClusterMetrics(config);
   for (let index = 0; index < config.workers; index += 1) fork();
-  console.log(`Starting ${config.workers} processes on port ${config.port} (PostgreSQL).`);
+  log.info(`Starting ${config.workers} processes on port ${config.port} (PostgreSQL).`);
   function stop(reason: string) {
     if (stopping) return;
     stopping = true;
-    console.log(`${reason}: stopping ${config.workers} processes.`);
+    log.info(`${reason}: stopping ${config.workers} processes.`);
     const workers = Object.values(cluster.workers ?? {});
     for (const worker of workers) worker?.process.kill('SIGTERM');
     if (workers.length === 0) process.exit();
@@ -110,22 +119,30 @@ export async function openServerDatabase(
     const code = await new Promise((resolve) => child.once('exit', resolve));
     if (code !== 0) process.exit(1);
   }
-  let database: DatabaseHandle;
-  try {
-    database = await bootDatabase(config, createsDatabaseOnly ? 'server (creating the database)' : 'server');
-  } catch (error) {
-    if (error instanceof DataFolderInUseError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const database = await bootOrExit(config, {
+    command: createsDatabaseOnly ? 'server (creating the database)' : 'server',
+    waitForDatabase: true,
+    // The admin account is made under the start lock with the migrations, so instances starting together make it once.
+    setup: cluster.isPrimary && !createsDatabaseOnly ? () => createAdminAccount(config) : undefined,
+  });
   if (createsDatabaseOnly) {
     await database.close();
     process.exit(0);
   }
-  if (cluster.isPrimary) await createAdminAccount(config);
   return database;
+}
+
+/** The database booted, or the process ends with the message of a refusal the operator must mend (a data folder in use, a configuration PostgreSQL refuses). */
+async function bootOrExit(config: Env, options: Parameters<typeof bootDatabase>[1]): Promise<DatabaseHandle> {
+  try {
+    return await bootDatabase(config, options);
+  } catch (error) {
+    if (error instanceof DataFolderInUseError || error instanceof DatabaseConfigurationError) {
+      log.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 /** Requests under way, so that a stop lets them finish. Mounted first by server.js. */
@@ -144,9 +161,10 @@ const DRAIN_MS = 10_000;
 
 /**
  * Listens, starts the scheduled work (renewal reminders, the committee's daily summary: each period
- * once across all instances) and the mailing job, and stops cleanly on SIGINT/SIGTERM: no new
- * connections, requests under way finish (up to 10 s), the message in hand is sent, the database
- * closes, exit 0. A busy port ends the process with a message.
+ * once across all instances), the mailing job and the mail sender, and stops cleanly on
+ * SIGINT/SIGTERM: no new connections, every request received is answered (up to 10 s;
+ * drain.server.ts), the message in hand is sent, the database closes, exit 0. A busy port ends the
+ * process with a message.
  */
 export function listenUntilStopped(
   app: Express,
@@ -159,39 +177,40 @@ export function listenUntilStopped(
     if (error) {
       // Express 5 reports a busy port here, not as an exception.
       const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      console.error(
+      log.fatal(
         busy ? `Port ${config.port} is already in use. Stop the program using it, or choose another port with PORT.` : `Could not listen on port ${config.port}: ${error.message}`,
       );
       void database.close().finally(() => process.exit(1));
       return;
     }
-    console.log(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+    log.info(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   });
-  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob]);
+  const connections = followConnections(server);
+  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob, ...(config.backupDir ? [backupJob({ ...config, backupDir: config.backupDir })] : [])]);
+  // `npm run backup` asks the embedded database's server for a copy through this socket.
+  const stopControl = database.kind === 'pglite' ? listenForControl(config.dataDir, database) : () => {};
   // Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.
   const stopMailingQueue = startMailingQueue();
+  // Transactional mail leaves from the outbox (docs/architecture.md#mail): every few seconds, and when a mail is queued.
+  const stopMailSender = startMailSender();
 
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing ${options.inFlight()} request(s) under way, then closing.`);
+    log.info(`${signal} received: finishing ${options.inFlight()} request(s) under way, then closing.`);
     // Whatever happens below, the process ends promptly.
     setTimeout(() => process.exit(1), DRAIN_MS + 2_000).unref();
     stopScheduler();
+    stopControl();
     // The message in hand is finished and the mailing's lease given back, so a restart goes on at once.
     const mailingStopped = stopMailingQueue();
-    // No new connections; idle keep-alive ones close now, busy ones once their response is sent.
-    server.close();
-    // A request whose connection was accepted just before the signal may not have been read yet
-    // (a busy moment): a short pause lets it start, so it is finished rather than dropped.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    server.closeIdleConnections();
-    const deadline = Date.now() + DRAIN_MS;
-    while (options.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-    server.closeAllConnections();
+    const mailSenderStopped = stopMailSender();
+    // No new connections; every request received is answered, its connection closed after it (drain.server.ts).
+    await connections.drain(Date.now() + DRAIN_MS);
     await mailingStopped;
-    await database.close().catch((error: unknown) => console.error('Closing the database failed:', error));
+    await mailSenderStopped;
+    await database.close().catch((error: unknown) => log.error({ err: error }, 'Closing the database failed'));
     await options.onClose?.();
     process.exit(0);
   }

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { Env } from '~/lib/env.server';
-import { limitRequestBodies, refuseControlCharacters, setClientIp } from '~/lib/request-guards.server';
+import { limitRequestBodies, refuseControlCharacters, refuseOtherMethods, setClientIp } from '~/lib/request-guards.server';
 
 /**
  * What every request passes, in this order, before the app sees it (server.js;
  * docs/architecture.md#requests-and-operations; README: Security): a CSP nonce for the response,
- * the client's address for rate limits, helmet's headers, addresses with control characters or
- * broken percent-encoding (400), bodies too large (413) or of unknown length (411).
+ * the client's address for rate limits, helmet's headers, methods the site does not answer
+ * (OPTIONS 204, others 405), addresses with control characters or broken percent-encoding (400),
+ * bodies too large (413) or of unknown length (411).
  */
 export function requestGuards(config: Env, options: { isDevServer: boolean }): RequestHandler[] {
   const isHttps = config.publicUrl.startsWith('https://');
@@ -44,5 +45,5 @@ export function requestGuards(config: Env, options: { isDevServer: boolean }): R
     strictTransportSecurity: isHttps ? { maxAge: 15552000 } : false,
     crossOriginEmbedderPolicy: false,
   });
-  return [nonce, setClientIp, headers, refuseControlCharacters, limitRequestBodies()];
+  return [nonce, setClientIp, headers, refuseOtherMethods, refuseControlCharacters, limitRequestBodies()];
 }

@@ -8,12 +8,13 @@ function build(routes: { id: string; parentId?: string; path?: string; index?: b
 }
 
 describe('publicPages', () => {
-  const isPublic = publicPages(
+  const queryOf = publicPages(
     build([
       { id: 'root', path: '' },
       { id: 'site', parentId: 'root' },
       { id: 'home', parentId: 'site', index: true, handle: { cache: 'public', scripts: 'none' } },
       { id: 'news', parentId: 'site', path: 'news/:slug', handle: { cache: 'public', scripts: 'none' } },
+      { id: 'committees', parentId: 'site', path: 'committees', handle: { cache: 'public', scripts: 'none', query: { past: ['1'], from: 'any' } } },
       { id: 'order', parentId: 'site', path: 'events/:id/order', handle: { cache: 'personal', scripts: 'at-once' } },
       { id: 'portal', parentId: 'site', path: 'members-portal', handle: { cache: 'private', scripts: 'at-once' } },
       { id: 'media', parentId: 'root', path: 'media/:id/:variant', handle: { cache: 'immutable' } },
@@ -21,12 +22,20 @@ describe('publicPages', () => {
     ]),
   );
 
-  it('is true for the pages whose own route declares them public, matched as React Router matches', () => {
-    expect(isPublic('/')).toBe(true);
-    expect(isPublic('/news/agm-2026')).toBe(true);
+  it('gives the parameters each page whose own route declares it public reads, matched as React Router matches', () => {
+    expect(queryOf('/')).toEqual({});
+    expect(queryOf('/news/agm-2026')).toEqual({});
+    expect(queryOf('/committees')).toEqual({ past: ['1'], from: 'any' });
+    // The same answer the next time (it is remembered).
+    expect(queryOf('/committees')).toEqual({ past: ['1'], from: 'any' });
   });
 
-  it('is false for personal and private pages, resource routes, undeclared routes and no route at all', () => {
-    for (const path of ['/events/3/order', '/members-portal', '/media/1/w320', '/somewhere', '/news/a/b', '/nowhere']) expect(isPublic(path)).toBe(false);
+  it('is null for personal and private pages, resource routes, undeclared routes and no route at all', () => {
+    for (const path of ['/events/3/order', '/members-portal', '/media/1/w320', '/somewhere', '/news/a/b', '/nowhere']) expect(queryOf(path)).toBeNull();
+  });
+
+  it('takes a page whose declaration is not a list of names for no public page', () => {
+    const odd = publicPages(build([{ id: 'root', path: '' }, { id: 'odd', parentId: 'root', path: 'odd', handle: { cache: 'public', scripts: 'none', query: 'past' } }]));
+    expect(odd('/odd')).toBeNull();
   });
 });

@@ -1,17 +1,18 @@
 import { LRUCache } from 'lru-cache';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import { isPageHandle } from '~/lib/page-policy';
+import { isPageHandle, type PageQuery } from '~/lib/page-policy';
 
 type BuildRoute = ServerBuild['routes'][string];
 
 /**
- * Whether a path is a page whose own route declares it public (`handle.cache`, lib/page-policy.ts),
- * matched on the built app's routes as React Router matches them: what the page cache may answer
- * before anything is rendered (docs/architecture.md#page-cache). The answer for a path is kept:
- * `matchRoutes` flattens and ranks the whole route tree on every call, which cost a page-cache hit
- * two thirds of its time.
+ * For a path whose page's own route declares it public (`handle.cache`, lib/page-policy.ts), the
+ * query parameters that page reads (`handle.query`, none if it says nothing); null for any other
+ * path. Matched on the built app's routes as React Router matches them: what the page cache may
+ * answer, and with which key, before anything is rendered (docs/architecture.md#page-cache). The
+ * answer for a path is kept: `matchRoutes` flattens and ranks the whole route tree on every call,
+ * which cost a page-cache hit two thirds of its time.
  */
-export function publicPages(build: ServerBuild): (path: string) => boolean {
+export function publicPages(build: ServerBuild): (path: string) => PageQuery | null {
   const routes = Object.values(build.routes);
   const tree = (parentId: string | undefined): RouteObject[] =>
     routes
@@ -22,14 +23,15 @@ export function publicPages(build: ServerBuild): (path: string) => boolean {
           : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, handle: route.module.handle, children: tree(route.id) },
       );
   const routeTree = tree(undefined);
-  const known = new LRUCache<string, boolean>({ max: 2_000 });
+  const notPublic = Symbol('not public');
+  const known = new LRUCache<string, PageQuery | typeof notPublic>({ max: 2_000 });
   return (path) => {
-    let isPublic = known.get(path);
-    if (isPublic === undefined) {
+    let query = known.get(path);
+    if (query === undefined) {
       const page = matchRoutes(routeTree, path)?.at(-1)?.route.handle;
-      isPublic = isPageHandle(page) && page.cache === 'public';
-      known.set(path, isPublic);
+      query = isPageHandle(page) && page.cache === 'public' ? (page.query ?? {}) : notPublic;
+      known.set(path, query);
     }
-    return isPublic;
+    return query === notPublic ? null : query;
   };
 }

@@ -6,6 +6,8 @@
  */
 export { configureOrExit, runWorkers, openServerDatabase, countRequests, listenUntilStopped } from './process.server';
 export { requestGuards } from './request-guards.server';
+export { observeRequests, answerUnexpectedErrors } from './request-log.server';
+export { metricsEndpoint } from './metrics.server';
 export { pageCacheMiddleware } from './page-cache-middleware.server';
 export { precompressedFiles } from './precompressed.server';
 export { requestContext } from '../lib/csp-nonce.server';

@@ -107,8 +107,10 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await signIn(page, 'lalith@example.org');
   await page.goto('/members-portal');
   await expect(page.locator('[data-tone="green"]')).toHaveText('approved');
-  const welcome = (await mailsTo(outbox(), 'lalith@example.org')).find((mail) => mail.subject?.startsWith('Welcome'));
-  expect(welcome?.text).toContain('approved your membership application');
+  // Queued with the decision; the mail sender delivers it within moments.
+  await expect
+    .poll(async () => (await mailsTo(outbox(), 'lalith@example.org')).find((mail) => mail.subject?.startsWith('Welcome'))?.text ?? '')
+    .toContain('approved your membership application');
 });
 
 test('finance reads donations only; an editor has no admin access', async ({ page }) => {

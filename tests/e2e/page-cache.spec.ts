@@ -36,3 +36,24 @@ test('anonymous visitors share the cached page; a signed-in visitor gets their o
   await expect(stranger.getByText('Site Administrator')).toHaveCount(0);
   await stranger.close();
 });
+
+test('a query the page does not read gets the page’s copy; a parameter it reads, a copy of its own', async ({ request }) => {
+  const random = () => Math.random().toString(36).slice(2);
+  // The home page reads no parameter: a query never sent before is a hit on its copy.
+  // (Retried: another journey changing content in between makes the copy stale, a miss.)
+  await expect(async () => {
+    await request.get('/');
+    const response = await request.get(`/?utm_source=x&foo=${random()}`);
+    expect(response.headers()['x-page-cache']).toBe('hit');
+  }).toPass({ timeout: 60_000 });
+
+  // The committees page reads ?past: with it, the past committees; without, not; with anything else besides, the same copy.
+  const current = await request.get(`/committees?utm_source=${random()}`);
+  expect(await current.text()).not.toContain('id="past-committees"');
+  await expect(async () => {
+    await request.get('/committees?past=1');
+    const past = await request.get(`/committees?utm_source=x&past=1&r=${random()}`);
+    expect(past.headers()['x-page-cache']).toBe('hit');
+    expect(await past.text()).toContain('id="past-committees"');
+  }).toPass({ timeout: 60_000 });
+});

@@ -2,8 +2,9 @@
  * The server as an operator meets it: configuration checked at boot, PORT / DATA_DIR / PUBLIC_URL
  * honoured, data kept across restarts, Ctrl-C (SIGINT) ending the process, and the HTTP headers.
  */
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -129,7 +130,7 @@ test.describe('operating the embedded database', () => {
     expect(await third.exited).toBe(0);
   });
 
-  test('the data folder, the secret and the mails are readable by the owner only', async () => {
+  test('the data folder, the secret, the mails and the database files are readable by the owner only', async () => {
     test.setTimeout(limitFor(1));
     const port = await freePort();
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-modes-')), 'data');
@@ -151,6 +152,15 @@ test.describe('operating the embedded database', () => {
     for (const file of readdirSync(path.join(dataDir, 'mail'))) expect(mode(`mail/${file}`)).toBe(0o600);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    // Everything else too, the embedded database's files (made by the process that creates it, then
+    // by the server) among them: folders 0700, files 0600.
+    const entries = readdirSync(dataDir, { recursive: true, encoding: 'utf8' });
+    expect(entries.length).toBeGreaterThan(100);
+    const notOwnerOnly = entries.filter((entry) => {
+      const stats = lstatSync(path.join(dataDir, entry));
+      return (stats.mode & 0o777) !== (stats.isDirectory() ? 0o700 : 0o600);
+    });
+    expect(notOwnerOnly).toEqual([]);
   });
 
   test('SIGTERM lets a request under way finish before closing', async () => {
@@ -198,6 +208,57 @@ test.describe('operating the embedded database', () => {
     expect(text).toContain('If an account exists for the email, you will receive instructions');
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(draining);
+  });
+
+  test('SIGTERM answers every request already sent: on connections not yet read, and on ones still sending', async () => {
+    test.setTimeout(limitFor(1));
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-drain-all-')) });
+    await waitUntilServing(server, port);
+    const requestFor = (pathname: string, pad = '') => `GET ${pathname} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${pad ? `X-Pad: ${pad}\r\n` : ''}Connection: close\r\n\r\n`;
+    /** A raw connection, once the system has accepted it for the server; its whole answer once the server closes it (what there was, if reset). */
+    const open = async () => {
+      const socket: Socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('error', () => {});
+      const answer = new Promise<string>((resolve) => socket.once('close', () => resolve(text)));
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      return { socket, answer };
+    };
+    const pages = ['/events', '/news', '/login', '/membership', '/committees', '/healthz'];
+    // Still sending when the stop comes: a byte at a time, the end of the request only once the
+    // server has begun to stop.
+    const slow = await Promise.all(Array.from({ length: 3 }, open));
+    const padding = 'x'.repeat(4_000);
+    let stopped = false;
+    const trickles = slow.map(async ({ socket }, index) => {
+      const whole = requestFor(pages[index]!, padding);
+      let sent = 0;
+      while (!stopped && sent < whole.length - 10) {
+        socket.write(whole[sent]!);
+        sent += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await server.waitForOutput('SIGTERM received');
+      socket.write(whole.slice(sent));
+    });
+    await expect.poll(() => slow.every(({ socket }) => socket.bytesWritten > 20)).toBe(true);
+    // Received by the system but not yet by the server when the stop comes: the server is paused
+    // (SIGSTOP) while nine connections are made and their requests sent, the stop is sent, and it
+    // goes on (SIGCONT) with the signal, the connections to accept and their requests to read all waiting.
+    server.child.kill('SIGSTOP');
+    const fresh = await Promise.all(Array.from({ length: 9 }, open));
+    fresh.forEach(({ socket }, index) => socket.write(requestFor(pages[index % pages.length]!)));
+    server.child.kill('SIGTERM');
+    server.child.kill('SIGCONT');
+    await server.waitForOutput('SIGTERM received');
+    stopped = true;
+    await Promise.all(trickles);
+    const answers = await Promise.all([...fresh, ...slow].map(({ answer }) => answer));
+    expect(answers.map((answer) => answer.split('\r\n')[0])).toEqual(answers.map(() => 'HTTP/1.1 200 OK'));
+    expect(await server.exited).toBe(0);
   });
 
   test('acknowledged sign-ups and gifts survive kill -9 and a restart', async () => {
@@ -281,6 +342,126 @@ test.describe('operating the embedded database', () => {
   });
 });
 
+test.describe('what visitors get, and who may keep it', () => {
+  test('private settings reach no page or page data; check-in and tickets are never stored, whatever the answer; a malformed order is a 400', async () => {
+    test.setTimeout(limitFor(1));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const admin = { email: 'admin@example.org', password: 'admin password for tests' };
+    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-answers-')), PUBLIC_URL: base, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    await waitUntilServing(server, port);
+    const get = (pathname: string, cookie = '', method = 'GET') => fetch(`${base}${pathname}`, { method, redirect: 'manual', headers: { cookie } });
+    const post = (pathname: string, fields: Record<string, string> | string, cookie = '') =>
+      fetch(`${base}${pathname}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, cookie },
+        body: typeof fields === 'string' ? fields : new URLSearchParams(fields),
+      });
+    const cookiesOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    const signedIn = await post('/login', { intent: 'login', email: admin.email, password: admin.password });
+    expect(signedIn.status).toBe(302);
+    const adminCookie = cookiesOf(signedIn);
+
+    // The committee's own settings: set, then looked for in what anonymous visitors get.
+    const saved = await post(
+      '/admin/settings',
+      {
+        intent: 'settings',
+        associationName: 'Test Past Pupils’ Association',
+        shortName: 'TPPA',
+        chapterName: 'North America',
+        contactAddress: '1 Main Street, Toronto',
+        contactPhone: '+1 416 555 0100',
+        contactEmail: 'public-contact@example.org',
+        facebookUrl: '',
+        instagramUrl: '',
+        youtubeUrl: '',
+        sriLankaBranchUrl: '',
+        ukBranchUrl: '',
+        socialFeedUrl: '',
+        membershipGraceDays: '47',
+        committeeEmails: 'committee-private@example.org',
+        committeeDigest: 'on',
+      },
+      adminCookie,
+    );
+    expect(saved.status).toBe(200);
+    for (const pathname of ['/', '/membership', '/login', '/donate', '/events', '/membership.data', '/about.data', '/events.data']) {
+      const text = await (await get(pathname)).text();
+      expect(text, pathname).toContain('public-contact@example.org');
+      expect(text, pathname).not.toContain('committee-private@example.org');
+      expect(text, pathname).not.toMatch(/committeeEmails|committeeDigest|membershipGraceDays/);
+    }
+
+    const eventId = /View Details: Annual Gala Night" href="\/events\/(\d+)"/.exec(await (await get('/events')).text())?.[1];
+    const tierId = /id="qty-(\d+)"/.exec(await (await get(`/events/${eventId}`)).text())?.[1];
+    expect(eventId && tierId).toBeTruthy();
+    const neverStored = async (label: string, answer: Promise<Response>, status: number) => {
+      const response = await answer;
+      await response.arrayBuffer();
+      expect(`${label}: ${response.status} ${response.headers.get('cache-control')}`).toBe(`${label}: ${status} private, no-store`);
+      return response;
+    };
+
+    // Check-in: the code form, the staff view with the volunteer code, a wrong and a right code, the volunteer's view.
+    const checkIn = `/check-in/${eventId}`;
+    await neverStored('check-in, code form', get(checkIn), 200);
+    await neverStored('check-in, code form (HEAD)', get(checkIn, '', 'HEAD'), 200);
+    await neverStored('check-in data', get(`${checkIn}.data`), 200);
+    const staffPage = await (await get(checkIn, adminCookie)).text();
+    const volunteerCode = /check-in code <strong[^>]*>([^<]+)</.exec(staffPage)?.[1];
+    expect(volunteerCode).toBeTruthy();
+    await neverStored('check-in, staff', get(checkIn, adminCookie), 200);
+    await neverStored('check-in data, staff', get(`${checkIn}.data`, adminCookie), 200);
+    await neverStored('check-in, wrong code', post(checkIn, { intent: 'volunteer', code: 'WRONG' }), 400);
+    await neverStored('check-in data, wrong code', post(`${checkIn}.data`, { intent: 'volunteer', code: 'WRONG' }), 400);
+    await neverStored('check-in, a ticket without access', post(checkIn, { intent: 'check', code: 'K7QX-93MD' }), 403);
+    const admitted = await neverStored('check-in, right code', post(checkIn, { intent: 'volunteer', code: volunteerCode! }), 302);
+    const volunteerCookie = cookiesOf(admitted);
+    await neverStored('check-in, volunteer', get(checkIn, volunteerCookie), 200);
+    await neverStored('check-in, a ticket checked', post(checkIn, { intent: 'check', code: 'K7QX-93MD' }, volunteerCookie), 200);
+    await neverStored('check-in, no such event', get('/check-in/999999'), 404);
+    await neverStored('check-in, not an id', get('/check-in/abc'), 404);
+
+    // An order whose attendee names come as one plain field: 400 and the message on the page, nothing placed.
+    const order = `/events/${eventId}/order?seats=${tierId}x2`;
+    const buyer = 'buyerName=Ann+Buyer&buyerEmail=ann%40example.org';
+    for (const attendees of ['attendees=Ann', 'attendees.first=Ann']) {
+      const refused = await post(order, `${buyer}&${attendees}`);
+      expect(refused.status, attendees).toBe(400);
+      const html = await refused.text();
+      expect(html, attendees).toMatch(/Give a name for every ticket\.|Attendee name is required\./);
+      expect(html.match(/name="attendees\[\d\]"/g), attendees).toHaveLength(2);
+    }
+
+    // Tickets: paid with the test provider, then the page by its link, as staff, and its refusals.
+    const placed = await post(order, `${buyer}&attendees[0]=Ann+Buyer&attendees[1]=Bo+Buyer`);
+    expect(placed.status).toBe(302);
+    const local = (response: Response) => {
+      const location = new URL(response.headers.get('location')!, base);
+      return `${location.pathname}${location.search}`;
+    };
+    let next = await post(local(placed), { intent: 'pay' });
+    for (let hop = 0; hop < 5 && next.status >= 300 && next.status < 400 && !local(next).startsWith('/tickets/'); hop += 1) next = await get(local(next));
+    const tickets = local(next);
+    expect(tickets).toMatch(/^\/tickets\/[0-9a-f-]{36}\?t=/);
+    const [ticketsPath, token] = tickets.split('?');
+    await neverStored('tickets', get(tickets), 200);
+    await neverStored('tickets (HEAD)', get(tickets, '', 'HEAD'), 200);
+    await neverStored('tickets data', get(`${ticketsPath}.data?${token}`), 200);
+    await neverStored('tickets, staff', get(ticketsPath!, adminCookie), 200);
+    await neverStored('tickets, wrong link', get(`${ticketsPath}?t=wrong`), 404);
+    await neverStored('tickets, no such order', get('/tickets/00000000-0000-4000-8000-000000000000'), 404);
+    await neverStored('tickets, not an id', get('/tickets/abc'), 404);
+    await neverStored('tickets, a post it never sends', post(tickets, { intent: 'nonsense' }), 400);
+    await neverStored('tickets, a paid order is not cancelled here', post(tickets, { intent: 'cancel' }), 409);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});
+
 test.describe('requests', () => {
   test('bodies over 1 MB are refused with 413 and a clear page, and streams of unknown length with 411', async ({ request, baseURL }) => {
     const tooLarge = await request.post('/donate', { headers: { Origin: baseURL!, 'Content-Type': 'application/x-www-form-urlencoded' }, data: `firstName=${'x'.repeat(1_100_000)}` });
@@ -304,6 +485,73 @@ test.describe('requests', () => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.headers()['cache-control'], path).toBe('private, no-store');
     }
+  });
+});
+
+test.describe('the log', () => {
+  test('in production: one JSON line each, a request id on every request line, and no personal data', async () => {
+    test.setTimeout(limitFor(1));
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const server = startServer({
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-log-')),
+      PUBLIC_URL: base,
+      ALLOW_TEST_PAYMENTS: 'true',
+      AUTH_RATE_LIMIT: '1000',
+    });
+    await waitUntilServing(server, port);
+    const person = { first: 'Philippa', last: 'Quartermaine', email: 'philippa.q@example.org', address: '742 Evergreen Terrace' };
+    const post = (pathname: string, fields: Record<string, string>) =>
+      fetch(`${base}${pathname}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base }, body: new URLSearchParams(fields) });
+    const ids: string[] = [];
+    const answered = async (response: Response, status: number) => {
+      expect(response.status).toBe(status);
+      await response.arrayBuffer();
+      ids.push(response.headers.get('x-request-id')!);
+    };
+    await answered(await post('/login?tab=signup', { intent: 'signup', fullName: `${person.first} ${person.last}`, email: person.email, password: 'a good long password' }), 200);
+    await answered(
+      await post('/donate', { kind: 'one-time', cause: 'general', amount: '25', firstName: person.first, lastName: person.last, email: person.email, homeAddress: person.address }),
+      302,
+    );
+    await answered(await post('/login', { intent: 'login', email: person.email, password: 'not the password' }), 401);
+    await answered(await fetch(`${base}/news?q=${person.last}&email=${encodeURIComponent(person.email)}`), 200);
+    // Refused methods: an answer and its access line, no error and no stack.
+    await answered(await fetch(`${base}/`, { method: 'OPTIONS' }), 204);
+    await answered(await fetch(`${base}/donate`, { method: 'PROPFIND' }), 405);
+    await answered(await fetch(`${base}/donate`, { method: 'DELETE' }), 405);
+    // The outbox's line (the verification mail of the sign-up) and each request's line are written.
+    await server.waitForOutput('Mail written to the outbox folder');
+    for (const id of ids) await server.waitForOutput(`"requestId":"${id}"`);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const lines = server.output().split('\n').filter((line) => line.trim() !== '');
+    const entries = lines.map((line) => {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      expect(entry.time, line).toEqual(expect.any(String));
+      expect(['info', 'warn', 'error'], line).toContain(entry.level);
+      return entry;
+    });
+    const access = entries.filter((entry) => entry.msg === 'request' && ids.includes(entry.requestId as string));
+    expect(access.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
+      ['POST', '/login', 200],
+      ['POST', '/donate', 302],
+      ['POST', '/login', 401],
+      ['GET', '/news', 200],
+      ['OPTIONS', '/', 204],
+      ['PROPFIND', '/donate', 405],
+      ['DELETE', '/donate', 405],
+    ]);
+    expect(entries.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect(entries.find((entry) => entry.msg === 'Mail written to the outbox folder')).toEqual(expect.objectContaining({ file: expect.stringMatching(/^[\w-]+\.eml$/) }));
+    const output = server.output();
+    for (const personal of [person.first, person.last, person.email, 'philippa', 'Evergreen', 'email=', '127.0.0.1', '::1', '::ffff:', 'token=']) {
+      expect(output, personal).not.toContain(personal);
+    }
+    expect(output).not.toContain('\\n    at ');
   });
 });
 

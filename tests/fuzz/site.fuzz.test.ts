@@ -134,10 +134,16 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
     (form) => ({ method: 'POST', path: '/members-portal', form }),
   ),
   withExtra(fc.record({ intent: oneOf('change-email'), newEmail: invalidEmail, currentPassword: nasty })).map((form) => ({ method: 'POST', path: '/members-portal', form })),
+  withExtra(fc.record({ intent: oneOf('start', 'confirm', 'cancel', 'codes', 'off'), password: nasty, code: nasty })).map((form) => ({ method: 'POST', path: '/members-portal/security', form })),
+  fc.tuple(query(['redirectTo', 'backup']), withExtra(fc.record({ intent: oneOf('totp', 'backup'), code: nasty, trustDevice: oneOf('on') }))).map(([search, form]) => ({
+    method: 'POST',
+    path: `/login/two-factor${search}`,
+    form,
+  })),
   withExtra(
     fc.record(
       {
-        intent: oneOf('application-status', 'donation-status', 'settings', 'role'),
+        intent: oneOf('application-status', 'donation-status', 'settings', 'role', 'two-factor'),
         id: nasty,
         status: oneOf('approved', 'rejected', 'completed'),
         role: nasty,
@@ -147,6 +153,7 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
         contactEmail: invalidEmail,
         contactAddress: nasty,
         facebookUrl: nasty,
+        staffTwoFactorRequired: oneOf('on'),
       },
       { requiredKeys: ['intent', 'contactEmail'] },
     ).map(defined),
@@ -161,12 +168,13 @@ const gets: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
     .map(([section, search]) => ({ method: 'GET', path: `/admin${section}${search}` })),
   query(['tab', 'status', 'q']).map((search) => ({ method: 'GET', path: `/admin/export.csv${search}` })),
   fc
-    .tuple(fc.constantFrom('', '/payments', '/tickets', '/documents', '/directory'), query(['tab', 'email', 'error', 'q']))
+    .tuple(fc.constantFrom('', '/payments', '/tickets', '/documents', '/directory', '/security'), query(['tab', 'email', 'error', 'q']))
     .map(([section, search]) => ({ method: 'GET', path: `/members-portal${section}${search}` })),
   query(['year']).map((search) => ({ method: 'GET', path: `/admin/finance${search}` })),
   query(['year']).map((search) => ({ method: 'GET', path: `/admin/finance/totals.csv${search}` })),
   fc.tuple(segment, segment).map(([year, file]) => ({ method: 'GET', path: `/admin/finance/statements/${year}/${file}` })),
   query(['redirectTo', 'verified', 'error', 'tab']).map((search) => ({ method: 'GET', path: `/login${search}` })),
+  query(['redirectTo', 'backup']).map((search) => ({ method: 'GET', path: `/login/two-factor${search}` })),
   query(['cause']).map((search) => ({ method: 'GET', path: `/donate${search}` })),
   query(['plan']).map((search) => ({ method: 'GET', path: `/membership${search}` })),
   query(['session_id']).map((search) => ({ method: 'GET', path: `/payment-success${search}` })),

@@ -1,19 +1,21 @@
 /** Accounts through better-auth's real handler on a fresh database: sign-up, verification, sign-in, limits, roles. */
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { accounts, sessions, users } from '~/db/schema/auth';
 import { ensureAdminAccount, findAccountByEmail, setAccountRole } from '~/features/accounts/accounts.server';
-import { auth, callAuthEndpoint, readSessionUser } from '~/features/accounts/auth.server';
+import { auth, callAuthEndpoint, readSessionUser, resetAnswerFloor } from '~/features/accounts/auth.server';
 import { requireRole } from '~/features/accounts/guards.server';
-import { outboxDir } from '~/features/mail/mail.server';
+import { deliverDueMail } from '~/features/mail/outbox.server';
 import { env } from '~/lib/env.server';
 import { commandLineActor } from '~/lib/roles';
 import { createSiteSettings } from '../factories/content';
 import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
 import { routeArgs } from '../setup/route-args';
-import { linkIn, mailsTo } from '../setup/outbox';
+import { linkIn } from '../setup/outbox';
+import { deliveredMailsTo, withOutboxUnwritable } from '../setup/mail-delivery';
+import { freePort } from '../setup/server-process';
 
 const database = setupTestDatabase();
 beforeAll(async () => {
@@ -39,7 +41,7 @@ async function signUp(email: string, password = 'correct horse battery', name = 
 }
 
 async function verify(email: string) {
-  const [mail] = (await mailsTo(outboxDir(), email)).slice(-1);
+  const [mail] = (await deliveredMailsTo(email)).slice(-1);
   const link = linkIn(mail!, '/api/auth/verify-email');
   return auth().handler(new Request(link, { headers: { 'x-client-ip': '198.51.100.1' } }));
 }
@@ -52,7 +54,7 @@ describe('sign-up and verification', () => {
     const account = await findAccountByEmail('anjali@example.org');
     expect(account).toMatchObject({ name: 'Anjali Fernando', role: 'member', emailVerified: false });
 
-    const [mail] = await mailsTo(outboxDir(), 'anjali@example.org');
+    const [mail] = await deliveredMailsTo('anjali@example.org');
     expect(mail?.subject).toBe('Verify your email address for Test Past Pupils Association');
     expect(mail?.html).toContain('Test Past Pupils Association');
     expect(mail?.from?.text).toContain('Test Past Pupils Association');
@@ -82,18 +84,28 @@ describe('sign-up and verification', () => {
     expect(await attempt.response.json()).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
   });
 
-  it('reports a verification mail that could not be sent', async () => {
+  it('queues the verification mail while the mail server is down; it leaves once the server is back', async () => {
     const config = env();
     const original = config.smtpUrl;
-    config.smtpUrl = 'smtp://127.0.0.1:1'; // nothing listens there
+    config.smtpUrl = `smtp://127.0.0.1:${await freePort()}`; // nothing listens there
     try {
       const { response, mailFailed } = await signUp('unreachable@example.org');
       expect(response.status).toBe(200);
-      expect(mailFailed).toBe(true);
+      expect(mailFailed).toBe(false);
+      expect(await deliverDueMail()).toMatchObject({ sent: 0, retrying: 1 });
     } finally {
       config.smtpUrl = original;
     }
-    expect(takeConsoleErrors().join('\n')).toContain('ECONNREFUSED');
+    await deliverDueMail({ clock: () => new Date(Date.now() + 61_000) });
+    expect((await deliveredMailsTo('unreachable@example.org')).map((mail) => mail.subject)).toEqual(['Verify your email address for Test Past Pupils Association']);
+  });
+
+  it('reports a verification mail that could not be queued', async () => {
+    const { response, mailFailed } = await withOutboxUnwritable(database.db(), () => signUp('unqueued@example.org'));
+    expect(response.status).toBe(200);
+    expect(mailFailed).toBe(true);
+    // The outbox's table is gone (42P01): the log names the failed query by its SQLSTATE, never its values.
+    expect(takeConsoleErrors().join('\n')).toContain('Failed query (42P01)');
   });
 });
 
@@ -136,7 +148,7 @@ describe('password reset', () => {
     const requested = await callAuthEndpoint(visitor(), '/request-password-reset', { email: 'reset@example.org', redirectTo: '/update-password' });
     expect(requested.response.status).toBe(200);
     // The reset mail goes out after the answer (the answer must not reveal whether the address has an account).
-    const resetMail = async () => (await mailsTo(outboxDir(), 'reset@example.org')).find((message) => message.subject?.startsWith('Reset'));
+    const resetMail = async () => (await deliveredMailsTo('reset@example.org')).find((message) => message.subject?.startsWith('Reset'));
     await expect.poll(resetMail).toBeTruthy();
     const link = linkIn((await resetMail())!, '/api/auth/reset-password/');
     const landing = await auth().handler(new Request(link));
@@ -154,7 +166,75 @@ describe('password reset', () => {
   it('answers an unknown address the same way and sends nothing', async () => {
     const requested = await callAuthEndpoint(visitor(), '/request-password-reset', { email: 'ghost@example.org', redirectTo: '/update-password' });
     expect(requested.response.status).toBe(200);
-    expect(await mailsTo(outboxDir(), 'ghost@example.org')).toEqual([]);
+    expect(await deliveredMailsTo('ghost@example.org')).toEqual([]);
+  });
+});
+
+describe('the answer to a password-reset request', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // The same code path, not a stopwatch: every answer waits on the floor, whether the address has
+  // an account or not, and whether our form or a direct call to /api/auth asked.
+  it('waits for the same floor for a known and an unknown address, posted straight to /api/auth', async () => {
+    await signUp('floor@example.org');
+    await verify('floor@example.org');
+    const wait = vi.spyOn(resetAnswerFloor, 'wait');
+    for (const email of ['floor@example.org', 'nobody-at-all@example.org']) {
+      let released = false;
+      let release!: () => void;
+      wait.mockImplementationOnce(() => new Promise<void>((resolve) => (release = () => ((released = true), resolve()))));
+      const calls = wait.mock.calls.length;
+      const before = Date.now();
+      const answered = auth()
+        .handler(
+          new Request('http://localhost:3000/api/auth/request-password-reset', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', 'x-client-ip': `198.51.100.${ipCounter++}` },
+            body: JSON.stringify({ email, redirectTo: '/update-password' }),
+          }),
+        )
+        .then((response) => ({ status: response.status, afterFloor: released }));
+      await vi.waitFor(() => expect(wait.mock.calls.length).toBe(calls + 1));
+      // Measured from when the request began, not from when the work ended.
+      expect(wait.mock.calls.at(-1)![0]).toBeGreaterThanOrEqual(before);
+      release();
+      expect(await answered, email).toEqual({ status: 200, afterFloor: true });
+    }
+    wait.mockRestore();
+  });
+
+  it('the floor is the time since the request began', async () => {
+    vi.useFakeTimers();
+    const startedAt = Date.now();
+    vi.advanceTimersByTime(120);
+    let done = false;
+    const waiting = resetAnswerFloor.wait(startedAt).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(resetAnswerFloor.ms - 121);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(done).toBe(true);
+  });
+});
+
+describe('changing the password', () => {
+  it('ends every other session of the account, also when the call asks to keep them; the session that changed it stays signed in', async () => {
+    await signUp('change@example.org');
+    await verify('change@example.org');
+    const signIn = async () => cookiesFrom((await callAuthEndpoint(visitor(), '/sign-in/email', { email: 'change@example.org', password: 'correct horse battery' })).response);
+    const here = await signIn();
+    const elsewhere = await signIn();
+    const user = (cookie: string) => readSessionUser(new Request('http://localhost/', { headers: { cookie } }));
+    expect(await user(elsewhere)).not.toBeNull();
+
+    const changed = await callAuthEndpoint(visitor(here), '/change-password', { currentPassword: 'correct horse battery', newPassword: 'a fresh long password', revokeOtherSessions: false });
+    expect(changed.response.status).toBe(200);
+    expect(await user(elsewhere)).toBeNull();
+    expect(await user(cookiesFrom(changed.response))).toMatchObject({ email: 'change@example.org' });
+    const account = await findAccountByEmail('change@example.org');
+    expect(await database.db().select().from(sessions).where(eq(sessions.userId, account!.id))).toHaveLength(1);
   });
 });
 

@@ -11,7 +11,6 @@ import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
 import { changeAccountRole, findAccountByEmail } from '~/features/accounts/accounts.server';
 import { recordDonation } from '~/features/donations/donations.server';
-import { outboxDir } from '~/features/mail/mail.server';
 import { applicationHistory, listApplications, membershipCheckout, setApplicationStatus, submitApplication } from '~/features/membership/membership.server';
 import { monthOf } from '~/features/payments/finance';
 import { donorKey } from '~/features/payments/finance.server';
@@ -40,13 +39,16 @@ import { middleware as adminLayoutMiddleware } from '~/routes/admin/layout';
 import { action as donationAction, loader as donationLoader } from '~/routes/admin/donation';
 import { action as mailingAction, loader as mailingLoader } from '~/routes/admin/mail/mailing';
 import { loader as mailingsLoader } from '~/routes/admin/mail/mailings';
+import { action as outboxAction, loader as outboxLoader } from '~/routes/admin/mail/outbox';
 import { action as offlineGiftAction, loader as offlineGiftLoader } from '~/routes/admin/offline-gift';
 import { createAccount, createSignedInAccount } from '../factories/accounts';
 import { createEvent, createSiteSettings } from '../factories/content';
 import { createPayment } from '../factories/payments';
 import { createSoldTicket } from '../factories/tickets';
 import { setupTestDatabase } from '../setup/database';
-import { mailsTo } from '../setup/outbox';
+import { deliveredMailsTo } from '../setup/mail-delivery';
+import { enqueueMail } from '~/features/mail/outbox.server';
+import { mailOutbox } from '~/db/schema/outbox';
 import { postArgs, routeArgs, runMiddleware } from '../setup/route-args';
 
 const database = setupTestDatabase();
@@ -79,7 +81,7 @@ describe('application status changes', () => {
     expect(approved.status).toBe('approved');
     const history = await applicationHistory(application.id);
     expect(history).toEqual([expect.objectContaining({ actorEmail: 'super_admin@example.org', fromValue: 'pending_approval', toValue: 'approved', note: null })]);
-    const mail = (await mailsTo(outboxDir(), application.email)).find((message) => message.subject?.startsWith('Welcome'));
+    const mail = (await deliveredMailsTo(application.email)).find((message) => message.subject?.startsWith('Welcome'));
     expect(mail?.text).toContain('approved your membership application');
   });
 
@@ -95,7 +97,7 @@ describe('application status changes', () => {
   it('reject mails the applicant too', async () => {
     const application = await newApplication('paid');
     await setApplicationStatus(superAdmin, application.id, 'rejected');
-    const mail = (await mailsTo(outboxDir(), application.email)).find((message) => message.subject?.startsWith('Your membership application'));
+    const mail = (await deliveredMailsTo(application.email)).find((message) => message.subject?.startsWith('Your membership application'));
     expect(mail?.text).toContain('could not approve');
   });
 });
@@ -186,6 +188,9 @@ describe('authorization matrix', () => {
     const application = await newApplication('paid');
     const donation = await recordDonation({ kind: 'one-time', cause: 'general', amount: 2500, firstName: 'D', lastName: 'E', email: 'd@example.org', homeAddress: 'X', phoneNumber: null }, null);
     const post = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) });
+    await enqueueMail(database.db(), { kind: 'receipt', to: 'matrix-mail@example.org', subject: 'Matrix', text: 'Matrix', html: '<p>Matrix</p>' });
+    const [failedMail] = await database.db().update(mailOutbox).set({ status: 'failed' }).where(eq(mailOutbox.recipient, 'matrix-mail@example.org')).returning();
+    if (!failedMail) throw new Error('no failed mail for the matrix');
     const paidAt = new Date();
     await createPayment(database.db(), { purpose: 'donation', referenceId: donation.id, amountCents: donation.amountCents, paidAt });
     const statementYear = String(monthOf(paidAt).year);
@@ -220,6 +225,8 @@ describe('authorization matrix', () => {
       'GET /admin/mail/new': (role) => outcome(() => mailingLoader({ ...args(role, '/admin/mail/new'), params: { id: 'new' } })),
       'POST a message': (role) =>
         outcome(() => mailingAction({ ...args(role, '/admin/mail/new', post({ intent: 'save', subject: 'Hello', body: '<p>Hi</p>', audience: 'members' })), params: { id: 'new' } })),
+      'GET /admin/mail/outbox': (role) => outcome(() => outboxLoader(args(role, '/admin/mail/outbox'))),
+      'POST send a mail again': (role) => outcome(() => outboxAction(args(role, '/admin/mail/outbox', post({ intent: 'send-again', id: failedMail.id })))),
       'GET /admin/donations/:id': (role) => outcome(() => donationLoader({ ...args(role, `/admin/donations/${donation.id}`), params: { id: donation.id } })),
       'POST a refund': (role) =>
         outcome(async () => {
@@ -269,6 +276,8 @@ describe('authorization matrix', () => {
       'GET /admin/mail': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/mail/new': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'POST a message': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/mail/outbox': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'POST send a mail again': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/donations/:id': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'POST a refund': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/donations/new': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'not-found', admin: 'allowed', super_admin: 'allowed' },

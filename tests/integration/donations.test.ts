@@ -10,14 +10,13 @@ import {
   subscriptionManageToken,
 } from '~/features/donations/donations.server';
 import { setDonationStatus } from '~/features/donations/donations.server';
-import { outboxDir } from '~/features/mail/mail.server';
 import { cancelSubscription, fulfilCheckout, handleStripeWebhook, startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout, renewTestSubscription } from '~/features/payments/test-checkout.server';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { fixture, useFakeStripe, webhookEvent } from '../fakes/stripe-api';
 import { setupTestDatabase } from '../setup/database';
-import { mailsTo } from '../setup/outbox';
+import { deliveredMailsTo } from '../setup/mail-delivery';
 import { routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
@@ -44,7 +43,7 @@ describe('with the test provider', () => {
     await fulfilCheckout(checkout.sessionId);
     expect((await donationRow(donation.id)).status).toBe('completed');
     expect(await paymentsOf(donation.id)).toEqual([expect.objectContaining({ amountCents: 5000, description: 'General Donation', userId: null })]);
-    const receipt = (await mailsTo(outboxDir(), donor.email)).at(-1)!;
+    const receipt = (await deliveredMailsTo(donor.email)).at(-1)!;
     expect(receipt.text).toContain('We received your payment of $50.00 for General Donation on');
     expect(receipt.subject).toBe('Your receipt from Lakeview PPA');
   });
@@ -87,7 +86,7 @@ describe('with the test provider', () => {
     const donation = await recordDonation({ ...monthly, email: 'guest-iptv@example.org' }, null);
     await payTestCheckout((await startCheckout(donationCheckout(donation))).sessionId);
     const subscription = (await subscriptionOf(donation.id))!;
-    const receipt = (await mailsTo(outboxDir(), 'guest-iptv@example.org')).at(-1)!;
+    const receipt = (await deliveredMailsTo('guest-iptv@example.org')).at(-1)!;
     const link = /https?:\/\/\S+\/donate\/manage\?token=\S+/.exec(receipt.text ?? '')?.[0] ?? 'no link in the receipt';
     const token = new URL(link).searchParams.get('token')!;
     expect(readSubscriptionManageToken(token)).toBe(subscription.id);

@@ -4,13 +4,17 @@
  * 400, and an id that is not one is "not found", never a 500.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { attemptsBlocked, checkInCodeGuesses, recordWrongAttempt } from '~/features/accounts/attempt-limits.server';
+import { eventCheckInCode } from '~/features/events/check-in.server';
 import { action as checkInAction } from '~/routes/_site/check-in.$eventId';
 import { action as committeeEditorAction } from '~/routes/admin/content/committee-editor';
 import { action as eventEditorAction } from '~/routes/admin/content/event-editor';
 import { action as eventTicketsAction } from '~/routes/admin/content/event-tickets';
 import { action as mediaAction } from '~/routes/admin/content/media';
 import { action as historyEditorAction } from '~/routes/admin/content/page-history';
+import { action as orderAction } from '~/routes/_site/events.$id.order';
 import { action as testCheckoutAction } from '~/routes/payment/test-checkout';
+import { ticketOrders } from '~/db/schema/tickets';
 import { createSignedInAccount } from '../factories/accounts';
 import { createCommitteeTerm, createEvent, createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
@@ -110,6 +114,50 @@ describe('the check-in page', () => {
     expect((await checkIn({ intent: 'order', orderId: 'not-a-uuid' }, editorCookie)).status).toBe(400);
     expect((await checkIn({ intent: 'nonsense' }, editorCookie)).status).toBe(400);
     expect(await checkIn({ intent: 'check', code: 'K7QX-93MD' }, editorCookie)).toMatchObject({ status: 200, data: { check: expect.anything() } });
+  });
+});
+
+describe('guessing the check-in code', () => {
+  it('is refused after 10 wrong codes from one address for one event, with a message at the field, until the window has passed', async () => {
+    const event = await createEvent(database.db(), { status: 'published' }, [{ name: 'Standard', priceCents: 0, quantityCap: 10 }]);
+    const other = await createEvent(database.db(), { status: 'published' }, [{ name: 'Standard', priceCents: 0, quantityCap: 10 }]);
+    const volunteer = (eventId: number, code: string, ip: string) =>
+      answer(() => checkInAction(postArgs(`/check-in/${eventId}`, { intent: 'volunteer', code }, { 'x-client-ip': ip }, { eventId: String(eventId) })));
+    for (let guess = 0; guess < 10; guess += 1) expect((await volunteer(event.id, `WRONG${guess}`, '203.0.113.50')).status).toBe(400);
+    const refused = await volunteer(event.id, 'WRONG10', '203.0.113.50');
+    expect(refused.status).toBe(429);
+    expect(refused.data.codeError).toMatch(/^Too many wrong check-in codes from here\. Try again in 15 minutes/);
+    // While refused, not even the right code is looked at.
+    expect((await volunteer(event.id, eventCheckInCode(event.id), '203.0.113.50')).status).toBe(429);
+    // Another address, or another event, guesses on its own count.
+    expect((await volunteer(event.id, eventCheckInCode(event.id), '203.0.113.51')).status).toBe(302);
+    expect((await volunteer(other.id, eventCheckInCode(other.id), '203.0.113.50')).status).toBe(302);
+    // A window after the first wrong guess, the count starts again.
+    const later = Date.now() + checkInCodeGuesses.windowSeconds * 1000 + 1;
+    expect(await attemptsBlocked(checkInCodeGuesses, `${event.id}|203.0.113.50`, later)).toBeNull();
+    await recordWrongAttempt(checkInCodeGuesses, `${event.id}|203.0.113.50`, later);
+    expect(await attemptsBlocked(checkInCodeGuesses, `${event.id}|203.0.113.50`, later)).toBeNull();
+  });
+});
+
+describe('the ticket order page', () => {
+  it('answers attendees posted as anything but one name per seat with 400, one input per seat and the message, and places nothing', async () => {
+    const event = await createEvent(database.db(), { status: 'published' }, [{ name: 'Standard', priceCents: 0, quantityCap: 10 }]);
+    const tier = event.tiers[0]!;
+    const order = (body: string) =>
+      answer(() => orderAction(postArgs(`/events/${event.id}/order?seats=${tier.id}x2`, body, { 'Content-Type': 'application/x-www-form-urlencoded' }, { id: String(event.id) })));
+    const buyer = 'buyerName=Ann+Buyer&buyerEmail=ann%40example.org';
+    for (const attendees of ['attendees=Ann', 'attendees.first=Ann', 'attendees=Ann&attendees.x=Bo', 'attendees[0]=Ann', 'attendees[0].name=Ann&attendees[1]=Bo']) {
+      const refused = await order(`${buyer}&${attendees}`);
+      expect(refused.status, attendees).toBe(400);
+      expect(refused.data.result?.initialValue?.attendees, attendees).toEqual([expect.any(String), expect.any(String)]);
+      // A message where the page shows one: the form's, the list's, or a seat's input.
+      const shown = Object.entries(refused.data.result?.error ?? {}).filter(([name, errors]) => ['', 'attendees', 'attendees[0]', 'attendees[1]'].includes(name) && errors?.length);
+      expect(shown, attendees).not.toEqual([]);
+    }
+    // What was typed at its place is kept.
+    expect((await order(`${buyer}&attendees[0]=Ann`)).data.result?.initialValue?.attendees).toEqual(['Ann', '']);
+    expect(await database.db().select().from(ticketOrders)).toEqual([]);
   });
 });
 

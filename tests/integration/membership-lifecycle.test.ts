@@ -9,7 +9,6 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteSettings } from '~/db/schema/content';
 import { jobRuns } from '~/db/schema/jobs';
 import { membershipApplications, membershipReminders } from '~/db/schema/membership';
-import { outboxDir } from '~/features/mail/mail.server';
 import { committeeDigestJob } from '~/features/membership/committee-notices.server';
 import { memberAccess, membershipCheckout, renewalCheckout, submitApplication } from '~/features/membership/membership.server';
 import { startCheckout } from '~/features/payments/payments.server';
@@ -21,7 +20,7 @@ import { createSiteSettings } from '../factories/content';
 import { createMembership } from '../factories/membership';
 import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
-import { mailsTo } from '../setup/outbox';
+import { deliveredMailsTo } from '../setup/mail-delivery';
 
 const database = setupTestDatabase();
 const DAY = 86_400_000;
@@ -35,7 +34,7 @@ beforeEach(async () => {
   await database.db().update(siteSettings).set({ membershipGraceDays: 30, committeeEmails: '', committeeDigest: false });
 });
 
-const subjectsTo = async (email: string) => (await mailsTo(outboxDir(), email)).map((mail) => mail.subject ?? '');
+const subjectsTo = async (email: string) => (await deliveredMailsTo(email)).map((mail) => mail.subject ?? '');
 
 describe('renewal reminders', () => {
   it('30 days, 7 days and on the day, each once; none for life, unapproved or far-off memberships', async () => {
@@ -52,7 +51,7 @@ describe('renewal reminders', () => {
     expect(await subjectsTo(in6.account.email)).toEqual([expect.stringMatching(/^Your membership expires in 7 days — /)]);
     expect(await subjectsTo(expired.account.email)).toEqual([expect.stringMatching(/^Your membership has expired — /)]);
     for (const nobody of [far, life, waiting]) expect(await subjectsTo(nobody.account.email)).toEqual([]);
-    const [gone] = await mailsTo(outboxDir(), expired.account.email);
+    const [gone] = await deliveredMailsTo(expired.account.email);
     expect(gone?.text).toContain('You keep your access to members’ documents until');
     expect(gone?.text).toContain('/members-portal');
 
@@ -228,32 +227,32 @@ describe('the committee hears of new work', () => {
   it('a paid application is mailed to the committee’s addresses at once, or to the contact email when none are set', async () => {
     await database.db().update(siteSettings).set({ committeeEmails: 'chair@example.org, secretary@example.org', committeeDigest: false });
     await paidApplication('Waiting');
-    const [mail] = (await mailsTo(outboxDir(), 'secretary@example.org')).filter((message) => message.subject?.startsWith('New membership application: Waiting Test'));
+    const [mail] = (await deliveredMailsTo('secretary@example.org')).filter((message) => message.subject?.startsWith('New membership application: Waiting Test'));
     expect(mail?.to).toBeTruthy();
     expect(mail?.text).toContain('applied for Annual Membership and paid on');
     expect(mail?.text).toMatch(/\/admin\/applications\/[0-9a-f-]{36}/);
-    expect((await mailsTo(outboxDir(), 'chair@example.org')).some((message) => message.subject?.startsWith('New membership application: Waiting Test'))).toBe(true);
+    expect((await deliveredMailsTo('chair@example.org')).some((message) => message.subject?.startsWith('New membership application: Waiting Test'))).toBe(true);
 
     await database.db().update(siteSettings).set({ committeeEmails: '' });
     const contact = (await database.db().select({ contact: siteSettings.contactEmail }).from(siteSettings))[0]!.contact;
     await paidApplication('Fallback');
-    expect((await mailsTo(outboxDir(), contact)).some((message) => message.subject?.startsWith('New membership application: Fallback Test'))).toBe(true);
+    expect((await deliveredMailsTo(contact)).some((message) => message.subject?.startsWith('New membership application: Fallback Test'))).toBe(true);
   });
 
   it('with the daily summary, one mail a day lists what waits', async () => {
     await database.db().update(siteSettings).set({ committeeEmails: 'digest@example.org', committeeDigest: true });
     await paidApplication('Quiet');
     await paidApplication('Patient');
-    expect(await mailsTo(outboxDir(), 'digest@example.org')).toEqual([]);
+    expect(await deliveredMailsTo('digest@example.org')).toEqual([]);
     const morning = new Date('2027-02-01T14:00:00Z');
     await Promise.all([runDueJobs([committeeDigestJob], morning, 'one'), runDueJobs([committeeDigestJob], morning, 'two')]);
     await runDueJobs([committeeDigestJob], new Date(morning.getTime() + 3_600_000));
-    const mails = await mailsTo(outboxDir(), 'digest@example.org');
+    const mails = await deliveredMailsTo('digest@example.org');
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^2 membership applications wait for approval/)]);
     expect(mails[0]?.text).toContain('Quiet Test');
     expect(mails[0]?.text).toContain('Patient Test');
     // The next morning, again (they still wait).
     await runDueJobs([committeeDigestJob], new Date(morning.getTime() + 86_400_000));
-    expect(await mailsTo(outboxDir(), 'digest@example.org')).toHaveLength(2);
+    expect(await deliveredMailsTo('digest@example.org')).toHaveLength(2);
   });
 });

@@ -16,6 +16,7 @@ import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
 import { routeArgs } from '../setup/route-args';
+import { deliveredMailsTo } from '../setup/mail-delivery';
 
 const database = setupTestDatabase();
 let memberCookie = '';
@@ -162,16 +163,14 @@ describe('Stripe webhook route', () => {
 describe('members portal', () => {
   it('re-sends a receipt of the member’s own payment, and only theirs', async () => {
     const { action: portalAction } = await import('~/routes/portal/payments');
-    const { outboxDir } = await import('~/features/mail/mail.server');
-    const { mailsTo } = await import('../setup/outbox');
     const account = await findAccountByEmail('applicant@example.org');
     await payTestCheckout((await settle(() => postForm(valid))).location!.split('/').at(-1)!);
     const [payment] = await database.db().select().from(payments).where(eq(payments.userId, account!.id)).limit(1);
-    const receiptsBefore = (await mailsTo(outboxDir(), 'applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length;
+    const receiptsBefore = (await deliveredMailsTo('applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length;
     const post = (paymentId: string) =>
       portalAction(args('/members-portal/payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId }), headers: { cookie: memberCookie } })) as Promise<{ init: ResponseInit | null }>;
     expect((await post(payment!.id)).init?.status ?? 200).toBe(200);
-    expect((await mailsTo(outboxDir(), 'applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length).toBe(receiptsBefore + 1);
+    expect((await deliveredMailsTo('applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length).toBe(receiptsBefore + 1);
     expect((await post('00000000-0000-0000-0000-000000000000')).init?.status).toBe(404);
     expect((await post('not-a-payment-id')).init?.status).toBe(404);
     const { account: other, cookie: otherCookie } = await createSignedInAccount(database.db());
@@ -179,7 +178,7 @@ describe('members portal', () => {
       args('/members-portal/payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId: payment!.id }), headers: { cookie: otherCookie } }),
     ) as Promise<{ init: ResponseInit | null }>;
     expect((await someoneElses).init?.status).toBe(404);
-    expect(await mailsTo(outboxDir(), other.email)).toEqual([]);
+    expect(await deliveredMailsTo(other.email)).toEqual([]);
   });
 });
 

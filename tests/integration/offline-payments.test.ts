@@ -8,7 +8,6 @@ import { auditLog } from '~/db/schema/audit';
 import { donations } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
-import { outboxDir } from '~/features/mail/mail.server';
 import { isoDayAfter } from '~/lib/dates';
 import { action as applicationAction } from '~/routes/admin/application';
 import { action as giftAction } from '~/routes/admin/offline-gift';
@@ -16,7 +15,7 @@ import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { createMembership } from '../factories/membership';
 import { setupTestDatabase } from '../setup/database';
-import { mailsTo } from '../setup/outbox';
+import { deliveredMailsTo } from '../setup/mail-delivery';
 import { postArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
@@ -53,7 +52,7 @@ describe('offline payments', () => {
     expect(after?.expiresAt).not.toBeNull();
     const [payment] = await database.db().select().from(payments).where(eq(payments.referenceId, application.id));
     expect(payment).toMatchObject({ provider: 'offline', offlineMethod: 'cheque', receivedBy: 'Priya (treasurer)', offlineReference: 'Cheque 0042', amountCents: 5000, livemode: true, checkoutSessionId: null });
-    const [receipt] = await mailsTo(outboxDir(), 'cheque.payer@example.org');
+    const [receipt] = await deliveredMailsTo('cheque.payer@example.org');
     expect(receipt?.subject).toMatch(/^Your receipt from/);
     expect(receipt?.text).toContain('We received your payment of $50.00');
     const [entry] = await database.db().select().from(auditLog).where(eq(auditLog.entityId, application.id));
@@ -106,7 +105,7 @@ describe('offline payments', () => {
     expect(done.location).toBe(`/admin/donations/${donation!.id}`);
     const [payment] = await database.db().select().from(payments).where(eq(payments.referenceId, donation!.id));
     expect(payment).toMatchObject({ purpose: 'donation', provider: 'offline', offlineMethod: 'cheque', amountCents: 12000, receivedBy: 'Priya (treasurer)' });
-    const [receipt] = await mailsTo(outboxDir(), 'kamal.gift@example.org');
+    const [receipt] = await deliveredMailsTo('kamal.gift@example.org');
     expect(receipt?.text).toContain('We received your payment of $120.00 for Medical Fund');
   });
 });

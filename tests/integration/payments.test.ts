@@ -4,7 +4,6 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipApplications } from '~/db/schema/membership';
 import { checkoutSessions, payments, webhookEvents } from '~/db/schema/payments';
-import { outboxDir } from '~/features/mail/mail.server';
 import { membershipCheckout, submitApplication } from '~/features/membership/membership.server';
 import { fulfilCheckout, handleStripeWebhook, startCheckout, startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { paymentProvider } from '~/features/payments/providers.server';
@@ -16,7 +15,7 @@ import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { useFakeStripe, webhookEvent } from '../fakes/stripe-api';
 import { setupTestDatabase } from '../setup/database';
-import { mailsTo } from '../setup/outbox';
+import { deliveredMailsTo } from '../setup/mail-delivery';
 import { routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
@@ -76,7 +75,7 @@ describe('test provider', () => {
     expect(await paymentsFor(checkout.sessionId)).toEqual([
       expect.objectContaining({ amountCents: 5000, provider: 'test', userId: account.id, purpose: 'membership', description: 'Annual Membership' }),
     ]);
-    const [receipt] = await mailsTo(outboxDir(), account.email);
+    const [receipt] = await deliveredMailsTo(account.email);
     expect(receipt?.subject).toMatch(/^Your receipt from /);
     expect(receipt?.text).toContain('$50.00');
   });

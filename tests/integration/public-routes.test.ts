@@ -1,5 +1,6 @@
 /** Loaders and actions of the public pages, run against a freshly seeded database. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { siteSettings } from '~/db/schema/content';
 import { membershipApplications } from '~/db/schema/membership';
 import { seedSampleContent } from '~/db/seed';
 import { messages } from '~/lib/messages';
@@ -41,6 +42,16 @@ async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
 describe('layout data', () => {
   it('root loader returns the site settings and no toast by default', async () => {
     expect(await rootLoader(args('/'))).toMatchObject({ toast: null, settings: { chapterName: 'North America' } });
+  });
+
+  it('root loader gives every page the public settings only, never the committee’s own', async () => {
+    const [before] = await database.db().select().from(siteSettings);
+    await database.db().update(siteSettings).set({ committeeEmails: 'committee-only@example.org', committeeDigest: true });
+    const { settings } = await rootLoader(args('/')).finally(() => database.db().update(siteSettings).set(before!));
+    expect(Object.keys(settings).sort()).toEqual(
+      ['associationName', 'branchLinks', 'chapterName', 'contactAddress', 'contactEmail', 'contactPhone', 'shortName', 'socialFeedUrl', 'socialLinks'].sort(),
+    );
+    expect(JSON.stringify(settings)).not.toContain('committee-only@example.org');
   });
 });
 

@@ -8,7 +8,6 @@ import { auditLog } from '~/db/schema/audit';
 import { donations } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
 import { paymentRefunds, payments } from '~/db/schema/payments';
-import { outboxDir } from '~/features/mail/mail.server';
 import { refundCardPayment } from '~/features/payments/refunds.server';
 import { action as applicationAction } from '~/routes/admin/application';
 import { action as donationAction } from '~/routes/admin/donation';
@@ -17,7 +16,7 @@ import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { createMembership } from '../factories/membership';
 import { setupTestDatabase } from '../setup/database';
-import { mailsTo } from '../setup/outbox';
+import { deliveredMailsTo } from '../setup/mail-delivery';
 import { postArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
@@ -69,7 +68,7 @@ describe('refunding a gift', () => {
     let [after] = await database.db().select().from(payments).where(eq(payments.id, payment.id));
     expect(after?.status).toBe('partially_refunded');
     expect((await database.db().select().from(donations).where(eq(donations.id, donation.id)))[0]?.status).toBe('completed');
-    const [first] = await mailsTo(outboxDir(), 'dana.refund@example.org');
+    const [first] = await deliveredMailsTo('dana.refund@example.org');
     expect(first?.subject).toBe('Your refund from Harbour College PPA');
     expect(first?.text).toContain('We have refunded $20.00 of your payment of $50.00 for Medical Fund donation');
     expect(first?.text).toContain('What remains of the payment: $30.00.');
@@ -83,7 +82,7 @@ describe('refunding a gift', () => {
     [after] = await database.db().select().from(payments).where(eq(payments.id, payment.id));
     expect(after?.status).toBe('refunded');
     expect((await database.db().select().from(donations).where(eq(donations.id, donation.id)))[0]?.status).toBe('refunded');
-    expect((await mailsTo(outboxDir(), 'dana.refund@example.org'))[1]?.text).toContain('The whole payment has now been refunded.');
+    expect((await deliveredMailsTo('dana.refund@example.org'))[1]?.text).toContain('The whole payment has now been refunded.');
     const entries = await database.db().select().from(auditLog).where(eq(auditLog.entityId, donation.id));
     expect(entries.map((entry) => `${entry.fromValue} → ${entry.toValue}`)).toEqual(['completed → refunded']);
   });
@@ -114,6 +113,6 @@ describe('refunding a membership', () => {
     expect((await post(applicationAction as never, path, application.id, { intent: 'refund', paymentId: payment!.id, amount: '10', reason: 'Student rate', confirmed: 'yes' })).status).toBe(302);
     expect((await database.db().select().from(payments).where(eq(payments.id, payment!.id)))[0]?.status).toBe('partially_refunded');
     expect((await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]?.status).toBe('approved');
-    expect((await mailsTo(outboxDir(), 'member.refund@example.org'))[0]?.text).toContain('Hello Mala,');
+    expect((await deliveredMailsTo('member.refund@example.org'))[0]?.text).toContain('Hello Mala,');
   });
 });

@@ -11,7 +11,6 @@ import { checkoutSessions, paymentRefunds, payments } from '~/db/schema/payments
 import { ticketOrders, tickets } from '~/db/schema/tickets';
 import { getEventTickets, ticketSalesByEvent } from '~/features/events/attendees.server';
 import { eventAvailability, HOLD_MINUTES, orderCheckout, placeOrder } from '~/features/events/orders.server';
-import { outboxDir } from '~/features/mail/mail.server';
 import { closeCheckout, handleStripeWebhook, startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { cancelTestCheckout, payTestCheckout } from '~/features/payments/test-checkout.server';
 import { cancelTickets } from '~/features/payments/ticket-refunds.server';
@@ -21,7 +20,7 @@ import { actorWith, refusalOf } from '../factories/actors';
 import { createEvent, createSiteSettings } from '../factories/content';
 import { useFakeStripe, webhookEvent } from '../fakes/stripe-api';
 import { setupTestDatabase } from '../setup/database';
-import { mailsTo } from '../setup/outbox';
+import { deliveredMailsTo } from '../setup/mail-delivery';
 import { routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
@@ -71,7 +70,7 @@ describe('paying for tickets (test provider)', () => {
     expect((await payTestCheckout(order.sessionId!)).outcome).toBe('fulfilled');
     expect((await ticketRows(order.order.id)).map((ticket) => ticket.status)).toEqual(['valid', 'valid']);
     expect(await paymentOf(order.order.id)).toMatchObject({ purpose: 'tickets', amountCents: 21500, status: 'paid', livemode: false });
-    const [mail] = await mailsTo(outboxDir(), order.email);
+    const [mail] = await deliveredMailsTo(order.email);
     expect(mail?.subject).toMatch(/^Your 2 tickets for Gala/);
     expect(mail?.attachments.map((file) => file.contentType)).toEqual(['image/png', 'image/png', expect.stringContaining('text/calendar')]);
     expect(await successRedirect(order.sessionId!)).toMatch(new RegExp(`^/tickets/${order.order.id}\\?t=`));
@@ -102,7 +101,7 @@ describe('paying for tickets (test provider)', () => {
     expect((await orderRow(late.order.id)).status).toBe('expired');
     expect((await ticketRows(late.order.id)).every((ticket) => ticket.status === 'released')).toBe(true);
     expect((await eventAvailability(event.tiers)).get(event.tiers[0]!.id)).toMatchObject({ sold: 1, remaining: 1 });
-    expect(await mailsTo(outboxDir(), late.email)).toEqual([]);
+    expect(await deliveredMailsTo(late.email)).toEqual([]);
     // The success page still leads to the order, which says it was refunded.
     expect(await successRedirect(late.sessionId!)).toMatch(new RegExp(`^/tickets/${late.order.id}\\?t=`));
   });
@@ -124,7 +123,7 @@ describe('the committee cancels and refunds tickets', () => {
     ]);
     expect((await eventAvailability(event.tiers)).get(event.tiers[0]!.id)).toMatchObject({ sold: 2, remaining: 1 });
     expect((await orderRow(order.order.id)).status).toBe('confirmed');
-    const mails = await mailsTo(outboxDir(), order.email);
+    const mails = await deliveredMailsTo(order.email);
     expect(mails.at(-1)?.subject).toMatch(/^A ticket for Gala cancelled/);
     expect(mails.at(-1)?.text).toContain('$85.00 is refunded to the card you paid with');
 
@@ -152,7 +151,7 @@ describe('the committee cancels and refunds tickets', () => {
     expect((await refusalOf(() => cancelTickets(admin, order.order.id, [first!.id + 10_000], 'x'))).code).toBe('not_found');
     expect((await refusalOf(() => cancelTickets(admin, '00000000-0000-4000-8000-000000000000', 'all', 'x'))).code).toBe('not_found');
     expect(await cancelTickets(admin, order.order.id, [first!.id], 'x')).toEqual({ cancelled: 1, refundedCents: 0 });
-    expect((await mailsTo(outboxDir(), order.email)).at(-1)?.text).toContain('Nothing was charged for them');
+    expect((await deliveredMailsTo(order.email)).at(-1)?.text).toContain('Nothing was charged for them');
   });
 
   it('the same ticket cancelled twice at once is refunded once', async () => {

@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { news } from '~/db/schema/content';
 import { jobRuns } from '~/db/schema/jobs';
+import { mailOutbox } from '~/db/schema/outbox';
 import { committeeDigestJob } from '~/features/membership/committee-notices.server';
 import { pngFile } from '../factories/media';
 import { createMembership } from '../factories/membership';
@@ -45,6 +46,9 @@ async function startServer(databaseUrl: string): Promise<{ origin: string; dataD
   dataDirs.push(dataDir);
   const server = startServerProcess({
     NODE_ENV: 'production',
+    // Test payments and the mail outbox on purpose: production refuses to start without saying so.
+    ALLOW_TEST_PAYMENTS: 'true',
+    MAIL_OUTBOX_ONLY: 'true',
     PORT: String(port),
     PUBLIC_URL: origin,
     DATA_DIR: dataDir,
@@ -136,6 +140,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
         { timeout: SERVER_START_LIMIT_MS, interval: 100 },
       );
 
+      // The reminders were queued with their rows; the servers' mail senders deliver them: wait until none waits.
+      await vi.waitFor(
+        async () => {
+          const waiting = await database
+            .db()
+            .select({ id: mailOutbox.id })
+            .from(mailOutbox)
+            .where(and(eq(mailOutbox.kind, 'membership_reminder'), inArray(mailOutbox.status, ['pending', 'sending'])));
+          if (waiting.length > 0) throw new Error(`${waiting.length} reminder(s) not sent yet`);
+        },
+        { timeout: SERVER_START_LIMIT_MS, interval: 100 },
+      );
       // Counted across every server this file started: the other tests' servers check too.
       const mailsOf = async (email: string) => (await Promise.all(dataDirs.map((dataDir) => mailsTo(path.join(dataDir, 'mail'), email)))).flat();
       for (const member of members) {

@@ -40,6 +40,8 @@ const badgeColours: Record<string, string> = {
   closed: 'bg-slate-200 text-slate-800',
   sending: 'bg-amber-100 text-amber-900',
   sent: 'bg-emerald-100 text-emerald-900',
+  pending: 'bg-slate-200 text-slate-800',
+  failed: 'bg-red-100 text-red-900',
 };
 
 /** A piece of content's state (draft / scheduled / published) or a document's visibility. */

@@ -33,7 +33,8 @@ export function RecordsTable<T extends { id: string }>({
   // Another page of this list, a filter or a search is loading.
   const loading = navigation.state === 'loading' && navigation.location?.pathname === pathname;
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm" aria-busy={loading}>
+    // Scrolls sideways on a phone: a region keyboard users can focus and scroll, as the finance tables.
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm" role="region" aria-label={caption} tabIndex={0} aria-busy={loading}>
       {loading ? (
         <div className="absolute inset-0 z-10 flex items-center justify-center bg-white/60" role="status">
           <Loader2 className="size-8 animate-spin text-navy-700" aria-hidden />

@@ -1,9 +1,10 @@
 /**
  * Accounts and sessions, in the shape better-auth's Drizzle adapter expects (property names are
  * better-auth's field names; columns are snake_case). `role`, `banned…` and `impersonatedBy` come
- * from its admin plugin. Written by hand from better-auth 1.7's table definitions.
+ * from its admin plugin, `twoFactorEnabled` and `two_factors` from its two-factor plugin. Written by
+ * hand from better-auth 1.7's table definitions.
  */
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -19,6 +20,8 @@ export const users = pgTable('users', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
+  /** From the two-factor plugin: on once an authenticator code confirmed the set-up (docs/product.md#security). */
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
 });
 
 export const sessions = pgTable(
@@ -74,6 +77,27 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * Two-step sign-in (better-auth's two-factor plugin): the authenticator's secret and the backup
+ * codes, both encrypted with BETTER_AUTH_SECRET; `verified` is false while the set-up waits for its
+ * first code. Failed codes count towards a lock of the account's second step.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('two_factors_user_unique').on(table.userId)],
 );
 
 /** Rate-limit counters, in the database so every app instance shares them. */

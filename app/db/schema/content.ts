@@ -35,6 +35,8 @@ export const siteSettings = pgTable('site_settings', {
   committeeEmails: text('committee_emails').notNull().default(''),
   /** One mail a day listing what waits, instead of one per application. */
   committeeDigest: boolean('committee_digest').notNull().default(false),
+  /** Admins, super admins and finance must sign in with a second step (docs/product.md#security); a super admin's choice. */
+  staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

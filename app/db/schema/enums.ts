@@ -100,3 +100,32 @@ export type MailingRecipientStatus = (typeof mailingRecipientStatuses)[number];
 /** Why an address receives no more messages to members: the person unsubscribed, or it bounced. */
 export const mailSuppressionReasons = ['unsubscribed', 'bounced'] as const;
 export type MailSuppressionReason = (typeof mailSuppressionReasons)[number];
+
+/**
+ * What a transactional mail is (docs/architecture.md#mail), on its outbox row: for the admin's
+ * outbox page and the logs, never for its content.
+ */
+export const mailKinds = [
+  'verification',
+  'change_email',
+  'email_change_notice',
+  'password_reset',
+  'receipt',
+  'refund',
+  'application_decision',
+  'tickets',
+  'tickets_cancelled',
+  'membership_reminder',
+  'committee_notice',
+  'committee_digest',
+  'mailing_test',
+] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+/**
+ * An outbox row's life: `pending` until its moment (`next_attempt_at`), `sending` while an instance
+ * holds its lease, then `sent`; `failed` after a permanent refusal (SMTP 5xx) or too many attempts,
+ * until an admin sends it again.
+ */
+export const outboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];

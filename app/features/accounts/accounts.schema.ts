@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkbox } from '~/lib/fields';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { messages } from '~/lib/messages';
@@ -82,3 +83,40 @@ export const roleChangeSchema = z.object({
   id: z.string().max(64),
   role: z.enum(roles, { error: 'Choose a role.' }),
 });
+
+/** A code from an authenticator app: six digits (spaces, as some apps show them, are ignored). */
+const authenticatorCode = z
+  .string({ error: 'Enter the 6-digit code from your app.' })
+  .max(20, 'Enter the 6-digit code from your app.')
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your app.'));
+
+/** A backup code as the set-up showed it: letters and digits with a dash, like Ab3dE-fG7hK. */
+const backupCode = z
+  .string({ error: 'Enter one of your backup codes.' })
+  .trim()
+  .min(1, 'Enter one of your backup codes.')
+  .max(40, 'A backup code is letters and digits, like Ab3dE-fG7hK.')
+  .regex(/^[A-Za-z0-9-]+$/, 'A backup code is letters and digits, like Ab3dE-fG7hK.');
+
+export const authenticatorCodeSchema = z.object({ code: authenticatorCode, trustDevice: checkbox });
+export const backupCodeSchema = z.object({ code: backupCode, trustDevice: checkbox });
+
+/** The second sign-in step (docs/product.md#security): a code from the app, or a backup code. */
+export const signInCodeSchema = z.discriminatedUnion('intent', [
+  authenticatorCodeSchema.extend({ intent: z.literal('totp') }),
+  backupCodeSchema.extend({ intent: z.literal('backup') }),
+]);
+
+/** The account's password, asked before two-step sign-in is set up, turned off, or given new backup codes. */
+export const currentPasswordSchema = z.object({ password });
+
+/**
+ * The Security section's forms (docs/product.md#security): start the set-up, confirm it with a
+ * code, cancel it, new backup codes, turn it off.
+ */
+export const securityPageSchema = z.discriminatedUnion('intent', [
+  currentPasswordSchema.extend({ intent: z.enum(['start', 'codes', 'off']) }),
+  z.object({ intent: z.literal('confirm'), code: authenticatorCode }),
+  z.object({ intent: z.literal('cancel') }),
+]);

@@ -5,7 +5,9 @@ import { containsPattern, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor, type Role } from '~/lib/roles';
+import { cookieHeaders, errorCode } from './auth-answers.server';
 import { auth, callAuthEndpoint } from './auth.server';
+import { log } from '~/lib/log.server';
 
 export type Account = typeof users.$inferSelect;
 
@@ -63,30 +65,27 @@ export async function ensureAdminAccount(credentials: { email: string; password:
   return 'created';
 }
 
-/** Set-Cookie headers of a better-auth answer, to pass on to the browser with our own response. */
-function cookieHeaders(response: Response): Headers {
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
-  return headers;
-}
-
-async function errorCode(response: Response): Promise<string | undefined> {
-  const body = (await response.json().catch(() => null)) as { code?: string } | null;
-  return body?.code;
-}
-
 export type SignInOutcome =
-  | { ok: true; headers: Headers }
+  | { ok: true; headers: Headers; user: { role?: string | null; twoFactorEnabled?: boolean | null } }
+  | { ok: 'second-step'; headers: Headers }
   | { ok: false; reason: 'invalid-credentials' | 'email-not-verified' | 'rate-limited' | 'failed' };
 
-/** Signs a visitor in with email and password (rate-limited per IP; unverified addresses refused). */
+/**
+ * Signs a visitor in with email and password (rate-limited per IP; unverified addresses refused).
+ * An account with two-step sign-in on gets no session yet: better-auth sets its challenge cookie,
+ * and the code page finishes the sign-in (docs/product.md#security), unless this browser is trusted.
+ */
 export async function signIn(request: Request, credentials: { email: string; password: string }): Promise<SignInOutcome> {
   const { response } = await callAuthEndpoint(request, '/sign-in/email', { ...credentials, rememberMe: true });
-  if (response.ok) return { ok: true, headers: cookieHeaders(response) };
+  if (response.ok) {
+    const body = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean; user?: { role?: string | null; twoFactorEnabled?: boolean | null } } | null;
+    if (body?.twoFactorRedirect) return { ok: 'second-step', headers: cookieHeaders(response) };
+    return { ok: true, headers: cookieHeaders(response), user: body?.user ?? {} };
+  }
   if (response.status === 429) return { ok: false, reason: 'rate-limited' };
   if (response.status === 403 && (await errorCode(response)) === 'EMAIL_NOT_VERIFIED') return { ok: false, reason: 'email-not-verified' };
   if (response.status === 401 || response.status === 400) return { ok: false, reason: 'invalid-credentials' };
-  console.error('Sign-in failed unexpectedly:', response.status);
+  log.error({ status: response.status }, 'Sign-in failed unexpectedly');
   return { ok: false, reason: 'failed' };
 }
 
@@ -108,7 +107,7 @@ export async function signUp(request: Request, details: { fullName: string; emai
   // Refused as bad input by better-auth's own checks or ours (auth-input.ts): the visitor's to fix.
   if (response.status === 400 || response.status === 422) return { ok: false, reason: 'invalid' };
   if (!response.ok) {
-    console.error('Sign-up failed unexpectedly:', response.status, await errorCode(response));
+    log.error({ status: response.status, code: await errorCode(response) }, 'Sign-up failed unexpectedly');
     return { ok: false, reason: 'failed' };
   }
   if (mailFailed) {
@@ -126,19 +125,13 @@ export async function resendVerification(request: Request, email: string): Promi
   return { ok: true };
 }
 
-/** Every reset request takes at least this long, so the little work done only for a known address does not show. */
-export const RESET_ANSWER_FLOOR_MS = 300;
-
 /**
  * Mails a reset link when the address has an account; neither the answer nor its timing says
- * whether it does: the mail goes out after the answer (auth.server.ts) and every answer waits for
- * the same floor.
+ * whether it does: the mail goes out after the answer, and every answer of better-auth's
+ * endpoint waits for the same floor (`resetAnswerFloor`, auth.server.ts).
  */
 export async function requestPasswordReset(request: Request, email: string): Promise<{ ok: true } | { ok: false; reason: 'rate-limited' }> {
-  const started = Date.now();
   const { response } = await callAuthEndpoint(request, '/request-password-reset', { email, redirectTo: '/update-password' });
-  const wait = RESET_ANSWER_FLOOR_MS - (Date.now() - started);
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return response.status === 429 ? { ok: false, reason: 'rate-limited' } : { ok: true };
 }
 
@@ -178,7 +171,7 @@ export async function requestEmailChange(
   if (code === 'INVALID_PASSWORD') return { ok: false, reason: 'wrong-password' };
   // Refused as bad input by better-auth's checks or ours (auth-input.ts), such as the same address.
   if (response.status === 400 || response.status === 422) return { ok: false, reason: 'invalid' };
-  console.error('Email change failed unexpectedly:', response.status, code);
+  log.error({ status: response.status, code }, 'Email change failed unexpectedly');
   return { ok: false, reason: 'failed' };
 }
 

@@ -2,18 +2,21 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
-import { admin } from 'better-auth/plugins';
+import { admin, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { defaultStatements } from 'better-auth/plugins/admin/access';
 import { db, type Database } from '~/db/client.server';
-import { accounts, rateLimits, sessions, users, verifications } from '~/db/schema/auth';
-import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '~/db/schema/auth';
+import { mailSender } from '~/features/mail/mail.server';
+import { enqueueMail } from '~/features/mail/outbox.server';
 import { changeEmailMail, emailChangeNoticeMail, resetPasswordMail, verifyEmailMail } from '~/features/mail/templates';
 import { env } from '~/lib/env.server';
 import { defaultRole, roles } from '~/lib/roles';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { carryAccountEmail } from './account-email.server';
 import { authInputProblem } from './auth-input.server';
+import { log } from '~/lib/log.server';
+import { twoFactorRequiredFor } from './two-factor-policy.server';
 
 /**
  * Accounts and sessions with better-auth on our database (docs/product.md#accounts). Sessions are
@@ -21,6 +24,11 @@ import { authInputProblem } from './auth-input.server';
  * client IP that server.js writes into `x-client-ip` from the socket.
  */
 export const AUTH_BASE_PATH = '/api/auth';
+
+/** How long the second sign-in step waits for its code after the password (10 minutes). */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
+/** 'Trust this device': the second step is skipped on this browser for 30 days. */
+export const TRUSTED_DEVICE_SECONDS = 30 * 24 * 60 * 60;
 
 /** Rate limits per client IP and endpoint: AUTH_RATE_LIMIT attempts a minute (default 5). */
 function authRateLimits(perMinute: number) {
@@ -31,8 +39,12 @@ function authRateLimits(perMinute: number) {
     '/request-password-reset': rule,
     '/reset-password': rule,
     '/send-verification-email': rule,
-    // It checks the current password (below): guesses are limited like sign-in's.
+    // They check the current password: guesses are limited like sign-in's.
     '/change-email': rule,
+    '/change-password': rule,
+    // Codes of the second sign-in step, and the set-up and turning off (which check the password).
+    // The plugin's own rule (3 in 10 s) would give a guesser 18 a minute.
+    '/two-factor/*': rule,
   };
 }
 
@@ -48,9 +60,10 @@ const outcomeOf = (request: Request | undefined) => {
   return id ? callOutcomes.get(id) : undefined;
 };
 
-async function deliver(to: string, content: ReturnType<typeof verifyEmailMail>, request: Request | undefined) {
+/** Into the outbox, durable once this insert commits (docs/architecture.md#mail). */
+async function deliver(to: string, kind: 'verification' | 'change_email', content: ReturnType<typeof verifyEmailMail>, request: Request | undefined) {
   try {
-    await sendMail({ to, ...content });
+    await enqueueMail(db(), { kind, to, ...content });
   } catch (error) {
     const outcome = outcomeOf(request);
     if (outcome) outcome.mailFailed = true;
@@ -122,9 +135,35 @@ async function noticeEmailChange(context: HookContext, publicUrl: string): Promi
   if (!session || typeof newEmail !== 'string') return;
   try {
     const notice = emailChangeNoticeMail(await mailSender(), { name: session.user.name, newEmail: newEmail.trim().toLowerCase() }, `${publicUrl}/forgot-password`);
-    await sendMail({ to: session.user.email, ...notice });
+    await enqueueMail(db(), { kind: 'email_change_notice', to: session.user.email, ...notice });
   } catch (error) {
-    console.error(`Email change notice to ${session.user.email} failed:`, error);
+    log.error({ err: error }, `Email change notice to account ${session.user.id} failed`);
+  }
+}
+
+/**
+ * A password-reset request answers in the same time whether or not the address has an account
+ * (README: Security; ADR 005): every answer of /request-password-reset, from our form or posted to
+ * /api/auth/* directly, waits until `ms` after the request began (the mail goes after the answer).
+ * An object, so a test can see every answer wait on it.
+ */
+export const resetAnswerFloor = {
+  ms: 300,
+  async wait(startedAt: number): Promise<void> {
+    const rest = this.ms - (Date.now() - startedAt);
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+  },
+};
+const resetRequestsStarted = new WeakMap<Request, number>();
+
+/**
+ * Two-step sign-in stays on while a super admin requires it of the account's role
+ * (docs/product.md#security), also for a post straight to /api/auth/two-factor/disable.
+ */
+async function refuseWhileRequired(context: HookContext): Promise<void> {
+  const session = await getSessionFromCtx(context);
+  if (session && (await twoFactorRequiredFor((session.user as { role?: string | null }).role))) {
+    throw new APIError('BAD_REQUEST', { code: 'TWO_FACTOR_REQUIRED', message: 'Two-step sign-in is required for your role, so it stays on.' });
   }
 }
 
@@ -135,13 +174,21 @@ function createAuth(database: Database) {
   const config = env();
   return betterAuth({
     appName: 'Past Pupils Association',
+    // better-auth's own lines join the site's log (docs/architecture.md#logs); the details it adds
+    // (a user's row, a request's body) are left out, an error kept as the site logs errors.
+    logger: {
+      log: (level, message, ...details: unknown[]) => {
+        const error = details.find((detail) => detail instanceof Error);
+        log[level]({ source: 'better-auth', ...(error ? { err: error } : {}) }, message);
+      },
+    },
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(database, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -150,12 +197,12 @@ function createAuth(database: Database) {
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      // Sent after the answer, not awaited: a request for a known address must take as long as one
-      // for an unknown address, which sends nothing (docs/decisions/005). A failure is logged.
+      // Queued after the answer, not awaited: a request for a known address must take as long as one
+      // for an unknown address, which queues nothing (docs/decisions/005). A failure is logged.
       sendResetPassword: async ({ user, url }) => {
         void mailSender()
-          .then((sender) => sendMail({ to: user.email, ...resetPasswordMail(sender, user, url) }))
-          .catch((error: unknown) => console.error(`Password reset mail to ${user.email} failed:`, error));
+          .then((sender) => enqueueMail(db(), { kind: 'password_reset', to: user.email, ...resetPasswordMail(sender, user, url) }))
+          .catch((error: unknown) => log.error({ err: error }, `Password reset mail to account ${user.id} could not be queued`));
       },
     },
     emailVerification: {
@@ -167,7 +214,9 @@ function createAuth(database: Database) {
       sendVerificationEmail: async ({ user, url, token }, request) => {
         const sender = await mailSender();
         const change = claimsOf(token)?.updateTo;
-        return deliver(user.email, change ? changeEmailMail(sender, { name: user.name, newEmail: user.email }, url) : verifyEmailMail(sender, user, url), request);
+        return change
+          ? deliver(user.email, 'change_email', changeEmailMail(sender, { name: user.name, newEmail: user.email }, url), request)
+          : deliver(user.email, 'verification', verifyEmailMail(sender, user, url), request);
       },
     },
     user: {
@@ -183,7 +232,7 @@ function createAuth(database: Database) {
           // member, whose address has changed.
           after: async (user) => {
             if (!user?.id || !user.email) return;
-            await carryAccountEmail(database, user.id, user.email).catch((error: unknown) => console.error(`Applications of ${user.id} kept their old email:`, error));
+            await carryAccountEmail(database, user.id, user.email).catch((error: unknown) => log.error({ err: error }, `Applications of account ${user.id} kept their old email`));
           },
         },
       },
@@ -209,13 +258,19 @@ function createAuth(database: Database) {
       // Every call of better-auth's endpoints, ours or posted straight to /api/auth/*, first meets
       // our rules (auth-input.ts): links back to this site only, every field of a sane size.
       before: createAuthMiddleware(async (context) => {
+        if (context.path === '/request-password-reset' && context.request) resetRequestsStarted.set(context.request, Date.now());
         const problem = await authInputProblem(context.path, (context.body ?? {}) as Record<string, unknown>, (context.query ?? {}) as Record<string, unknown>, config.publicUrl);
         if (problem) throw new APIError('BAD_REQUEST', { message: problem });
         if (context.path === '/change-email') await requireCurrentPassword(context);
         if (context.path === '/verify-email') await refuseStaleEmailChange(context, config.publicUrl);
+        if (context.path === '/two-factor/disable') await refuseWhileRequired(context);
+        // A new password ends every other session of the account, as a reset ends them all
+        // (README: Security): whatever the call asked, the one that changed it stays signed in.
+        if (context.path === '/change-password') return { context: { body: { ...(context.body as Record<string, unknown>), revokeOtherSessions: true } } };
       }),
       after: createAuthMiddleware(async (context) => {
         if (context.path === '/change-email') await noticeEmailChange(context, config.publicUrl);
+        if (context.path === '/request-password-reset') await resetAnswerFloor.wait((context.request && resetRequestsStarted.get(context.request)) ?? Date.now());
       }),
     },
     plugins: [
@@ -227,6 +282,15 @@ function createAuth(database: Database) {
         roles: Object.fromEntries(roles.map((role) => [role, noPluginPowers])),
         defaultRole,
         adminRoles: ['super_admin'],
+      }),
+      // Two-step sign-in with an authenticator app (docs/product.md#security): sign-in answers
+      // `twoFactorRedirect` and a short-lived challenge cookie instead of a session; the code (or a
+      // backup code) then opens the session. No codes by mail or SMS.
+      twoFactor({
+        issuer: 'Past Pupils Association',
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
       }),
     ],
   });

@@ -1,6 +1,10 @@
 import { redirect } from 'react-router';
 import { adminAbilities, hasRole, type AdminAbilities, type Role } from '~/lib/roles';
 import { getSessionUser, type RequestScope, type SessionUser } from './session.server';
+import { mustSetUpTwoFactor } from './two-factor-policy.server';
+
+/** Where an admin or finance user without two-step sign-in goes while a super admin requires it. */
+export const TWO_FACTOR_SETUP_PATH = '/members-portal/security';
 
 /**
  * Route guards on the server (docs/architecture.md#permissions): no user → /login, remembering where the
@@ -25,11 +29,28 @@ export async function requireRole(scope: RequestScope, role: Role): Promise<Sess
   return user;
 }
 
-/** The signed-in user and what they may do in the admin area; anyone without admin access goes to /. */
+/**
+ * Whether the user must set up two-step sign-in first (docs/product.md#security): asked once per
+ * request, and only of admins and finance without it, so everyone else costs no query.
+ */
+const setUpFirst = new WeakMap<object, { user: SessionUser; answer: Promise<boolean> }>();
+function mustSetUpFirst(scope: RequestScope, user: SessionUser): Promise<boolean> {
+  const held = setUpFirst.get(scope.context);
+  if (held?.user === user) return held.answer;
+  const answer = mustSetUpTwoFactor(user);
+  setUpFirst.set(scope.context, { user, answer });
+  return answer;
+}
+
+/**
+ * The signed-in user and what they may do in the admin area; anyone without admin access goes to /,
+ * and an admin or finance user without two-step sign-in, while a super admin requires it, to its set-up.
+ */
 export async function requireAdminArea(scope: RequestScope): Promise<{ user: SessionUser; can: AdminAbilities }> {
   const user = await requireUser(scope);
   const can = adminAbilities(user.role);
   if (!can.enter) throw redirect('/');
+  if (!user.twoFactorEnabled && (await mustSetUpFirst(scope, user))) throw redirect(TWO_FACTOR_SETUP_PATH);
   return { user, can };
 }
 
@@ -45,10 +66,12 @@ export async function requireContentEditor(scope: RequestScope): Promise<{ user:
 
 /**
  * Whether this request asks for, and may see, content that is not published yet: `?preview` from
- * someone who edits content (docs/product.md#content-area). Anyone else sees the public page.
+ * someone who edits content (docs/product.md#content-area). Anyone else sees the public page: an
+ * anonymous visitor's `?preview` is not even read, so the page cache gives them the page's one copy
+ * (docs/architecture.md#page-cache).
  */
 export async function wantsPreview(scope: RequestScope): Promise<boolean> {
-  if (!scope.url.searchParams.has('preview')) return false;
   const user = await getSessionUser(scope);
-  return adminAbilities(user?.role).editContent;
+  if (!user || !adminAbilities(user.role).editContent || !scope.url.searchParams.has('preview')) return false;
+  return user.twoFactorEnabled || !(await mustSetUpFirst(scope, user));
 }

@@ -15,7 +15,7 @@ let attempts = 0;
 /** Whether the password signs in (each attempt from its own IP, below the rate limit). */
 const signsIn = async (email: string, password: string) => {
   attempts += 1;
-  return (await signIn(new Request('http://localhost:3000/login', { headers: { 'x-client-ip': `198.18.9.${attempts}` } }), { email, password })).ok;
+  return (await signIn(new Request('http://localhost:3000/login', { headers: { 'x-client-ip': `198.18.9.${attempts}` } }), { email, password })).ok === true;
 };
 
 const sessionsOf = (userId: string) => database.db().select().from(sessions).where(eq(sessions.userId, userId));

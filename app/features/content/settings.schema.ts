@@ -30,3 +30,6 @@ export const siteSettingsSchema = z.object({
 });
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsSchema>;
+
+/** A super admin's choice (docs/product.md#security): admins, super admins and finance must use two-step sign-in. */
+export const staffTwoFactorSchema = z.object({ staffTwoFactorRequired: checkbox });

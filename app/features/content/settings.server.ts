@@ -2,7 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { siteSettings } from '~/db/schema/content';
 import { writeAudit } from '~/lib/audit.server';
+import { AppError } from '~/lib/errors';
+import { messages } from '~/lib/messages';
 import { assertCan, type Actor } from '~/lib/roles';
+import type { PublicSiteSettings } from '~/lib/site-settings';
 import type { SiteSettingsInput } from './settings.schema';
 
 export type SiteSettings = typeof siteSettings.$inferSelect;
@@ -12,6 +15,26 @@ const settingsMissing = () => new Error('Site settings are missing: the database
 
 export async function getSiteSettings(): Promise<SiteSettings> {
   const [row] = await db().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  if (!row) throw settingsMissing();
+  return row;
+}
+
+/** The columns every visitor may see (lib/site-settings.ts), and no other. */
+const publicColumns = {
+  associationName: siteSettings.associationName,
+  shortName: siteSettings.shortName,
+  chapterName: siteSettings.chapterName,
+  contactAddress: siteSettings.contactAddress,
+  contactPhone: siteSettings.contactPhone,
+  contactEmail: siteSettings.contactEmail,
+  socialLinks: siteSettings.socialLinks,
+  branchLinks: siteSettings.branchLinks,
+  socialFeedUrl: siteSettings.socialFeedUrl,
+} satisfies Record<keyof PublicSiteSettings, unknown>;
+
+/** What every page shows of the association (the root loader's settings): never the committee's own fields. */
+export async function getPublicSiteSettings(): Promise<PublicSiteSettings> {
+  const [row] = await db().select(publicColumns).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
   if (!row) throw settingsMissing();
   return row;
 }
@@ -90,5 +113,29 @@ export async function updateSiteSettings(actor: Actor, input: SiteSettingsInput)
       to: JSON.stringify(Object.fromEntries(changed.map((key) => [key, input[key]]))),
     });
     return after!;
+  });
+}
+
+/**
+ * A super admin requires two-step sign-in of admins, super admins and finance, or stops requiring it
+ * (docs/product.md#security); audited. Only one who uses it themselves may require it, so the
+ * requirement never sends the one turning it on out of the admin area.
+ */
+export async function setStaffTwoFactorRequirement(actor: Actor & { twoFactorEnabled?: boolean | null }, required: boolean): Promise<void> {
+  assertCan(actor, 'manageRoles');
+  if (required && !actor.twoFactorEnabled) throw new AppError('conflict', messages.ownTwoFactorFirst);
+  await db().transaction(async (tx) => {
+    const [before] = await tx.select({ required: siteSettings.staffTwoFactorRequired }).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1).for('update');
+    if (!before) throw settingsMissing();
+    if (before.required === required) return;
+    await tx.update(siteSettings).set({ staffTwoFactorRequired: required, updatedAt: sql`now()` }).where(eq(siteSettings.id, 1));
+    await writeAudit(tx, {
+      actor,
+      action: 'settings.update',
+      entityType: 'site_settings',
+      entityId: '1',
+      from: JSON.stringify({ staffTwoFactorRequired: before.required }),
+      to: JSON.stringify({ staffTwoFactorRequired: required }),
+    });
   });
 }

@@ -230,8 +230,8 @@ export async function listAllSubscriptions() {
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
 }
 
-export async function findSubscriptionByDonation(donationId: string): Promise<Subscription | undefined> {
-  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.donationId, donationId)).limit(1);
+export async function findSubscriptionByDonation(donationId: string, executor: Executor = db()): Promise<Subscription | undefined> {
+  const [row] = await executor.select().from(subscriptions).where(eq(subscriptions.donationId, donationId)).limit(1);
   return row;
 }
 
@@ -239,9 +239,9 @@ export async function findSubscriptionByDonation(donationId: string): Promise<Su
  * Where a gift's receipt sends the donor: guests have no portal, so a guest's subscription receipt
  * carries a signed link to manage it; null means the portal's payments.
  */
-export async function donationReceiptLink(donationId: string, userId: string | null): Promise<{ label: string; url: string } | null> {
+export async function donationReceiptLink(donationId: string, userId: string | null, executor: Executor = db()): Promise<{ label: string; url: string } | null> {
   if (userId) return null;
-  const subscription = await findSubscriptionByDonation(donationId);
+  const subscription = await findSubscriptionByDonation(donationId, executor);
   return subscription ? { label: 'Manage your subscription', url: `${env().publicUrl}/donate/manage?token=${subscriptionManageToken(subscription.id)}` } : null;
 }
 
@@ -287,9 +287,9 @@ export async function setDonationStatus(actor: Actor, donationId: string, to: 'c
   });
 }
 
-export async function getDonation(id: string): Promise<Donation | undefined> {
+export async function getDonation(id: string, executor: Executor = db()): Promise<Donation | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db().select().from(donations).where(eq(donations.id, id)).limit(1);
+  const [row] = await executor.select().from(donations).where(eq(donations.id, id)).limit(1);
   return row;
 }
 

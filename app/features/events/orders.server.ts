@@ -2,9 +2,11 @@ import { and, asc, count, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { events, ticketTiers } from '~/db/schema/content';
 import { ticketOrders, tickets } from '~/db/schema/tickets';
+import { mailAlongside } from '~/features/mail/outbox.server';
 import { AppError } from '~/lib/errors';
 import { formatDateTime } from '~/lib/dates';
 import { newTicketCode, qrValueFor } from './ticket-codes.server';
+import { queueOrderTickets } from './ticket-mail.server';
 import { tierSaleState, type TierSaleState } from './tickets';
 
 /**
@@ -160,6 +162,8 @@ export async function placeOrder(request: OrderRequest): Promise<{ order: Ticket
         }),
       )
       .returning();
+    // A free order is confirmed here: its tickets' mail is queued with it (docs/architecture.md#mail).
+    if (free) await mailAlongside(tx, `The tickets mail of order ${order!.id}`, (inner) => queueOrderTickets(inner, order!.id));
     return { order: order!, tickets: created };
   });
 }
@@ -243,10 +247,10 @@ export async function expireStaleOrders(now = new Date()): Promise<number> {
   return stale.length;
 }
 
-export async function getOrder(orderId: string): Promise<{ order: TicketOrder; tickets: Ticket[] } | null> {
-  const [order] = await db().select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1);
+export async function getOrder(orderId: string, executor: Executor = db()): Promise<{ order: TicketOrder; tickets: Ticket[] } | null> {
+  const [order] = await executor.select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1);
   if (!order) return null;
-  const seats = await db().select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.id));
+  const seats = await executor.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.id));
   return { order, tickets: seats };
 }
 

@@ -1,14 +1,16 @@
 import QRCode from 'qrcode';
-import { eq } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '~/db/client.server';
 import { events } from '~/db/schema/content';
-import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { ticketOrders, tickets } from '~/db/schema/tickets';
+import { mailSender } from '~/features/mail/mail.server';
+import { enqueueMail } from '~/features/mail/outbox.server';
 import { ticketsCancelledMail, ticketsMail } from '~/features/mail/templates';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { env } from '~/lib/env.server';
 import { formatCents } from '~/lib/money';
 import { calendarFile } from './calendar';
-import { getOrder, type Ticket } from './orders.server';
+import type { Ticket } from './orders.server';
 import { formatTicketCode, ticketOrderPath } from './ticket-codes.server';
 
 /** The page with an order's tickets, opened from the mail without signing in (signed link). */
@@ -25,19 +27,29 @@ export function qrSvg(value: string): Promise<string> {
   return QRCode.toString(value, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
 
-/** Mails a confirmed order's valid tickets to the buyer: QR images inline, and the event's .ics file. */
-export async function sendOrderTickets(orderId: string): Promise<void> {
-  const found = await getOrder(orderId);
+/** The order and its tickets, read with `executor` (this file is imported by ./orders.server.ts, so it does not import it back). */
+async function orderWithTickets(executor: Executor, orderId: string) {
+  const [order] = await executor.select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1);
+  if (!order) return null;
+  return { order, tickets: await executor.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.id)) };
+}
+
+/**
+ * Queues the mail of a confirmed order's valid tickets to the buyer, in the transaction that
+ * confirms it (`tx`): QR images inline, and the event's .ics file.
+ */
+export async function queueOrderTickets(tx: Executor, orderId: string): Promise<void> {
+  const found = await orderWithTickets(tx, orderId);
   if (!found || found.order.status !== 'confirmed') return;
   const valid = found.tickets.filter((ticket) => ticket.status === 'valid' || ticket.status === 'checked_in');
   if (valid.length === 0) return;
-  const [event] = await db().select().from(events).where(eq(events.id, found.order.eventId)).limit(1);
+  const [event] = await tx.select().from(events).where(eq(events.id, found.order.eventId)).limit(1);
   if (!event) return;
   const url = ticketOrderLink(orderId);
   const when = `${formatDateWithWeekday(event.startsAt, event.timeZone)} at ${formatTime(event.startsAt, event.timeZone)}`;
   const images = await Promise.all(valid.map(async (ticket) => ({ ticket, png: await qrPng(ticket.qrValue), cid: `ticket-${ticket.code}@tickets` })));
   const content = ticketsMail(
-    await mailSender(),
+    await mailSender(tx),
     {
       name: found.order.buyerName.split(' ')[0] || found.order.buyerName,
       eventTitle: event.title,
@@ -47,7 +59,8 @@ export async function sendOrderTickets(orderId: string): Promise<void> {
     },
     url,
   );
-  await sendMail({
+  await enqueueMail(tx, {
+    kind: 'tickets',
     ...content,
     to: found.order.buyerEmail,
     attachments: [
@@ -69,12 +82,12 @@ export async function sendOrderTickets(orderId: string): Promise<void> {
   });
 }
 
-/** Tells the buyer which of their tickets the committee cancelled, and what is refunded. */
-export async function sendTicketsCancelled(orderId: string, cancelled: Ticket[], refundCents: number): Promise<void> {
-  const found = await getOrder(orderId);
+/** Tells the buyer which of their tickets the committee cancelled, and what is refunded: queued in the cancellation's transaction (`tx`). */
+export async function queueTicketsCancelled(tx: Executor, orderId: string, cancelled: Ticket[], refundCents: number): Promise<void> {
+  const found = await orderWithTickets(tx, orderId);
   if (!found) return;
   const content = ticketsCancelledMail(
-    await mailSender(),
+    await mailSender(tx),
     {
       name: found.order.buyerName.split(' ')[0] || found.order.buyerName,
       eventTitle: cancelled[0]?.eventTitle ?? 'the event',
@@ -83,5 +96,5 @@ export async function sendTicketsCancelled(orderId: string, cancelled: Ticket[],
     },
     ticketOrderLink(orderId),
   );
-  await sendMail({ ...content, to: found.order.buyerEmail });
+  await enqueueMail(tx, { kind: 'tickets_cancelled', ...content, to: found.order.buyerEmail });
 }

@@ -3,19 +3,23 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { db } from '~/db/client.server';
+import { db, type Executor } from '~/db/client.server';
 import { siteSettings } from '~/db/schema/content';
 import { env } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
 import type { MailContent, Sender } from './templates';
 
 /**
- * The one way the site sends e-mail (docs/architecture.md#mail): SMTP when SMTP_URL is set, otherwise
- * an RFC 822 `.eml` file per message in DATA_DIR/mail/, with its subject, recipient and links
- * printed to the log so every flow can be followed locally.
+ * The delivery step of the site's mail (docs/architecture.md#mail): SMTP when SMTP_URL is set,
+ * otherwise an RFC 822 `.eml` file per message in DATA_DIR/mail/, its file name in the log. Outside
+ * production the log line also lists the subject and the links, so every flow can be followed
+ * locally; never the address (docs/architecture.md#logs). Transactional mail reaches it only
+ * through the outbox (./outbox.server.ts: features call `enqueueMail` in their transaction);
+ * messages to members through the mailing job (features/mailings/sender.server.ts).
  *
- * Other features and lib/auth call this module; it imports no other feature (ADR 002).
+ * It imports no other feature (ADR 002).
  */
-export type OutgoingMail = MailContent & {
+export type OutgoingMail = Omit<MailContent, 'links'> & {
   to: string;
   /** Extra headers, e.g. List-Unsubscribe on messages to members (RFC 8058). */
   headers?: Record<string, string>;
@@ -25,13 +29,17 @@ export type OutgoingMail = MailContent & {
 
 let smtpTransport: { url: string; transport: Transporter } | undefined;
 
-export function outboxDir(): string {
+/** Where mails go as `.eml` files when no SMTP server is configured. */
+export function mailFolder(): string {
   return path.join(env().dataDir, 'mail');
 }
 
-/** Who the mail is from, as people see it: the association's name from the site settings. */
-export async function mailSender(): Promise<Sender> {
-  const [row] = await db()
+/**
+ * Who the mail is from, as people see it: the association's name from the site settings. Inside a
+ * transaction, pass it: the embedded database answers nothing else until the transaction ends.
+ */
+export async function mailSender(executor: Executor = db()): Promise<Sender> {
+  const [row] = await executor
     .select({ associationName: siteSettings.associationName })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1))
@@ -46,6 +54,12 @@ function fromAddress(sender: Sender): string {
   const domain = host.includes('.') ? host : 'localhost.localdomain';
   return `"${sender.associationName.replace(/"/g, "'")}" <no-reply@${domain}>`;
 }
+
+/**
+ * Bounds on one SMTP conversation, so a mail server that accepts a connection and then says nothing
+ * cannot hold a message past the outbox's lease (./outbox.server.ts).
+ */
+const smtpTimeouts = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const sender = await mailSender();
@@ -62,17 +76,21 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const config = env();
   if (config.smtpUrl) {
     if (smtpTransport?.url !== config.smtpUrl) {
-      smtpTransport = { url: config.smtpUrl, transport: nodemailer.createTransport(config.smtpUrl) };
+      smtpTransport = { url: config.smtpUrl, transport: nodemailer.createTransport({ url: config.smtpUrl, ...smtpTimeouts }) };
     }
     await smtpTransport.transport.sendMail(message);
     return;
   }
   const rendered = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
-  const folder = outboxDir();
+  const folder = mailFolder();
   // Owner-only: these mails hold verification and password-reset links.
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(folder, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
   await writeFile(file, rendered.message as Buffer, { mode: 0o600 });
-  console.log(`Mail to ${mail.to}: "${mail.subject}" → ${path.relative(process.cwd(), file)}\n${mail.links.map((link) => `  ${link}`).join('\n')}`);
+  if (config.isProduction) log.info({ file: path.basename(file) }, 'Mail written to the mail folder');
+  else {
+    const links = [...new Set(mail.text.match(/https?:\/\/\S+/g) ?? [])];
+    log.info({ file: path.relative(process.cwd(), file), subject: mail.subject, links }, 'Mail written to the mail folder');
+  }
 }

@@ -4,7 +4,8 @@ import type { MailingAudience, MailingRecipientStatus } from '~/db/schema/enums'
 import { mailingRecipients, mailings, mailSuppressions } from '~/db/schema/mailings';
 import { donorsOfYear } from '~/features/donations/donations.server';
 import { attendeeContacts, eventsWithAttendees } from '~/features/events/attendees.server';
-import { mailSender, sendMail, type OutgoingMail } from '~/features/mail/mail.server';
+import { mailSender, type OutgoingMail } from '~/features/mail/mail.server';
+import { enqueueMail } from '~/features/mail/outbox.server';
 import { memberMessageMail, type Contact, type Sender } from '~/features/mail/templates';
 import { memberAudience } from '~/features/membership/audiences.server';
 import { writeAudit } from '~/lib/audit.server';
@@ -145,12 +146,12 @@ export function mailingFor(sender: Sender, mailing: Pick<Mailing, 'id' | 'subjec
   };
 }
 
-/** Sends the draft to the admin alone, marked as a test, so they see it as members will. */
+/** Sends the draft to the admin alone, marked as a test, so they see it as members will (through the outbox, docs/architecture.md#mail). */
 export async function sendTestMailing(actor: Actor & { id: string }, id: number): Promise<string> {
   assertCan(actor, 'mailMembers');
   const mailing = await findMailing(id);
   const mail = mailingFor(await mailSender(), mailing, { email: actor.email });
-  await sendMail({ ...mail, subject: `[Test] ${mail.subject}` });
+  await enqueueMail(db(), { ...mail, kind: 'mailing_test', subject: `[Test] ${mail.subject}` });
   return actor.email;
 }
 

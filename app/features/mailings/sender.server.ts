@@ -6,6 +6,7 @@ import { env } from '~/lib/env.server';
 import { instanceName } from '~/lib/jobs.server';
 import { mailingFor, type Mailing } from './mailings.server';
 import { recordBounce } from './unsubscribe.server';
+import { log } from '~/lib/log.server';
 
 /**
  * The mailing job (docs/architecture.md#sending-to-members). One instance at a time sends a
@@ -148,7 +149,7 @@ export async function sendPendingMailings(options: SendOptions = {}): Promise<Se
           outcome.failed += 1;
           continue;
         }
-        console.error(`Message ${mailing.id} to ${recipient.email} failed (attempt ${attempts} of ${MAX_ATTEMPTS}); sending rests for a minute:`, detail);
+        log.error({ detail }, `Message ${mailing.id} to recipient ${recipient.id} failed (attempt ${attempts} of ${MAX_ATTEMPTS}); sending rests for a minute`);
         await releaseLease(mailing.id, by, new Date(Date.now() + RETRY_AFTER_MS));
         return outcome;
       }
@@ -185,10 +186,10 @@ export function kickMailingQueue(): void {
       queue.again = false;
       const result = await sendPendingMailings({ stopping: () => queue.stopping });
       const total = result.sent + result.bounced + result.failed + result.skipped;
-      if (total) console.log(`Mailing job: ${result.sent} sent, ${result.bounced} bounced, ${result.failed} failed, ${result.skipped} skipped`);
+      if (total) log.info(`Mailing job: ${result.sent} sent, ${result.bounced} bounced, ${result.failed} failed, ${result.skipped} skipped`);
     } while (queue.again && !queue.stopping);
   })()
-    .catch((error: unknown) => console.error('The mailing job stopped:', error))
+    .catch((error: unknown) => log.error({ err: error }, 'The mailing job stopped'))
     .finally(() => {
       queue.running = null;
     });

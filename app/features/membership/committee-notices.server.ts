@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Executor } from '~/db/client.server';
 import { siteSettings } from '~/db/schema/content';
 import { membershipApplications } from '~/db/schema/membership';
-import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { mailSender } from '~/features/mail/mail.server';
+import { enqueueMail } from '~/features/mail/outbox.server';
 import { applicationsDigestMail, applicationWaitingMail, type WaitingApplication } from '~/features/mail/templates';
 import { formatLongDate } from '~/lib/dates';
 import { env } from '~/lib/env.server';
@@ -14,8 +15,8 @@ import { membershipPlans } from './plans';
  * application that waits for approval is mailed to the committee's addresses at once, or listed in
  * one summary a day, as the Settings say.
  */
-async function committee(): Promise<{ to: string[]; digest: boolean }> {
-  const [settings] = await db()
+async function committee(executor: Executor): Promise<{ to: string[]; digest: boolean }> {
+  const [settings] = await executor
     .select({ emails: siteSettings.committeeEmails, contact: siteSettings.contactEmail, digest: siteSettings.committeeDigest })
     .from(siteSettings)
     .limit(1);
@@ -31,19 +32,22 @@ const waiting = (application: typeof membershipApplications.$inferSelect): Waiti
   paidOn: formatLongDate(application.memberSince ?? application.updatedAt),
 });
 
-/** After an application's first payment: the committee is told, unless it reads the daily summary. */
-export async function notifyCommitteeOfPaidApplication(applicationId: string): Promise<void> {
-  const { to, digest } = await committee();
+/**
+ * After an application's first payment, in its transaction (`tx`): the committee's notice is queued,
+ * unless it reads the daily summary.
+ */
+export async function queueCommitteeNotice(tx: Executor, applicationId: string): Promise<void> {
+  const { to, digest } = await committee(tx);
   if (digest || to.length === 0) return;
-  const [application] = await db().select().from(membershipApplications).where(eq(membershipApplications.id, applicationId)).limit(1);
+  const [application] = await tx.select().from(membershipApplications).where(eq(membershipApplications.id, applicationId)).limit(1);
   if (!application || application.status !== 'pending_approval') return;
-  const content = applicationWaitingMail(await mailSender(), waiting(application), `${env().publicUrl}/admin/applications/${application.id}`);
-  await sendMail({ ...content, to: to.join(', ') });
+  const content = applicationWaitingMail(await mailSender(tx), waiting(application), `${env().publicUrl}/admin/applications/${application.id}`);
+  await enqueueMail(tx, { kind: 'committee_notice', ...content, to: to.join(', ') });
 }
 
-/** The daily summary, when the committee asked for it and something waits. */
+/** The daily summary, when the committee asked for it and something waits: queued, and the count listed. */
 export async function sendCommitteeDigest(): Promise<number> {
-  const { to, digest } = await committee();
+  const { to, digest } = await committee(db());
   if (!digest || to.length === 0) return 0;
   const rows = await db()
     .select()
@@ -52,7 +56,7 @@ export async function sendCommitteeDigest(): Promise<number> {
     .orderBy(asc(membershipApplications.createdAt));
   if (rows.length === 0) return 0;
   const content = applicationsDigestMail(await mailSender(), rows.map(waiting), `${env().publicUrl}/admin/members?status=pending_approval`);
-  await sendMail({ ...content, to: to.join(', ') });
+  await enqueueMail(db(), { kind: 'committee_digest', ...content, to: to.join(', ') });
   return rows.length;
 }
 

@@ -3,7 +3,8 @@ import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
 import { siteSettings } from '~/db/schema/content';
 import { membershipApplications } from '~/db/schema/membership';
-import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { mailSender } from '~/features/mail/mail.server';
+import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
 import { applicationDecisionMail } from '~/features/mail/templates';
 import { nameOrEmailContains, paginate } from '~/lib/admin-lists.server';
 import { auditTrail, writeAudit } from '~/lib/audit.server';
@@ -232,15 +233,15 @@ export async function countMembersByStanding(now = new Date()): Promise<Record<C
   return counts;
 }
 
-export async function getApplication(id: string): Promise<MembershipApplication | undefined> {
+export async function getApplication(id: string, executor: Executor = db()): Promise<MembershipApplication | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db().select().from(membershipApplications).where(eq(membershipApplications.id, id)).limit(1);
+  const [row] = await executor.select().from(membershipApplications).where(eq(membershipApplications.id, id)).limit(1);
   return row;
 }
 
 /**
- * An admin approves or rejects an application (docs/product.md#admin-dashboard): the change and its
- * audit entry in one transaction, the applicant's mail after commit. Approving an application whose
+ * An admin approves or rejects an application (docs/product.md#admin-dashboard): the change, its
+ * audit entry and the applicant's mail in one transaction. Approving an application whose
  * payment was never confirmed (an offline payment) needs `confirmUnpaid`.
  */
 export async function setApplicationStatus(
@@ -281,13 +282,16 @@ export async function setApplicationStatus(
       to,
       note: unpaid ? 'Approved without a confirmed online payment (confirmed by the admin).' : null,
     });
+    // The applicant's mail goes with the decision (docs/architecture.md#mail).
+    await mailAlongside(tx, `The decision mail of application ${row!.id}`, async (inner) =>
+      enqueueMail(inner, {
+        kind: 'application_decision',
+        to: row!.email,
+        ...applicationDecisionMail(await mailSender(inner), { name: row!.firstName }, to === 'approved', `${env().publicUrl}/members-portal`),
+      }),
+    );
     return row!;
   });
-  const sender = await mailSender();
-  await sendMail({
-    to: updated.email,
-    ...applicationDecisionMail(sender, { name: updated.firstName }, to === 'approved', `${env().publicUrl}/members-portal`),
-  }).catch((error: unknown) => console.error(`Decision mail for application ${updated.id} failed:`, error));
   return updated;
 }
 

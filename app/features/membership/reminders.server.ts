@@ -1,21 +1,23 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { membershipApplications, membershipReminders } from '~/db/schema/membership';
-import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { mailSender } from '~/features/mail/mail.server';
+import { enqueueMail } from '~/features/mail/outbox.server';
 import { membershipReminderMail } from '~/features/mail/templates';
 import { formatLongDate } from '~/lib/dates';
 import { env } from '~/lib/env.server';
 import { hourly, type Job } from '~/lib/jobs.server';
 import { membershipGraceDays } from './membership.server';
 import { dueReminder, EXPIRED_REMINDER_DAYS, graceEnds, reminderDaysBefore } from './status';
+import { log } from '~/lib/log.server';
 
 const DAY = 86_400_000;
 
 /**
  * Sends the renewal reminders due at `now` (docs/product.md#membership-lifecycle): for each approved
  * annual membership, the latest reminder whose moment has come, once. The row in
- * `membership_reminders` is written before the mail goes, so a second instance (or a second run)
- * finds it taken; a mail that fails gives its row back, to be tried at the next run.
+ * `membership_reminders` and the mail in the outbox are written in one transaction, so a second
+ * instance (or a second run) finds it taken, and a reminder recorded is a reminder that leaves.
  */
 export async function sendMembershipReminders(now = new Date()): Promise<{ sent: number; failed: number }> {
   const horizon = Math.max(...Object.values(reminderDaysBefore));
@@ -44,30 +46,28 @@ export async function sendMembershipReminders(now = new Date()): Promise<{ sent:
         .values(reminder.skipped.map((kind) => ({ ...key, kind, skipped: true })))
         .onConflictDoNothing();
     }
-    const [claimed] = await db().insert(membershipReminders).values({ ...key, kind: reminder.due }).onConflictDoNothing().returning();
-    if (!claimed) continue;
+    // The reminder's row and its mail in one transaction: a second instance (or run) finds the row
+    // taken, and the mail leaves once this commits (docs/architecture.md#mail).
     try {
-      const content = membershipReminderMail(
-        await mailSender(),
-        {
-          name: membership.firstName,
-          kind: reminder.due,
-          expiresOn: formatLongDate(expiresAt),
-          accessUntil: graceDays > 0 && graceEnds(expiresAt, graceDays) > now ? formatLongDate(graceEnds(expiresAt, graceDays)) : null,
-        },
-        `${env().publicUrl}/members-portal`,
-      );
-      await sendMail({ ...content, to: membership.email });
-      await db()
-        .update(membershipReminders)
-        .set({ sentAt: new Date() })
-        .where(and(eq(membershipReminders.applicationId, membership.id), eq(membershipReminders.kind, reminder.due), eq(membershipReminders.expiresAt, expiresAt)));
-      sent += 1;
+      const queued = await db().transaction(async (tx) => {
+        const [claimed] = await tx.insert(membershipReminders).values({ ...key, kind: reminder.due, sentAt: new Date() }).onConflictDoNothing().returning();
+        if (!claimed) return false;
+        const content = membershipReminderMail(
+          await mailSender(tx),
+          {
+            name: membership.firstName,
+            kind: reminder.due,
+            expiresOn: formatLongDate(expiresAt),
+            accessUntil: graceDays > 0 && graceEnds(expiresAt, graceDays) > now ? formatLongDate(graceEnds(expiresAt, graceDays)) : null,
+          },
+          `${env().publicUrl}/members-portal`,
+        );
+        await enqueueMail(tx, { kind: 'membership_reminder', ...content, to: membership.email });
+        return true;
+      });
+      if (queued) sent += 1;
     } catch (error) {
-      console.error(`The ${reminder.due} reminder to ${membership.email} failed; it is tried again at the next run:`, error);
-      await db()
-        .delete(membershipReminders)
-        .where(and(eq(membershipReminders.applicationId, membership.id), eq(membershipReminders.kind, reminder.due), eq(membershipReminders.expiresAt, expiresAt)));
+      log.error({ err: error }, `The ${reminder.due} reminder of application ${membership.id} could not be queued; it is tried again at the next run`);
       failed += 1;
     }
   }

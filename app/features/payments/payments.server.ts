@@ -14,7 +14,8 @@ import {
   subscriptionFor,
   type SubscriptionAccess,
 } from '~/features/donations/donations.server';
-import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { mailSender } from '~/features/mail/mail.server';
+import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
 import { getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { receiptMail } from '~/features/mail/templates';
@@ -120,6 +121,13 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
       subscription: state.subscriptionId ? { providerSubscriptionId: state.subscriptionId, providerCustomerId: state.customerId } : null,
     });
     await tx.update(checkoutSessions).set({ status: 'complete', completedAt: paidAt }).where(eq(checkoutSessions.id, session.id));
+    if (!taken) {
+      // The mails go with the payment: queued in its transaction, sent once it commits
+      // (docs/architecture.md#mail). One that cannot be composed never undoes the payment.
+      const afterFulfil = purposeHandlers[session.purpose].afterFulfil;
+      if (afterFulfil) await mailAlongside(tx, `The ${session.purpose} mail of ${session.referenceId}`, (inner) => afterFulfil(inner, session.referenceId));
+      await mailAlongside(tx, `The receipt of payment ${payment.id}`, (inner) => queueReceipt(inner, payment, session.customerEmail, session.metadata.first_name));
+    }
     return { payment, refund: taken ? taken.refund : null };
   });
   if (!inserted) {
@@ -131,13 +139,6 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
     const refunded = await refundPayment(automaticRefunds, inserted.payment.id, inserted.refund.amountCents, inserted.refund.reason);
     return { outcome: 'refunded', payment: refunded };
   }
-  await purposeHandlers[session.purpose].afterFulfil?.(session.referenceId).catch((error: unknown) =>
-    console.error(`After the payment for ${session.purpose} ${session.referenceId}:`, error),
-  );
-  // After commit; a mail failure never undoes a payment.
-  await sendReceipt(inserted.payment, session.customerEmail, session.metadata.first_name).catch((error: unknown) =>
-    console.error(`Receipt mail for payment ${inserted.payment.id} failed:`, error),
-  );
   return { outcome: 'fulfilled', payment: inserted.payment };
 }
 
@@ -184,11 +185,12 @@ export async function recordRenewalInvoice(invoice: {
   });
 }
 
-/** Emails a receipt for a payment; its button leads where the payment's purpose says. */
-async function sendReceipt(payment: Payment, to: string, name: string | undefined): Promise<void> {
-  const link = await purposeHandlers[payment.purpose].receiptLink(payment);
-  const sender = await mailSender();
-  await sendMail({
+/** Queues a receipt for a payment, with `executor` (the payment's transaction); its button leads where the payment's purpose says. */
+async function queueReceipt(executor: Executor, payment: Payment, to: string, name: string | undefined): Promise<void> {
+  const link = await purposeHandlers[payment.purpose].receiptLink(payment, executor);
+  const sender = await mailSender(executor);
+  await enqueueMail(executor, {
+    kind: 'receipt',
     to,
     ...receiptMail(
       sender,
@@ -209,7 +211,7 @@ async function sendReceipt(payment: Payment, to: string, name: string | undefine
 export async function resendReceipt(actor: Actor & { id: string; name: string }, paymentId: string): Promise<void> {
   const [payment] = isUuid(paymentId) ? await db().select().from(payments).where(eq(payments.id, paymentId)).limit(1) : [];
   if (!payment || payment.userId !== actor.id) throw new AppError('not_found', 'Payment not found.');
-  await sendReceipt(payment, actor.email, actor.name.split(' ')[0]);
+  await queueReceipt(db(), payment, actor.email, actor.name.split(' ')[0]);
 }
 
 export type WebhookOutcome = { status: 200; handled: 'fulfilled' | 'duplicate' | 'ignored' | 'unknown-session' | 'unpaid' };
@@ -393,9 +395,9 @@ export async function recordOfflineMembershipPayment(actor: Actor, applicationId
     const row = await insertOfflinePayment(tx, input, { userId: application.userId, purpose: 'membership', referenceId: application.id, description: membershipPlans[application.membershipType].productName });
     await purposeHandlers.membership.fulfil(tx, { referenceId: application.id, userId: application.userId, paidAt, provider: 'offline', livemode: true, subscription: null });
     await writeAudit(tx, { actor, action: 'payment.offline', entityType: 'membership_application', entityId: application.id, from: 'pending_payment', to: 'pending_approval', note: offlineNote(input) });
+    await mailAlongside(tx, `The receipt of offline payment ${row.id}`, (inner) => queueReceipt(inner, row, application.email, application.firstName));
     return row;
   });
-  await sendReceipt(payment, application.email, application.firstName).catch((error: unknown) => console.error(`Receipt mail for offline payment ${payment.id} failed:`, error));
   return payment;
 }
 
@@ -406,12 +408,11 @@ export async function recordOfflineMembershipPayment(actor: Actor, applicationId
  */
 export async function recordOfflineGift(actor: Actor, input: OfflineGiftInput): Promise<Donation> {
   assertCan(actor, 'changeDonations');
-  const { donation, payment } = await db().transaction(async (tx) => {
+  return db().transaction(async (tx) => {
     const donation = await recordReceivedGift(tx, input, receivedAt(input));
     const payment = await insertOfflinePayment(tx, input, { userId: null, purpose: 'donation', referenceId: donation.id, description: donationProductName(donation) });
     await writeAudit(tx, { actor, action: 'payment.offline', entityType: 'donation', entityId: donation.id, from: null, to: 'completed', note: offlineNote(input) });
-    return { donation, payment };
+    await mailAlongside(tx, `The receipt of offline gift ${donation.id}`, (inner) => queueReceipt(inner, payment, donation.email, donation.firstName));
+    return donation;
   });
-  await sendReceipt(payment, donation.email, donation.firstName).catch((error: unknown) => console.error(`Receipt mail for offline gift ${donation.id} failed:`, error));
-  return donation;
 }

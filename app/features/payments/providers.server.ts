@@ -7,6 +7,7 @@ import type { PaymentProvider } from './provider';
 const paymentsUnavailable = messages.paymentsUnavailable.description;
 import { stripeProvider } from './stripe-provider.server';
 import { testProvider } from './test-provider.server';
+import { log } from '~/lib/log.server';
 
 /**
  * The provider for a new checkout: Stripe when a key is configured; otherwise the test provider,
@@ -16,7 +17,7 @@ export function paymentProvider(): PaymentProvider {
   const config = env();
   if (config.stripeSecretKey) return stripeProvider(config);
   if (!testPaymentsAllowed()) {
-    console.warn('A checkout was refused: set STRIPE_SECRET_KEY, or ALLOW_TEST_PAYMENTS=true for a test site.');
+    log.warn('A checkout was refused: set STRIPE_SECRET_KEY, or ALLOW_TEST_PAYMENTS=true for a test site.');
     throw new AppError('payments_unavailable', paymentsUnavailable);
   }
   return testProvider;
@@ -37,7 +38,7 @@ export function providerNamed(name: PaymentProviderName): PaymentProvider {
   if (name === 'test') return testProvider;
   const config = env();
   if (!config.stripeSecretKey) {
-    console.warn('A Stripe checkout or subscription was used, but STRIPE_SECRET_KEY is not set any more.');
+    log.warn('A Stripe checkout or subscription was used, but STRIPE_SECRET_KEY is not set any more.');
     throw new AppError('payments_unavailable', paymentsUnavailable);
   }
   return stripeProvider(config);

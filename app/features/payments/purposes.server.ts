@@ -6,8 +6,8 @@ import {
   donationReceiptLink,
 } from '~/features/donations/donations.server';
 import { confirmPaidOrder, releaseOrder } from '~/features/events/orders.server';
-import { sendOrderTickets, ticketOrderLink } from '~/features/events/ticket-mail.server';
-import { notifyCommitteeOfPaidApplication } from '~/features/membership/committee-notices.server';
+import { queueOrderTickets, ticketOrderLink } from '~/features/events/ticket-mail.server';
+import { queueCommitteeNotice } from '~/features/membership/committee-notices.server';
 import { applyMembershipPayment, applyRenewalPayment, discardUnpaidApplication } from '~/features/membership/membership.server';
 
 /** A payment the provider has confirmed, as the domain that owns the record receives it. */
@@ -34,14 +34,18 @@ export type PurposeHandler = {
    * money is to go back (seats that were no longer free): the payment layer refunds it after commit.
    */
   fulfil(tx: Executor, payment: ConfirmedPayment): Promise<void | { refund: { amountCents: number; reason: string } }>;
-  /** After the payment's transaction: what the domain sends (the tickets, the committee's notice); failures are logged, never undo the payment. */
-  afterFulfil?(referenceId: string): Promise<void>;
+  /**
+   * Inside the payment's transaction, once the record took it: the mail the domain sends (the
+   * tickets, the committee's notice), queued with `tx` (docs/architecture.md#mail). Runs in a
+   * savepoint: a failure is logged and never undoes the payment.
+   */
+  afterFulfil?(tx: Executor, referenceId: string): Promise<void>;
   /** The checkout for a just-created record could not start: remove the unpaid record. */
   discardUnpaid(referenceId: string): Promise<void>;
   /** Its checkout was cancelled by the buyer or expired unpaid: what it held goes back. */
   release?(referenceId: string, why: 'cancelled' | 'expired'): Promise<void>;
-  /** Where the receipt's button leads; null for the portal's payments. */
-  receiptLink(payment: { referenceId: string; userId: string | null }): Promise<{ label: string; url: string } | null>;
+  /** Where the receipt's button leads; null for the portal's payments. Read with `executor` (the payment's transaction). */
+  receiptLink(payment: { referenceId: string; userId: string | null }, executor: Executor): Promise<{ label: string; url: string } | null>;
 };
 
 const portalReceipt = async () => null;
@@ -49,7 +53,7 @@ const portalReceipt = async () => null;
 export const purposeHandlers: Record<PaymentPurpose, PurposeHandler> = {
   membership: {
     fulfil: (tx, payment) => applyMembershipPayment(tx, { applicationId: payment.referenceId, paidAt: payment.paidAt, livemode: payment.livemode }),
-    afterFulfil: notifyCommitteeOfPaidApplication,
+    afterFulfil: queueCommitteeNotice,
     discardUnpaid: discardUnpaidApplication,
     receiptLink: portalReceipt,
   },
@@ -69,14 +73,14 @@ export const purposeHandlers: Record<PaymentPurpose, PurposeHandler> = {
         subscription: payment.subscription,
       }),
     discardUnpaid: discardUnpaidDonation,
-    receiptLink: (payment) => donationReceiptLink(payment.referenceId, payment.userId),
+    receiptLink: (payment, executor) => donationReceiptLink(payment.referenceId, payment.userId, executor),
   },
   tickets: {
     fulfil: async (tx, payment) => {
       const outcome = await confirmPaidOrder(tx, { orderId: payment.referenceId, paidAt: payment.paidAt, livemode: payment.livemode });
       return outcome ? { refund: { amountCents: outcome.refundCents, reason: outcome.reason } } : undefined;
     },
-    afterFulfil: sendOrderTickets,
+    afterFulfil: queueOrderTickets,
     discardUnpaid: (orderId) => releaseOrder(orderId, 'cancelled'),
     release: (orderId, why) => releaseOrder(orderId, why),
     receiptLink: async (payment) => ({ label: 'See your tickets', url: ticketOrderLink(payment.referenceId) }),

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Executor } from '~/db/client.server';
 import { payments } from '~/db/schema/payments';
 import { donationReceiptLink, getDonation, markDonationRefunded } from '~/features/donations/donations.server';
-import { mailSender, sendMail } from '~/features/mail/mail.server';
+import { mailSender } from '~/features/mail/mail.server';
+import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
 import { refundMail } from '~/features/mail/templates';
 import { getApplication } from '~/features/membership/membership.server';
 import { formatLongDate } from '~/lib/dates';
@@ -30,29 +31,32 @@ export async function refundCardPayment(actor: Actor, input: RefundInput): Promi
   const inFull = input.amount === left;
   const updated = await refundPayment(actor, payment.id, input.amount, input.reason, async (tx) => {
     if (inFull && payment.purpose === 'donation') await markDonationRefunded(tx, actor, payment.referenceId);
+    // The payer's refund receipt is queued with the refund (docs/architecture.md#mail).
+    await mailAlongside(tx, `The refund receipt of payment ${payment.id}`, (inner) => queueRefundReceipt(inner, payment, input.amount, left - input.amount));
   });
-  await sendRefundReceipt(updated, input.amount).catch((error: unknown) => console.error(`The refund receipt for payment ${payment.id} failed:`, error));
   return { payment: updated, refundedCents: input.amount };
 }
 
 /** Who paid, as the record the payment was for names them, and where their receipt's button leads. */
-async function payerOf(payment: Payment): Promise<{ email: string; name: string; link: { label: string; url: string } | null } | null> {
+async function payerOf(executor: Executor, payment: Payment): Promise<{ email: string; name: string; link: { label: string; url: string } | null } | null> {
   if (payment.purpose === 'donation') {
-    const donation = await getDonation(payment.referenceId);
-    return donation ? { email: donation.email, name: donation.firstName, link: await donationReceiptLink(donation.id, donation.userId) } : null;
+    const donation = await getDonation(payment.referenceId, executor);
+    return donation ? { email: donation.email, name: donation.firstName, link: await donationReceiptLink(donation.id, donation.userId, executor) } : null;
   }
-  const application = await getApplication(payment.referenceId);
+  const application = await getApplication(payment.referenceId, executor);
   return application ? { email: application.email, name: application.firstName, link: null } : null;
 }
 
-async function sendRefundReceipt(payment: Payment, amountCents: number): Promise<void> {
-  const payer = await payerOf(payment);
+/** The refund receipt, queued with `executor` (the refund's transaction); `keptCents` is what remains of the payment after it. */
+async function queueRefundReceipt(executor: Executor, payment: Payment, amountCents: number, keptCents: number): Promise<void> {
+  const payer = await payerOf(executor, payment);
   if (!payer || payer.email.endsWith('@deleted.invalid')) return;
-  const kept = payment.amountCents - (await refundedCentsOf(payment.id));
-  await sendMail({
+  const kept = keptCents;
+  await enqueueMail(executor, {
+    kind: 'refund',
     to: payer.email,
     ...refundMail(
-      await mailSender(),
+      await mailSender(executor),
       {
         name: payer.name || 'friend',
         description: payment.description,

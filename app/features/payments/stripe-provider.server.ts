@@ -3,6 +3,7 @@ import type { Env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
 import { messages } from '~/lib/messages';
 import type { PaymentEvent, PaymentProvider } from './provider';
+import { log } from '~/lib/log.server';
 
 /** Stripe webhooks older than this are refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -110,7 +111,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       } catch (error) {
         // Stripe is down, unreachable or refuses our key: the visitor can only try again later.
         if (error instanceof Stripe.errors.StripeError) {
-          console.warn('Stripe refused to start a checkout:', error.message);
+          log.warn({ err: error }, 'Stripe refused to start a checkout');
           throw new AppError('payments_unavailable', messages.paymentsUnavailable.description);
         }
         throw error;

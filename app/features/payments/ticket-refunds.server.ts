@@ -1,6 +1,7 @@
-import { db } from '~/db/client.server';
+import { db, type Executor } from '~/db/client.server';
 import { cancelPlannedTickets, planTicketCancellation } from '~/features/events/attendees.server';
-import { sendTicketsCancelled } from '~/features/events/ticket-mail.server';
+import { queueTicketsCancelled } from '~/features/events/ticket-mail.server';
+import { mailAlongside } from '~/features/mail/outbox.server';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
 import { listPaymentsFor, refundPayment } from './payments.server';
@@ -19,16 +20,17 @@ export async function cancelTickets(
 ): Promise<{ cancelled: number; refundedCents: number }> {
   assertCan(actor, 'refundPayments');
   const plan = await planTicketCancellation(orderId, ticketIds);
+  // The buyer's mail is queued in the cancellation's transaction; it never undoes the cancellation.
+  const cancelAndTell = async (tx: Executor, refunded: boolean) => {
+    await cancelPlannedTickets(tx, actor, plan, refunded);
+    await mailAlongside(tx, `The cancellation mail of ticket order ${orderId}`, (inner) => queueTicketsCancelled(inner, orderId, plan.tickets, plan.refundCents));
+  };
   if (plan.refundCents > 0) {
     const payment = (await listPaymentsFor(orderId)).find((candidate) => candidate.purpose === 'tickets');
     if (!payment) throw new AppError('conflict', 'This order has no payment to refund.');
-    await refundPayment(actor, payment.id, plan.refundCents, reason, (tx) => cancelPlannedTickets(tx, actor, plan, true));
+    await refundPayment(actor, payment.id, plan.refundCents, reason, (tx) => cancelAndTell(tx, true));
   } else {
-    await db().transaction((tx) => cancelPlannedTickets(tx, actor, plan, false));
+    await db().transaction((tx) => cancelAndTell(tx, false));
   }
-  // After commit; a mail failure never undoes the cancellation.
-  await sendTicketsCancelled(orderId, plan.tickets, plan.refundCents).catch((error: unknown) =>
-    console.error(`The cancellation mail for ticket order ${orderId} failed:`, error),
-  );
   return { cancelled: plan.tickets.length, refundedCents: plan.refundCents };
 }

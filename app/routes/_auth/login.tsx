@@ -6,7 +6,9 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { loginPageSchema, loginSchema, passwordRule, signUpSchema } from '~/features/accounts/accounts.schema';
 import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
+import { TWO_FACTOR_SETUP_PATH } from '~/features/accounts/guards.server';
 import { getSessionUser } from '~/features/accounts/session.server';
+import { mustSetUpTwoFactor } from '~/features/accounts/two-factor-policy.server';
 import { passwordProblem } from '~/features/accounts/passwords.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData, refusedPost } from '~/lib/forms.server';
@@ -69,9 +71,15 @@ export async function action(args: Route.ActionArgs) {
 
   if (input.intent !== 'signup') {
     const outcome = await signIn(request, { email: input.email, password: input.password });
+    const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
+    if (outcome.ok === 'second-step') {
+      // The password was right; the code page finishes the sign-in (docs/product.md#security).
+      return redirect(redirectTo === '/' ? '/login/two-factor' : `/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: outcome.headers });
+    }
     if (outcome.ok) {
-      const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
-      return redirectWithToast(redirectTo, messages.loginSuccessful, { headers: outcome.headers });
+      // Admins and finance without two-step sign-in set it up first while a super admin requires it.
+      const next = (await mustSetUpTwoFactor(outcome.user)) ? TWO_FACTOR_SETUP_PATH : redirectTo;
+      return redirectWithToast(next, messages.loginSuccessful, { headers: outcome.headers });
     }
     const failure = signInFailures[outcome.reason];
     return data(

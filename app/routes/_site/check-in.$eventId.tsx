@@ -6,9 +6,11 @@ import { QrScanner } from '~/components/events/qr-scanner';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
+import { attemptsBlocked, checkInCodeGuesses, recordWrongAttempt } from '~/features/accounts/attempt-limits.server';
 import { getSessionUser, type RequestScope } from '~/features/accounts/session.server';
 import { checkInCounts, checkInOrder, checkInTicket, eventCheckInCode, isEventCheckInCode, type CheckInResult } from '~/features/events/check-in.server';
 import { getEventWithTiers } from '~/features/events/events.server';
+import { rateLimitSubject } from '~/lib/client-ip';
 import { formatTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { pageMeta } from '~/lib/meta';
@@ -66,7 +68,18 @@ export async function action(args: Route.ActionArgs) {
   const parsed = checkInPostSchema.safeParse(Object.fromEntries(await readFormData(request)));
   const post = parsed.success ? parsed.data : null;
   if (post?.intent === 'volunteer') {
-    if (!isEventCheckInCode(event.id, post.code)) return data<ActionData>({ codeError: 'That is not the check-in code of this event.' }, { status: 400 });
+    // Guesses are limited per event and address (README: Security); while blocked, no code is checked.
+    const guesser = `${event.id}|${rateLimitSubject(request.headers.get('x-client-ip'))}`;
+    const blockedFor = await attemptsBlocked(checkInCodeGuesses, guesser);
+    if (blockedFor !== null) {
+      const minutes = Math.ceil(blockedFor / 60);
+      const codeError = `Too many wrong check-in codes from here. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, or ask the committee for the code.`;
+      return data<ActionData>({ codeError }, { status: 429, headers: { 'Retry-After': String(blockedFor) } });
+    }
+    if (!isEventCheckInCode(event.id, post.code)) {
+      await recordWrongAttempt(checkInCodeGuesses, guesser);
+      return data<ActionData>({ codeError: 'That is not the check-in code of this event.' }, { status: 400 });
+    }
     const current = (await volunteerCookie.read(request))?.events ?? [];
     // A redirect, so the page is rendered with the new cookie (a plain form post's page would not know it yet).
     throw redirect(`/check-in/${event.id}`, { headers: { 'Set-Cookie': await volunteerCookie.write({ events: [...new Set([event.id, ...current])].slice(0, 20) }) } });
@@ -107,12 +120,19 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             <label htmlFor="volunteer-code" className="font-semibold text-navy-900">
               Check-in code
             </label>
-            <Input id="volunteer-code" name="code" autoComplete="off" autoCapitalize="characters" aria-describedby="volunteer-code-hint" />
+            <Input
+              id="volunteer-code"
+              name="code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              aria-invalid={actionData?.codeError ? true : undefined}
+              aria-describedby={actionData?.codeError ? 'volunteer-code-hint volunteer-code-error' : 'volunteer-code-hint'}
+            />
             <p id="volunteer-code-hint" className="text-sm text-slate-600">
               The committee gives it to the volunteers at the door. Committee members can <Link to={`/login?redirectTo=/check-in/${event.id}`} className="underline">sign in</Link> instead.
             </p>
             {actionData?.codeError ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
+              <p id="volunteer-code-error" role="alert" className="text-sm font-medium text-destructive">
                 {actionData.codeError}
               </p>
             ) : null}

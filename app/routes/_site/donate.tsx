@@ -61,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // The same for every anonymous visitor; the form works as plain HTML until React starts, after the first paint (docs/architecture.md#page-policy).
-export const handle: PageHandle = { cache: 'public', scripts: 'after-paint' };
+export const handle: PageHandle = { cache: 'public', scripts: 'after-paint', query: { cause: Object.keys(donationCauses) } };
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
   const { cause, prefill } = loaderData;

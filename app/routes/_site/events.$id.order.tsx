@@ -11,7 +11,6 @@ import { getEventWithTiers } from '~/features/events/events.server';
 import { orderFormSchema, selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
 import { orderCheckout, placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
 import { ticketOrderPath } from '~/features/events/ticket-codes.server';
-import { sendOrderTickets } from '~/features/events/ticket-mail.server';
 import { assessTicketRequest } from '~/features/events/tickets';
 import { memberAccess } from '~/features/membership/membership.server';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
@@ -19,7 +18,7 @@ import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { readFormData } from '~/lib/forms.server';
+import { readFormData, withTextList } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents, formatPrice } from '~/lib/money';
@@ -60,9 +59,11 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { event, seats } = await loadOrder(request, params.id);
   const submission = parseWithZod(await readFormData(request), { schema: orderFormSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  // One attendee input per seat, whatever shape the post gave the list.
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => withTextList(submission.reply(options), 'attendees', seats.length);
+  if (submission.status !== 'success') return data({ result: reply() }, { status: 400 });
   const { buyerName, buyerEmail, attendees } = submission.value;
-  if (attendees.length !== seats.length) return data({ result: submission.reply({ formErrors: ['Give a name for every ticket.'] }) }, { status: 400 });
+  if (attendees.length !== seats.length) return data({ result: reply({ formErrors: ['Give a name for every ticket.'] }) }, { status: 400 });
   const user = await getSessionUser(args);
   try {
     const { order, tickets } = await placeOrder({
@@ -72,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
       isMember: (await memberAccess(user)).readsMembersDocuments,
     });
     if (order.status === 'confirmed') {
-      await sendOrderTickets(order.id).catch((error: unknown) => console.error(`Tickets mail for order ${order.id} failed:`, error));
+      // Its tickets' mail was queued with it (placeOrder).
       return redirectWithToast(ticketOrderPath(order.id), messages.ticketsConfirmed);
     }
     const checkout = await startCheckoutForNewRecord(orderCheckout(order, event, tickets));
@@ -80,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     const failure = failureOf(error, { title: 'Order not placed' });
-    return data({ result: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
+    return data({ result: reply({ formErrors: [failure.message] }) }, { status: failure.status });
   }
 }
 
@@ -119,6 +120,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               ) : null;
             })}
           </ol>
+          <FormError id={fields.attendees.errorId} errors={fields.attendees.errors} />
           <div className="border-t border-border pt-6">
             <h2 className="text-xl font-bold text-navy-900">Your details</h2>
             <p className="mt-1 text-sm text-slate-600">The tickets are sent to this address.</p>

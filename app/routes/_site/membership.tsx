@@ -11,7 +11,7 @@ import { applicantCookieHeader, clearApplicantCookieHeader, readApplicant } from
 import { accountFieldsMissing, membershipPageSchema, splitFullName } from '~/features/membership/membership.schema';
 import { getLatestApplication, membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
 import { blocksNewApplication } from '~/features/membership/status';
-import { membershipPlans, type MembershipType } from '~/features/membership/plans';
+import { membershipPlans, membershipTypes, type MembershipType } from '~/features/membership/plans';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { isAppError } from '~/lib/errors';
@@ -139,7 +139,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // The same for every anonymous visitor; the form works as plain HTML until React starts, after the first paint (docs/architecture.md#page-policy).
-export const handle: PageHandle = { cache: 'public', scripts: 'after-paint' };
+export const handle: PageHandle = { cache: 'public', scripts: 'after-paint', query: { plan: membershipTypes } };
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();

@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
+import { SiteHealthBanner } from '~/components/admin/site-health-banner';
 import { requireAdminArea } from '~/features/accounts/guards.server';
+import { siteHealthNotices } from '~/features/operations/degraded.server';
 import type { Route } from './+types/layout';
 
 /**
@@ -13,6 +15,17 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export default function AdminLayout() {
-  return <Outlet />;
+/** What is degraded on this site (test payments live, mail not sent…), shown above every admin page. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdminArea(args);
+  return { notices: await siteHealthNotices() };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <SiteHealthBanner notices={loaderData.notices} />
+      <Outlet />
+    </>
+  );
 }

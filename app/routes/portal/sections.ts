@@ -7,4 +7,5 @@ export const portalSections = [
   { slug: 'payments', to: '/members-portal/payments', label: 'My Payments' },
   { slug: 'tickets', to: '/members-portal/tickets', label: 'My Tickets' },
   { slug: 'documents', to: '/members-portal/documents', label: 'Documents' },
+  { slug: 'security', to: '/members-portal/security', label: 'Security' },
 ] as const;

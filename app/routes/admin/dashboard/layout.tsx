@@ -2,19 +2,22 @@ import { Link, Outlet } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { SectionNav } from '~/components/layout/section-nav';
 import { requireAdminArea } from '~/features/accounts/guards.server';
+import { unsentMailCounts } from '~/features/mail/outbox.server';
 import type { Route } from './+types/layout';
 import { sectionsFor } from './sections';
 
 /** The dashboard's frame: its title, where the other admin areas are, and the bar of the sections this viewer may open. */
 export async function loader(args: Route.LoaderArgs) {
   const { can } = await requireAdminArea(args);
-  return { can, sections: sectionsFor(can).map((section) => ({ to: `/admin/${section.slug}`, label: section.label })) };
+  // Mail that could not be sent, for those who may send it again (docs/product.md#the-outbox).
+  const failedMail = can.mailMembers ? (await unsentMailCounts()).failed : 0;
+  return { can, failedMail, sections: sectionsFor(can).map((section) => ({ to: `/admin/${section.slug}`, label: section.label })) };
 }
 
 const notice = 'font-semibold text-navy-700 underline underline-offset-2';
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { can, sections } = loaderData;
+  const { can, failedMail, sections } = loaderData;
   return (
     <>
       <PageHero eyebrow="Administration" title="Admin Dashboard">
@@ -37,6 +40,15 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
                 Write to members, donors or an event’s attendees in{' '}
                 <Link to="/admin/mail" className={notice}>
                   mail to members
+                </Link>
+                .
+              </p>
+            ) : null}
+            {failedMail ? (
+              <p className="font-semibold text-red-800">
+                {failedMail === 1 ? '1 mail' : `${failedMail} mails`} could not be sent:{' '}
+                <Link to="/admin/mail/outbox" className={notice}>
+                  see the outbox
                 </Link>
                 .
               </p>

@@ -1,12 +1,12 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
 import { requireAdminArea } from '~/features/accounts/guards.server';
-import { siteSettingsSchema } from '~/features/content/settings.schema';
-import { getSiteSettings, settingsFormValues, updateSiteSettings } from '~/features/content/settings.server';
+import { siteSettingsSchema, staffTwoFactorSchema } from '~/features/content/settings.schema';
+import { getSiteSettings, setStaffTwoFactorRequirement, settingsFormValues, updateSiteSettings } from '~/features/content/settings.server';
 import { failureOf } from '~/lib/errors.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
@@ -17,21 +17,37 @@ import { assertCan } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/settings';
 import { requireAdminSection } from './guard.server';
+import { StaffTwoFactorForm } from './settings-two-factor';
 
 /** The association's name, contact details and links as every page shows them (docs/product.md#admin-dashboard): admins. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdminSection(args, 'settings');
-  return { settings: settingsFormValues(await getSiteSettings()) };
+  const { user, can } = await requireAdminSection(args, 'settings');
+  const settings = await getSiteSettings();
+  // Two-step sign-in for staff is the super admin's (docs/product.md#security).
+  const twoFactor = can.manageRoles ? { required: settings.staffTwoFactorRequired, ownIsOn: user.twoFactorEnabled === true } : null;
+  return { settings: settingsFormValues(settings), twoFactor };
 }
+
+/** The page's two forms (docs/architecture.md#forms): the association's details, and the super admin's requirement. */
+const settingsPageSchema = z.discriminatedUnion('intent', [
+  siteSettingsSchema.extend({ intent: z.literal('settings') }),
+  staffTwoFactorSchema.extend({ intent: z.literal('two-factor') }),
+]);
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await requireAdminArea(args);
   try {
     // Asked before the form is read, so someone who may not edit settings learns nothing of its rules.
     assertCan(user, 'editSettings');
-    const submission = parseWithZod(await readFormData(args.request), { schema: siteSettingsSchema });
+    const submission = parseWithZod(await readFormData(args.request), { schema: settingsPageSchema });
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-    await updateSiteSettings(user, submission.value);
+    const form = submission.value;
+    if (form.intent === 'two-factor') {
+      await setStaffTwoFactorRequirement(user, form.staffTwoFactorRequired);
+      return dataWithToast(args.context, { result: null }, messages.twoFactorRequiredSaved(form.staffTwoFactorRequired ? 'on' : 'off'));
+    }
+    const { intent: _intent, ...input } = form;
+    await updateSiteSettings(user, input);
     return dataWithToast(args.context, { result: submission.reply() }, messages.settingsSaved);
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
@@ -45,7 +61,12 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Settings · Ad
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function SettingsSection({ loaderData, actionData }: Route.ComponentProps) {
-  return <SettingsForm defaults={loaderData.settings} lastResult={actionData?.result ?? undefined} />;
+  return (
+    <>
+      <SettingsForm defaults={loaderData.settings} lastResult={actionData?.result ?? undefined} />
+      {loaderData.twoFactor ? <StaffTwoFactorForm required={loaderData.twoFactor.required} ownIsOn={loaderData.twoFactor.ownIsOn} /> : null}
+    </>
+  );
 }
 
 function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteSettingsSchema>; lastResult: SubmissionResult<string[]> | undefined }) {

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { siteSettings } from '~/db/schema/content';
+import { hasRole } from '~/lib/roles';
+
+/**
+ * Who must use two-step sign-in (docs/product.md#security): a super admin may require it of
+ * admins, super admins and finance (not editors). Apart from two-factor.server.ts so that
+ * better-auth's configuration (auth.server.ts) can ask it too.
+ */
+export function coveredByStaffRequirement(role: string | null | undefined): boolean {
+  return hasRole(role, 'admin') || role === 'finance';
+}
+
+/** Whether a super admin requires two-step sign-in of admins and finance (site settings). */
+export async function staffTwoFactorRequired(): Promise<boolean> {
+  const [row] = await db().select({ required: siteSettings.staffTwoFactorRequired }).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  return row?.required ?? false;
+}
+
+/** Whether two-step sign-in is required of this role now: it may then not be turned off. */
+export async function twoFactorRequiredFor(role: string | null | undefined): Promise<boolean> {
+  return coveredByStaffRequirement(role) && (await staffTwoFactorRequired());
+}
+
+/** Whether this user must set up two-step sign-in before opening the admin area. */
+export async function mustSetUpTwoFactor(user: { role?: string | null; twoFactorEnabled?: boolean | null }): Promise<boolean> {
+  return !user.twoFactorEnabled && (await twoFactorRequiredFor(user.role));
+}

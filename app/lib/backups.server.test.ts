@@ -1,0 +1,61 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { backupFileName } from '~/db/backup.server';
+import { jobRuns } from '~/db/schema/jobs';
+import { setupTestDatabase } from '../../tests/setup/database';
+import { BACKUP_JOB, backupStatus, lastBackupAt, pruneBackups } from './backups.server';
+
+const database = setupTestDatabase();
+const day = 86_400_000;
+const now = new Date('2027-03-14T12:00:00Z');
+
+/** A folder with an archive for each of the last `days` days (newest now), and a file of someone else's. */
+function folderWithBackups(days: number): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ppa-keep-'));
+  for (let index = 0; index < days; index += 1) writeFileSync(path.join(folder, backupFileName(new Date(now.getTime() - index * day))), 'x');
+  writeFileSync(path.join(folder, 'notes.txt'), 'not a backup');
+  return folder;
+}
+
+describe('backup retention (BACKUP_KEEP)', () => {
+  it('keeps the newest `count` archives, and never touches other files', () => {
+    const folder = folderWithBackups(20);
+    expect(pruneBackups(folder, { count: 14 }, now)).toHaveLength(6);
+    const left = readdirSync(folder).sort();
+    expect(left).toHaveLength(15);
+    expect(left).toContain('notes.txt');
+    expect(left).toContain(backupFileName(now));
+    expect(left).not.toContain(backupFileName(new Date(now.getTime() - 14 * day)));
+  });
+
+  it('keeps the archives of the last `days` days, and the newest whatever its age', () => {
+    const folder = folderWithBackups(10);
+    expect(pruneBackups(folder, { days: 3 }, now)).toHaveLength(6);
+    expect(readdirSync(folder)).toHaveLength(5);
+    const old = folderWithBackups(3);
+    expect(pruneBackups(old, { days: 1 }, new Date(now.getTime() + 30 * day))).toHaveLength(2);
+    expect(readdirSync(old).filter((name) => name.endsWith('.tar'))).toEqual([backupFileName(now)]);
+  });
+});
+
+describe('when the last backup was made', () => {
+  it('is the later of the backup job’s last finished run and the newest archive in BACKUP_DIR; stale after 48 hours', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'ppa-last-'));
+    expect(await lastBackupAt({ backupDir: empty })).toBeNull();
+    expect(await backupStatus({ backupDir: empty }, now)).toEqual({ configured: true, lastAt: null, stale: true });
+    expect(await backupStatus({ backupDir: undefined }, now)).toEqual({ configured: false, lastAt: null, stale: false });
+
+    const ranAt = new Date(now.getTime() - 3 * day);
+    await database.db().insert(jobRuns).values({ name: BACKUP_JOB, period: '2027-03-11', claimedBy: 'test', claimedAt: ranAt, finishedAt: ranAt, outcome: 'written' });
+    // A run that never finished does not count.
+    await database.db().insert(jobRuns).values({ name: BACKUP_JOB, period: '2027-03-13', claimedBy: 'test', claimedAt: new Date(now.getTime() - day) });
+    expect(await lastBackupAt({ backupDir: empty })).toEqual(ranAt);
+    expect((await backupStatus({ backupDir: empty }, now)).stale).toBe(true);
+
+    const folder = folderWithBackups(1);
+    expect(await lastBackupAt({ backupDir: folder })).toEqual(now);
+    expect(await backupStatus({ backupDir: folder }, new Date(now.getTime() + day))).toEqual({ configured: true, lastAt: now, stale: false });
+  });
+});

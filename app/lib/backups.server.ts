@@ -1,0 +1,80 @@
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq, isNotNull, max } from 'drizzle-orm';
+import { backupFileDate, backupFileName, createBackup, isBackupFileName } from '~/db/backup.server';
+import { currentDatabaseHandle, db } from '~/db/client.server';
+import { jobRuns } from '~/db/schema/jobs';
+import { ensurePrivateFolder, type BackupKeep, type Env } from './env.server';
+import { daily, type Job } from './jobs.server';
+
+/**
+ * The daily backup job (docs/architecture.md#backups): with BACKUP_DIR set, one archive a day
+ * (Toronto), made once across instances like every job, then the oldest beyond BACKUP_KEEP removed.
+ */
+export const BACKUP_JOB = 'daily-backup';
+
+/** A backup older than this is stale: the admin dashboard says so. Two days: one missed run is a warning, not yet an alarm. */
+export const BACKUP_STALE_MS = 48 * 3_600_000;
+
+export function backupJob(config: Env & { backupDir: string }): Job {
+  return {
+    name: BACKUP_JOB,
+    period: (now) => daily(now),
+    async run(now) {
+      ensurePrivateFolder(config.backupDir);
+      const target = path.join(config.backupDir, backupFileName(now));
+      await createBackup(config, target, currentDatabaseHandle());
+      const megabytes = (statSync(target).size / 1_048_576).toFixed(1);
+      const removed = pruneBackups(config.backupDir, config.backupKeep, now);
+      return `${path.basename(target)} written (${megabytes} MB)${removed.length ? `; ${removed.length} older removed` : ''}`;
+    },
+  };
+}
+
+/** The archives in `folder`, newest first (their names sort by the time they were made). Other files are never touched. */
+export function backupsIn(folder: string): { name: string; at: Date }[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  return names
+    .filter(isBackupFileName)
+    .sort()
+    .reverse()
+    .map((name) => ({ name, at: backupFileDate(name)! }));
+}
+
+/** Removes the archives BACKUP_KEEP does not keep: beyond the newest `count`, or older than `days`. The newest stays whatever the rule. Returns the names removed. */
+export function pruneBackups(folder: string, keep: BackupKeep, now = new Date()): string[] {
+  const archives = backupsIn(folder);
+  const doomed = archives.filter((archive, index) => index > 0 && ('count' in keep ? index >= keep.count : archive.at.getTime() < now.getTime() - keep.days * 86_400_000));
+  for (const archive of doomed) rmSync(path.join(folder, archive.name), { force: true });
+  return doomed.map((archive) => archive.name);
+}
+
+/**
+ * When the last backup that finished was made: the backup job's last finished run (job_runs), or
+ * the newest archive in BACKUP_DIR (`npm run backup` into it), whichever is later; null when none.
+ */
+export async function lastBackupAt(config: Pick<Env, 'backupDir'>): Promise<Date | null> {
+  const [row] = await db()
+    .select({ at: max(jobRuns.finishedAt) })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.name, BACKUP_JOB), isNotNull(jobRuns.finishedAt)));
+  const fromJob = row?.at ? new Date(row.at) : null;
+  const fromFiles = config.backupDir ? (backupsIn(config.backupDir)[0]?.at ?? null) : null;
+  if (!fromJob) return fromFiles;
+  if (!fromFiles) return fromJob;
+  return fromJob > fromFiles ? fromJob : fromFiles;
+}
+
+export type BackupStatus = { configured: boolean; lastAt: Date | null; stale: boolean };
+
+/** Whether daily backups are set up (BACKUP_DIR), when the last was made, and whether that is too long ago (48 h) for the admin dashboard's banner. */
+export async function backupStatus(config: Pick<Env, 'backupDir'>, now = new Date()): Promise<BackupStatus> {
+  const lastAt = await lastBackupAt(config);
+  const configured = Boolean(config.backupDir);
+  return { configured, lastAt, stale: configured && (!lastAt || now.getTime() - lastAt.getTime() > BACKUP_STALE_MS) };
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# CI's stand-in for building and running the container image (docs/deploy.md#the-container-image):
+# no Docker engine or image registry is reachable from the CI machines, so this runs the image's
+# own steps (deploy/image-steps.sh, as deploy/Dockerfile does) on a copy of the repository:
+#   1. the build context: the files git knows, copied to an empty folder (no node_modules, no build);
+#   2. build: install with dev dependencies, build;
+#   3. runtime: into another empty folder, what the server needs, installed without dev dependencies;
+#   4. start it with NODE_ENV=production on a fresh PostgreSQL database (migrations run at start),
+#      walk the smoke journey (deploy/smoke.mjs), run `npm run doctor` there, stop it.
+# It also checks that the systemd unit starts the server with the flags of `npm run serve`.
+#
+#   deploy/ci-image-check.sh postgres://USER:PASSWORD@HOST:PORT/postgres   (a role that may create databases)
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+server_url=${1:?usage: deploy/ci-image-check.sh POSTGRES_URL (a role that may create databases)}
+
+# The unit file and package.json must start the same command.
+serve=$(node -p 'require(process.argv[1]).scripts.serve' "$repo/package.json")
+unit=$(sed -n 's/^ExecStart=\/usr\/bin\/node /node /p' "$repo/deploy/ppa.service")
+if [ "$serve" != "$unit" ]; then
+  echo "deploy/ppa.service starts '$unit', but npm run serve is '$serve': make them the same." >&2
+  exit 1
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/ppa-image-XXXXXX")
+database="ppa_image_$(date +%s)_$$"
+admin_url=$server_url
+database_url="${server_url%/*}/$database"
+cleanup() {
+  psql "$admin_url" -qc "drop database if exists $database with (force)" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "== build context: the files git knows, in $work/src"
+mkdir -p "$work/src" "$work/app"
+(cd "$repo" && git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xf - -C "$work/src"
+[ ! -e "$work/src/node_modules" ] && [ ! -e "$work/src/build" ] || { echo "the build context holds node_modules or build" >&2; exit 1; }
+
+echo "== image-steps.sh build"
+(cd "$work/src" && sh deploy/image-steps.sh build)
+
+echo "== image-steps.sh runtime (production install, no dev dependencies)"
+(cd "$work/app" && sh "$work/src/deploy/image-steps.sh" runtime "$work/src")
+
+echo "== a fresh PostgreSQL database: $database"
+psql "$admin_url" -v ON_ERROR_STOP=1 -qc "create database $database"
+
+echo "== image-steps.sh start with NODE_ENV=production, and the smoke journey"
+node "$repo/deploy/smoke.mjs" --app "$work/app" --database-url "$database_url"

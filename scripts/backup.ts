@@ -1,0 +1,36 @@
+/**
+ * Backs up the site's database:  npm run backup [-- <folder or file.tar>]
+ * Writes one archive (docs/architecture.md#backups) into the folder named, else BACKUP_DIR, else
+ * ./backups. The embedded database may be backed up while the server runs (it makes the copy);
+ * PostgreSQL needs pg_dump of the server's major version (Debian: postgresql-client).
+ */
+import { statSync } from 'node:fs';
+import { BackupError, backupTarget, createBackup } from '~/db/backup.server';
+import { DataFolderInUseError } from '~/db/lock.server';
+import { EnvError, env } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
+
+function fail(message: string): never {
+  log.fatal(message);
+  process.exit(1);
+}
+
+const args = process.argv.slice(2);
+if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) fail('Usage: npm run backup [-- <folder or file.tar>]');
+
+let config;
+try {
+  config = env();
+} catch (error) {
+  fail(error instanceof EnvError ? error.message : String(error));
+}
+process.umask(0o077);
+const target = backupTarget(config, args[0]);
+try {
+  const manifest = await createBackup(config, target);
+  const megabytes = (statSync(target).size / 1_048_576).toFixed(1);
+  log.info(`Backup written to ${target} (${megabytes} MB; ${manifest.database === 'embedded' ? 'embedded database' : 'PostgreSQL'}, migration ${manifest.migration ?? 'none'}).`);
+} catch (error) {
+  if (error instanceof BackupError || error instanceof DataFolderInUseError) fail(error.message);
+  throw error;
+}
