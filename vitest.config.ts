@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [inlineScripts({ appDir: 'app' })],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'lint/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'lint/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['tests/setup/template-database.ts'],
     setupFiles: ['tests/setup/vitest.setup.ts'],
     environment: 'node',

@@ -66,8 +66,8 @@ export type AdminAbilities = ReturnType<typeof adminAbilities>;
  */
 export type Actor = { id: string | null; email: string; role?: string | null };
 
-/** The operator running `npm run user:role` on the server: trusted with every role. */
-export const commandLineActor: Actor = { id: null, email: 'command line (npm run user:role)', role: 'super_admin' };
+/** The operator running `npm run user` on the server: trusted with every role. */
+export const commandLineActor: Actor = { id: null, email: 'command line (npm run user)', role: 'super_admin' };
 
 /** Throws AppError('forbidden') unless the actor's role gives them `ability`. */
 export function assertCan(actor: Actor, ability: Exclude<keyof AdminAbilities, 'enter'>): void {

@@ -251,7 +251,7 @@ describe('roles', () => {
 
     expect((await setAccountRole(commandLineActor, 'admin@example.org', 'editor')).role).toBe('editor');
     expect(await database.db().select().from(auditLog).where(eq(auditLog.entityId, admin!.id))).toEqual([
-      expect.objectContaining({ actorId: null, actorEmail: 'command line (npm run user:role)', action: 'user.role', fromValue: 'super_admin', toValue: 'editor' }),
+      expect.objectContaining({ actorId: null, actorEmail: 'command line (npm run user)', action: 'user.role', fromValue: 'super_admin', toValue: 'editor' }),
     ]);
     await expect(setAccountRole(commandLineActor, 'nobody@example.org', 'admin')).rejects.toMatchObject({ code: 'not_found' });
     await expect(setAccountRole({ id: admin!.id, email: admin!.email, role: 'admin' }, 'admin@example.org', 'super_admin')).rejects.toMatchObject({ code: 'forbidden' });
