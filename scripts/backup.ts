@@ -7,24 +7,14 @@
 import { statSync } from 'node:fs';
 import { BackupError, backupTarget, createBackup } from '~/db/backup.server';
 import { DataFolderInUseError } from '~/db/lock.server';
-import { EnvError, env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
+import { configurationOrFail, fail } from './command-line';
 
-function fail(message: string): never {
-  log.fatal(message);
-  process.exit(1);
-}
 
 const args = process.argv.slice(2);
 if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) fail('Usage: npm run backup [-- <folder or file.tar>]');
 
-let config;
-try {
-  config = env();
-} catch (error) {
-  fail(error instanceof EnvError ? error.message : String(error));
-}
-process.umask(0o077);
+const config = configurationOrFail();
 const target = backupTarget(config, args[0]);
 try {
   const manifest = await createBackup(config, target);

@@ -4,13 +4,9 @@
  * the server first; replacing existing data needs --force (or --yes). See docs/architecture.md#backups.
  */
 import { BackupError, restoreBackup } from '~/db/backup.server';
-import { EnvError, env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
+import { configurationOrFail, fail } from './command-line';
 
-function fail(message: string): never {
-  log.fatal(message);
-  process.exit(1);
-}
 
 const args = process.argv.slice(2);
 const force = args.some((arg) => arg === '--force' || arg === '--yes');
@@ -18,13 +14,7 @@ const files = args.filter((arg) => !arg.startsWith('-'));
 const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '--force' && arg !== '--yes');
 if (files.length !== 1 || unknown.length > 0) fail('Usage: npm run restore -- <archive.tar> [--force]');
 
-let config;
-try {
-  config = env();
-} catch (error) {
-  fail(error instanceof EnvError ? error.message : String(error));
-}
-process.umask(0o077);
+const config = configurationOrFail();
 try {
   const outcome = await restoreBackup(config, files[0]!, { force });
   const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;

@@ -15,11 +15,11 @@ import { DataFolderInUseError } from '~/db/lock.server';
 import { setAccountRole } from '~/features/accounts/accounts.server';
 import { generatePassword, newPasswordProblem, resetPasswordAsOperator } from '~/features/accounts/recovery.server';
 import { resetTwoFactor } from '~/features/accounts/two-factor.server';
-import { EnvError, env, type Env } from '~/lib/env.server';
 import { isAppError } from '~/lib/errors';
 import { log } from '~/lib/log.server';
 import { PASSWORD_MIN } from '~/lib/password-policy';
 import { commandLineActor, isRole, roles } from '~/lib/roles';
+import { configurationOrFail, fail } from './command-line';
 
 const help = `Account commands (run on the server; with the embedded database, stop the site first):
 
@@ -42,11 +42,6 @@ const help = `Account commands (run on the server; with the embedded database, s
 const commands = ['role', 'reset-password', 'two-factor-off'] as const;
 type Command = (typeof commands)[number];
 
-function fail(message: string, details?: string): never {
-  log.fatal(message);
-  if (details) process.stderr.write(`\n${details}\n`);
-  process.exit(1);
-}
 
 const commandUsage: Record<Command, string> = {
   role: 'Usage: npm run user -- role <email> <role>',
@@ -76,13 +71,7 @@ const command = given as Command;
 
 /** Opens the configured database for this command; a clear line, not a stack, when it cannot. */
 async function openDatabase(): Promise<DatabaseHandle> {
-  let config: Env;
-  try {
-    config = env();
-  } catch (error) {
-    fail(error instanceof EnvError ? error.message : String(error));
-  }
-  process.umask(0o077);
+  const config = configurationOrFail();
   try {
     return await bootDatabase(config, { command: `npm run user -- ${command}` });
   } catch (error) {

@@ -11,19 +11,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { freePort, SERVER_START_LIMIT_MS, startServer as startServerProcess, waitUntilServing, type ServerProcess } from '../setup/server-process';
+import { freePort, SERVER_START_LIMIT_MS, ownServers, waitUntilServing } from '../setup/server-process';
 import { currentToast, expectNoAxeViolations } from './helpers';
 import { signIn } from './journeys';
 
-const serversStarted: ServerProcess[] = [];
-function startServer(env: Record<string, string>): ServerProcess {
-  const server = startServerProcess({ NODE_ENV: undefined, E2E_PORT: undefined, ...env });
-  serversStarted.push(server);
-  return server;
-}
-test.afterEach(() => {
-  for (const server of serversStarted.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-});
+/** Servers of this file's own, killed after each test (tests/setup/server-process.ts). */
+const startServer = ownServers(test.afterEach);
 
 const limitFor = (starts: number) => starts * SERVER_START_LIMIT_MS + 60_000;
 

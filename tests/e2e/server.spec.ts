@@ -9,22 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test, type APIResponse } from '@playwright/test';
-import { freePort, SERVER_START_LIMIT_MS, startServer as startServerProcess, waitUntilServing, type ServerProcess } from '../setup/server-process';
+import { freePort, SERVER_START_LIMIT_MS, ownServers, waitUntilServing } from '../setup/server-process';
 
-/** Every server this file started, stopped after each test if it still runs. */
-const serversStarted: ServerProcess[] = [];
-
-/** A server of its own, with the test runner's environment minus what would make it a deployment or the e2e server. */
-function startServer(env: Record<string, string>): ServerProcess {
-  const server = startServerProcess({ NODE_ENV: undefined, E2E_PORT: undefined, ...env });
-  serversStarted.push(server);
-  return server;
-}
-
-// A test that failed half-way leaves no server running to load the machine for the next ones.
-test.afterEach(() => {
-  for (const server of serversStarted.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-});
+/** Servers of this file's own, killed after each test (tests/setup/server-process.ts). */
+const startServer = ownServers(test.afterEach);
 
 /** A test's time limit: the start limit for each server it starts, and a few minutes for the rest (limits, not waits). */
 const limitFor = (starts: number) => starts * SERVER_START_LIMIT_MS + 180_000;

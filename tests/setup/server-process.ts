@@ -81,3 +81,21 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Servers a test file starts of its own, with the test runner's environment minus what would make
+ * them a deployment or the e2e server; each is killed after its test if it still runs, so a test
+ * that failed half-way leaves nothing to load the machine for the next ones. Call it once per file
+ * with the runner's `afterEach`.
+ */
+export function ownServers(afterEach: (cleanUp: () => void) => void): (env: Record<string, string>) => ServerProcess {
+  const started: ServerProcess[] = [];
+  afterEach(() => {
+    for (const server of started.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  });
+  return (env) => {
+    const server = startServer({ NODE_ENV: undefined, E2E_PORT: undefined, ...env });
+    started.push(server);
+    return server;
+  };
+}
