@@ -25,7 +25,12 @@ export function publicPages(build: ServerBuild): (path: string) => PageQuery | n
   const routeTree = tree(undefined);
   const notPublic = Symbol('not public');
   const known = new LRUCache<string, PageQuery | typeof notPublic>({ max: 2_000 });
+  // React Router's own endpoints are no pages, though a catch-all route matches their paths: a data
+  // request (`/news.data?_routes=…`) and route discovery (`/__manifest?p=…&version=…`) read
+  // parameters no page declares, so the page cache must leave them to React Router's handler.
+  const manifestPath = (build as { routeDiscovery?: { manifestPath?: string } }).routeDiscovery?.manifestPath ?? '/__manifest';
   return (path) => {
+    if (path.endsWith('.data') || path === manifestPath) return null;
     let query = known.get(path);
     if (query === undefined) {
       const page = matchRoutes(routeTree, path)?.at(-1)?.route.handle;
