@@ -487,6 +487,7 @@ test.describe('the log', () => {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-log-')),
       PUBLIC_URL: base,
       ALLOW_TEST_PAYMENTS: 'true',
+      MAIL_OUTBOX_ONLY: 'true',
       AUTH_RATE_LIMIT: '1000',
     });
     await waitUntilServing(server, port);

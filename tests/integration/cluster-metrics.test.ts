@@ -31,6 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('metrics of several processes', 
       DATABASE_URL: database.postgresUrl()!,
       BETTER_AUTH_SECRET: 'cluster-metrics-secret-cluster-metrics-secret',
       ALLOW_TEST_PAYMENTS: 'true',
+      MAIL_OUTBOX_ONLY: 'true',
       WORKERS: '2',
       METRICS_TOKEN: token,
     });
