@@ -43,8 +43,14 @@ function messageHost(): string {
  */
 export async function enqueueMail(executor: Executor, mail: QueuedMail): Promise<void> {
   const id = randomUUID();
+  // Due from this moment by this process's clock, in whole milliseconds as the sender compares it:
+  // the column's default, PostgreSQL's now(), keeps microseconds, so a mail queued and looked for
+  // within one millisecond would not yet be due (and waited for the next look).
+  const now = new Date();
   await executor.insert(mailOutbox).values({
     id,
+    createdAt: now,
+    nextAttemptAt: now,
     kind: mail.kind,
     recipient: mail.to,
     subject: mail.subject,
