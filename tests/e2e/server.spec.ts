@@ -523,6 +523,7 @@ test.describe('the log', () => {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-log-')),
       PUBLIC_URL: base,
       ALLOW_TEST_PAYMENTS: 'true',
+      MAIL_OUTBOX_ONLY: 'true',
       AUTH_RATE_LIMIT: '1000',
     });
     await waitUntilServing(server, port);
@@ -546,8 +547,8 @@ test.describe('the log', () => {
     await answered(await fetch(`${base}/`, { method: 'OPTIONS' }), 204);
     await answered(await fetch(`${base}/donate`, { method: 'PROPFIND' }), 405);
     await answered(await fetch(`${base}/donate`, { method: 'DELETE' }), 405);
-    // The outbox's line (the verification mail of the sign-up) and each request's line are written.
-    await server.waitForOutput('Mail written to the outbox folder');
+    // The mail folder's line (the verification mail of the sign-up, sent by the mail sender) and each request's line are written.
+    await server.waitForOutput('Mail written to the mail folder');
     for (const id of ids) await server.waitForOutput(`"requestId":"${id}"`);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -570,7 +571,7 @@ test.describe('the log', () => {
       ['DELETE', '/donate', 405],
     ]);
     expect(entries.filter((entry) => entry.level === 'error')).toEqual([]);
-    expect(entries.find((entry) => entry.msg === 'Mail written to the outbox folder')).toEqual(expect.objectContaining({ file: expect.stringMatching(/^[\w-]+\.eml$/) }));
+    expect(entries.find((entry) => entry.msg === 'Mail written to the mail folder')).toEqual(expect.objectContaining({ file: expect.stringMatching(/^[\w-]+\.eml$/) }));
     const output = server.output();
     for (const personal of [person.first, person.last, person.email, 'philippa', 'Evergreen', 'email=', '127.0.0.1', '::1', '::ffff:', 'token=']) {
       expect(output, personal).not.toContain(personal);
