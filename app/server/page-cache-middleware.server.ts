@@ -1,7 +1,5 @@
 import fresh from 'fresh';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { writeReadableStreamToWritable } from '@react-router/node';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { isDatabaseUnavailable } from '~/lib/outage';
@@ -88,16 +86,28 @@ function send(request: ExpressRequest, response: ExpressResponse, page: CachedPa
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
-/** A response that is not kept (a redirect, a 404, a page that set a cookie): passed on as it comes. */
-async function pass(request: ExpressRequest, response: ExpressResponse, rendered: globalThis.Response) {
+/**
+ * A response that is not kept (a redirect, a 404, a page that set a cookie): passed on as it comes,
+ * written as React Router's own handler writes its answers: one 'close' listener on the response
+ * while the body is written, removed after, and the body cancelled if the visitor leaves. (A stream
+ * pipeline adds six, which with the middlewares' own made Node warn of a leak on every 404.)
+ */
+export async function pass(request: Pick<ExpressRequest, 'method'>, response: ExpressResponse, rendered: globalThis.Response) {
   response.status(rendered.status);
   for (const [name, value] of rendered.headers.entries()) if (name !== 'set-cookie') response.setHeader(name, value);
   const cookies = rendered.headers.getSetCookie();
   if (cookies.length) response.setHeader('Set-Cookie', cookies);
   response.setHeader('X-Page-Cache', 'pass');
   if (request.method === 'HEAD' || !rendered.body) {
+    await rendered.body?.cancel();
     response.end();
     return;
   }
-  await pipeline(Readable.fromWeb(rendered.body as WebReadableStream), response);
+  try {
+    await writeReadableStreamToWritable(rendered.body, response);
+  } catch (error) {
+    // The visitor left before the end: nothing more to do (the access log says `aborted`).
+    if (response.destroyed || response.writableEnded) return;
+    throw error;
+  }
 }

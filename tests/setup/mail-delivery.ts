@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import type { Database } from '~/db/client.server';
+import { mailOutbox } from '~/db/schema/outbox';
 import { mailFolder } from '~/features/mail/mail.server';
 import { deliverDueMail } from '~/features/mail/outbox.server';
 import { mailsTo } from './outbox';
@@ -13,6 +14,11 @@ import { mailsTo } from './outbox';
 export async function deliveredMailsTo(to: string): Promise<ParsedMail[]> {
   await deliverDueMail();
   return mailsTo(mailFolder(), to);
+}
+
+/** The outbox's rows addressed to `to`: what a test counts of its own mail, whatever else waits. */
+export function outboxRowsTo(database: Database, to: string) {
+  return database.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
 }
 
 /**
