@@ -100,13 +100,22 @@ export function ViewOnSite({ href, label = 'View on the site' }: { href: string;
  * The save buttons of a story or an event: a draft is published or saved as a draft; a published
  * one is saved (staying on the site) or unpublished (docs/product.md#content-area).
  */
-export function PublishButtons({ isDraft, saving }: { isDraft: boolean; saving: boolean }) {
+/**
+ * A story's or an event's publishing buttons: 'Publish' and 'Save draft' for a draft, 'Save changes'
+ * and 'Unpublish' once published, and 'Publish now' besides for a scheduled story.
+ */
+export function PublishButtons({ isDraft, isScheduled = false, saving }: { isDraft: boolean; isScheduled?: boolean; saving: boolean }) {
   return (
     <>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" name="intent" value={isDraft ? 'publish' : 'save'} disabled={saving}>
           {isDraft ? 'Publish' : 'Save changes'}
         </Button>
+        {isScheduled ? (
+          <Button type="submit" name="intent" value="publish-now" variant="accent" disabled={saving}>
+            Publish now
+          </Button>
+        ) : null}
         <Button type="submit" name="intent" value={isDraft ? 'save' : 'unpublish'} variant="outline" disabled={saving}>
           {isDraft ? 'Save draft' : 'Unpublish'}
         </Button>

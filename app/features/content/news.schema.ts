@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalUpload } from '~/features/media/upload-field';
 import { checkbox, confirmedChange, optionalDateTime, optionalText, requiredText, richText } from '~/lib/fields';
+import { newsIntents } from './news-publishing';
 import { SLUG_MAX, SLUG_PATTERN } from './slugs';
 
 /**
@@ -8,7 +9,6 @@ import { SLUG_MAX, SLUG_PATTERN } from './slugs';
  * The cover picture is required (a new story must have one) and so is its description: saveNews
  * checks both, knowing whether the story already has a cover.
  */
-export const newsIntents = ['save', 'publish', 'unpublish'] as const;
 
 export const newsSchema = z.object({
   intent: z.enum(newsIntents, { error: 'Choose what to do with the story.' }).default('save'),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { news, newsSlugs } from '~/db/schema/content';
@@ -80,6 +80,25 @@ describe('saving a story', () => {
     const afterwards = new Date(later.getTime() + 1000);
     expect((await listPublishedNews(afterwards)).map((item) => item.id)).toContain(story.id);
     expect(await findNewsBySlug(story.slug, { preview: false, now: afterwards })).toMatchObject({ story: { id: story.id } });
+  });
+
+  it('unschedules a scheduled story whose date is cleared, and publishes one now when asked', async () => {
+    const later = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+    const story = await saveNews(editor, null, { ...form(), publishAt: later }, { coverMediaId: await cover(), now });
+    expect(story.outcome).toBe('scheduled');
+    // The editor empties the date and presses 'Save changes': a draft again, not still scheduled.
+    const cleared = await saveNews(editor, story.id, form({ intent: 'save', title: story.title }), { now });
+    expect([cleared.outcome, cleared.status, newsState(cleared, now)]).toEqual(['unscheduled', 'draft', 'draft']);
+    expect(cleared.publishedAt).toEqual(now);
+    expect(await findNewsBySlug(story.slug, { preview: false, now })).toBeNull();
+    const [audited] = await database.db().select().from(auditLog).where(and(eq(auditLog.entityType, 'news'), eq(auditLog.entityId, String(story.id)))).orderBy(desc(auditLog.id)).limit(1);
+    expect([audited?.fromValue, audited?.toValue]).toEqual(['scheduled', 'draft']);
+
+    // Scheduled again, then 'Publish now' (the form still carrying the later date): on the site at once.
+    await saveNews(editor, story.id, { ...form({ intent: 'publish', title: story.title }), publishAt: later }, { now });
+    const live = await saveNews(editor, story.id, { ...form({ intent: 'publish-now', title: story.title }), publishAt: later }, { now });
+    expect([live.outcome, newsState(live, now)]).toEqual(['published', 'published']);
+    expect(await findNewsBySlug(story.slug, { preview: false, now })).toMatchObject({ story: { id: story.id } });
   });
 
   it('keeps a draft out of public lists until it is published, and unpublishing hides it again', async () => {

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, ilike, lte, ne, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { news, newsSlugs } from '~/db/schema/content';
-import type { ContentStatus } from '~/db/schema/enums';
 import { discardIfUnused, imageSources } from '~/features/media/media.server';
 import { containsPattern, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
@@ -10,6 +9,7 @@ import type { ImageSources } from '~/lib/images';
 import { parseId } from '~/lib/params';
 import { richTextFromForm, richTextToPlain } from '~/lib/rich-text.server';
 import { assertCan, type Actor } from '~/lib/roles';
+import { newsState, publishing, type NewsOutcome, type NewsState } from './news-publishing';
 import type { NewsInput } from './news.schema';
 import { SLUG_MAX, SLUG_PATTERN, slugify } from './slugs';
 
@@ -17,12 +17,7 @@ export type NewsItem = typeof news.$inferSelect;
 /** A story as pages show it: its row and its cover picture's sources, if uploaded. */
 export type NewsStory = NewsItem & { cover: ImageSources | null };
 
-/** What editors see in lists: a published story dated in the future is scheduled. */
-export type NewsState = ContentStatus | 'scheduled';
-export function newsState(item: Pick<NewsItem, 'status' | 'publishedAt'>, now = new Date()): NewsState {
-  if (item.status === 'draft') return 'draft';
-  return item.publishedAt > now ? 'scheduled' : 'published';
-}
+export { newsState, type NewsState } from './news-publishing';
 
 const isPublic = (now: Date) => and(eq(news.status, 'published'), lte(news.publishedAt, now));
 
@@ -100,15 +95,15 @@ export async function getNewsForEditor(actor: Actor, id: number): Promise<NewsSt
 /**
  * Creates or updates a story (docs/product.md#content-area): the body is sanitised, the slug made
  * from the title unless given (unique; the old one kept so its links redirect), the cover is the
- * new upload or the one it had, and it must be described. `publish` sets it live at its date (a
- * later date schedules it); `save` keeps a draft a draft and a published story published.
+ * new upload or the one it had, and it must be described. Its status and date follow `publishing`
+ * (./news-publishing.ts), whose outcome the editor's toast names.
  */
 export async function saveNews(
   actor: Actor,
   id: number | null,
   input: NewsInput,
   options: { coverMediaId?: string | null; now?: Date } = {},
-): Promise<NewsItem> {
+): Promise<NewsItem & { outcome: NewsOutcome }> {
   assertCan(actor, 'editContent');
   const now = options.now ?? new Date();
   const content = richTextFromForm(input.content);
@@ -129,7 +124,7 @@ export async function saveNews(
       throw new AppError('conflict', message, { field: 'slug' });
     }
 
-    const status: ContentStatus = input.intent === 'publish' ? 'published' : input.intent === 'unpublish' ? 'draft' : (before?.status ?? 'draft');
+    const { status, publishedAt, outcome } = publishing(input.intent, before ?? null, input.publishAt, now);
     const values = {
       title: input.title,
       slug,
@@ -141,8 +136,7 @@ export async function saveNews(
       coverMediaId,
       featured: input.featured,
       status,
-      // No date given: a story keeps its date while it stays published, and is dated now otherwise.
-      publishedAt: input.publishAt ?? (status === 'published' && before?.status === 'published' ? before.publishedAt : now),
+      publishedAt,
       updatedAt: now,
     };
     const [saved] = before
@@ -163,7 +157,7 @@ export async function saveNews(
       to: newsState(saved!, now),
       note: before ? (changed.length ? `Changed: ${changed.join(', ')}` : 'No change') : `“${saved!.title}”`,
     });
-    return saved!;
+    return { ...saved!, outcome };
   });
 }
 

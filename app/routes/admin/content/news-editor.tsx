@@ -39,15 +39,13 @@ export async function action(args: Route.ActionArgs) {
   if (input.intent === 'delete') return handleDeletion(args.context, input, { remove: id === null ? null : () => deleteNews(user, id), to: '/admin/content/news', what: 'Story' });
   try {
     const saved = await withUpload(user, input.cover, 'image', 'cover', (coverMediaId) => saveNews(user, id, input, { coverMediaId }));
-    const state = newsState(saved);
-    const message =
-      input.intent === 'publish'
-        ? state === 'scheduled'
-          ? messages.contentScheduled('Story', formatDateTime(saved.publishedAt))
-          : messages.contentPublished('Story')
-        : input.intent === 'unpublish'
-          ? messages.contentUnpublished('Story')
-          : messages.contentSaved('Story');
+    const message = {
+      saved: messages.contentSaved('Story'),
+      published: messages.contentPublished('Story'),
+      scheduled: messages.contentScheduled('Story', formatDateTime(saved.publishedAt)),
+      unpublished: messages.contentUnpublished('Story'),
+      unscheduled: messages.contentUnscheduled('Story'),
+    }[saved.outcome];
     return redirectWithToast(`/admin/content/news/${saved.id}`, message);
   } catch (error) {
     return refusedSave(args.context, submission, error);
@@ -126,11 +124,17 @@ export default function NewsEditor({ loaderData, actionData }: Route.ComponentPr
                 label="Publish date"
                 type="datetime-local"
                 step={1}
-                hint={isDraft ? 'Empty publishes it now; a later date and time (Toronto time) schedules it.' : 'A later date and time (Toronto time) takes it off the site until then.'}
+                hint={
+                  isDraft
+                    ? 'Empty publishes it now; a later date and time (Toronto time) schedules it.'
+                    : state === 'scheduled'
+                      ? 'Toronto time. Clear it and save to unschedule the story (a draft again), or publish it now.'
+                      : 'A later date and time (Toronto time) takes it off the site until then; empty keeps its date.'
+                }
               />
               <CheckboxField field={fields.featured} label="Feature it at the top of the News page" />
               <FormError id={form.errorId} errors={form.errors} />
-              <PublishButtons isDraft={isDraft} saving={saving} />
+              <PublishButtons isDraft={isDraft} isScheduled={state === 'scheduled'} saving={saving} />
             </div>
           </Panel>
 
