@@ -1,6 +1,7 @@
 /** Loaders and actions of the public pages, run against a freshly seeded database. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { siteSettings } from '~/db/schema/content';
+import { eq } from 'drizzle-orm';
+import { siteSettings, ticketTiers } from '~/db/schema/content';
 import { membershipApplications } from '~/db/schema/membership';
 import { seedSampleContent } from '~/db/seed';
 import { messages } from '~/lib/messages';
@@ -149,6 +150,46 @@ describe('ticket card action', () => {
 
   it('answers 404 for an unknown event', async () => {
     expect(await thrownStatus(() => post(99_999, {}))).toBe(404);
+  });
+});
+
+describe('members-only tiers at the ticket card', () => {
+  async function galaWithMembersTier() {
+    const { upcoming } = await eventsLoader();
+    const gala = upcoming.find((event) => event.title === 'Annual Gala Night')!;
+    const existing = (await database.db().select().from(ticketTiers).where(eq(ticketTiers.eventId, gala.id))).find((tier) => tier.membersOnly);
+    const tier = existing ?? (await database.db().insert(ticketTiers).values({ eventId: gala.id, name: 'Members’ table', priceCents: 5000, quantityCap: 50, membersOnly: true, sortOrder: 99 }).returning())[0]!;
+    return { id: gala.id, tier };
+  }
+  const as = (cookie: string) => ({ headers: { cookie } });
+  async function member() {
+    const { account, cookie } = await createSignedInAccount(database.db());
+    await database.db().insert(membershipApplications).values({
+      userId: account.id, email: account.email, firstName: 'A', lastName: 'B', homeAddress: 'X', membershipType: 'annual', status: 'approved', expiresAt: new Date(Date.now() + 365 * 86_400_000),
+    });
+    return cookie;
+  }
+
+  it('tells the card who is looking: a guest, an account without an approved membership, a member', async () => {
+    const { id } = await galaWithMembersTier();
+    const viewerOf = async (cookie: string) => (await eventLoader(args('/events/x', { id: String(id) }, as(cookie)))).viewer;
+    expect(await viewerOf('')).toBe('guest');
+    expect(await viewerOf((await createSignedInAccount(database.db())).cookie)).toBe('non-member');
+    expect(await viewerOf(await member())).toBe('member');
+  });
+
+  it('refuses a guest’s members-only seats at the card (403, naming the tier), and leads a member to the order page', async () => {
+    const { id, tier } = await galaWithMembersTier();
+    const post = (cookie: string) =>
+      eventAction(args(`/events/${id}`, { id: String(id) }, { method: 'POST', body: new URLSearchParams({ [`qty-${tier.id}`]: '2' }), ...as(cookie) }));
+    for (const cookie of ['', (await createSignedInAccount(database.db())).cookie]) {
+      const refused = (await post(cookie)) as unknown as DataResult;
+      expect(refused.init?.status).toBe(403);
+      expect(refused.data).toEqual({ fieldError: '“Members’ table” is for approved members of the association. Sign in with your member account, or choose another ticket.' });
+    }
+    const accepted = (await post(await member())) as Response;
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get('Location')).toBe(`/events/${id}/order?seats=${tier.id}x2`);
   });
 });
 

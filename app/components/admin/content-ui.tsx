@@ -143,9 +143,9 @@ export function SaveBar({ form, saving, label }: { form: { errorId: string; erro
   );
 }
 
-export function Panel({ title, description, children, className }: { title?: string; description?: string; children: ReactNode; className?: string }) {
+export function Panel({ id, title, description, children, className }: { id?: string; title?: string; description?: string; children: ReactNode; className?: string }) {
   return (
-    <section className={cn('rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6', className)}>
+    <section id={id} className={cn('rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6', className)}>
       {title ? <h2 className="text-lg font-bold text-navy-900">{title}</h2> : null}
       {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
       <div className={cn(title || description ? 'mt-4' : undefined)}>{children}</div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessTicketRequest, clampQuantity, selectionTotals, tierTakesQuantity } from './tickets';
+import { assessTicketRequest, clampQuantity, closedToViewer, lacksTiers, selectionTotals, showsTicketCard, tierTakesQuantity } from './tickets';
 
 const free = { id: 1, priceCents: 0, quantityCap: 500 };
 const dinner = { id: 2, priceCents: 2500, quantityCap: 200 };
@@ -55,5 +55,43 @@ describe('assessTicketRequest', () => {
       kind: 'external-form',
       url: 'https://forms.example.org/x',
     });
+  });
+});
+
+describe('the ticket card on the event page', () => {
+  it('shows only when there is something to choose: a tier for tickets and RSVPs, a link for a form elsewhere', () => {
+    expect(showsTicketCard({ registrationKind: 'tickets', externalFormLink: null, tiers: [] })).toBe(false);
+    expect(showsTicketCard({ registrationKind: 'tickets', externalFormLink: null, tiers: [dinner] })).toBe(true);
+    expect(showsTicketCard({ registrationKind: 'rsvp', externalFormLink: null, tiers: [] })).toBe(false);
+    expect(showsTicketCard({ registrationKind: 'rsvp', externalFormLink: null, tiers: [free] })).toBe(true);
+    expect(showsTicketCard({ registrationKind: 'external', externalFormLink: 'https://forms.example.org/x', tiers: [] })).toBe(true);
+    expect(showsTicketCard({ registrationKind: 'none', externalFormLink: null, tiers: [dinner] })).toBe(false);
+  });
+
+  it('warns the editor of an event open for tickets or RSVPs without a tier', () => {
+    expect(lacksTiers({ registrationKind: 'tickets', tiers: [] })).toBe(true);
+    expect(lacksTiers({ registrationKind: 'rsvp', tiers: [] })).toBe(true);
+    expect(lacksTiers({ registrationKind: 'tickets', tiers: [dinner] })).toBe(false);
+    expect(lacksTiers({ registrationKind: 'external', tiers: [] })).toBe(false);
+    expect(lacksTiers({ registrationKind: 'none', tiers: [] })).toBe(false);
+  });
+});
+
+describe('members-only tiers', () => {
+  const membersDinner = { ...dinner, id: 4, name: 'Members’ dinner', membersOnly: true };
+  const event = { externalFormLink: null, tiers: [free, membersDinner] };
+
+  it('are closed to guests and to accounts without an approved membership, open to members', () => {
+    expect(closedToViewer(membersDinner, 'guest')).toBe(true);
+    expect(closedToViewer(membersDinner, 'non-member')).toBe(true);
+    expect(closedToViewer(membersDinner, 'member')).toBe(false);
+    expect(closedToViewer({ ...dinner, membersOnly: false }, 'guest')).toBe(false);
+  });
+
+  it('refuse a guest’s seats at the card, naming the tier, and take a member’s', () => {
+    expect(assessTicketRequest(event, { 1: 1, 4: 2 }, 'guest')).toEqual({ kind: 'members-only', tierName: 'Members’ dinner' });
+    expect(assessTicketRequest(event, { 4: 1 }, 'non-member')).toEqual({ kind: 'members-only', tierName: 'Members’ dinner' });
+    expect(assessTicketRequest(event, { 1: 1, 4: 0 }, 'guest')).toMatchObject({ kind: 'selected', selection: { 1: 1, 4: 0 } });
+    expect(assessTicketRequest(event, { 4: 2 }, 'member')).toMatchObject({ kind: 'selected', quantity: 2 });
   });
 });

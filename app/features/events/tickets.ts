@@ -3,7 +3,30 @@
  * server action that checks what was posted.
  */
 /** A tier as the card offers it; `remaining` (seats not sold or held) and `onSale` come from the server when known. */
-export type SelectableTier = { id: number; priceCents: number; quantityCap: number; closed?: boolean; remaining?: number; onSale?: boolean };
+export type SelectableTier = { id: number; priceCents: number; quantityCap: number; closed?: boolean; remaining?: number; onSale?: boolean; membersOnly?: boolean; name?: string };
+
+/**
+ * Who looks at the ticket card: a visitor not signed in, someone signed in whose membership does not
+ * open members-only tiers (none, waiting for approval, expired), or a member whose membership does.
+ */
+export type TicketViewer = 'guest' | 'non-member' | 'member';
+
+/** Whether the event page shows a ticket card: never for 'none', and for tickets or an RSVP only once a tier exists. */
+export function showsTicketCard(event: { registrationKind: string; externalFormLink: string | null; tiers: readonly unknown[] }): boolean {
+  if (event.registrationKind === 'none') return false;
+  if (event.registrationKind === 'external') return Boolean(event.externalFormLink);
+  return event.tiers.length > 0;
+}
+
+/** An event open for tickets (or an RSVP) with no tier yet: its editor is warned that its page shows no ticket card. */
+export function lacksTiers(event: { registrationKind: string; tiers: readonly unknown[] }): boolean {
+  return (event.registrationKind === 'tickets' || event.registrationKind === 'rsvp') && event.tiers.length === 0;
+}
+
+/** A members-only tier is closed to this viewer: the card says why instead of offering a quantity. */
+export function closedToViewer(tier: { membersOnly?: boolean }, viewer: TicketViewer): boolean {
+  return Boolean(tier.membersOnly) && viewer !== 'member';
+}
 
 /** The most of one tier a buyer may take: what is left, at most MAX_PER_ORDER. */
 export const MAX_PER_ORDER = 20;
@@ -37,21 +60,25 @@ export function selectionTotals(tiers: SelectableTier[], selection: Selection): 
 
 export type TicketRequestOutcome =
   | { kind: 'empty' }
+  | { kind: 'members-only'; tierName: string }
   | { kind: 'external-form'; url: string }
   | { kind: 'selected'; quantity: number; totalCents: number; selection: Selection };
 
 /**
  * What the ticket card's button asked for. Quantities for unknown tiers, tiers not on sale or beyond
- * what is left are brought back within the rules rather than trusted.
+ * what is left are brought back within the rules rather than trusted. Given a `viewer`, seats of a
+ * members-only tier asked for by someone it is closed to are refused ('members-only'), not dropped.
  */
 export function assessTicketRequest(
   event: { externalFormLink: string | null; tiers: SelectableTier[] },
   requested: Selection,
+  viewer?: TicketViewer,
 ): TicketRequestOutcome {
   if (event.externalFormLink) return { kind: 'external-form', url: event.externalFormLink };
   const selection: Selection = {};
   for (const tier of event.tiers) {
     if (!tierTakesQuantity(tier, false)) continue;
+    if (viewer && closedToViewer(tier, viewer) && clampQuantity(requested[tier.id] ?? 0, maxQuantity(tier)) > 0) return { kind: 'members-only', tierName: tier.name ?? 'This ticket' };
     selection[tier.id] = clampQuantity(requested[tier.id] ?? 0, maxQuantity(tier));
   }
   const totals = selectionTotals(event.tiers, selection);

@@ -8,11 +8,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { RichText } from '~/components/ui/rich-text';
 import { wantsPreview } from '~/features/accounts/guards.server';
+import { getSessionUser } from '~/features/accounts/session.server';
 import { ticketSelectionSchema } from '~/features/events/events.schema';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { selectionToParam } from '~/features/events/orders.schema';
 import { tiersWithAvailability } from '~/features/events/orders.server';
-import { assessTicketRequest } from '~/features/events/tickets';
+import { assessTicketRequest, showsTicketCard, type TicketViewer } from '~/features/events/tickets';
+import { memberAccess } from '~/features/membership/membership.server';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
@@ -31,10 +33,26 @@ async function loadEvent(rawId: string | undefined, options: { preview: boolean 
   return event;
 }
 
+/**
+ * Whether members-only tiers are open to the visitor: an anonymous visitor (the page cache's copy)
+ * is a guest; a signed-in one, whose page is rendered for them, is a member when their membership
+ * opens members' documents, as the order's own check says (docs/product.md#ticket-card).
+ */
+async function ticketViewer(args: Route.LoaderArgs | Route.ActionArgs, tiers: { membersOnly: boolean }[]): Promise<TicketViewer> {
+  if (!tiers.some((tier) => tier.membersOnly)) return 'guest';
+  const user = await getSessionUser(args);
+  if (!user) return 'guest';
+  return (await memberAccess(user)).readsMembersDocuments ? 'member' : 'non-member';
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
   const event = await loadEvent(params.id, { preview: await wantsPreview(args) });
-  return { event: { ...event, tiers: await tiersWithAvailability(event.tiers) }, hasEnded: (event.endsAt ?? event.startsAt).getTime() < Date.now() };
+  return {
+    event: { ...event, tiers: await tiersWithAvailability(event.tiers) },
+    hasEnded: (event.endsAt ?? event.startsAt).getTime() < Date.now(),
+    viewer: await ticketViewer(args, event.tiers),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -44,7 +62,11 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ fieldError: parsed.error.issues[0]?.message ?? 'Please check the quantities.' }, { status: 400 });
   }
-  const outcome = assessTicketRequest({ ...event, tiers: await tiersWithAvailability(event.tiers) }, parsed.data);
+  const outcome = assessTicketRequest({ ...event, tiers: await tiersWithAvailability(event.tiers) }, parsed.data, await ticketViewer(args, event.tiers));
+  // Said at the card, before any names are typed; the order is refused again when placed.
+  if (outcome.kind === 'members-only') {
+    return data({ fieldError: `“${outcome.tierName}” is for approved members of the association. Sign in with your member account, or choose another ticket.` }, { status: 403 });
+  }
   if (outcome.kind === 'empty') return dataWithToast(args.context, { fieldError: undefined }, messages.noTicketsSelected);
   // Registration is on the event's own form, which the card links to; a redirect never leaves the site.
   if (outcome.kind === 'external-form') return data({ fieldError: 'Registration for this event is on its form: use the button below.' }, { status: 400 });
@@ -59,7 +81,8 @@ export const meta: Route.MetaFunction = (args) =>
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, hasEnded } = loaderData;
+  const { event, hasEnded, viewer } = loaderData;
+  const hasCard = showsTicketCard(event);
   return (
     <>
       {event.status === 'draft' ? (
@@ -85,7 +108,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
         </div>
       </section>
 
-      <div className={cn('mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:items-start lg:px-8', event.registrationKind !== 'none' && 'lg:grid-cols-[1fr_400px]')}>
+      <div className={cn('mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:items-start lg:px-8', hasCard && 'lg:grid-cols-[1fr_400px]')}>
         <Card>
           <CardHeader>
             <CardTitle>Event Details</CardTitle>
@@ -115,16 +138,18 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             <RichText html={event.description} className="mt-2" />
           </CardContent>
         </Card>
-        {event.registrationKind === 'none' ? null : (
+        {hasCard ? (
           <TicketCard
             key={event.id}
+            eventId={event.id}
+            viewer={viewer}
             tiers={event.tiers}
             externalFormLink={event.externalFormLink}
             isRsvp={event.registrationKind === 'rsvp'}
             hasEnded={hasEnded}
             fieldError={actionData?.fieldError}
           />
-        )}
+        ) : null}
       </div>
     </>
   );

@@ -1,10 +1,10 @@
 import { ExternalLink, Minus, Plus, Ticket } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { maxQuantity, tierTakesQuantity, type TierSaleState } from '~/features/events/tickets';
+import { closedToViewer, maxQuantity, tierTakesQuantity, type TicketViewer, type TierSaleState } from '~/features/events/tickets';
 import { formatDateTime } from '~/lib/dates';
 import { useIsPending } from '~/lib/forms';
 import { ticketButtonLabels, ticketCardTitles } from '~/lib/messages';
@@ -42,18 +42,48 @@ function saleNote(state: TierSaleState): string | null {
   }
 }
 
+/** Why a members-only tier takes no quantity from this viewer, with what they can do about it. */
+function MembersOnlyNote({ viewer, eventId }: { viewer: TicketViewer; eventId: number }) {
+  const link = 'font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900';
+  return (
+    <p className="mt-1 text-sm text-slate-700" data-testid="members-only-note">
+      {viewer === 'guest' ? (
+        <>
+          For approved members of the association.{' '}
+          <Link to={`/login?redirectTo=${encodeURIComponent(`/events/${eventId}`)}`} className={link}>
+            Sign in as a member
+          </Link>{' '}
+          to choose it.
+        </>
+      ) : (
+        <>
+          For approved members of the association: your account has no approved membership now.{' '}
+          <Link to="/membership" className={link}>
+            About membership
+          </Link>
+        </>
+      )}
+    </p>
+  );
+}
+
 /**
- * The event page's ticket card (docs/product.md#events-and-tickets): tiers with FREE or $x.xx, quantity buttons for paid
+ * The event page's ticket card (docs/product.md#ticket-card): tiers with FREE or $x.xx, quantity buttons for paid
  * tiers, a total line and the checkout button. Works without JavaScript: the quantities are plain
- * number fields posted to the page's action.
+ * number fields posted to the page's action. A members-only tier takes a quantity only from a
+ * member (`viewer`); others read why, and how to sign in.
  */
 export function TicketCard({
+  eventId,
+  viewer,
   tiers,
   externalFormLink,
   isRsvp = false,
   hasEnded,
   fieldError,
 }: {
+  eventId: number;
+  viewer: TicketViewer;
   tiers: Tier[];
   externalFormLink: string | null;
   /** A free RSVP: the card confirms attendance instead of selling tickets. */
@@ -84,6 +114,7 @@ export function TicketCard({
           <ul className="divide-y divide-border">
             {tiers.map((tier) => {
               const inputId = `qty-${tier.id}`;
+              const membersOnlyClosed = closedToViewer(tier, viewer) && !hasExternalForm && !hasEnded;
               return (
                 <li key={tier.id} className="flex items-center justify-between gap-4 py-3">
                   <div className="min-w-0">
@@ -98,8 +129,9 @@ export function TicketCard({
                         <span className={tier.onSale ? 'ml-2 font-semibold text-gold-700' : 'ml-2 font-semibold text-muted-foreground'}>· {saleNote(tier.state)}</span>
                       ) : null}
                     </p>
+                    {membersOnlyClosed ? <MembersOnlyNote viewer={viewer} eventId={eventId} /> : null}
                   </div>
-                  {tierTakesQuantity(tier, hasExternalForm) && !hasEnded ? (
+                  {tierTakesQuantity(tier, hasExternalForm) && !hasEnded && !membersOnlyClosed ? (
                     <div className="flex shrink-0 items-center gap-1.5">
                       <Button
                         type="button"

@@ -10,6 +10,7 @@ import { FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { eventEditorSchema, eventSchema, registrationKindOptions } from '~/features/events/events.schema';
 import { deleteEvent, deleteTier, getEventForEditor, saveEvent, saveTier, setTierClosed } from '~/features/events/events.server';
+import { lacksTiers } from '~/features/events/tickets';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
 import { withUpload } from '~/features/media/media.server';
 import { formatDateTime, toLocalDateTimeInput } from '~/lib/dates';
@@ -128,6 +129,13 @@ export default function EventEditor({ loaderData, actionData }: Route.ComponentP
           </>
         ) : null}
       </ContentHeading>
+
+      {event && lacksTiers(event) ? (
+        <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <strong>No ticket tier yet.</strong> This event is open for {event.registrationKind === 'rsvp' ? 'RSVPs' : 'tickets'}, but its page shows no ticket card
+          until it has a tier. <a href="#ticket-tiers" className="font-semibold underline underline-offset-2">Add a tier</a> below.
+        </p>
+      ) : null}
 
       {deleteAsked && event ? (
         <div className="mb-6">

@@ -21,7 +21,7 @@ type ActionData = Route.ComponentProps['actionData'];
  */
 export function TierPanel({ tiers, actionData }: { tiers: Tier[]; actionData: ActionData }) {
   return (
-    <Panel title="Ticket tiers" description="What people can buy or reserve. A tier that has sold tickets can be closed, not deleted." className="mt-8">
+    <Panel id="ticket-tiers" title="Ticket tiers" description="What people can buy or reserve. A tier that has sold tickets can be closed, not deleted." className="mt-8">
       <ul className="grid grid-cols-1 gap-3">
         {tiers.map((tier) => (
           <TierItem key={tier.id} tier={tier} actionData={actionData} />
