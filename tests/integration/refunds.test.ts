@@ -9,15 +9,16 @@ import { donations } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
 import { paymentRefunds, payments } from '~/db/schema/payments';
 import { refundCardPayment } from '~/features/payments/refunds.server';
-import { action as applicationAction } from '~/routes/admin/application';
-import { action as donationAction } from '~/routes/admin/donation';
+import { action as applicationAction, loader as applicationLoader } from '~/routes/admin/application';
+import { action as donationAction, loader as donationLoader } from '~/routes/admin/donation';
+import { historyEntries, type AuditLine, type PaymentWithRefunds } from '~/routes/admin/record-history';
 import { actorWith, refusalOf } from '../factories/actors';
 import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { createMembership } from '../factories/membership';
 import { setupTestDatabase } from '../setup/database';
 import { deliveredMailsTo } from '../setup/mail-delivery';
-import { postArgs } from '../setup/route-args';
+import { postArgs, routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
 let adminCookie = '';
@@ -73,10 +74,15 @@ describe('refunding a gift', () => {
     expect(first?.text).toContain('We have refunded $20.00 of your payment of $50.00 for Medical Fund donation');
     expect(first?.text).toContain('What remains of the payment: $30.00.');
 
-    // More than is left is refused, with the amount left, and changes nothing.
-    const tooMuch = await post(donationAction, path, donation.id, { intent: 'refund', paymentId: payment.id, amount: '40', reason: 'All of it', confirmed: 'yes' });
-    expect(tooMuch.status).toBe(409);
-    expect(JSON.stringify(tooMuch.data)).toContain('At most $30.00 of this payment can still be refunded.');
+    // More than is left is refused under the amount, before any question is asked (and a forged
+    // confirmation too), with the amount left, and changes nothing.
+    for (const confirmed of [{}, { confirmed: 'yes' }]) {
+      const tooMuch = await post(donationAction, path, donation.id, { intent: 'refund', paymentId: payment.id, amount: '40', reason: 'All of it', ...confirmed });
+      expect(tooMuch.status).toBe(400);
+      expect(tooMuch.data?.refundAsking).toBeNull();
+      expect(tooMuch.data?.result?.error).toMatchObject({ amount: ['At most $30.00 of this payment can still be refunded.'] });
+    }
+    expect(await database.db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id))).toHaveLength(1);
 
     expect((await post(donationAction, path, donation.id, { intent: 'refund', paymentId: payment.id, amount: '30.00', reason: 'All of it', confirmed: 'yes' })).status).toBe(302);
     [after] = await database.db().select().from(payments).where(eq(payments.id, payment.id));
@@ -85,6 +91,13 @@ describe('refunding a gift', () => {
     expect((await deliveredMailsTo('dana.refund@example.org'))[1]?.text).toContain('The whole payment has now been refunded.');
     const entries = await database.db().select().from(auditLog).where(eq(auditLog.entityId, donation.id));
     expect(entries.map((entry) => `${entry.fromValue} → ${entry.toValue}`)).toEqual(['completed → refunded']);
+
+    // The donation's History holds both refunds, with the status change, oldest first.
+    const page = await donationLoader({ ...routeArgs(path, { headers: { cookie: adminCookie } }, { id: donation.id }) } as never);
+    const history = historyEntries(page.history, page.payments).map((entry) =>
+      entry.kind === 'refund' ? `${entry.requestedBy} refunded ${entry.amountCents} of ${entry.paymentAmountCents}: ${entry.reason}` : `${entry.fromValue} → ${entry.toValue}`,
+    );
+    expect(history).toEqual(['chair@example.org refunded 2000 of 5000: Given twice by mistake', 'completed → refunded', 'chair@example.org refunded 3000 of 5000: All of it']);
   });
 
   it('refuses bad input with field messages, finance and editors, and offline payments', async () => {
@@ -114,5 +127,7 @@ describe('refunding a membership', () => {
     expect((await database.db().select().from(payments).where(eq(payments.id, payment!.id)))[0]?.status).toBe('partially_refunded');
     expect((await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]?.status).toBe('approved');
     expect((await deliveredMailsTo('member.refund@example.org'))[0]?.text).toContain('Hello Mala,');
+    const page = (await applicationLoader({ ...routeArgs(path, { headers: { cookie: adminCookie } }, { id: application.id }) } as never)) as { history: AuditLine[]; payments: PaymentWithRefunds[] };
+    expect(historyEntries(page.history, page.payments)).toMatchObject([{ kind: 'refund', amountCents: 1000, paymentAmountCents: 5000, reason: 'Student rate', requestedBy: 'chair@example.org' }]);
   });
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { payments } from '~/db/schema/payments';
+import { paymentRefunds, payments } from '~/db/schema/payments';
 import { donationReceiptLink, getDonation, markDonationRefunded } from '~/features/donations/donations.server';
 import { mailSender } from '~/features/mail/mail.server';
 import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
@@ -13,7 +13,7 @@ import { formatCents } from '~/lib/money';
 import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
 import { refundedCentsOf, refundPayment, type Payment } from './payments.server';
-import type { RefundInput } from './refund.schema';
+import { refundAmountProblem, type RefundInput } from './refund.schema';
 
 /**
  * An admin gives back a gift's or a membership's card payment, in full or in part
@@ -23,11 +23,7 @@ import type { RefundInput } from './refund.schema';
  * are refunded by cancelling tickets (./ticket-refunds.server.ts), so seats and money agree.
  */
 export async function refundCardPayment(actor: Actor, input: RefundInput): Promise<{ payment: Payment; refundedCents: number }> {
-  assertCan(actor, 'refundPayments');
-  const [payment] = isUuid(input.paymentId) ? await db().select().from(payments).where(eq(payments.id, input.paymentId)).limit(1) : [];
-  if (!payment) throw new AppError('not_found', 'Payment not found.');
-  if (payment.purpose === 'tickets') throw new AppError('conflict', 'Ticket payments are refunded by cancelling the tickets, on the event’s tickets page.');
-  const left = payment.amountCents - (await refundedCentsOf(payment.id));
+  const { payment, leftCents: left } = await checkRefund(actor, input);
   const inFull = input.amount === left;
   const updated = await refundPayment(actor, payment.id, input.amount, input.reason, async (tx) => {
     if (inFull && payment.purpose === 'donation') await markDonationRefunded(tx, actor, payment.referenceId);
@@ -35,6 +31,23 @@ export async function refundCardPayment(actor: Actor, input: RefundInput): Promi
     await mailAlongside(tx, `The refund receipt of payment ${payment.id}`, (inner) => queueRefundReceipt(inner, payment, input.amount, left - input.amount));
   });
   return { payment: updated, refundedCents: input.amount };
+}
+
+/**
+ * Whether `input` can be refunded as the payment stands now: checked before the admin is asked
+ * ('Refund $x of this $y payment?') and again when refunding, so a refund that cannot be done is
+ * refused before the question, with its message under the amount when the amount is to blame.
+ */
+export async function checkRefund(actor: Actor, input: RefundInput): Promise<{ payment: Payment; leftCents: number }> {
+  assertCan(actor, 'refundPayments');
+  const [payment] = isUuid(input.paymentId) ? await db().select().from(payments).where(eq(payments.id, input.paymentId)).limit(1) : [];
+  if (!payment) throw new AppError('not_found', 'Payment not found.');
+  if (payment.purpose === 'tickets') throw new AppError('conflict', 'Ticket payments are refunded by cancelling the tickets, on the event’s tickets page.');
+  if (!payment.checkoutSessionId || payment.provider === 'offline') throw new AppError('conflict', 'Only payments made through a checkout can be refunded here.');
+  const leftCents = payment.amountCents - (await refundedCentsOf(payment.id));
+  const problem = refundAmountProblem(input.amount, leftCents);
+  if (problem) throw new AppError('bad_request', problem, { field: 'amount' });
+  return { payment, leftCents };
 }
 
 /** Who paid, as the record the payment was for names them, and where their receipt's button leads. */
@@ -78,4 +91,13 @@ export async function refundableOf(payment: Payment): Promise<{ refundedCents: n
   const leftCents = payment.amountCents - refundedCents;
   const refundable = leftCents > 0 && payment.provider !== 'offline' && payment.checkoutSessionId !== null && payment.purpose !== 'tickets';
   return { refundedCents, leftCents, refundable };
+}
+
+/** A payment's refunds, oldest first: how much, why, who asked ('automatic' for the site's own) and when (a record's History). */
+export async function listRefunds(paymentId: string) {
+  return db()
+    .select({ id: paymentRefunds.id, amountCents: paymentRefunds.amountCents, reason: paymentRefunds.reason, requestedBy: paymentRefunds.requestedBy, createdAt: paymentRefunds.createdAt })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId))
+    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
 }

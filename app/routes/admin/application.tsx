@@ -101,7 +101,7 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
       {canRecordPayment ? (
         <OfflinePaymentForm defaultAmount={(membershipPlans[application.membershipType].priceCents / 100).toFixed(2)} lastResult={actionData && !('refundFor' in actionData) ? actionData.result : undefined} />
       ) : null}
-      <RecordHistory history={history} />
+      <RecordHistory history={history} payments={payments} />
     </div>
   );
 }

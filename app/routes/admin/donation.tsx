@@ -82,7 +82,7 @@ export default function DonationDetail({ loaderData, actionData }: Route.Compone
         lastResult={actionData?.result}
         resultFor={actionData?.refundFor ?? null}
       />
-      <RecordHistory history={history} />
+      <RecordHistory history={history} payments={payments} />
     </div>
   );
 }

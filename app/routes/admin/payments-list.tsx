@@ -5,7 +5,7 @@ import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { offlineMethodLabels } from '~/features/payments/offline.schema';
-import { refundSchema } from '~/features/payments/refund.schema';
+import { refundFormSchema } from '~/features/payments/refund.schema';
 import { formatLongDate } from '~/lib/dates';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { formatCents } from '~/lib/money';
@@ -84,7 +84,8 @@ export function PaymentsList({
 }
 
 function RefundForm({ payment, lastResult }: { payment: ListedPayment; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useSchemaForm(refundSchema, {
+  // Checked against what is left before the question is asked; the server checks again.
+  const [form, fields] = useSchemaForm(refundFormSchema(payment.leftCents), {
     id: `refund-${payment.id}`,
     lastResult,
     defaultValue: { paymentId: payment.id, amount: (payment.leftCents / 100).toFixed(2), reason: '' },

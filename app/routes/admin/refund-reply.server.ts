@@ -2,7 +2,7 @@ import type { Submission, SubmissionResult } from '@conform-to/react';
 import { data, type RouterContextProvider } from 'react-router';
 import type { RefundAsking } from './payments-list';
 import type { RefundPost } from '~/features/payments/refund.schema';
-import { refundableOf, refundCardPayment } from '~/features/payments/refunds.server';
+import { checkRefund, listRefunds, refundableOf, refundCardPayment } from '~/features/payments/refunds.server';
 import type { Payment } from '~/features/payments/payments.server';
 import { failureOf } from '~/lib/errors.server';
 import { refusedPost } from '~/lib/forms.server';
@@ -24,11 +24,19 @@ export function refusedRefund(submission: Submission<unknown>) {
 
 /**
  * The refund of a payment from an admin's record page (docs/product.md#refunds), as the route's
- * schema parsed it (refundPostSchema): asked about first (`refundAsking`), then, with `confirmed`,
- * done; the page reloads with the toast.
+ * schema parsed it (refundPostSchema): checked against the payment as it stands (more than is left
+ * is refused under the amount, before any question), asked about (`refundAsking`), then, with
+ * `confirmed`, done; the page reloads with the toast.
  */
 export async function handleRefund(context: Readonly<RouterContextProvider>, submission: Pick<Submission<unknown>, 'reply'>, refund: RefundPost, actor: Actor, to: string) {
   const { intent: _intent, confirmed, ...input } = refund;
+  try {
+    await checkRefund(actor, input);
+  } catch (error) {
+    const failure = failureOf(error, messages.updateFailed);
+    const result = failure.field ? submission.reply({ fieldErrors: { [failure.field]: [failure.message] } }) : submission.reply({ formErrors: [failure.message] });
+    return dataWithToast<RefundReply>(context, { result, refundFor: input.paymentId, refundAsking: null }, failure.toast, { status: failure.status });
+  }
   if (!confirmed) {
     return data<RefundReply>({ result: undefined, refundFor: input.paymentId, refundAsking: { paymentId: input.paymentId, amountCents: input.amount, reason: input.reason } });
   }
@@ -41,7 +49,7 @@ export async function handleRefund(context: Readonly<RouterContextProvider>, sub
   return redirectWithToast(to, messages.paymentRefunded(formatCents(input.amount)));
 }
 
-/** The payments of a record with what is refunded and refundable of each, for PaymentsList. */
+/** The payments of a record with what is refunded and refundable of each, and its refunds (PaymentsList, RecordHistory). */
 export async function listedPayments(payments: Payment[]) {
-  return Promise.all(payments.map(async (payment) => ({ ...payment, ...(await refundableOf(payment)) })));
+  return Promise.all(payments.map(async (payment) => ({ ...payment, ...(await refundableOf(payment)), refunds: await listRefunds(payment.id) })));
 }
