@@ -64,3 +64,61 @@ test('an admin refunds a donation: status refunded, the donor gets a mail, the f
   await expect(after).toContainText('1 gift, after $75.00 refunded');
   await expectNoAxeViolations(page);
 });
+
+test('on a phone, more than was paid is refused before the question, with or without JavaScript; the refund shows in the History', async ({ page, browser }) => {
+  const bigDonor = 'refund.phone@example.org';
+  await page.goto('/donate?cause=medical');
+  await page.getByLabel('Custom amount (USD, optional)').fill('1000');
+  await page.getByLabel('First Name').fill('Kumari');
+  await page.getByLabel('Last Name').fill('Phone');
+  await page.getByLabel('Email').fill(bigDonor);
+  await page.getByLabel('Home Address').fill('12 Queen Street, Toronto');
+  await page.getByRole('button', { name: 'Donate Now' }).click();
+  await page.getByRole('button', { name: 'Pay $1,000.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto(`/admin/donations?q=${encodeURIComponent(bigDonor)}`);
+  await rowActions(page, bigDonor);
+  await page.getByRole('menuitem', { name: 'View details' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kumari Phone' })).toBeVisible();
+  const donationUrl = page.url();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByText('No changes by admins yet.')).toBeVisible();
+
+  // With JavaScript: the form's own check, no question.
+  await page.getByText('Refund this payment').click();
+  await page.getByLabel('Amount ($)').fill('2000');
+  await page.getByLabel('Reason').fill('Typed a zero too many');
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  await expect(page.getByText('At most $1,000.00 of this payment can still be refunded.')).toBeVisible();
+  await expect(page.getByText(/Refund \$2,000\.00 of this/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Without JavaScript: the server refuses before any question, under the field, with what was typed.
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 }, storageState: await page.context().storageState() });
+  const noScript = await plain.newPage();
+  await noScript.goto(donationUrl);
+  await noScript.getByText('Refund this payment').click();
+  await noScript.getByLabel('Amount ($)').fill('2000');
+  await noScript.getByLabel('Reason').fill('Typed a zero too many');
+  await noScript.getByRole('button', { name: 'Refund…' }).click();
+  await expect(noScript.getByText('At most $1,000.00 of this payment can still be refunded.')).toBeVisible();
+  await expect(noScript.getByLabel('Amount ($)')).toHaveValue('2000');
+  await expect(noScript.getByText(/Refund \$2,000\.00 of this/)).toHaveCount(0);
+  await expect(noScript.getByRole('button', { name: /^Yes, refund/ })).toHaveCount(0);
+  await plain.close();
+
+  // A right amount is asked about, then refunded, and the History says who refunded what, and why.
+  await page.getByLabel('Amount ($)').fill('200');
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  const question = page.getByRole('alert').filter({ hasText: 'Refund $200.00 of this $1,000.00 payment?' });
+  await question.getByRole('button', { name: 'Yes, refund $200.00' }).click();
+  await expect(currentToast(page)).toContainText('Payment Refunded');
+  const history = page.getByRole('listitem').filter({ hasText: 'refunded $200.00 of the $1,000.00 payment' });
+  await expect(history).toContainText(e2eAdmin.email);
+  await expect(history).toContainText('Reason: Typed a zero too many');
+  await expect(page.getByText('No changes by admins yet.')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+});

@@ -76,7 +76,7 @@ describe('refunding a gift', () => {
 
     // More than is left is refused under the amount, before any question is asked (and a forged
     // confirmation too), with the amount left, and changes nothing.
-    for (const confirmed of [{}, { confirmed: 'yes' }]) {
+    for (const confirmed of [{}, { confirmed: 'yes' }] as Record<string, string>[]) {
       const tooMuch = await post(donationAction, path, donation.id, { intent: 'refund', paymentId: payment.id, amount: '40', reason: 'All of it', ...confirmed });
       expect(tooMuch.status).toBe(400);
       expect(tooMuch.data?.refundAsking).toBeNull();
