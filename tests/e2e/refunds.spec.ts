@@ -91,7 +91,7 @@ test('on a phone, more than was paid is refused before the question, with or wit
   await page.getByLabel('Amount ($)').fill('2000');
   await page.getByLabel('Reason').fill('Typed a zero too many');
   await page.getByRole('button', { name: 'Refund…' }).click();
-  await expect(page.getByText('At most $1,000.00 of this payment can still be refunded.')).toBeVisible();
+  await expect(page.locator('[id$="-amount-error"]')).toHaveText('At most $1,000.00 of this payment can still be refunded.');
   await expect(page.getByText(/Refund \$2,000\.00 of this/)).toHaveCount(0);
   await expectNoAxeViolations(page);
 
@@ -103,7 +103,7 @@ test('on a phone, more than was paid is refused before the question, with or wit
   await noScript.getByLabel('Amount ($)').fill('2000');
   await noScript.getByLabel('Reason').fill('Typed a zero too many');
   await noScript.getByRole('button', { name: 'Refund…' }).click();
-  await expect(noScript.getByText('At most $1,000.00 of this payment can still be refunded.')).toBeVisible();
+  await expect(noScript.locator('[id$="-amount-error"]')).toHaveText('At most $1,000.00 of this payment can still be refunded.');
   await expect(noScript.getByLabel('Amount ($)')).toHaveValue('2000');
   await expect(noScript.getByText(/Refund \$2,000\.00 of this/)).toHaveCount(0);
   await expect(noScript.getByRole('button', { name: /^Yes, refund/ })).toHaveCount(0);

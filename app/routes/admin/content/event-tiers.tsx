@@ -32,7 +32,8 @@ export function TierPanel({ tiers, actionData }: { tiers: Tier[]; actionData: Ac
           <Plus className="mr-1 inline size-4" aria-hidden />
           Add a tier
         </summary>
-        <TierForm tier={null} lastResult={actionData?.form === 'tier-new' ? actionData.result : null} />
+        {/* A fresh form once a tier is added: the last one's values (its 'Members only' tick) must not carry over. */}
+        <TierForm key={tiers.length} tier={null} lastResult={actionData?.form === 'tier-new' ? actionData.result : null} />
       </details>
     </Panel>
   );
