@@ -46,7 +46,7 @@ function saleNote(state: TierSaleState): string | null {
 function MembersOnlyNote({ viewer, eventId }: { viewer: TicketViewer; eventId: number }) {
   const link = 'font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900';
   return (
-    <p className="mt-1 text-sm text-slate-700" data-testid="members-only-note">
+    <p className="mt-1 text-sm text-slate-700">
       {viewer === 'guest' ? (
         <>
           For approved members of the association.{' '}
