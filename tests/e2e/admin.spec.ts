@@ -42,7 +42,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await page.getByRole('menuitem', { name: 'Approve/Complete' }).click();
   await expect(currentToast(page)).toContainText('Status Updated!');
   await expect(currentToast(page)).toContainText('Record has been updated to approved.');
-  await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toContainText('approved');
+  await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toContainText('active');
 
   // Filter by status, reject the unpaid one.
   await page.goto('/admin/members?status=pending_payment');
