@@ -42,7 +42,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await page.getByRole('menuitem', { name: 'Approve/Complete' }).click();
   await expect(currentToast(page)).toContainText('Status Updated!');
   await expect(currentToast(page)).toContainText('Record has been updated to approved.');
-  await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toContainText('approved');
+  await expect(page.getByRole('row').filter({ hasText: 'lalith@example.org' })).toContainText('active');
 
   // Filter by status, reject the unpaid one.
   await page.goto('/admin/members?status=pending_payment');
@@ -66,9 +66,13 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const csv = await readFile((await (await download).path())!, 'utf8');
   const [header, ...rows] = parse(csv) as string[][];
-  expect(header).toEqual(['first_name', 'last_name', 'email', 'phone_number', 'membership_type', 'created_at', 'status', 'test_mode']);
+  expect(header).toEqual(['first_name', 'last_name', 'email', 'phone_number', 'membership_type', 'created_at', 'status', 'standing', 'expires_at', 'test_mode']);
   const emails = rows.map((row) => row[2]);
   expect(emails).toContain('lalith@example.org');
+  // The approved annual member stands active until a year after the payment.
+  const lalith = rows.find((row) => row[2] === 'lalith@example.org')!;
+  expect(lalith.slice(6, 8)).toEqual(['approved', 'active']);
+  expect(new Date(lalith[8]!).getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
   expect(emails).not.toContain('gamini@example.org');
 
   // Donations: mark the pending one completed.

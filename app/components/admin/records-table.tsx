@@ -1,15 +1,17 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Loader2, MoreHorizontal } from 'lucide-react';
+import { MoreHorizontal } from 'lucide-react';
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { DataTable, type DataColumn } from '~/components/ui/data-table';
 import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
 
-export type Column<T> = { header: string; cell: (row: T) => React.ReactNode; className?: string };
+export type Column<T> = DataColumn<T>;
 
 /**
  * An admin table (docs/product.md#admin-dashboard): a spinner while loading, 'No records found.' when empty, each row's
- * actions menu with 'Approve/Complete' and 'Reject' when the viewer may change records.
+ * actions menu with 'Approve/Complete' and 'Reject' when the viewer may change records. On a phone each
+ * record is a card with its actions beside its title (docs/architecture.md#ui-conventions).
  */
 export function RecordsTable<T extends { id: string }>({
   caption,
@@ -32,54 +34,12 @@ export function RecordsTable<T extends { id: string }>({
   const { pathname } = useLocation();
   // Another page of this list, a filter or a search is loading.
   const loading = navigation.state === 'loading' && navigation.location?.pathname === pathname;
-  return (
-    // Scrolls sideways on a phone: a region keyboard users can focus and scroll, as the finance tables.
-    <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm" role="region" aria-label={caption} tabIndex={0} aria-busy={loading}>
-      {loading ? (
-        <div className="absolute inset-0 z-10 flex items-center justify-center bg-white/60" role="status">
-          <Loader2 className="size-8 animate-spin text-navy-700" aria-hidden />
-          <span className="sr-only">Loading…</span>
-        </div>
-      ) : null}
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col" className={`whitespace-nowrap px-4 py-3 ${column.className ?? ''}`}>
-                {column.header}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length + 1} className="px-4 py-10 text-center text-muted-foreground">
-                {messages.noRecords}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.id} className="hover:bg-navy-50/40">
-                {columns.map((column) => (
-                  <td key={column.header} className={`px-4 py-3 ${column.className ?? ''}`}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-                <td className="px-4 py-3 text-right">
-                  <RowActions id={row.id} intent={intent} approveStatus={approveStatus} canChange={canChange} detailHref={detailHref?.(row)} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
+  const actions: Column<T> = {
+    header: 'Actions',
+    actions: true,
+    cell: (row) => <RowActions id={row.id} intent={intent} approveStatus={approveStatus} canChange={canChange} detailHref={detailHref?.(row)} />,
+  };
+  return <DataTable caption={caption} columns={[...columns, actions]} rows={rows} rowKey={(row) => row.id} busy={loading} empty={messages.noRecords} />;
 }
 
 function RowActions({ id, intent, approveStatus, canChange, detailHref }: { id: string; intent: string; approveStatus: string; canChange: boolean; detailHref?: string }) {
@@ -89,7 +49,7 @@ function RowActions({ id, intent, approveStatus, canChange, detailHref }: { id: 
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label="Actions">
+        <Button variant="ghost" size="icon" className="size-10 md:size-8" aria-label="Actions">
           <MoreHorizontal aria-hidden />
         </Button>
       </DropdownMenu.Trigger>

@@ -1,14 +1,31 @@
 import { TestModeBadge } from '~/components/ui/badge';
 import { statusLabel } from '~/lib/labels';
 
-/** A record's status in an admin table; paid in test mode (no money moved) is said next to it. */
-export function StatusText({ status, testMode }: { status: string; testMode: boolean }) {
+const tones = { green: 'font-semibold text-success', amber: 'text-amber-800', red: 'text-destructive' } as const;
+
+/**
+ * A record's status in an admin table; paid in test mode (no money moved) is said next to it.
+ * `label` and `tone` name a status the stored word does not (a member's standing), `note` adds a line under it.
+ */
+export function StatusText({
+  status,
+  testMode,
+  label,
+  tone,
+  note,
+}: {
+  status: string;
+  testMode: boolean;
+  label?: string;
+  tone?: keyof typeof tones;
+  note?: string;
+}) {
+  const colour = tone ?? (status === 'approved' || status === 'completed' ? 'green' : status === 'rejected' ? 'red' : 'amber');
   return (
-    <span className="inline-flex flex-wrap items-center gap-2">
-      <span className={status === 'approved' || status === 'completed' ? 'font-semibold text-success' : status === 'rejected' ? 'text-destructive' : 'text-amber-800'}>
-        {statusLabel(status)}
-      </span>
+    <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1 md:justify-start">
+      <span className={tones[colour]}>{label ?? statusLabel(status)}</span>
       {testMode ? <TestModeBadge /> : null}
+      {note ? <span className="basis-full text-xs text-muted-foreground">{note}</span> : null}
     </span>
   );
 }

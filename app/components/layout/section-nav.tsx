@@ -4,12 +4,13 @@ import { cn } from '~/lib/utils';
 /**
  * The bar of a page's sections, as tabs look (the admin dashboard, the members' portal): each
  * section is its own address, so a plain link, with `aria-current="page"` on the one shown.
- * Wider than a phone, it scrolls in its own box.
+ * Wider than the screen, the tabs wrap onto a second line, so every one (and the current one) is
+ * in view on a phone without scrolling (docs/architecture.md#ui-conventions).
  */
 export function SectionNav({ label, sections }: { label: string; sections: readonly { to: string; label: string; end?: boolean }[] }) {
   return (
-    <nav aria-label={label} className="relative overflow-x-auto rounded-lg bg-muted p-1">
-      <ul className="flex gap-1">
+    <nav aria-label={label} className="rounded-lg bg-muted p-1">
+      <ul className="flex flex-wrap gap-1">
         {sections.map((section) => (
           <li key={section.to} className="flex-1">
             <NavLink

@@ -203,10 +203,16 @@ export async function listApplications(filter: ApplicationFilter) {
     .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
     .$dynamic();
   const list = await paginate(rows, { table: membershipApplications, where }, filter);
-  // Approved memberships whose access has ended (expired past the grace period) read 'expired'.
+  // Each row says where its member stands now (approved reads active, in grace or expired), as the portal does.
   const graceDays = await membershipGraceDays();
   const now = new Date();
-  return { ...list, rows: list.rows.map((row) => ({ ...row, lapsed: membershipStanding(row, now, graceDays) === 'expired' })) };
+  return {
+    ...list,
+    rows: list.rows.map((row) => {
+      const standing = membershipStanding(row, now, graceDays);
+      return { ...row, standing, accessUntil: standing === 'grace' && row.expiresAt ? graceEnds(row.expiresAt, graceDays) : null };
+    }),
+  };
 }
 
 /** How many accounts stand where as members, now (the finance view): standings in the order the page lists them. */

@@ -10,6 +10,8 @@ import {
   membershipStanding,
   readsMembersDocuments,
   renewedExpiry,
+  standingLabel,
+  standingTone,
   statusTone,
 } from './status';
 
@@ -143,5 +145,19 @@ describe('standing and members’ documents', () => {
         expect(readsMembersDocuments({ role, standing })).toBe(staff || standing === 'active' || standing === 'grace');
       }
     }
+  });
+});
+
+describe('a standing in the Members table', () => {
+  it('reads as the statuses there, grace spelled out, coloured by what it means for access', () => {
+    expect(standingLabel('active')).toBe('active');
+    expect(standingLabel('grace')).toBe('in grace period');
+    expect(standingLabel('pending_approval')).toBe('pending approval');
+    expect(standingLabel('expired')).toBe('expired');
+    expect(standingTone('active')).toBe('green');
+    expect(standingTone('grace')).toBe('amber');
+    expect(standingTone('pending_payment')).toBe('amber');
+    expect(standingTone('expired')).toBe('red');
+    expect(standingTone('rejected')).toBe('red');
   });
 });

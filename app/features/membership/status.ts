@@ -1,5 +1,6 @@
 import { applicationStatuses, reminderKinds, type ApplicationStatus, type ReminderKind } from '~/db/schema/enums';
 import { addInterval } from '~/lib/dates';
+import { statusLabel } from '~/lib/labels';
 import { hasRole } from '~/lib/roles';
 
 /**
@@ -55,6 +56,17 @@ export function membershipStanding(
   if (application.status !== 'approved') return application.status;
   if (!application.expiresAt || now < application.expiresAt) return 'active';
   return now < graceEnds(application.expiresAt, graceDays) ? 'grace' : 'expired';
+}
+
+/** A standing in the admin's Members table, as statuses read there ('pending approval'); `none` never shows, since a row is an application. */
+export function standingLabel(standing: MembershipStanding): string {
+  return standing === 'grace' ? 'in grace period' : statusLabel(standing);
+}
+
+/** How a standing looks in a list: green in good standing, amber while it waits or in grace, red once it has ended or was declined. */
+export function standingTone(standing: MembershipStanding): 'green' | 'amber' | 'red' {
+  if (standing === 'active') return 'green';
+  return standing === 'expired' || standing === 'rejected' ? 'red' : 'amber';
 }
 
 /** When an expired membership's access ends. */

@@ -1,6 +1,7 @@
 import { Money } from '~/components/finance/money';
 import { StackedColumnChart } from '~/components/finance/stacked-column-chart';
 import { TestModeBadge } from '~/components/ui/badge';
+import { DataTable } from '~/components/ui/data-table';
 import { financePurposeLabels, financePurposes, stackedColumns, type FinancePurpose, type YearTotals } from '~/features/payments/finance';
 import { formatCents } from '~/lib/money';
 import { SectionHeading } from './finance-parts';
@@ -83,69 +84,43 @@ function MonthChart({ totals }: { totals: YearTotals }) {
   );
 }
 
-const cell = 'px-4 py-2.5 text-right tabular-nums whitespace-nowrap';
+type MonthLine = { key: string; label: string; cents: (purpose: FinancePurpose | 'total') => number; footer: boolean };
 
+/** The months, then the year's received, refunded and net; a card per month on a phone (docs/architecture.md#ui-conventions). */
 function MonthTable({ totals }: { totals: YearTotals }) {
+  const months: MonthLine[] = totals.months.map((month) => ({
+    key: String(month.month),
+    label: month.name,
+    cents: (purpose) => (purpose === 'total' ? month.total.netCents : month.byPurpose[purpose].netCents),
+    footer: false,
+  }));
+  const sums: MonthLine[] = (
+    [
+      ['Received', 'grossCents'],
+      ['Refunded', 'refundedCents'],
+      ['Net', 'netCents'],
+    ] as const
+  ).map(([label, key]) => ({
+    key,
+    label: `${label} ${totals.year}`,
+    cents: (purpose) => (purpose === 'total' ? totals.total[key] : totals.byPurpose[purpose][key]),
+    footer: true,
+  }));
+  const amount = (line: MonthLine, purpose: FinancePurpose | 'total') => (line.footer ? formatCents(line.cents(purpose)) : <Money cents={line.cents(purpose)} />);
   return (
-    <div className="relative mt-6 overflow-x-auto rounded-xl border border-border bg-white shadow-sm" role="region" aria-labelledby="month-table-caption" tabIndex={0}>
-      <table className="w-full min-w-[760px] text-left text-sm">
-        <caption id="month-table-caption" className="px-4 pt-4 text-left text-base font-semibold text-navy-900">
-          Net by month and purpose, {totals.year}
-        </caption>
-        <thead className="text-xs uppercase tracking-wider text-muted-foreground">
-          <tr className="border-b border-border">
-            <th scope="col" className="px-4 py-3">
-              Month
-            </th>
-            {financePurposes.map((purpose) => (
-              <th key={purpose} scope="col" className="px-4 py-3 text-right">
-                {financePurposeLabels[purpose]}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3 text-right">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {totals.months.map((month) => (
-            <tr key={month.month} className="even:bg-slate-50/60">
-              <th scope="row" className="px-4 py-2.5 font-medium text-navy-900">
-                {month.name}
-              </th>
-              {financePurposes.map((purpose) => (
-                <td key={purpose} className={cell}>
-                  <Money cents={month.byPurpose[purpose].netCents} />
-                </td>
-              ))}
-              <td className={`${cell} font-semibold text-navy-900`}>
-                <Money cents={month.total.netCents} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t-2 border-navy-100 bg-navy-50/60 text-navy-900">
-          {(
-            [
-              ['Received', 'grossCents'],
-              ['Refunded', 'refundedCents'],
-              ['Net', 'netCents'],
-            ] as const
-          ).map(([label, key]) => (
-            <tr key={key} className={key === 'netCents' ? 'font-bold' : 'font-medium'}>
-              <th scope="row" className="whitespace-nowrap px-4 py-2.5">
-                {label} {totals.year}
-              </th>
-              {financePurposes.map((purpose) => (
-                <td key={purpose} className={cell}>
-                  {formatCents(totals.byPurpose[purpose][key])}
-                </td>
-              ))}
-              <td className={cell}>{formatCents(totals.total[key])}</td>
-            </tr>
-          ))}
-        </tfoot>
-      </table>
-    </div>
+    <DataTable
+      caption={`Net by month and purpose, ${totals.year}`}
+      showCaption
+      dense
+      className="mt-6"
+      rows={months}
+      footerRows={sums}
+      rowKey={(line) => line.key}
+      columns={[
+        { header: 'Month', rowHeader: true, primary: true, cell: (line) => (line.footer ? <span className="font-semibold">{line.label}</span> : line.label), className: 'whitespace-nowrap font-medium text-navy-900' },
+        ...financePurposes.map((purpose) => ({ header: financePurposeLabels[purpose], numeric: true, cell: (line: MonthLine) => amount(line, purpose), className: 'whitespace-nowrap' })),
+        { header: 'Total', numeric: true, cell: (line) => amount(line, 'total'), className: 'whitespace-nowrap font-semibold text-navy-900' },
+      ]}
+    />
   );
 }

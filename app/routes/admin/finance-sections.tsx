@@ -1,6 +1,7 @@
 import { FileText } from 'lucide-react';
 import { Badge, TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { DataTable } from '~/components/ui/data-table';
 import { iptvSubscriptionPlans } from '~/features/donations/causes';
 import { subscriptionSchedule } from '~/features/payments/finance';
 import { formatLongDate } from '~/lib/dates';
@@ -74,42 +75,46 @@ export function SubscriptionsSection({ subscriptions }: { subscriptions: LoaderD
       {subscriptions.length === 0 ? (
         <p className="rounded-xl border border-border bg-white p-6 text-center text-slate-700 shadow-sm">No subscriptions yet.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm" role="region" aria-labelledby="subscriptions-heading" tabIndex={0}>
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-3">Donor</th>
-                <th scope="col" className="px-4 py-3">Plan</th>
-                <th scope="col" className="px-4 py-3">State</th>
-                <th scope="col" className="px-4 py-3">Started</th>
-                <th scope="col" className="px-4 py-3">Next payment or end</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {subscriptions.map((subscription) => {
+        <DataTable
+          caption="IPTV subscriptions"
+          rows={subscriptions}
+          rowKey={(subscription) => subscription.id}
+          columns={[
+            {
+              header: 'Donor',
+              primary: true,
+              cell: (subscription) => (
+                <>
+                  <span className="block font-semibold text-navy-900">{`${subscription.firstName} ${subscription.lastName}`.trim() || subscription.email}</span>
+                  <span className="block break-words text-sm font-normal text-muted-foreground">{subscription.email}</span>
+                </>
+              ),
+            },
+            {
+              header: 'Plan',
+              className: 'whitespace-nowrap',
+              cell: (subscription) => (
+                <>
+                  {iptvSubscriptionPlans[subscription.interval].label} · <span className="tabular-nums">{formatCents(subscription.amountCents)}</span> / {subscription.interval}
+                </>
+              ),
+            },
+            { header: 'State', cell: (subscription) => <SubscriptionStatus subscription={subscription} /> },
+            { header: 'Started', className: 'whitespace-nowrap', cell: (subscription) => formatLongDate(subscription.createdAt) },
+            {
+              header: 'Next payment or end',
+              className: 'whitespace-nowrap',
+              cell: (subscription) => {
                 const schedule = subscriptionSchedule(subscription);
                 return (
-                  <tr key={subscription.id}>
-                    <td className="px-4 py-3">
-                      <span className="block font-semibold text-navy-900">{`${subscription.firstName} ${subscription.lastName}`.trim() || subscription.email}</span>
-                      <span className="block text-muted-foreground">{subscription.email}</span>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      {iptvSubscriptionPlans[subscription.interval].label} · <span className="tabular-nums">{formatCents(subscription.amountCents)}</span> / {subscription.interval}
-                    </td>
-                    <td className="px-4 py-3">
-                      <SubscriptionStatus subscription={subscription} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">{formatLongDate(subscription.createdAt)}</td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <span className="text-muted-foreground">{schedule.label}:</span> {schedule.date ? formatLongDate(schedule.date) : 'not known yet'}
-                    </td>
-                  </tr>
+                  <>
+                    <span className="text-muted-foreground">{schedule.label}:</span> {schedule.date ? formatLongDate(schedule.date) : 'not known yet'}
+                  </>
                 );
-              })}
-            </tbody>
-          </table>
-        </div>
+              },
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { z } from 'zod';
 import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { DataTable } from '~/components/ui/data-table';
 import { EmptyState } from '~/components/ui/empty-state';
 import { requireRole } from '~/features/accounts/guards.server';
 import { listSubscriptionsOf } from '~/features/donations/donations.server';
@@ -80,43 +81,37 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
 function PaymentsTable({ payments }: { payments: LoaderData['payments'] }) {
   if (payments.length === 0) return <EmptyState>{messages.noPayments}</EmptyState>;
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your payments</caption>
-        <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3">Date</th>
-            <th scope="col" className="px-4 py-3">Description</th>
-            <th scope="col" className="px-4 py-3 text-right">Amount</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Receipt</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {payments.map((payment) => (
-            <tr key={payment.id}>
-              <td className="whitespace-nowrap px-4 py-3">{formatLongDate(payment.paidAt)}</td>
-              <td className="px-4 py-3">{payment.description}</td>
-              <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatCents(payment.amountCents)}</td>
-              <td className="px-4 py-3">
-                <span className="capitalize">{statusLabel(payment.status)}</span> {payment.livemode ? null : <TestModeBadge />}
-              </td>
-              <td className="px-4 py-3 text-right">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="resend-receipt" />
-                  <input type="hidden" name="paymentId" value={payment.id} />
-                  <Button type="submit" variant="link" size="sm" aria-label={`Email the receipt for ${payment.description} again`}>
-                    <Receipt aria-hidden /> Email receipt
-                  </Button>
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Your payments"
+      rows={payments}
+      rowKey={(payment) => payment.id}
+      columns={[
+        { header: 'Date', cell: (payment) => formatLongDate(payment.paidAt), className: 'whitespace-nowrap' },
+        { header: 'Description', primary: true, cell: (payment) => payment.description },
+        { header: 'Amount', numeric: true, cell: (payment) => formatCents(payment.amountCents), className: 'font-semibold' },
+        {
+          header: 'Status',
+          cell: (payment) => (
+            <>
+              <span className="capitalize">{statusLabel(payment.status)}</span> {payment.livemode ? null : <TestModeBadge />}
+            </>
+          ),
+        },
+        {
+          header: 'Receipt',
+          actions: true,
+          cell: (payment) => (
+            <Form method="post">
+              <input type="hidden" name="intent" value="resend-receipt" />
+              <input type="hidden" name="paymentId" value={payment.id} />
+              <Button type="submit" variant="link" size="sm" aria-label={`Email the receipt for ${payment.description} again`}>
+                <Receipt aria-hidden /> Email receipt
+              </Button>
+            </Form>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -67,10 +67,9 @@ export default function DonationsSection({ loaderData }: Route.ComponentProps) {
         canChange={canChange}
         detailHref={(row) => `/admin/donations/${row.id}`}
         columns={[
-          { header: 'First Name', cell: (row) => row.firstName },
-          { header: 'Last Name', cell: (row) => row.lastName },
+          { header: 'Name', primary: true, cell: (row) => `${row.firstName} ${row.lastName}`.trim() || row.email },
           { header: 'Email', cell: (row) => row.email },
-          { header: 'Amount', cell: (row) => formatCents(row.amountCents), className: 'text-right tabular-nums' },
+          { header: 'Amount', cell: (row) => formatCents(row.amountCents), numeric: true, className: 'font-semibold' },
           { header: 'Cause', cell: (row) => donationCauses[row.cause].label },
           { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
           { header: 'Status', cell: (row) => <StatusText status={row.status} testMode={row.testMode} /> },

@@ -7,7 +7,7 @@ import { requireAdminArea } from '~/features/accounts/guards.server';
 import { applicationDecisionSchema } from '~/features/membership/membership.schema';
 import { listApplications, setApplicationStatus } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
-import { applicationStatuses } from '~/features/membership/status';
+import { applicationStatuses, standingLabel, standingTone } from '~/features/membership/status';
 import { readAdminQuery } from '~/lib/admin-lists.server';
 import { formatLongDate } from '~/lib/dates';
 import { isAppError } from '~/lib/errors';
@@ -66,17 +66,33 @@ export default function MembersSection({ loaderData, actionData }: Route.Compone
         canChange={canChange}
         detailHref={(row) => `/admin/applications/${row.id}`}
         columns={[
-          { header: 'First Name', cell: (row) => row.firstName },
-          { header: 'Last Name', cell: (row) => row.lastName },
+          { header: 'Name', primary: true, cell: (row) => `${row.firstName} ${row.lastName}`.trim() || row.email },
           { header: 'Email', cell: (row) => row.email },
           { header: 'Membership Type', cell: (row) => membershipPlans[row.membershipType].productName },
           { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
-          { header: 'Status', cell: (row) => <StatusText status={row.lapsed ? 'expired' : row.status} testMode={row.testMode} /> },
+          { header: 'Expires', cell: (row) => expiresText(row), className: 'whitespace-nowrap' },
+          {
+            header: 'Status',
+            cell: (row) => (
+              <StatusText
+                status={row.status}
+                label={standingLabel(row.standing)}
+                tone={standingTone(row.standing)}
+                note={row.accessUntil ? `access until ${formatLongDate(new Date(row.accessUntil))}` : undefined}
+                testMode={row.testMode}
+              />
+            ),
+          },
         ]}
       />
       <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
     </>
   );
+}
+
+/** The membership's end as the application's page says it: its date, 'Never (life)' for life members, a dash until a payment starts it. */
+function expiresText(row: { membershipType: 'annual' | 'life'; expiresAt: Date | null }): string {
+  return row.expiresAt ? formatLongDate(row.expiresAt) : row.membershipType === 'life' ? 'Never (life)' : '—';
 }
 
 function ConfirmUnpaid({ id }: { id: string }) {

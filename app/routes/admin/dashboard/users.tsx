@@ -1,6 +1,7 @@
 import { Form, useSubmit } from 'react-router';
 import { Pagination } from '~/components/admin/records-table';
 import { Button } from '~/components/ui/button';
+import { DataTable } from '~/components/ui/data-table';
 import { roleChangeSchema } from '~/features/accounts/accounts.schema';
 import { changeAccountRole, listAccounts } from '~/features/accounts/accounts.server';
 import { requireAdminArea } from '~/features/accounts/guards.server';
@@ -59,52 +60,39 @@ export default function UsersSection({ loaderData }: Route.ComponentProps) {
           Search
         </Button>
       </Form>
-      <div className="relative overflow-x-auto rounded-xl border border-border bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Users</caption>
-          <thead className="bg-muted text-xs uppercase tracking-wider text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-3">Name</th>
-              <th scope="col" className="px-4 py-3">Email</th>
-              <th scope="col" className="px-4 py-3">Role</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {accounts.rows.length === 0 ? (
-              <tr>
-                <td colSpan={3} className="px-4 py-10 text-center text-muted-foreground">
-                  {messages.noRecords}
-                </td>
-              </tr>
-            ) : (
-              accounts.rows.map((account) => (
-                <tr key={account.id}>
-                  <td className="px-4 py-3">{account.name}</td>
-                  <td className="px-4 py-3">{account.email}</td>
-                  <td className="px-4 py-3">
-                    <label htmlFor={`role-${account.id}`} className="sr-only">
-                      Role of {account.email}
-                    </label>
-                    <select
-                      id={`role-${account.id}`}
-                      defaultValue={account.role}
-                      disabled={account.id === me}
-                      onChange={(event) => void submit({ intent: 'role', id: account.id, role: event.currentTarget.value }, { method: 'post', preventScrollReset: true })}
-                      className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm disabled:opacity-60"
-                    >
-                      {roles.map((role) => (
-                        <option key={role} value={role}>
-                          {roleLabel(role)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Users"
+        rows={accounts.rows}
+        rowKey={(account) => account.id}
+        empty={messages.noRecords}
+        columns={[
+          { header: 'Name', primary: true, cell: (account) => account.name || account.email },
+          { header: 'Email', cell: (account) => account.email },
+          {
+            header: 'Role',
+            cell: (account) => (
+              <>
+                <label htmlFor={`role-${account.id}`} className="sr-only">
+                  Role of {account.email}
+                </label>
+                <select
+                  id={`role-${account.id}`}
+                  defaultValue={account.role}
+                  disabled={account.id === me}
+                  onChange={(event) => void submit({ intent: 'role', id: account.id, role: event.currentTarget.value }, { method: 'post', preventScrollReset: true })}
+                  className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm disabled:opacity-60"
+                >
+                  {roles.map((role) => (
+                    <option key={role} value={role}>
+                      {roleLabel(role)}
+                    </option>
+                  ))}
+                </select>
+              </>
+            ),
+          },
+        ]}
+      />
       <Pagination page={accounts.page} pageCount={accounts.pageCount} total={accounts.total} />
     </>
   );
