@@ -16,7 +16,7 @@ const icons: Record<AdminPlaceKey, LucideIcon> = {
   users: UserCog,
 };
 
-/** What a count beside a place means, for those who hear the link rather than see the badge. */
+/** What a count beside a place means. */
 const countWords: Partial<Record<AdminPlaceKey, (count: number) => string>> = {
   members: (count) => `${count} to review`,
   outbox: (count) => `${count} failed`,
@@ -70,6 +70,8 @@ export function AdminNav({ places, counts = {} }: { places: readonly AdminNavPla
                   <Link
                     to={place.to}
                     aria-current={isCurrent ? 'page' : undefined}
+                    // The count's meaning, for those who hear the link rather than see its badge.
+                    aria-label={count > 0 ? `${place.label}, ${countWords[place.key]?.(count) ?? count}` : undefined}
                     className={cn(
                       'flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold transition-colors',
                       isCurrent ? 'bg-navy-900 text-white' : 'text-slate-700 hover:bg-navy-50 hover:text-navy-900',
@@ -78,18 +80,15 @@ export function AdminNav({ places, counts = {} }: { places: readonly AdminNavPla
                     <Icon className="size-4 shrink-0" aria-hidden />
                     {place.label}
                     {count > 0 ? (
-                      <>
-                        <span className="sr-only">, {countWords[place.key]?.(count) ?? count}</span>
-                        <span
-                          aria-hidden
-                          className={cn(
-                            'min-w-5 rounded-full px-1.5 text-center text-xs font-bold leading-5',
-                            urgent[place.key] ? 'bg-red-600 text-white' : 'bg-gold-300 text-navy-950',
-                          )}
-                        >
-                          {count}
-                        </span>
-                      </>
+                      <span
+                        aria-hidden
+                        className={cn(
+                          'min-w-5 rounded-full px-1.5 text-center text-xs font-bold leading-5',
+                          urgent[place.key] ? 'bg-red-600 text-white' : 'bg-gold-300 text-navy-950',
+                        )}
+                      >
+                        {count}
+                      </span>
                     ) : null}
                   </Link>
                 </li>

@@ -7,6 +7,7 @@ import { unsentMailCounts } from '~/features/mail/outbox.server';
 import { countApplicationsToReview } from '~/features/membership/membership.server';
 import { siteHealthNotices } from '~/features/operations/degraded.server';
 import { adminPlacesFor, isAdminRefusal } from '~/lib/admin-places';
+import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/layout';
 
 /**
@@ -34,6 +35,10 @@ export async function loader(args: Route.LoaderArgs) {
   const places = adminPlacesFor(user.role).map(({ key, to, label }) => ({ key, to, label }));
   return { notices, places, counts: { members: toReview, outbox: mail.failed } };
 }
+
+/** The title of a page this layout's error boundary shows (each page below names itself). */
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, isRouteErrorResponse(args.error) && isAdminRefusal(args.error.data) ? 'Not for your role' : 'Administration');
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
