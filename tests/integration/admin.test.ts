@@ -271,7 +271,7 @@ describe('authorization matrix', () => {
       'GET /admin/content (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/content/news': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
       'POST a story': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
-      'POST a picture': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'POST a picture': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/finance': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/finance/totals.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
@@ -286,7 +286,7 @@ describe('authorization matrix', () => {
       'GET /admin/donations/new': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
       'POST an offline gift': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
       'GET an event’s tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
-      'GET attendees.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'GET attendees.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
       'POST cancel a ticket': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
     };
     const actual: typeof expected = {};
