@@ -59,8 +59,9 @@ export function AdminNav({ places, counts = {} }: { places: readonly AdminNavPla
         <Link to="/admin" className="hidden shrink-0 text-xs font-semibold uppercase tracking-[0.2em] text-gold-700 hover:text-navy-900 md:block">
           Admin
         </Link>
-        <div ref={box} className="relative min-w-0 flex-1 overflow-x-auto px-4 [scrollbar-width:thin] sm:px-0">
-          <ul className="flex gap-1 py-2">
+        <div ref={box} className="relative min-w-0 flex-1 overflow-x-auto [scrollbar-width:thin]">
+          {/* As wide as its places, with the padding at both ends inside what scrolls. */}
+          <ul className="flex w-max gap-1 px-4 py-2 sm:px-0">
             {places.map((place) => {
               const Icon = icons[place.key];
               const count = counts[place.key] ?? 0;
