@@ -137,7 +137,7 @@ test('finance reads donations only; an editor has no admin access', async ({ pag
   await signIn(page, 'mahesh@example.org');
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Donations', exact: true })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Members' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Admin area' }).getByRole('link', { name: /^Members/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
   // A gift's menu leads to its details, and changes no status.
   await page.goto('/admin/donations?q=nimali.read%40example.org');
@@ -157,7 +157,7 @@ test('the dashboard’s and the portal’s old tabbed addresses move for good to
   await page.goto('/admin?tab=users&q=example.org');
   await expect(page).toHaveURL(/\/admin\/users\?q=example\.org$/);
   await expect(page.getByLabel('Search name or email')).toHaveValue('example.org');
-  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Admin area' }).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
   const portal = await page.request.get('/members-portal?tab=payments', { maxRedirects: 0 });
   expect(portal.status()).toBe(301);
   expect(portal.headers().location).toBe('/members-portal/payments');

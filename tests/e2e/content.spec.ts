@@ -297,15 +297,15 @@ test('an editor runs the site’s content; members and finance cannot', async ({
   await signOut(page);
 
   await signIn(page, people.finance.email);
-  await page.goto('/admin/content/events');
-  // Sent to the dashboard, which opens the treasurer's first section.
-  await expect(page).toHaveURL(/\/admin\/donations$/);
+  // Refused with a page that says what the treasurer may open instead (docs/product.md#admin-navigation).
+  expect((await page.goto('/admin/content/events'))?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1, name: 'You cannot open this page' })).toBeVisible();
   const refused = await page.request.post('/admin/content/media/upload', {
     headers: { Origin: new URL(page.url()).origin },
     multipart: { file: { name: 'x.jpg', mimeType: 'image/jpeg', buffer: await picture(10, 10) } },
     maxRedirects: 0,
   });
-  expect(refused.status()).toBe(302);
+  expect(refused.status()).toBe(403);
 });
 
 test('what an editor types before the page is interactive is kept when the editor takes over', async ({ page }) => {

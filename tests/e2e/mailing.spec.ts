@@ -63,7 +63,7 @@ test('an admin writes to approved members: each gets it once; one unsubscribes a
   }
 
   await page.goto('/admin');
-  await page.getByRole('link', { name: 'mail to members' }).click();
+  await page.getByRole('navigation', { name: 'Admin area' }).getByRole('link', { name: 'Mail', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
   await expectNoAxeViolations(page);
 

@@ -21,7 +21,7 @@ import { pendingToast } from '~/lib/toast.server';
 import { loader as detailLoader } from '~/routes/admin/application';
 import { loader as attendeesCsvLoader } from '~/routes/admin/content/attendees-csv';
 import { action as eventTicketsAction, loader as eventTicketsLoader } from '~/routes/admin/content/event-tickets';
-import { loader as contentLayoutLoader } from '~/routes/admin/content/layout';
+import { middleware as contentLayoutMiddleware } from '~/routes/admin/content/layout';
 import { action as mediaUploadAction } from '~/routes/admin/content/media-upload';
 import { loader as newsListLoader } from '~/routes/admin/content/news';
 import { action as newsEditorAction } from '~/routes/admin/content/news-editor';
@@ -49,6 +49,7 @@ import { setupTestDatabase } from '../setup/database';
 import { deliveredMailsTo } from '../setup/mail-delivery';
 import { enqueueMail } from '~/features/mail/outbox.server';
 import { mailOutbox } from '~/db/schema/outbox';
+import { isAdminRefusal, mayOpen } from '~/lib/admin-places';
 import { postArgs, routeArgs, runMiddleware } from '../setup/route-args';
 
 const database = setupTestDatabase();
@@ -159,7 +160,8 @@ describe('roles', () => {
   });
 });
 
-type Outcome = 'redirect:/login' | `redirect:/${string}` | 'forbidden' | 'allowed' | 'not-found';
+/** 'refused': the refusal page, 403 naming what the role may open (docs/product.md#admin-navigation). */
+type Outcome = 'redirect:/login' | `redirect:/${string}` | 'forbidden' | 'refused' | 'allowed' | 'not-found';
 const roles = ['guest', 'member', 'editor', 'finance', 'admin', 'super_admin'] as const;
 
 
@@ -174,8 +176,9 @@ async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
       if (error.status === 302) return location.startsWith('/login') ? 'redirect:/login' : (`redirect:${location}` as Outcome);
       return error.status === 404 ? 'not-found' : 'forbidden';
     }
-    const status = (error as { init?: ResponseInit }).init?.status;
-    if (status === 404) return 'not-found';
+    const thrown = error as { init?: ResponseInit; data?: unknown };
+    if (thrown.init?.status === 404) return 'not-found';
+    if (thrown.init?.status === 403 && isAdminRefusal(thrown.data)) return 'refused';
     throw error;
   }
 }
@@ -212,7 +215,7 @@ describe('authorization matrix', () => {
       'POST donation status': (role) => outcome(() => donationsAction(args(role, '/admin/donations', post({ intent: 'donation-status', id: donation.id, status: 'rejected' })))),
       'POST settings': (role) => outcome(() => settingsAction(args(role, '/admin/settings', post({ intent: 'settings', associationName: 'Hacked' })))),
       'POST role': (role) => outcome(() => usersAction(args(role, '/admin/users', post({ intent: 'role', id: application.userId!, role: 'admin' })))),
-      'GET /admin/content (layout)': (role) => outcome(() => contentLayoutLoader(args(role, '/admin/content'))),
+      'GET /admin/content (layout)': (role) => outcome(() => runMiddleware(contentLayoutMiddleware, args(role, '/admin/content'))),
       'GET /admin/content/news': (role) => outcome(() => newsListLoader(args(role, '/admin/content/news'))),
       'POST a story': (role) => outcome(() => newsEditorAction({ ...args(role, '/admin/content/news/new', post({ intent: 'save', title: 'T' })), params: { id: 'new' } })),
       'POST a picture': (role) => outcome(() => mediaUploadAction(args(role, '/admin/content/media/upload', post({})))),
@@ -254,37 +257,37 @@ describe('authorization matrix', () => {
     const expected: Record<string, Record<(typeof roles)[number], Outcome>> = {
       'GET /admin (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'redirect:/admin/donations', admin: 'redirect:/admin/members', super_admin: 'redirect:/admin/members' },
-      'GET /admin/members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'redirect:/admin/donations', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/settings': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'redirect:/admin/donations', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/users': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'redirect:/admin/donations', admin: 'redirect:/admin/members', super_admin: 'allowed' },
+      'GET /admin/members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/settings': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/users': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'refused', super_admin: 'allowed' },
       'GET /admin/export.csv members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/export.csv donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/applications/:id': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'not-found', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/applications/:id': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
       'POST application status': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
       'POST donation status': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
       'POST settings': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
       'POST role': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'forbidden', admin: 'forbidden', super_admin: 'allowed' },
-      'GET /admin/content (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/content/news': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'POST a story': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'POST a picture': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/finance': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/content (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/content/news': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'POST a story': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'POST a picture': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/finance': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/finance/totals.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET a giving statement (PDF)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/mail': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/mail/new': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'POST a message': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/mail/outbox': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'POST send a mail again': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/donations/:id': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
-      'POST a refund': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin/donations/new': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'not-found', admin: 'allowed', super_admin: 'allowed' },
-      'POST an offline gift': { guest: 'redirect:/login', member: 'redirect:/', editor: 'not-found', finance: 'not-found', admin: 'allowed', super_admin: 'allowed' },
-      'GET an event’s tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'GET attendees.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
-      'POST cancel a ticket': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'redirect:/admin', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/mail': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/mail/new': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'POST a message': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/mail/outbox': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'POST send a mail again': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/donations/:id': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
+      'POST a refund': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'GET /admin/donations/new': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'POST an offline gift': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'GET an event’s tickets': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
+      'GET attendees.csv': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'forbidden', admin: 'allowed', super_admin: 'allowed' },
+      'POST cancel a ticket': { guest: 'redirect:/login', member: 'redirect:/', editor: 'forbidden', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
     };
     const actual: typeof expected = {};
     for (const [name, check] of Object.entries(checks)) {
@@ -293,6 +296,12 @@ describe('authorization matrix', () => {
     }
     // 'allowed' for a post means the request was taken: a 400 for a bad settings form is still allowed.
     expect(actual).toEqual(expected);
+    // The navigation's rule (lib/admin-places.ts) says the same of every page the area's roles open.
+    for (const [name, outcomes] of Object.entries(actual)) {
+      const path = /^GET (\/admin\/\S+)$/.exec(name)?.[1];
+      if (!path) continue;
+      for (const role of ['editor', 'finance', 'admin', 'super_admin'] as const) expect([name, role, outcomes[role] === 'allowed']).toEqual([name, role, mayOpen(role, path)]);
+    }
   });
 
   it('sends an old tabbed address (/admin?tab=…) for good to its section, keeping the rest of its query', async () => {
@@ -329,9 +338,9 @@ describe('authorization matrix', () => {
 
   it('a member or finance posting straight to the content area changes nothing', async () => {
     const story = { intent: 'publish', title: 'Hacked', category: 'X', author: 'X', excerpt: 'X', content: '<p>X</p>', coverAlt: 'X' };
-    for (const role of ['member', 'finance'] as const) {
-      expect(await outcome(() => newsEditorAction({ ...args(role, '/admin/content/news/new', { method: 'POST', body: new URLSearchParams(story) }), params: { id: 'new' } }))).toMatch(/^redirect:/);
-    }
+    const post = (role: 'member' | 'finance') => outcome(() => newsEditorAction({ ...args(role, '/admin/content/news/new', { method: 'POST', body: new URLSearchParams(story) }), params: { id: 'new' } }));
+    expect(await post('member')).toBe('redirect:/');
+    expect(await post('finance')).toBe('refused');
     expect(await database.db().select().from(news)).toEqual([]);
     expect(await database.db().select().from(media)).toEqual([]);
   });

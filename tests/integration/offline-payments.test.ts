@@ -33,7 +33,7 @@ async function record(applicationId: string, fields: Record<string, string>, coo
     return { status: reply.init?.status ?? 200, errors: reply.data.result?.error ?? {} };
   } catch (error) {
     if (error instanceof Response) return { status: error.status, errors: {} };
-    // notFound() throws React Router's data(…, { status: 404 }).
+    // notFound() and the refusal page throw React Router's data(…, { status: 404 or 403 }).
     const status = (error as { init?: ResponseInit }).init?.status;
     if (status) return { status, errors: {} };
     throw error;
@@ -76,7 +76,7 @@ describe('offline payments', () => {
     });
     expect((await record(application.id, { ...cheque, receivedOn: '2027-02-30' })).errors.receivedOn).toEqual(['Enter the date it was received.']);
     const { cookie: financeCookie } = await createSignedInAccount(database.db(), { role: 'finance' });
-    expect((await record(application.id, cheque, financeCookie)).status).toBe(404);
+    expect((await record(application.id, cheque, financeCookie)).status).toBe(403);
     expect(await database.db().select().from(payments).where(eq(payments.referenceId, application.id))).toEqual([]);
     expect((await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]?.status).toBe('pending_payment');
   });
@@ -96,7 +96,7 @@ describe('offline payments', () => {
     expect(Object.keys(bad.errors).sort()).toEqual(['cause', 'email', 'firstName']);
     expect(await database.db().select().from(donations).where(eq(donations.email, 'kamal.gift@example.org'))).toHaveLength(0);
     const { cookie: financeCookie } = await createSignedInAccount(database.db(), { role: 'finance' });
-    expect((await post(gift, financeCookie)).status).toBe(404);
+    expect((await post(gift, financeCookie)).status).toBe(403);
 
     const done = await post(gift);
     expect(done.status).toBe(302);

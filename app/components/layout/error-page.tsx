@@ -1,10 +1,19 @@
-import { Link } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { AdminNav } from '~/components/admin/admin-nav';
+import { AdminRefusal } from '~/components/admin/admin-refusal';
 import { Crest } from '~/components/brand/crest';
+import { isAdminRefusal } from '~/lib/admin-places';
 import { NotFound } from './not-found';
 import { SomethingWentWrong } from './route-error';
 
-/** A whole page for errors that happen before the site layout could render. */
+/**
+ * A whole page for errors that happen before the site layout could render. A refusal from a
+ * layout's middleware lands here on a page load, since no loader ran (docs/product.md#admin-navigation):
+ * it keeps the admin navigation, named by the refusal itself.
+ */
 export function ErrorPage({ status }: { status: number }) {
+  const error = useRouteError();
+  const refusal = status === 403 && isRouteErrorResponse(error) && isAdminRefusal(error.data) ? error.data : null;
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border">
@@ -15,7 +24,15 @@ export function ErrorPage({ status }: { status: number }) {
           </Link>
         </div>
       </header>
-      <main className="flex-1">{status === 404 ? <NotFound /> : <SomethingWentWrong unavailable={status === 503} />}</main>
+      {refusal ? (
+        <>
+          <title>Not for your role · Past Pupils&apos; Association</title>
+          <AdminNav places={refusal.places} />
+        </>
+      ) : null}
+      <main className="flex-1">
+        {refusal ? <AdminRefusal refusal={refusal} /> : status === 404 ? <NotFound /> : <SomethingWentWrong unavailable={status === 503} />}
+      </main>
     </div>
   );
 }

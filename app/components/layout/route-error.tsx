@@ -1,6 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { AdminRefusal } from '~/components/admin/admin-refusal';
 import { Button } from '~/components/ui/button';
+import { isAdminRefusal } from '~/lib/admin-places';
 import { isDatabaseUnavailable } from '~/lib/outage';
 import { useRequestReference } from '~/lib/request-reference';
 import { NotFound } from './not-found';
@@ -9,6 +11,8 @@ import { NotFound } from './not-found';
 export function RouteErrorBoundary({ notFound }: { notFound?: React.ReactNode } = {}) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return notFound ?? <NotFound />;
+  // An admin page the viewer's role may not open (docs/product.md#admin-navigation).
+  if (isRouteErrorResponse(error) && error.status === 403 && isAdminRefusal(error.data)) return <AdminRefusal refusal={error.data} />;
   const unavailable = (isRouteErrorResponse(error) && error.status === 503) || isDatabaseUnavailable(error);
   // On the server, entry.server's handleError has logged it with the request's id.
   if (!isRouteErrorResponse(error) && !unavailable && typeof document !== 'undefined') console.error(error);

@@ -7,15 +7,17 @@ import { useClosePopoverOnNavigation } from './popover';
 export type MenuUser = { name: string; email: string; role: string | null };
 
 /**
- * What a signed-in visitor may open: the portal from rank member, the content area for editors and
- * admins, the dashboard from rank admin, the finance view for finance and admins (docs/product.md#site-layout).
+ * What a signed-in visitor may open: the portal from rank member; the admin area's dashboard for
+ * admins and finance (its navigation leads on: docs/product.md#admin-navigation), the content area
+ * for editors and admins, the finance view for finance and admins (docs/product.md#site-layout).
  */
 export function accountLinks(user: MenuUser) {
+  const can = adminAbilities(user.role);
   return [
     ...(hasRole(user.role, 'member') ? [{ to: '/members-portal', label: 'Members Portal', icon: UserRound }] : []),
-    ...(adminAbilities(user.role).editContent ? [{ to: '/admin/content', label: 'Content', icon: FilePenLine }] : []),
-    ...(hasRole(user.role, 'admin') ? [{ to: '/admin', label: 'Admin Dashboard', icon: LayoutDashboard }] : []),
-    ...(adminAbilities(user.role).viewFinance ? [{ to: '/admin/finance', label: 'Finance', icon: Landmark }] : []),
+    ...(can.viewMembers || can.viewDonations ? [{ to: '/admin', label: 'Admin Dashboard', icon: LayoutDashboard }] : []),
+    ...(can.editContent ? [{ to: '/admin/content', label: 'Content', icon: FilePenLine }] : []),
+    ...(can.viewFinance ? [{ to: '/admin/finance', label: 'Finance', icon: Landmark }] : []),
   ];
 }
 

@@ -1,4 +1,5 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { adminRefusal } from '~/lib/admin-places';
 import { adminAbilities, hasRole, type AdminAbilities, type Role } from '~/lib/roles';
 import { getSessionUser, type RequestScope, type SessionUser } from './session.server';
 import { mustSetUpTwoFactor } from './two-factor-policy.server';
@@ -55,13 +56,22 @@ export async function requireAdminArea(scope: RequestScope): Promise<{ user: Ses
 }
 
 /**
- * The content area (docs/product.md#content-area): editors and admins. Finance, who may enter the
- * admin area but not edit content, goes back to the dashboard; anyone else to /.
+ * A page of the admin area that needs `ability`: anyone in the area without it gets the refusal page
+ * (403: what the page is, who may open it, and the places their role may open instead;
+ * docs/product.md#admin-navigation), never a redirect that leaves them guessing nor a 404.
  */
-export async function requireContentEditor(scope: RequestScope): Promise<{ user: SessionUser; can: AdminAbilities }> {
+export async function requireAdminAbility(scope: RequestScope, ability: Exclude<keyof AdminAbilities, 'enter'>): Promise<{ user: SessionUser; can: AdminAbilities }> {
   const { user, can } = await requireAdminArea(scope);
-  if (!can.editContent) throw redirect('/admin');
+  if (!can[ability]) throw data(adminRefusal(user.role, ability, scope.url.pathname), { status: 403, statusText: 'Forbidden' });
   return { user, can };
+}
+
+/**
+ * The content area (docs/product.md#content-area): editors and admins. Finance, who may enter the
+ * admin area but not edit content, gets the refusal page; anyone else goes to /.
+ */
+export function requireContentEditor(scope: RequestScope): Promise<{ user: SessionUser; can: AdminAbilities }> {
+  return requireAdminAbility(scope, 'editContent');
 }
 
 /**

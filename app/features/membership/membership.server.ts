@@ -215,6 +215,12 @@ export async function listApplications(filter: ApplicationFilter) {
   };
 }
 
+/** Paid applications waiting for an admin's decision: the count beside 'Members' in the admin navigation (docs/product.md#admin-navigation). */
+export async function countApplicationsToReview(): Promise<number> {
+  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(membershipApplications).where(eq(membershipApplications.status, 'pending_approval'));
+  return Number(row?.count ?? 0);
+}
+
 /** How many accounts stand where as members, now (the finance view): standings in the order the page lists them. */
 export const countedStandings = ['active', 'grace', 'expired', 'pending_approval', 'pending_payment', 'rejected'] as const satisfies readonly MembershipStanding[];
 export type CountedStanding = (typeof countedStandings)[number];

@@ -5,7 +5,7 @@ import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/form-field';
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/guards.server';
 import { applicationHistory, getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { applicationPaymentsSchema, offlinePaymentSchema } from '~/features/payments/offline.schema';
@@ -28,8 +28,7 @@ import { handleRefund, listedPayments, refusedRefund } from './refund-reply.serv
 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
-  const { can } = await requireAdminArea(args);
-  if (!can.viewMembers) notFound();
+  const { can } = await requireAdminAbility(args, 'viewMembers');
   const application = await getApplication(params.id);
   if (!application) notFound('Application not found.');
   const [payments, history] = await Promise.all([listPaymentsFor(application.id).then(listedPayments), applicationHistory(application.id)]);
@@ -42,8 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const { user, can } = await requireAdminArea(args);
-  if (!can.viewMembers) notFound();
+  const { user } = await requireAdminAbility(args, 'viewMembers');
   const submission = parseWithZod(await readFormData(request), { schema: applicationPaymentsSchema });
   if (submission.status !== 'success') {
     return refusedPost(submission).intent === 'refund' ? refusedRefund(submission) : data({ result: submission.reply() }, { status: 400 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Button } from '~/components/ui/button';
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/guards.server';
 import { donationCauses } from '~/features/donations/causes';
 import { getDonation } from '~/features/donations/donations.server';
 import { listPaymentsFor } from '~/features/payments/payments.server';
@@ -27,8 +27,7 @@ import { handleRefund, listedPayments, refusedRefund } from './refund-reply.serv
  */
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
-  const { can } = await requireAdminArea(args);
-  if (!can.viewDonations) notFound();
+  const { can } = await requireAdminAbility(args, 'viewDonations');
   const donation = await getDonation(params.id);
   if (!donation) notFound('Donation not found.');
   const [payments, history] = await Promise.all([listPaymentsFor(donation.id).then(listedPayments), auditTrail('donation', donation.id)]);
@@ -37,8 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const { user, can } = await requireAdminArea(args);
-  if (!can.viewDonations) notFound();
+  const { user } = await requireAdminAbility(args, 'viewDonations');
   const submission = parseWithZod(await readFormData(request), { schema: refundPostSchema });
   if (submission.status === 'success') return handleRefund(args.context, submission, submission.value, user, `/admin/donations/${params.id}`);
   // Refunds are all this page posts; any other intent is not found.

@@ -1,8 +1,8 @@
-import { ArrowLeft, Download } from 'lucide-react';
-import { Form, Link, redirect } from 'react-router';
+import { Download } from 'lucide-react';
+import { Form } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/guards.server';
 import { readFinanceYear } from '~/features/payments/finance';
 import { getFinanceOverview } from '~/features/payments/finance.server';
 import { pageMeta } from '~/lib/meta';
@@ -16,11 +16,10 @@ import { StandingSection, StatementsSection, SubscriptionsSection } from './fina
  * the URL (`?year=2026`) and is chosen with a plain GET form, so it works without JavaScript.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { user, can } = await requireAdminArea(args);
-  // Editors have the content area; nobody else reaches the admin area at all.
-  if (!can.viewFinance) throw redirect(can.editContent ? '/admin/content' : '/');
+  // Editors get the refusal page, which names what they may open (docs/product.md#admin-navigation).
+  const { user } = await requireAdminAbility(args, 'viewFinance');
   const year = readFinanceYear(args.url.searchParams.get('year'), new Date());
-  return { ...(await getFinanceOverview(user, year)), canOpenDashboard: can.viewDonations };
+  return getFinanceOverview(user, year);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Finance');
@@ -30,7 +29,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Finance');
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function FinancePage({ loaderData }: Route.ComponentProps) {
-  const { year, years, totals, standings, subscriptions, donors, canOpenDashboard } = loaderData;
+  const { year, years, totals, standings, subscriptions, donors } = loaderData;
   return (
     <>
       <PageHero eyebrow="Administration" title="Finance">
@@ -38,11 +37,6 @@ export default function FinancePage({ loaderData }: Route.ComponentProps) {
       </PageHero>
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10 sm:px-6 lg:px-8">
         <div className="flex flex-wrap items-end justify-between gap-4">
-          {canOpenDashboard ? (
-            <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-700 underline-offset-2 hover:underline">
-              <ArrowLeft className="size-4" aria-hidden /> Admin Dashboard
-            </Link>
-          ) : null}
           <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose the year">
             <div className="grid gap-1">
               <label htmlFor="finance-year" className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">

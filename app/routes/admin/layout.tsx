@@ -1,7 +1,13 @@
-import { Outlet } from 'react-router';
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { AdminNav } from '~/components/admin/admin-nav';
 import { SiteHealthBanner } from '~/components/admin/site-health-banner';
+import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { requireAdminArea } from '~/features/accounts/guards.server';
+import { unsentMailCounts } from '~/features/mail/outbox.server';
+import { countApplicationsToReview } from '~/features/membership/membership.server';
 import { siteHealthNotices } from '~/features/operations/degraded.server';
+import { adminPlacesFor, isAdminRefusal } from '~/lib/admin-places';
+import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/layout';
 
 /**
@@ -15,17 +21,47 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** What is degraded on this site (test payments live, mail not sent…), shown above every admin page. */
+/**
+ * What is degraded on this site (test payments live, mail not sent…), shown above every admin page,
+ * and the navigation of the places this viewer may open with what waits there (docs/product.md#admin-navigation).
+ */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdminArea(args);
-  return { notices: await siteHealthNotices() };
+  const { user, can } = await requireAdminArea(args);
+  const [notices, toReview, mail] = await Promise.all([
+    siteHealthNotices(),
+    can.viewMembers ? countApplicationsToReview() : 0,
+    can.mailMembers ? unsentMailCounts() : { failed: 0 },
+  ]);
+  const places = adminPlacesFor(user.role).map(({ key, to, label }) => ({ key, to, label }));
+  return { notices, places, counts: { members: toReview, outbox: mail.failed } };
 }
+
+/** The title of a page this layout's error boundary shows (each page below names itself). */
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, isRouteErrorResponse(args.error) && isAdminRefusal(args.error.data) ? 'Not for your role' : 'Administration');
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      <AdminNav places={loaderData.places} counts={loaderData.counts} />
       <SiteHealthBanner notices={loaderData.notices} />
       <Outlet />
+    </>
+  );
+}
+
+/**
+ * A page below that failed, with the navigation kept: a refusal (403) from a page's own guard comes
+ * with this layout's data; one from a layout's middleware, which stops the loaders, names the places itself.
+ */
+export function ErrorBoundary({ loaderData }: Route.ErrorBoundaryProps) {
+  const error = useRouteError();
+  const refusal = isRouteErrorResponse(error) && isAdminRefusal(error.data) ? error.data : null;
+  const places = loaderData?.places ?? refusal?.places ?? [];
+  return (
+    <>
+      <AdminNav places={places} counts={loaderData?.counts} />
+      <RouteErrorBoundary />
     </>
   );
 }

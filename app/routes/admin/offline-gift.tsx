@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField, SelectField } from '~/components/ui/form-field';
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/guards.server';
 import { donationCauses } from '~/features/donations/causes';
 import { offlineGiftCauses, offlineGiftSchema } from '~/features/payments/offline.schema';
 import { recordOfflineGift } from '~/features/payments/payments.server';
@@ -12,7 +12,6 @@ import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { notFound } from '~/lib/params';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/offline-gift';
@@ -20,15 +19,13 @@ import { OfflinePaymentFields } from './offline-payment-fields';
 
 /** 'Record an offline gift' (`/admin/donations/new`, docs/product.md#offline-payments): admins only. */
 export async function loader(args: Route.LoaderArgs) {
-  const { can } = await requireAdminArea(args);
-  if (!can.changeDonations) notFound();
+  await requireAdminAbility(args, 'changeDonations');
   return null;
 }
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const { user, can } = await requireAdminArea(args);
-  if (!can.changeDonations) notFound();
+  const { user } = await requireAdminAbility(args, 'changeDonations');
   const submission = parseWithZod(await readFormData(request), { schema: offlineGiftSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {

@@ -1,4 +1,4 @@
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireAdminArea } from '~/features/accounts/guards.server';
 import { getEventTickets } from '~/features/events/attendees.server';
 import { csvResponse, toCsv } from '~/lib/csv';
 import { isAppError } from '~/lib/errors';
@@ -10,7 +10,9 @@ import type { Route } from './+types/attendees-csv';
 /** An event's attendees (the search of its tickets page, if any) as CSV, for the people who may see them. */
 export async function loader(args: Route.LoaderArgs) {
   const { request, params } = args;
-  const { user } = await requireContentEditor(args);
+  // A file, not a page: a role that may not see attendees gets a plain 403, as the other CSVs answer.
+  const { user, can } = await requireAdminArea(args);
+  if (!can.viewAttendees) return new Response('Forbidden', { status: 403 });
   const id = parseId(params.id);
   if (id === null) notFound('Event not found.');
   const search = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);

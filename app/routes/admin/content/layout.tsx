@@ -1,22 +1,19 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { useCurrentInView } from '~/components/admin/admin-nav';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/layout';
 
 /**
- * The content area (docs/product.md#content-area): editors and admins; finance goes back to the
- * dashboard. Guarded by a middleware, which runs before any loader or action below it.
+ * The content area (docs/product.md#content-area): editors and admins; finance gets the refusal page.
+ * Guarded by a middleware, which runs before any loader or action below it. Its bar of sections sits
+ * under the admin area's navigation (docs/product.md#admin-navigation), where 'Content' is current.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (args) => {
     await requireContentEditor(args);
   },
 ];
-
-export async function loader(args: Route.LoaderArgs) {
-  const { can } = await requireContentEditor(args);
-  return { showsDashboard: can.viewMembers || can.viewDonations };
-}
 
 const sections = [
   { to: '/admin/content', label: 'Overview', end: true },
@@ -28,20 +25,14 @@ const sections = [
   { to: '/admin/content/media', label: 'Media', end: false },
 ] as const;
 
-export default function ContentLayout({ loaderData }: Route.ComponentProps) {
+export default function ContentLayout() {
+  const box = useCurrentInView<HTMLElement>(useLocation().pathname);
   return (
     <div className="bg-slate-50">
       <div className="border-b border-border bg-white">
         <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-700">Content</p>
-            {loaderData.showsDashboard ? (
-              <Link to="/admin" className="text-sm font-semibold text-navy-700 hover:underline">
-                Admin dashboard →
-              </Link>
-            ) : null}
-          </div>
-          <nav aria-label="Content sections" className="-mx-4 mt-3 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-700">Content</p>
+          <nav ref={box} aria-label="Content sections" className="relative -mx-4 mt-3 overflow-x-auto px-4 sm:mx-0 sm:px-0">
             <ul className="flex gap-1">
               {sections.map((section) => (
                 <li key={section.to}>

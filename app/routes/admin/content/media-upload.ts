@@ -1,4 +1,4 @@
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireAdminArea } from '~/features/accounts/guards.server';
 import { imageSources, storeUpload } from '~/features/media/media.server';
 import { optionalUpload } from '~/features/media/upload-field';
 import { isAppError } from '~/lib/errors';
@@ -13,7 +13,9 @@ import type { Route } from './+types/media-upload';
  */
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const { user } = await requireContentEditor(args);
+  // JSON, not a page: a role that may not edit content is told so in the answer the editor reads.
+  const { user, can } = await requireAdminArea(args);
+  if (!can.editContent) return Response.json({ error: 'You do not have permission to do that.' }, { status: 403 });
   const file = optionalUpload('image').safeParse((await readFormData(request)).get('file'));
   if (!file.success) return Response.json({ error: file.error.issues[0]?.message }, { status: 400 });
   if (!file.data) return Response.json({ error: 'Choose a picture to upload.' }, { status: 400 });

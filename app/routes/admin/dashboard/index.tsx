@@ -1,13 +1,14 @@
 import { redirect } from 'react-router';
 import { requireAdminArea } from '~/features/accounts/guards.server';
+import { adminPlacesFor } from '~/lib/admin-places';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/index';
-import { adminHome, adminSections } from './sections';
+import { adminSections } from './sections';
 
 /**
- * /admin: the first section this viewer may open. The dashboard's sections were tabs once
- * (`/admin?tab=users&q=x`): such an address moves for good to its section, keeping the rest of
- * its query (`/admin/users?q=x`).
+ * /admin: the first place of the admin navigation this viewer may open
+ * (docs/product.md#admin-navigation). The dashboard's sections were tabs once (`/admin?tab=users&q=x`):
+ * such an address moves for good to its section, keeping the rest of its query (`/admin/users?q=x`).
  */
 export async function loader(args: Route.LoaderArgs) {
   const tab = args.url.searchParams.get('tab');
@@ -17,8 +18,8 @@ export async function loader(args: Route.LoaderArgs) {
     rest.delete('tab');
     throw redirect(`/admin/${section.slug}${rest.size > 0 ? `?${rest}` : ''}`, 301);
   }
-  const { can } = await requireAdminArea(args);
-  throw redirect(adminHome(can));
+  const { user } = await requireAdminArea(args);
+  throw redirect(adminPlacesFor(user.role)[0]?.to ?? '/');
 }
 
 // Someone's own data: never stored (docs/architecture.md#page-policy).

@@ -13,12 +13,3 @@ export const adminSections = [
 ] as const satisfies readonly { slug: string; label: string; ability: keyof AdminAbilities }[];
 
 export type AdminSection = (typeof adminSections)[number]['slug'];
-
-/** The sections this viewer may open. */
-export const sectionsFor = (can: AdminAbilities) => adminSections.filter((section) => can[section.ability]);
-
-/** Where /admin leads this viewer: their first section, or the content area for editors. */
-export function adminHome(can: AdminAbilities): string {
-  const first = sectionsFor(can)[0];
-  return first ? `/admin/${first.slug}` : can.editContent ? '/admin/content' : '/';
-}
