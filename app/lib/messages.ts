@@ -116,7 +116,7 @@ export const messages = {
     rejected: 'This document is for members of the association. Your last application was not approved; please contact us if you would like to apply again.',
     pending_payment: 'Your membership application is waiting for its payment. Members’ documents open once the committee has approved it.',
     pending_approval: 'Your membership application is waiting for the committee’s approval. Members’ documents open as soon as it is approved.',
-    expired: 'Your membership has expired. Renew it in your portal to read members’ documents again.',
+    expired: 'Your membership has expired. Renew it to read members’ documents again.',
   },
   /** The content area (docs/product.md#content-area): what was saved, published or deleted. */
   contentSaved: (what: string) => ({ title: `${what} Saved`, variant: 'success' as const }),

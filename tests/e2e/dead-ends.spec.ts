@@ -176,7 +176,7 @@ test('a member waits for approval without a "member since" date, lapses, and ren
   await expect(memberSince).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
   await page.goto('/members-portal/documents');
   const notice = page.getByRole('heading', { level: 2, name: 'For members only' }).locator('..');
-  await expect(notice).toContainText('Your membership has expired. Renew it in your portal to read members’ documents again.');
+  await expect(notice).toContainText('Your membership has expired. Renew it to read members’ documents again.');
   await expect(page.getByRole('link', { name: 'Go to your portal' })).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
