@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addInterval,
+  calendarDaysBetween,
   formatDateWithWeekday,
   parseLocalDateTime,
   toLocalDateTimeInput,
@@ -46,6 +47,18 @@ describe('isoDayAfter', () => {
     expect(isoDayAfter(lateEvening, 0, 'America/Toronto')).toBe('2026-11-22');
     expect(isoDayAfter(lateEvening, 10, 'America/Toronto')).toBe('2026-12-02');
     expect(isoDayAfter(lateEvening, -30, 'America/Toronto')).toBe('2026-10-23');
+  });
+});
+
+describe('calendarDaysBetween', () => {
+  it('counts the calendar days of the site, not 24-hour spans', () => {
+    // 23:30 and 00:30 in Toronto (EST, UTC-5) are a day apart although an hour apart.
+    expect(calendarDaysBetween(new Date('2027-01-10T04:30:00Z'), new Date('2027-01-10T05:30:00Z'))).toBe(1);
+    expect(calendarDaysBetween(new Date('2027-01-10T17:00:00Z'), new Date('2027-01-30T16:00:00Z'))).toBe(20);
+    expect(calendarDaysBetween(new Date('2027-01-10T17:00:00Z'), new Date('2027-01-10T22:00:00Z'))).toBe(0);
+    expect(calendarDaysBetween(new Date('2027-01-10T17:00:00Z'), new Date('2027-01-09T17:00:00Z'))).toBe(-1);
+    // Across the change to summer time (March 14, 2027) a day is still one.
+    expect(calendarDaysBetween(new Date('2027-03-01T17:00:00Z'), new Date('2027-03-31T16:00:00Z'))).toBe(30);
   });
 });
 

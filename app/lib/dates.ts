@@ -79,6 +79,15 @@ export function isoDayAfter(from: Date, days: number, timeZone = SITE_TIME_ZONE)
 }
 
 /**
+ * How many calendar days of `timeZone` lie from `from` to `to`: 0 the same day, 1 the next, -1 the
+ * day before, whatever the clock times ("expires in 20 days" next to the date it expires on).
+ */
+export function calendarDaysBetween(from: Date, to: Date, timeZone = SITE_TIME_ZONE): number {
+  const day = (date: Date) => Date.parse(`${isoDayAfter(date, 0, timeZone)}T00:00:00Z`);
+  return Math.round((day(to) - day(from)) / 86_400_000);
+}
+
+/**
  * `count` months or years after `from` (UTC), for membership terms and subscription periods. A day
  * the target month lacks becomes that month's last day, as card providers bill: Jan 31 + 1 month
  * is Feb 28 (or 29), and Feb 29 + 1 year is Feb 28.

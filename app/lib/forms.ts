@@ -2,6 +2,8 @@ import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/r
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useNavigation } from 'react-router';
 import type { z } from 'zod';
+import { messages } from './messages';
+import type { ToastMessage } from './toast';
 
 /**
  * The way every form here is wired (docs/architecture.md#forms): the zod schema the server parses
@@ -38,4 +40,16 @@ export function useIsPending({ intent, state = 'submitting' }: { intent?: string
   const navigation = useNavigation();
   const active = state === 'submitting' ? navigation.state === 'submitting' : navigation.state !== 'idle';
   return active && (intent === undefined || navigation.formData?.get('intent') === intent);
+}
+
+/**
+ * The toast of a form its schema refused, naming the real problem (docs/product.md#toasts): 'Missing
+ * Information' when a required field is empty (its fields say `missingMessage`), otherwise the first
+ * field's own message ('Enter a valid email address.'). The server answers a refused post with it,
+ * and the page shows the same when the browser's check stops the post.
+ */
+export function refusalToast(errors: Record<string, string[] | null | undefined> | null | undefined, missingMessage: string): ToastMessage {
+  const problems = Object.values(errors ?? {}).flatMap((fieldErrors) => fieldErrors ?? []);
+  if (problems.includes(missingMessage)) return messages.missingInformation;
+  return messages.checkYourDetails(problems[0] ?? messages.checkWhatYouEntered);
 }

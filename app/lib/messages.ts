@@ -72,6 +72,8 @@ export const messages = {
   receiptResent: { title: 'Receipt Sent', description: 'We have emailed the receipt again.' },
   paymentsUnavailable: { title: 'Payments Unavailable', description: 'Online payment is not available right now. Please contact us.', variant: 'destructive' },
   missingInformation: { title: 'Missing Information', description: 'Please fill out all required fields.', variant: 'destructive' },
+  /** A form refused for another reason than an empty field: its description is the first field's message (lib/forms.ts). */
+  checkYourDetails: (problem: string) => ({ title: 'Check Your Details', description: problem, variant: 'destructive' as const }),
   donationNotRecorded: { title: 'Error', description: 'Could not record donation. Please try again.', variant: 'destructive' },
   subscriptionCancelled: { title: 'Subscription Cancelled', description: 'Your contribution stops at the end of the period already paid for.' },
   /** A second application while one is paid or approved (docs/product.md#membership-lifecycle); the page links to the portal. */
@@ -114,7 +116,7 @@ export const messages = {
     rejected: 'This document is for members of the association. Your last application was not approved; please contact us if you would like to apply again.',
     pending_payment: 'Your membership application is waiting for its payment. Members’ documents open once the committee has approved it.',
     pending_approval: 'Your membership application is waiting for the committee’s approval. Members’ documents open as soon as it is approved.',
-    expired: 'Your membership has expired. Renew it in your portal to read members’ documents again.',
+    expired: 'Your membership has expired. Renew it to read members’ documents again.',
   },
   /** The content area (docs/product.md#content-area): what was saved, published or deleted. */
   contentSaved: (what: string) => ({ title: `${what} Saved`, variant: 'success' as const }),

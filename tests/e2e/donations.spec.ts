@@ -93,7 +93,10 @@ test('a member subscribes to IPTV monthly, renews in test mode and cancels from 
   await page.getByRole('button', { name: 'Simulate renewal (test mode)' }).click();
   await expect(currentToast(page)).toContainText('Renewal Recorded');
   await expect(page.getByRole('cell', { name: '$10.00' })).toHaveCount(2);
+  // Cancelling asks first.
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await page.getByRole('dialog', { name: 'Cancel your IPTV contribution?' }).getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(currentToast(page)).toContainText('Subscription Cancelled');
   await expect(page.getByTestId('subscription-status')).toContainText('Cancelled — ends');
   await expectNoAxeViolations(page);
 });

@@ -113,9 +113,11 @@ test('cancelling the checkout leaves the application waiting for payment', async
   await fillApplication(page, { firstName: 'Kamal', lastName: 'Silva' });
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/\/payment-cancelled$/);
+  await expect(page).toHaveURL(/\/payment-cancelled\?for=membership&plan=annual$/);
   await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Try Donating Again' })).toHaveAttribute('href', '/donate');
+  // The retry is the application that was cancelled, not a gift.
+  await expect(page.getByRole('link', { name: 'Try Applying Again' })).toHaveAttribute('href', '/membership?plan=annual');
+  await expect(page.getByRole('link', { name: 'Try Donating Again' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/');
   await expectNoAxeViolations(page);
 

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, waitForReact } from './helpers';
-import { testPassword } from './journeys';
+import { signOut, signUpAndSignIn, testPassword } from './journeys';
 
 async function accountExistsOnMembership(page: Page, javaScript: boolean) {
   await page.goto('/membership?plan=annual');
@@ -60,15 +60,14 @@ for (const javaScript of [true, false]) {
   });
 }
 
-test('after paying, a guest who opens the portal is asked to sign in and comes back to it, never to a .data URL', async ({ page, baseURL }) => {
+test('after paying, a donor whose session ended meanwhile opens the portal: asked to sign in, back to it, never to a .data URL', async ({ page, baseURL }) => {
+  await signUpAndSignIn(page, 'Portal Donor', 'donor-portal@example.org');
   await page.goto('/donate');
-  await page.getByLabel('First Name').fill('Guest');
-  await page.getByLabel('Last Name').fill('Donor');
-  await page.getByLabel('Email').fill('guest-portal@example.org');
   await page.getByLabel('Home Address').fill('1 Bay St, Toronto');
   await page.getByRole('button', { name: 'Donate Now' }).click();
   await page.getByRole('button', { name: 'Pay $50.00' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await signOut(page);
   await page.getByRole('link', { name: 'Go to Members Portal' }).click();
   await expect(page).toHaveURL(`${baseURL}/login?redirectTo=%2Fmembers-portal`);
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();

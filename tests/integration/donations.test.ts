@@ -178,14 +178,21 @@ describe('guest manage page', () => {
     const donation = await recordDonation({ ...monthly, email: 'manage@example.org' }, null);
     await payTestCheckout((await startCheckout(donationCheckout(donation))).sessionId);
     const subscription = (await subscriptionOf(donation.id))!;
-    const call = (token: string, method = 'GET') =>
-      routeArgs(`/donate/manage?token=${encodeURIComponent(token)}`, { method, ...(method === 'POST' ? { body: new URLSearchParams() } : {}) });
+    const call = (token: string, method = 'GET', form: Record<string, string> = {}) =>
+      routeArgs(`/donate/manage?token=${encodeURIComponent(token)}`, { method, ...(method === 'POST' ? { body: new URLSearchParams(form) } : {}) });
 
     const forged = (await loader(call('forged.token.value'))) as unknown as { init: ResponseInit | null };
     expect(forged.init?.status).toBe(404);
     const token = subscriptionManageToken(subscription.id);
     expect(await loader(call(token))).toMatchObject({ subscription: { status: 'active', cancelAtPeriodEnd: false } });
-    await action(call(token, 'POST'));
+    // Cancelling asks first: the first press only asks, and changes nothing.
+    expect(await action(call(token, 'POST', { intent: 'cancel-subscription' }))).toMatchObject({ data: { asking: true } });
+    expect(await subscriptionOf(donation.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    // A post the page never sends, or a forged link, changes nothing either.
+    expect(((await action(call(token, 'POST'))) as unknown as { init: ResponseInit | null }).init?.status).toBe(400);
+    expect(((await action(call('forged.token.value', 'POST', { intent: 'cancel-subscription', confirmed: 'yes' }))) as unknown as { init: ResponseInit | null }).init?.status).toBe(404);
+    expect(await subscriptionOf(donation.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    await action(call(token, 'POST', { intent: 'cancel-subscription', confirmed: 'yes' }));
     expect(await subscriptionOf(donation.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
   });
 });

@@ -14,6 +14,7 @@ import { memberAccess, membershipCheckout, renewalCheckout, submitApplication } 
 import { startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { membershipRemindersJob, sendMembershipReminders } from '~/features/membership/reminders.server';
+import { formatLongDate } from '~/lib/dates';
 import { LEASE_MINUTES, runDueJobs, type Job } from '~/lib/jobs.server';
 import { refusalOf } from '../factories/actors';
 import { createSiteSettings } from '../factories/content';
@@ -35,10 +36,16 @@ beforeEach(async () => {
 });
 
 const subjectsTo = async (email: string) => (await deliveredMailsTo(email)).map((mail) => mail.subject ?? '');
+/** Today at noon in Toronto (17:00 UTC, 12:00 or 13:00 there): an hour either way, or summer time, stays on the same calendar day. */
+const todayAtNoon = () => {
+  const noon = new Date();
+  noon.setUTCHours(17, 0, 0, 0);
+  return noon;
+};
 
 describe('renewal reminders', () => {
   it('30 days, 7 days and on the day, each once; none for life, unapproved or far-off memberships', async () => {
-    const now = new Date();
+    const now = todayAtNoon();
     const in30 = await createMembership(database.db(), { firstName: 'Thirty', expiresAt: new Date(now.getTime() + 30 * DAY - 3_600_000) });
     const in6 = await createMembership(database.db(), { firstName: 'Six', expiresAt: new Date(now.getTime() + 6 * DAY) });
     const expired = await createMembership(database.db(), { firstName: 'Gone', expiresAt: new Date(now.getTime() - DAY) });
@@ -48,7 +55,8 @@ describe('renewal reminders', () => {
 
     expect(await sendMembershipReminders(now)).toEqual({ sent: 3, failed: 0 });
     expect(await subjectsTo(in30.account.email)).toEqual([expect.stringMatching(/^Your membership expires in 30 days — /)]);
-    expect(await subjectsTo(in6.account.email)).toEqual([expect.stringMatching(/^Your membership expires in 7 days — /)]);
+    // Its 7-day reminder goes a day late (the site was down): it says the days really left.
+    expect(await subjectsTo(in6.account.email)).toEqual([expect.stringMatching(/^Your membership expires in 6 days — /)]);
     expect(await subjectsTo(expired.account.email)).toEqual([expect.stringMatching(/^Your membership has expired — /)]);
     for (const nobody of [far, life, waiting]) expect(await subjectsTo(nobody.account.email)).toEqual([]);
     const [gone] = await deliveredMailsTo(expired.account.email);
@@ -68,21 +76,40 @@ describe('renewal reminders', () => {
     // Weeks later the 30-day member is in the 7-day window (and the far-off one in its 30-day
     // window), then reaches the day; the others' expired reminders went already.
     expect(await sendMembershipReminders(new Date(now.getTime() + 23 * DAY))).toEqual({ sent: 2, failed: 0 });
-    expect(await subjectsTo(far.account.email)).toEqual([expect.stringMatching(/in 30 days/)]);
-    expect(await subjectsTo(in30.account.email)).toHaveLength(2);
+    expect(await subjectsTo(far.account.email)).toEqual([expect.stringMatching(/in 22 days/)]);
+    expect(await subjectsTo(in30.account.email)).toEqual([expect.stringMatching(/in 30 days/), expect.stringMatching(/in 7 days/)]);
     expect(await sendMembershipReminders(new Date(now.getTime() + 30 * DAY))).toEqual({ sent: 1, failed: 0 });
     expect((await subjectsTo(in30.account.email)).at(-1)).toMatch(/^Your membership has expired/);
   });
 
   it('a renewed membership (a new expiry) gets its own reminders next year', async () => {
-    const now = new Date();
+    const now = todayAtNoon();
     const member = await createMembership(database.db(), { firstName: 'Renewer', expiresAt: new Date(now.getTime() + 5 * DAY) });
     await sendMembershipReminders(now);
     const renewed = new Date(member.application.expiresAt!.getTime() + 365 * DAY);
     await database.db().update(membershipApplications).set({ expiresAt: renewed }).where(eq(membershipApplications.id, member.application.id));
     expect(await sendMembershipReminders(now)).toMatchObject({ sent: 0 });
     expect(await sendMembershipReminders(new Date(renewed.getTime() - 29 * DAY))).toMatchObject({ sent: 1 });
-    expect(await subjectsTo(member.account.email)).toEqual([expect.stringMatching(/in 7 days/), expect.stringMatching(/in 30 days/)]);
+    expect(await subjectsTo(member.account.email)).toEqual([expect.stringMatching(/in 5 days/), expect.stringMatching(/in 29 days/)]);
+  });
+
+  it('a reminder sent after downtime says the real number of days, in its subject and its text', async () => {
+    const now = todayAtNoon();
+    const member = await createMembership(database.db(), { firstName: 'Late', expiresAt: new Date(now.getTime() + 20 * DAY) });
+    expect(await sendMembershipReminders(now)).toMatchObject({ sent: 1 });
+    const [mail] = await deliveredMailsTo(member.account.email);
+    expect(mail?.subject).toMatch(/^Your membership expires in 20 days — /);
+    expect(mail?.text).toMatch(/^Your membership expires in 20 days\n/);
+    expect(mail?.text).toContain(`expires on ${formatLongDate(member.application.expiresAt!)}.`);
+    expect(mail?.text).not.toContain('30 days');
+    expect(mail?.html).toContain('Your membership expires in 20 days</h1>');
+
+    // Down again until the last hours: 'today', and the day before, 'tomorrow'.
+    const today = await createMembership(database.db(), { expiresAt: new Date(now.getTime() + 3_600_000) });
+    const tomorrow = await createMembership(database.db(), { expiresAt: new Date(now.getTime() + DAY) });
+    expect(await sendMembershipReminders(now)).toMatchObject({ sent: 2 });
+    expect(await subjectsTo(today.account.email)).toEqual([expect.stringMatching(/^Your membership expires today — /)]);
+    expect(await subjectsTo(tomorrow.account.email)).toEqual([expect.stringMatching(/^Your membership expires tomorrow — /)]);
   });
 
   it('no reminder for a membership that expired long ago (a first start, or a long outage)', async () => {

@@ -106,7 +106,7 @@ describe('test provider', () => {
     expect(await fulfilCheckout("'; drop table payments; --")).toEqual({ outcome: 'unknown-session' });
     const { application } = await newApplication();
     const checkout = await startCheckout(membershipCheckout(application, 'membership'));
-    expect(await cancelTestCheckout(checkout.sessionId)).toEqual({ cancelUrl: 'http://localhost:3000/payment-cancelled' });
+    expect(await cancelTestCheckout(checkout.sessionId)).toEqual({ cancelUrl: 'http://localhost:3000/payment-cancelled?for=membership&plan=annual' });
     expect(await fulfilCheckout(checkout.sessionId)).toEqual({ outcome: 'unpaid' });
     expect((await payTestCheckout(checkout.sessionId)).outcome).toBe('unpaid');
     expect((await statusOf(application.id)).status).toBe('pending_payment');
@@ -193,9 +193,9 @@ describe('Stripe', () => {
       customer_email: account.email,
       client_reference_id: application.id,
       success_url: 'http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://localhost:3000/payment-cancelled',
+      cancel_url: 'http://localhost:3000/payment-cancelled?for=membership&plan=life',
       line_items: { '0': { quantity: '1', price_data: { currency: 'usd', unit_amount: '50000', product_data: { name: 'Life Membership' } } } },
-      metadata: { type: 'membership', user_id: account.id, application_id: application.id, first_name: 'Anjali', last_name: 'Fernando' },
+      metadata: { type: 'membership', user_id: account.id, application_id: application.id, membership_type: 'life', first_name: 'Anjali', last_name: 'Fernando' },
     });
     const [stored] = await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.id, checkout.sessionId));
     expect(stored).toMatchObject({ provider: 'stripe', referenceId: application.id, amountCents: 50000, status: 'open' });

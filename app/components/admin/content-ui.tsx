@@ -166,6 +166,7 @@ export function ConfirmAction({
   confirmLabel,
   busyLabel,
   keepLabel = 'Keep it',
+  keepTo = '.',
   icon: Icon,
   intent,
   size = 'default',
@@ -180,6 +181,8 @@ export function ConfirmAction({
   confirmLabel: string;
   busyLabel: string;
   keepLabel?: string;
+  /** Where "Keep it" leads without JavaScript: the page itself (with its query, when it needs one). */
+  keepTo?: string;
   icon: LucideIcon;
   /** The post's intent, when a page does more than one thing. */
   intent: string;
@@ -214,7 +217,7 @@ export function ConfirmAction({
             {confirmButton}
           </Form>
           <Button asChild variant="outline">
-            <Link to="." replace preventScrollReset>
+            <Link to={keepTo} replace preventScrollReset>
               {keepLabel}
             </Link>
           </Button>

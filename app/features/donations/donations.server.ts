@@ -237,12 +237,20 @@ export async function findSubscriptionByDonation(donationId: string, executor: E
 
 /**
  * Where a gift's receipt sends the donor: guests have no portal, so a guest's subscription receipt
- * carries a signed link to manage it; null means the portal's payments.
+ * carries a signed link to manage it, and a guest's one-time gift the website; null means the
+ * portal's payments.
  */
 export async function donationReceiptLink(donationId: string, userId: string | null, executor: Executor = db()): Promise<{ label: string; url: string } | null> {
   if (userId) return null;
+  const manage = await guestManagePath(donationId, executor);
+  // A guest has no portal: a one-time gift's receipt leads to the website instead.
+  return manage ? { label: 'Manage your subscription', url: `${env().publicUrl}${manage}` } : { label: 'Visit our website', url: `${env().publicUrl}/` };
+}
+
+/** Where a guest manages the subscription a gift started (the signed link of its receipt), or null for a one-time gift. */
+export async function guestManagePath(donationId: string, executor: Executor = db()): Promise<string | null> {
   const subscription = await findSubscriptionByDonation(donationId, executor);
-  return subscription ? { label: 'Manage your subscription', url: `${env().publicUrl}/donate/manage?token=${subscriptionManageToken(subscription.id)}` } : null;
+  return subscription ? `/donate/manage?token=${subscriptionManageToken(subscription.id)}` : null;
 }
 
 // Guests manage their subscription from a link in the receipt: signed, and valid for 90 days.

@@ -62,3 +62,12 @@ export function subscriptionStatusText(subscription: {
   if (subscription.cancelAtPeriodEnd) return `Cancelled — ends ${periodEnd ?? 'at the end of this period'}`;
   return `${subscription.status === 'past_due' ? 'Payment due' : 'Active'} — next payment ${periodEnd ?? 'soon'}`;
 }
+
+/** What cancelling a contribution asks first (docs/product.md#managing-a-subscription): when it stops, and that nothing more is charged. */
+export function subscriptionCancelQuestion(subscription: { currentPeriodEnd: Date | null }): { question: string; consequence: string } {
+  const until = subscription.currentPeriodEnd ? ` on ${formatLongDate(subscription.currentPeriodEnd)}` : '';
+  return {
+    question: 'Cancel your IPTV contribution?',
+    consequence: `It stops at the end of the period already paid for${until}, and nothing more is charged. You can start a new one at any time.`,
+  };
+}

@@ -5,6 +5,7 @@ import { tickets } from '~/db/schema/tickets';
 import { discardIfUnused, imageSources } from '~/features/media/media.server';
 import { containsPattern, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
+import { tierAuditText } from '~/lib/audit-text';
 import { AppError } from '~/lib/errors';
 import type { ImageSources } from '~/lib/images';
 import { richTextFromForm, richTextToPlain } from '~/lib/rich-text.server';
@@ -164,7 +165,7 @@ export async function saveTier(actor: Actor, eventId: number, tierId: number | n
         ? await tx.insert(ticketTiers).values(values).returning()
         : await tx.update(ticketTiers).set(values).where(and(eq(ticketTiers.id, tierId), eq(ticketTiers.eventId, eventId))).returning();
     if (!saved) throw new AppError('not_found', 'Ticket tier not found.');
-    await writeAudit(tx, { actor, action: tierId === null ? 'tier.create' : 'tier.update', entityType: 'ticket_tier', entityId: String(saved.id), to: `${saved.name} (${saved.priceCents} cents × ${saved.quantityCap}) for “${event.title}”` });
+    await writeAudit(tx, { actor, action: tierId === null ? 'tier.create' : 'tier.update', entityType: 'ticket_tier', entityId: String(saved.id), to: `${saved.name} (${tierAuditText(saved.priceCents, saved.quantityCap)}) for “${event.title}”` });
     return saved;
   });
 }

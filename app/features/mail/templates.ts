@@ -236,14 +236,15 @@ export function ticketsCancelledMail(
 
 /**
  * A renewal reminder (docs/product.md#membership-lifecycle): 30 and 7 days before an annual
- * membership expires, and on the day, with the date access ends (the grace period).
+ * membership expires, and on the day, with the date access ends (the grace period). `daysLeft` is
+ * the real count of calendar days to the expiry: a reminder sent late (after downtime) says so.
  */
 export function membershipReminderMail(
   sender: Sender,
-  member: { name: string; kind: ReminderKind; expiresOn: string; accessUntil: string | null },
+  member: { name: string; kind: ReminderKind; daysLeft: number; expiresOn: string; accessUntil: string | null },
   url: string,
 ): MailContent {
-  const heading = member.kind === 'expired' ? 'Your membership has expired' : `Your membership expires ${member.kind === 'expires_in_30_days' ? 'in 30 days' : 'in 7 days'}`;
+  const heading = member.kind === 'expired' ? 'Your membership has expired' : `Your membership expires ${inDays(member.daysLeft)}`;
   const when =
     member.kind === 'expired'
       ? `Your annual membership of the ${sender.associationName} expired on ${member.expiresOn}.`
@@ -256,6 +257,8 @@ export function membershipReminderMail(
     url,
   });
 }
+
+const inDays = (days: number) => (days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
 
 export type WaitingApplication = { name: string; email: string; plan: string; paidOn: string };
 

@@ -128,6 +128,7 @@ export function membershipCheckout(application: MembershipApplication, purpose: 
       type: purpose === 'membership_renewal' ? 'membership_renewal' : 'membership',
       user_id: userId,
       application_id: application.id,
+      membership_type: application.membershipType,
       first_name: application.firstName,
       last_name: application.lastName,
     },

@@ -4,7 +4,7 @@ import { membershipApplications, membershipReminders } from '~/db/schema/members
 import { mailSender } from '~/features/mail/mail.server';
 import { enqueueMail } from '~/features/mail/outbox.server';
 import { membershipReminderMail } from '~/features/mail/templates';
-import { formatLongDate } from '~/lib/dates';
+import { calendarDaysBetween, formatLongDate } from '~/lib/dates';
 import { env } from '~/lib/env.server';
 import { hourly, type Job } from '~/lib/jobs.server';
 import { membershipGraceDays } from './membership.server';
@@ -57,6 +57,7 @@ export async function sendMembershipReminders(now = new Date()): Promise<{ sent:
           {
             name: membership.firstName,
             kind: reminder.due,
+            daysLeft: calendarDaysBetween(now, expiresAt),
             expiresOn: formatLongDate(expiresAt),
             accessUntil: graceDays > 0 && graceEnds(expiresAt, graceDays) > now ? formatLongDate(graceEnds(expiresAt, graceDays)) : null,
           },

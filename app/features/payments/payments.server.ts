@@ -26,6 +26,7 @@ import { formatCents } from '~/lib/money';
 import { isUuid } from '~/lib/params';
 import { writeAudit } from '~/lib/audit.server';
 import { assertCan, type Actor } from '~/lib/roles';
+import { cancelledQuery } from './cancelled';
 import { recordCheckoutSession } from './checkout-sessions.server';
 import { offlineMethodLabels, type OfflineGiftInput, type OfflinePaymentInput } from './offline.schema';
 import type { CheckoutRequest, PaymentEvent, StartedCheckout } from './provider';
@@ -47,7 +48,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<StartedCh
   const base = env().publicUrl;
   const urls = {
     successUrl: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${base}/payment-cancelled`,
+    cancelUrl: `${base}/payment-cancelled?${cancelledQuery(request)}`,
   };
   const idempotencyKey = createHash('sha256')
     .update(JSON.stringify([request.purpose, request.referenceId, request.amountCents, request.mode, Math.floor(Date.now() / 60_000)]))

@@ -1,13 +1,14 @@
-import { data, Form } from 'react-router';
+import { CircleX } from 'lucide-react';
+import { data } from 'react-router';
+import { ConfirmAction } from '~/components/admin/content-ui';
 import { PageHero } from '~/components/layout/page-hero';
-import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { subscriptionFor } from '~/features/donations/donations.server';
-import { subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText } from '~/features/donations/status';
+import { subscriptionCancelQuestion, subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText } from '~/features/donations/status';
 import { cancelSubscription } from '~/features/payments/payments.server';
 import { failureOf } from '~/lib/errors.server';
-import { useIsPending } from '~/lib/forms';
-import { readFormData } from '~/lib/forms.server';
+import { confirmedChange } from '~/lib/fields';
+import { parseIntent, readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
@@ -29,21 +30,30 @@ export async function loader(args: Route.LoaderArgs) {
         cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
         currentPeriodEnd: subscription.currentPeriodEnd,
       },
+      token: accessOf(request).manageToken,
     };
   } catch (error) {
-    return data({ subscription: null }, { status: failureOf(error, messages.updateFailed).status });
+    return data({ subscription: null, token: '' }, { status: failureOf(error, messages.updateFailed).status });
   }
 }
 
+/** Cancelling asks first (docs/product.md#managing-a-subscription): a post without `confirmed=yes` only asks. */
+const cancelPostSchema = confirmedChange('cancel-subscription');
+
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  await readFormData(request);
+  const formData = await readFormData(request);
   try {
+    const post = parseIntent(formData, cancelPostSchema);
+    if (!post.confirmed) {
+      await subscriptionFor(accessOf(request));
+      return data({ ok: false, asking: true });
+    }
     await cancelSubscription(accessOf(request));
-    return dataWithToast(args.context, { ok: true }, messages.subscriptionCancelled);
+    return dataWithToast(args.context, { ok: true, asking: false }, messages.subscriptionCancelled);
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast(args.context, { ok: false }, failure.toast, { status: failure.status });
+    return dataWithToast(args.context, { ok: false, asking: false }, failure.toast, { status: failure.status });
   }
 }
 
@@ -52,9 +62,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Manage your su
 // Someone's own data: never stored (docs/architecture.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
-export default function ManageSubscription({ loaderData }: Route.ComponentProps) {
-  const busy = useIsPending();
-  const { subscription } = loaderData;
+export default function ManageSubscription({ loaderData, actionData }: Route.ComponentProps) {
+  const { subscription, token } = loaderData;
   return (
     <>
       <PageHero eyebrow="Donate" title="Your IPTV contribution" />
@@ -70,11 +79,18 @@ export default function ManageSubscription({ loaderData }: Route.ComponentProps)
               {subscriptionStatusText(subscription)}
             </p>
             {subscriptionCanBeCancelled(subscription) ? (
-              <Form method="post" className="mt-6">
-                <Button type="submit" variant="destructive" disabled={busy}>
-                  Cancel subscription
-                </Button>
-              </Form>
+              <div className="mt-6">
+                <ConfirmAction
+                  {...subscriptionCancelQuestion(subscription)}
+                  asking={actionData?.asking ?? false}
+                  label="Cancel subscription"
+                  confirmLabel="Yes, cancel it"
+                  busyLabel="Cancelling…"
+                  icon={CircleX}
+                  intent="cancel-subscription"
+                  keepTo={`?token=${encodeURIComponent(token)}`}
+                />
+              </div>
             ) : null}
           </div>
         )}

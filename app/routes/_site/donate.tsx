@@ -13,7 +13,7 @@ import { splitFullName } from '~/features/membership/membership.schema';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { failureOf } from '~/lib/errors.server';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { refusalToast, useIsPending, useSchemaForm } from '~/lib/forms';
 import { useHydrated } from '~/lib/hydration';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
@@ -43,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const submission = parseWithZod(await readFormData(request), { schema: donatePostSchema });
   if (submission.status !== 'success') {
-    return dataWithToast(args.context, { result: submission.reply(), checkoutUrl: null, donationId: null }, messages.missingInformation, { status: 400 });
+    return dataWithToast(args.context, { result: submission.reply(), checkoutUrl: null, donationId: null }, refusalToast(submission.error, missingInformation), { status: 400 });
   }
   const user = await getSessionUser(args);
   const { js, ...gift } = submission.value;
@@ -115,16 +115,15 @@ type Prefill = { firstName: string; lastName: string; email: string } | null;
 type LastResult = SubmissionResult<string[]> | undefined;
 
 /**
- * The 'Missing Information' toast also shows when the browser's own check stops the post
- * (the server sends the same toast when the post reaches it).
+ * The refusal's toast ('Missing Information', or the first field's own message) also shows when the
+ * browser's own check stops the post (the server sends the same toast when the post reaches it).
  */
-function withMissingInformationToast(formProps: ReturnType<typeof getFormProps>, schema: typeof oneTimeDonationSchema | typeof subscriptionDonationSchema) {
+function withRefusalToast(formProps: ReturnType<typeof getFormProps>, schema: typeof oneTimeDonationSchema | typeof subscriptionDonationSchema) {
   return {
     ...formProps,
     onSubmit(event: React.FormEvent<HTMLFormElement>) {
       const result = parseWithZod(new FormData(event.currentTarget), { schema });
-      const missing = result.status === 'error' && Object.values(result.error ?? {}).some((errors) => errors?.includes(missingInformation));
-      if (missing) toast(messages.missingInformation);
+      if (result.status === 'error') toast(refusalToast(result.error, missingInformation));
       formProps.onSubmit(event);
     },
   };
@@ -141,7 +140,7 @@ function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCa
   const hydrated = useHydrated();
   const busy = useIsPending({ state: 'non-idle' });
   return (
-    <Form method="post" {...withMissingInformationToast(getFormProps(form), oneTimeDonationSchema)} className="grid gap-5">
+    <Form method="post" {...withRefusalToast(getFormProps(form), oneTimeDonationSchema)} className="grid gap-5">
       <h2 className="text-2xl font-bold text-navy-900">{donationCauses[cause].label}</h2>
       <input type="hidden" name="kind" value="one-time" />
       <input type="hidden" name="cause" value={cause} />
@@ -182,7 +181,7 @@ function SubscriptionForm({ prefill, lastResult }: { prefill: Prefill; lastResul
   const hydrated = useHydrated();
   const busy = useIsPending({ state: 'non-idle' });
   return (
-    <Form method="post" {...withMissingInformationToast(getFormProps(form), subscriptionDonationSchema)} className="grid gap-5">
+    <Form method="post" {...withRefusalToast(getFormProps(form), subscriptionDonationSchema)} className="grid gap-5">
       <h2 className="text-2xl font-bold text-navy-900">{donationCauses.iptv.label}</h2>
       <input type="hidden" name="kind" value="subscription" />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}

@@ -1,5 +1,5 @@
-import { Lock } from 'lucide-react';
-import { Link } from 'react-router';
+import { Lock, RefreshCw } from 'lucide-react';
+import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import type { MembershipStanding } from '~/features/membership/status';
 import { messages } from '~/lib/messages';
@@ -7,9 +7,20 @@ import { messages } from '~/lib/messages';
 /**
  * Why members' documents are closed to this visitor, and what to do about it: sign in, join, pay,
  * wait for approval, or renew (docs/product.md#members-portal). Used by the members-only page and
- * the portal's Documents tab.
+ * the portal's Documents tab (`inPortal`: no link to the portal they are on). Renewing posts the
+ * portal's own Renew, so it works without JavaScript too.
  */
-export function MembersOnlyNotice({ signedIn, standing, headingLevel = 'h1' }: { signedIn: boolean; standing: MembershipStanding; headingLevel?: 'h1' | 'h2' }) {
+export function MembersOnlyNotice({
+  signedIn,
+  standing,
+  headingLevel = 'h1',
+  inPortal = false,
+}: {
+  signedIn: boolean;
+  standing: MembershipStanding;
+  headingLevel?: 'h1' | 'h2';
+  inPortal?: boolean;
+}) {
   const Heading = headingLevel;
   const reason = !signedIn ? 'signedOut' : standing === 'active' || standing === 'grace' ? 'none' : standing;
   return (
@@ -29,9 +40,16 @@ export function MembersOnlyNotice({ signedIn, standing, headingLevel = 'h1' }: {
           <Button asChild variant="accent">
             <Link to="/membership">Become a Member</Link>
           </Button>
+        ) : reason === 'expired' ? (
+          <Form method="post" action="/members-portal">
+            <input type="hidden" name="intent" value="renew" />
+            <Button type="submit" variant="accent">
+              <RefreshCw aria-hidden /> Renew my membership
+            </Button>
+          </Form>
         ) : (
           <Button asChild variant="accent">
-            <Link to="/members-portal">Go to your portal</Link>
+            <Link to="/members-portal">{inPortal ? 'See your application' : 'Go to your portal'}</Link>
           </Button>
         )}
       </div>

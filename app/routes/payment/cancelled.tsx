@@ -2,16 +2,23 @@ import { XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
+import { retryOffer } from '~/features/payments/cancelled';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/cancelled';
+
+/** Where a cancelled checkout comes back (docs/product.md#cancelled-page-payment-cancelled): its retry matches what was being paid for. */
+export function loader({ url }: Route.LoaderArgs) {
+  return { retry: retryOffer(url.searchParams) };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Cancelled');
 
 // Rendered for each visitor (docs/architecture.md#page-policy).
 export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
 
-export default function PaymentCancelled() {
+export default function PaymentCancelled({ loaderData }: Route.ComponentProps) {
+  const { retry } = loaderData;
   return (
     <StandalonePage>
       <div className="text-center">
@@ -23,7 +30,7 @@ export default function PaymentCancelled() {
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild variant="accent">
-            <Link to="/donate">Try Donating Again</Link>
+            <Link to={retry.to}>{retry.label}</Link>
           </Button>
           <Button asChild variant="outline">
             <Link to="/">Return to Homepage</Link>

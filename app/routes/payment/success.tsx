@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { Link, redirect } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
+import { getSessionUser } from '~/features/accounts/session.server';
+import { guestManagePath } from '~/features/donations/donations.server';
 import { getOrder } from '~/features/events/orders.server';
 import { getApplication } from '~/features/membership/membership.server';
 import { ticketOrderPath } from '~/features/events/ticket-codes.server';
@@ -21,9 +23,12 @@ import type { Route } from './+types/success';
  * status: the server asks the provider about `session_id` and fulfils the payment once; reloading
  * changes nothing more.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const sessionId = new URL(request.url).searchParams.get('session_id');
-  if (!sessionId || sessionId.length > 255) return { state: 'thanks' as const, kind: null, reference: null, renewedUntil: null };
+export async function loader(args: Route.LoaderArgs) {
+  const sessionId = args.url.searchParams.get('session_id');
+  if (!sessionId || sessionId.length > 255) {
+    const next = (await getSessionUser(args)) ? portal : null;
+    return { state: 'thanks' as const, kind: null, reference: null, renewedUntil: null, next };
+  }
   const result = await fulfilCheckout(sessionId);
   // Tickets are shown on their own page, which says what became of the order: confirmed, its late
   // payment refunded (the seats had gone), or cancelled since by the committee.
@@ -38,9 +43,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     const { purpose, referenceId } = result.payment;
     const kind = purpose === 'donation' ? ('donation' as const) : purpose === 'membership_renewal' ? ('renewal' as const) : ('membership' as const);
     const renewedUntil = kind === 'renewal' ? ((await getApplication(referenceId))?.expiresAt ?? null) : null;
-    return { state: 'confirmed' as const, kind, reference: sessionId, firstTime: result.outcome === 'fulfilled', renewedUntil: renewedUntil ? formatLongDate(renewedUntil) : null };
+    const next = await nextStep(result.payment);
+    return { state: 'confirmed' as const, kind, reference: sessionId, firstTime: result.outcome === 'fulfilled', renewedUntil: renewedUntil ? formatLongDate(renewedUntil) : null, next };
   }
-  return { state: 'unconfirmed' as const, kind: null, reference: sessionId, renewedUntil: null };
+  return { state: 'unconfirmed' as const, kind: null, reference: sessionId, renewedUntil: null, next: null };
+}
+
+const portal = { label: 'Go to Members Portal', to: '/members-portal' };
+
+/**
+ * What the page offers next: the portal to whoever paid from an account; a guest has none, so a
+ * guest's subscription offers its signed manage page, and a guest's one-time gift membership.
+ */
+async function nextStep(payment: { purpose: string; referenceId: string; userId: string | null }) {
+  if (payment.purpose !== 'donation' || payment.userId) return portal;
+  const manage = await guestManagePath(payment.referenceId);
+  return manage ? { label: 'Manage your subscription', to: manage } : { label: 'Become a Member', to: '/membership' };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Successful');
@@ -49,7 +67,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Succes
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { state, kind, reference, renewedUntil } = loaderData;
+  const { state, kind, reference, renewedUntil, next } = loaderData;
   useEffect(() => {
     if (state === 'confirmed' && kind === 'renewal') {
       toast(messages.membershipRenewed(renewedUntil ?? 'next year'));
@@ -89,9 +107,11 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           {kind === 'renewal' && renewedUntil ? ` Your membership is renewed until ${renewedUntil}.` : ''}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button asChild variant="accent">
-            <Link to="/members-portal">Go to Members Portal</Link>
-          </Button>
+          {next ? (
+            <Button asChild variant="accent">
+              <Link to={next.to}>{next.label}</Link>
+            </Button>
+          ) : null}
           <Button asChild variant="outline">
             <Link to="/">Return to Homepage</Link>
           </Button>

@@ -29,7 +29,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
     <>
       {access.readsMembersDocuments ? null : (
         <div className="mb-8">
-          <MembersOnlyNotice signedIn standing={access.standing} headingLevel="h2" />
+          <MembersOnlyNotice signedIn standing={access.standing} headingLevel="h2" inPortal />
         </div>
       )}
       {documents.length === 0 ? (

@@ -1,17 +1,19 @@
-import { Receipt } from 'lucide-react';
-import { Form } from 'react-router';
+import { CircleX, Receipt } from 'lucide-react';
+import { data, Form } from 'react-router';
 import { z } from 'zod';
+import { ConfirmAction } from '~/components/admin/content-ui';
 import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { DataTable } from '~/components/ui/data-table';
 import { EmptyState } from '~/components/ui/empty-state';
 import { requireRole } from '~/features/accounts/guards.server';
-import { listSubscriptionsOf } from '~/features/donations/donations.server';
-import { subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText } from '~/features/donations/status';
+import { listSubscriptionsOf, subscriptionFor } from '~/features/donations/donations.server';
+import { subscriptionCancelQuestion, subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText } from '~/features/donations/status';
 import { cancelSubscription, listPaymentsOf, resendReceipt } from '~/features/payments/payments.server';
 import { renewTestSubscription } from '~/features/payments/test-checkout.server';
 import { formatLongDate } from '~/lib/dates';
 import { failureOf } from '~/lib/errors.server';
+import { confirmedFlag } from '~/lib/fields';
 import { useIsPending } from '~/lib/forms';
 import { parseIntent, readFormData } from '~/lib/forms.server';
 import { statusLabel } from '~/lib/labels';
@@ -33,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 const paymentsFormSchema = z.discriminatedUnion(
   'intent',
   [
-    z.object({ intent: z.literal('cancel-subscription'), subscriptionId: z.string().max(64) }),
+    z.object({ intent: z.literal('cancel-subscription'), subscriptionId: z.string().max(64), confirmed: confirmedFlag }),
     z.object({ intent: z.literal('renew-test-subscription'), subscriptionId: z.string().max(64) }),
     z.object({ intent: z.literal('resend-receipt'), paymentId: z.string().max(64) }),
   ],
@@ -47,18 +49,23 @@ export async function action(args: Route.ActionArgs) {
     const form = parseIntent(formData, paymentsFormSchema);
     switch (form.intent) {
       case 'cancel-subscription':
+        // Cancelling asks first (docs/product.md#my-payments): a post without `confirmed=yes` only asks.
+        if (!form.confirmed) {
+          await subscriptionFor({ actor: user, subscriptionId: form.subscriptionId });
+          return data({ error: null, asking: form.subscriptionId as string | null });
+        }
         await cancelSubscription({ actor: user, subscriptionId: form.subscriptionId });
-        return dataWithToast(args.context, { error: null }, messages.subscriptionCancelled);
+        return dataWithToast(args.context, { error: null, asking: null }, messages.subscriptionCancelled);
       case 'renew-test-subscription':
         await renewTestSubscription({ actor: user, subscriptionId: form.subscriptionId });
-        return dataWithToast(args.context, { error: null }, messages.renewalRecorded);
+        return dataWithToast(args.context, { error: null, asking: null }, messages.renewalRecorded);
       case 'resend-receipt':
         await resendReceipt(user, form.paymentId);
-        return dataWithToast(args.context, { error: null }, messages.receiptResent);
+        return dataWithToast(args.context, { error: null, asking: null }, messages.receiptResent);
     }
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast(args.context, { error: failure.message }, failure.toast, { status: failure.status });
+    return dataWithToast(args.context, { error: failure.message, asking: null }, failure.toast, { status: failure.status });
   }
 }
 
@@ -69,10 +76,11 @@ export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 type LoaderData = Route.ComponentProps['loaderData'];
 
-export default function Payments({ loaderData }: Route.ComponentProps) {
+export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
+  const asking = actionData?.asking ?? null;
   return (
     <>
-      <SubscriptionsList subscriptions={loaderData.subscriptions} />
+      <SubscriptionsList subscriptions={loaderData.subscriptions} asking={asking} />
       <PaymentsTable payments={loaderData.payments} />
     </>
   );
@@ -115,7 +123,7 @@ function PaymentsTable({ payments }: { payments: LoaderData['payments'] }) {
   );
 }
 
-function SubscriptionsList({ subscriptions }: { subscriptions: LoaderData['subscriptions'] }) {
+function SubscriptionsList({ subscriptions, asking }: { subscriptions: LoaderData['subscriptions']; asking: string | null }) {
   const busy = useIsPending();
   if (subscriptions.length === 0) return null;
   return (
@@ -144,13 +152,17 @@ function SubscriptionsList({ subscriptions }: { subscriptions: LoaderData['subsc
               </Form>
             ) : null}
             {subscriptionCanBeCancelled(subscription) ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="cancel-subscription" />
-                <input type="hidden" name="subscriptionId" value={subscription.id} />
-                <Button type="submit" variant="destructive" size="sm" disabled={busy}>
-                  Cancel subscription
-                </Button>
-              </Form>
+              <ConfirmAction
+                {...subscriptionCancelQuestion(subscription)}
+                asking={asking === subscription.id}
+                fields={{ subscriptionId: subscription.id }}
+                label="Cancel subscription"
+                confirmLabel="Yes, cancel it"
+                busyLabel="Cancelling…"
+                icon={CircleX}
+                intent="cancel-subscription"
+                size="sm"
+              />
             ) : null}
           </li>
         ))}

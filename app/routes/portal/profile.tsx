@@ -152,7 +152,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
         <div>
           <dt className={label}>Member since</dt>
-          <dd className="mt-1 text-navy-900">{application.memberSince ? formatLongDate(application.memberSince) : 'Once your payment is confirmed'}</dd>
+          <dd className="mt-1 text-navy-900">{memberSinceText(application)}</dd>
         </div>
         {application.membershipType === 'annual' ? (
           <div>
@@ -204,4 +204,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <DeleteAccount error={reply.deleteError ?? null} />
     </div>
   );
+}
+
+/** 'Member since': a date only once the committee has approved; until then, what it waits for. */
+function memberSinceText(application: { status: string; memberSince: Date | null }): string {
+  if (application.status === 'approved' && application.memberSince) return formatLongDate(application.memberSince);
+  if (application.status === 'pending_payment') return 'Once your payment is confirmed';
+  if (application.status === 'pending_approval') return 'Once the committee approves your application';
+  return '—';
 }

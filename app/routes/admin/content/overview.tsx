@@ -8,6 +8,7 @@ import { countNews } from '~/features/content/news.server';
 import { countEvents } from '~/features/events/events.server';
 import { fileSize } from '~/features/media/limits';
 import { listMedia } from '~/features/media/media.server';
+import { readableAuditValue } from '~/lib/audit-text';
 import { listAuditEntries } from '~/lib/audit.server';
 import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
@@ -101,7 +102,7 @@ export default function ContentOverview({ loaderData }: Route.ComponentProps) {
               <li key={change.id} className="py-3 text-sm">
                 <p className="text-navy-900">
                   <span className="font-semibold">{change.actorEmail}</span> {actionLabels[change.action] ?? change.action}
-                  {change.toValue || change.fromValue ? <span className="text-slate-700">: {change.toValue ?? change.fromValue}</span> : null}
+                  {change.toValue || change.fromValue ? <span className="text-slate-700">: {readableAuditValue(change.toValue ?? change.fromValue ?? '')}</span> : null}
                 </p>
                 <p className="mt-0.5 text-muted-foreground">
                   <time dateTime={change.createdAt.toISOString()}>{formatDateTime(change.createdAt)}</time>
