@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PageHero } from '~/components/layout/page-hero';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { type RequestScope } from '~/features/accounts/session.server';
+import type { RequestScope } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderRefundedCents } from '~/features/events/attendees.server';
 import { cancelFreeOrder } from '~/features/events/orders.server';
