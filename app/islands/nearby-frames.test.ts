@@ -75,10 +75,11 @@ describe('frames that load when the reader nears them', () => {
 
     it('load and show the frame when the third party answers, asking without cookies', async () => {
       const fetch = vi.fn(() => Promise.resolve({ type: 'opaque' }));
-      const { document, comeNear } = page(feed, { fetch });
+      const { document, observers, comeNear } = page(feed, { fetch });
       const frame = document.querySelector('iframe')!;
       const box = document.querySelector('[data-feed]')!;
       loadFrameWhenNear(frame);
+      expect(observers[0]!.targets).toEqual([box]);
       expect(fetch).not.toHaveBeenCalled();
       comeNear(true);
       expect(box.getAttribute('data-feed')).toBe('loading');

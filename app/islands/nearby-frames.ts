@@ -41,7 +41,8 @@ export function loadFrameWhenNear(frame: HTMLIFrameElement, margin = NEARBY_MARG
     },
     { rootMargin: `0px 0px ${margin} 0px` },
   );
-  observer.observe(frame);
+  // The box, when there is one: the frame itself is not displayed until it is known to load, and a hidden element never comes into view.
+  observer.observe(box ?? frame);
 }
 
 /** Every deferred frame of a page served without React, once the page is parsed. */
