@@ -79,6 +79,7 @@ test('a free registration: the tickets, "Add to calendar", a mail that fits the 
   await expect(page.getByRole('img', { name: /QR code of ticket/ })).toHaveCount(2);
   expect(await overflows(page)).toBe(false);
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.look/tickets-375.png', fullPage: true });
 
   // Add to calendar: an .ics file of the event, with a link back to these tickets.
   const ticketsUrl = page.url();
@@ -107,6 +108,7 @@ test('a free registration: the tickets, "Add to calendar", a mail that fits the 
   await expect(page.getByRole('heading', { name: 'Who is coming' })).toHaveCount(0);
   expect(await overflows(page)).toBe(false);
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.look/order-registered-375.png', fullPage: true });
   await page.getByRole('link', { name: 'See your tickets' }).click();
   await expect(page.getByRole('img', { name: /QR code of ticket/ })).toHaveCount(2);
   // 'Register more people' gives the form again, empty.
@@ -121,6 +123,7 @@ test('a free registration: the tickets, "Add to calendar", a mail that fits the 
   expect(mail!.attachments.some((attachment) => attachment.filename === 'event.ics')).toBe(true);
   expect(mail!.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   await page.setContent(String(mail!.html), { waitUntil: 'load' });
+  await page.screenshot({ path: '.look/tickets-mail-375.png', fullPage: true });
   await expect(page.getByRole('link', { name: 'Open your tickets' })).toBeVisible();
   expect(await overflows(page)).toBe(false);
   const card = await page.locator('table table').first().boundingBox();
@@ -151,7 +154,7 @@ test.describe('without JavaScript', () => {
     expect(await overflows(page)).toBe(false);
     await expectNoAxeViolationsWithoutJavaScript(page, browser as Browser);
     await page.getByRole('link', { name: 'See your tickets' }).click();
-    await expect(page.getByText('Kasun Silva')).toBeVisible();
+    await expect(page.getByText('Kasun Silva', { exact: true })).toBeVisible();
   });
 });
 
@@ -175,6 +178,7 @@ test('a stale order link to a tier that sold out since names it, and offers what
   await expect(page.getByLabel(/^Ticket 2 · /)).toHaveCount(0);
   expect(await overflows(page)).toBe(false);
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.look/order-changed-375.png', fullPage: true });
 
   // The link for the sold-out tier alone: nothing to order, and a way back to the event.
   const answer = await page.goto(makerOnly);
@@ -184,6 +188,7 @@ test('a stale order link to a tier that sold out since names it, and offers what
   await expect(page.getByRole('heading', { name: 'Who is coming' })).toHaveCount(0);
   expect(await overflows(page)).toBe(false);
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.look/order-sold-out-375.png', fullPage: true });
   await page.getByRole('link', { name: 'Choose other tickets' }).click();
   await expect(page).toHaveURL(new RegExp(`${eventPath}$`));
 });
