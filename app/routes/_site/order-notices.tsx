@@ -28,7 +28,7 @@ export function RegisteredNotice({
       <h2 className="mt-4 text-2xl font-bold text-navy-900">You are registered</h2>
       <p className="mx-auto mt-3 max-w-xl text-slate-700">
         Your registration for {eventTitle} ({people === 1 ? '1 person' : `${people} people`}) is confirmed. Your tickets are on their page, and we sent them to{' '}
-        <span className="break-all font-medium text-navy-900">{email}</span>.
+        <span className="font-medium text-navy-900 [overflow-wrap:anywhere]">{email}</span>.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button asChild variant="accent">
