@@ -51,7 +51,9 @@ describe('the tickets mail', () => {
   it('links the .ics file besides attaching it: "Add to calendar" in both bodies', () => {
     const mail = mails[3]![1];
     expect(mail.html).toContain('<a href="https://ppa.example.org/tickets/3f1c/event.ics?t=abc" style="color:#2c4a85;font-weight:bold">Add to calendar</a>');
-    expect(mail.text).toContain('Add to calendar: https://ppa.example.org/tickets/3f1c/event.ics?t=abc');
+    // After the ticket page's link, which stays the first one in the text.
+    expect(mail.text).toContain(`Open your ticket: ${url}#tickets\nAdd to calendar: https://ppa.example.org/tickets/3f1c/event.ics?t=abc`);
+    expect(mail.text.indexOf(`${url}#tickets`)).toBeLessThan(mail.text.indexOf('event.ics'));
     expect(mail.links).toContain('https://ppa.example.org/tickets/3f1c/event.ics?t=abc');
   });
 });

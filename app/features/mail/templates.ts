@@ -217,7 +217,8 @@ export function ticketsMail(
   const action = { label: order.tickets.length === 1 ? 'Open your ticket' : 'Open your tickets', url };
   return {
     subject: `${title} — ${sender.associationName}`,
-    text: text(sender, title, [...paragraphs, ...lines, `Add to calendar: ${calendarUrl}`], action),
+    // The ticket page's link stays the first in the text; the calendar's follows it.
+    text: text(sender, title, [...paragraphs, ...lines], action).replace(`${action.label}: ${url}`, `${action.label}: ${url}\nAdd to calendar: ${calendarUrl}`),
     html: layout(sender, title, paragraphs, action, blocks + calendar),
     links: [url, calendarUrl],
   };
