@@ -88,6 +88,7 @@ export default [
   route('api/webhooks/stripe', 'routes/api/webhooks.stripe.ts'),
   route('api/auth/*', 'routes/api/auth.$.ts'),
   route('documents/:id/download', 'routes/documents.$id.download.ts'),
+  route('tickets/:orderId/event.ics', 'routes/tickets.$orderId.event-ics.ts'),
   route('media/:id/:variant', 'routes/media.$id.$variant.ts'),
   route('healthz', 'routes/api/healthz.ts'),
   route('readyz', 'routes/api/readyz.ts'),

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { Window } from 'happy-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadFramesWhenNear, loadFrameWhenNear } from './nearby-frames';
 
 /** A fresh window (its own listeners) whose IntersectionObserver the test drives. */
-function page(html: string, { observer = true } = {}) {
+function page(html: string, { observer = true, fetch }: { observer?: boolean; fetch?: (url: string, init: RequestInit) => Promise<unknown> } = {}) {
   const window = new Window({ url: 'https://ppa.example.org/' });
+  if (fetch) (window as unknown as { fetch: unknown }).fetch = fetch;
   const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; targets: Element[]; disconnected: boolean }[] = [];
   if (observer) {
     (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
@@ -67,5 +68,34 @@ describe('frames that load when the reader nears them', () => {
     const [deferred, plain] = Array.from(document.querySelectorAll('iframe'));
     expect(deferred!.getAttribute('src')).toBe('/a');
     expect(plain!.getAttribute('src')).toBe('/b');
+  });
+
+  describe('in a feed box, asked for first (the network may be down, or the browser block it)', () => {
+    const feed = '<div data-feed="waiting"><iframe data-src="https://www.facebook.com/plugins/page.php?x=3" title="Feed"></iframe><p>Fallback</p></div>';
+
+    it('load and show the frame when the third party answers, asking without cookies', async () => {
+      const fetch = vi.fn(() => Promise.resolve({ type: 'opaque' }));
+      const { document, observers, comeNear } = page(feed, { fetch });
+      const frame = document.querySelector('iframe')!;
+      const box = document.querySelector('[data-feed]')!;
+      loadFrameWhenNear(frame);
+      expect(observers[0]!.targets).toEqual([box]);
+      expect(fetch).not.toHaveBeenCalled();
+      comeNear(true);
+      expect(box.getAttribute('data-feed')).toBe('loading');
+      expect(fetch).toHaveBeenCalledWith('https://www.facebook.com/plugins/page.php?x=3', expect.objectContaining({ mode: 'no-cors', credentials: 'omit' }));
+      await vi.waitFor(() => expect(box.getAttribute('data-feed')).toBe('shown'));
+      expect(frame.getAttribute('src')).toBe('https://www.facebook.com/plugins/page.php?x=3');
+    });
+
+    it('keep the fallback, and no frame, when the request fails', async () => {
+      const { document, comeNear } = page(feed, { fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+      const frame = document.querySelector('iframe')!;
+      const box = document.querySelector('[data-feed]')!;
+      loadFrameWhenNear(frame);
+      comeNear(true);
+      await vi.waitFor(() => expect(box.getAttribute('data-feed')).toBe('failed'));
+      expect(frame.hasAttribute('src')).toBe(false);
+    });
   });
 });

@@ -6,13 +6,14 @@ import { env } from './env.server';
  * A small httpOnly cookie signed with the site's secret, whose value is checked against a zod
  * schema when it is read: a missing, tampered, expired or malformed cookie reads as null.
  */
-export function signedCookie<Schema extends z.ZodType>(name: string, schema: Schema, options: { maxAgeSeconds: number }) {
+export function signedCookie<Schema extends z.ZodType>(name: string, schema: Schema, options: { maxAgeSeconds: number; path?: string }) {
   const cookie = () =>
     createCookie(name, {
       httpOnly: true,
       sameSite: 'lax',
-      // The whole site: React Router's data requests go to /page.data, outside any narrower path.
-      path: '/',
+      // The whole site: React Router's data requests go to /page.data, outside any narrower path
+      // (a narrower one ends in '/' and covers a page's sub-paths: /events/7/ for /events/7/order.data).
+      path: options.path ?? '/',
       maxAge: options.maxAgeSeconds,
       secure: env().publicUrl.startsWith('https://'),
       secrets: [env().authSecret],

@@ -29,7 +29,8 @@ export function requestGuards(config: Env, options: { isDevServer: boolean }): R
             imgSrc: ["'self'", 'data:', 'https:'],
             fontSrc: ["'self'", 'data:'],
             mediaSrc: ["'self'", 'https:'],
-            connectSrc: ["'self'"],
+            // The home page asks Facebook, without cookies, whether its feed can load (islands/nearby-frames.ts).
+            connectSrc: ["'self'", 'https://www.facebook.com'],
             frameSrc: ['https://www.facebook.com'],
             // Without JavaScript, a form post is answered with a redirect to Stripe's checkout page.
             formAction: ["'self'", ...(config.stripeSecretKey ? ['https://checkout.stripe.com'] : [])],

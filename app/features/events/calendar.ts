@@ -1,22 +1,31 @@
 /**
- * An iCalendar (RFC 5545) file for one event, attached to the tickets mail so the event lands in
- * the attendee's calendar. Pure: dates in UTC, text escaped, lines folded at 75 octets.
+ * An iCalendar (RFC 5545) file for one event (docs/product.md#tickets): attached to the tickets mail,
+ * and the ticket page's 'Add to calendar', so the event lands in the attendee's calendar. Pure:
+ * dates in UTC, text escaped, lines folded at 75 octets.
  */
 export type CalendarEvent = { uid: string; title: string; startsAt: Date; endsAt: Date | null; location: string; description: string; url: string };
 
 const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 
+const encoder = new TextEncoder();
+
+/** Lines longer than 75 octets go on in lines that start with a space (RFC 5545 §3.1), never inside a character. */
 function fold(line: string): string {
   const parts: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest) > 75) {
-    let cut = 75;
-    while (Buffer.byteLength(rest.slice(0, cut)) > 75) cut -= 1;
-    parts.push(rest.slice(0, cut));
-    rest = ` ${rest.slice(cut)}`;
+  let current = '';
+  let octets = 0;
+  for (const character of line) {
+    const size = encoder.encode(character).length;
+    if (octets + size > 75) {
+      parts.push(current);
+      current = ' ';
+      octets = 1;
+    }
+    current += character;
+    octets += size;
   }
-  parts.push(rest);
+  parts.push(current);
   return parts.join('\r\n');
 }
 

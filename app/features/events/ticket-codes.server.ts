@@ -45,6 +45,11 @@ export function ticketOrderPath(orderId: string): string {
   return `/tickets/${orderId}?t=${orderLinkToken(orderId)}`;
 }
 
+/** The order's event as an .ics file (the ticket page's and the mail's 'Add to calendar'), opened with the same token. */
+export function ticketCalendarPath(orderId: string): string {
+  return `/tickets/${orderId}/event.ics?t=${orderLinkToken(orderId)}`;
+}
+
 /** The token in an order's ticket link (/tickets/{orderId}?t=…): whoever has the mail may open it. */
 export function orderLinkToken(orderId: string): string {
   return sign('ticket-order', orderId, 32);

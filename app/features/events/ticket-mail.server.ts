@@ -11,11 +11,32 @@ import { env } from '~/lib/env.server';
 import { formatCents } from '~/lib/money';
 import { calendarFile } from './calendar';
 import type { Ticket } from './orders.server';
-import { formatTicketCode, ticketOrderPath } from './ticket-codes.server';
+import { formatTicketCode, ticketCalendarPath, ticketOrderPath } from './ticket-codes.server';
 
 /** The page with an order's tickets, opened from the mail without signing in (signed link). */
 export function ticketOrderLink(orderId: string): string {
   return `${env().publicUrl}${ticketOrderPath(orderId)}`;
+}
+
+/** The event of an order as an iCalendar file (docs/product.md#tickets): the mail's attachment and the ticket page's download. */
+export function orderCalendarFile(
+  orderId: string,
+  event: { id: number; title: string; startsAt: Date; endsAt: Date | null; venue: string; address: string | null },
+  now = new Date(),
+): string {
+  const url = ticketOrderLink(orderId);
+  return calendarFile(
+    {
+      uid: `event-${event.id}-order-${orderId}@${new URL(env().publicUrl).hostname}`,
+      title: event.title,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      location: [event.venue, event.address].filter(Boolean).join(', '),
+      description: `Your tickets: ${url}`,
+      url,
+    },
+    now,
+  );
 }
 
 /** A ticket's QR image, as a PNG (mail) or an SVG (pages). */
@@ -58,6 +79,7 @@ export async function queueOrderTickets(tx: Executor, orderId: string): Promise<
       tickets: images.map(({ ticket, cid }) => ({ attendee: ticket.attendeeName, tier: ticket.tierName, code: formatTicketCode(ticket.code), qrCid: cid })),
     },
     url,
+    `${env().publicUrl}${ticketCalendarPath(orderId)}`,
   );
   await enqueueMail(tx, {
     kind: 'tickets',
@@ -68,15 +90,7 @@ export async function queueOrderTickets(tx: Executor, orderId: string): Promise<
       {
         filename: 'event.ics',
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: calendarFile({
-          uid: `event-${event.id}-order-${orderId}@${new URL(env().publicUrl).hostname}`,
-          title: event.title,
-          startsAt: event.startsAt,
-          endsAt: event.endsAt,
-          location: [event.venue, event.address].filter(Boolean).join(', '),
-          description: `Your tickets: ${url}`,
-          url,
-        }),
+        content: orderCalendarFile(orderId, event),
       },
     ],
   });

@@ -17,10 +17,16 @@ export type Contact = { email: string; name: string };
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
-/** The association's frame around a mail's HTML: its name on top, the content in a white card. */
+/**
+ * The association's frame around a mail's HTML: its name on top, the content in a white card.
+ * It fits a phone (docs/product.md#mail-on-a-phone): the viewport is the device's width (without
+ * the tag, phone mail apps lay a mail out 980 px wide and shrink it), the card is fluid up to
+ * 560 px, and pictures never grow wider than it.
+ */
 function shell(sender: Sender, title: string, content: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>img{max-width:100%;height:auto}pre{white-space:pre-wrap}</style></head>
 <body style="margin:0;background:#f5f6f8;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1a2233">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
@@ -28,6 +34,11 @@ function shell(sender: Sender, title: string, content: string): string {
 <tr><td style="padding:28px;font-size:15px;line-height:1.6">
 ${content}
 </td></tr></table></td></tr></table></body></html>`;
+}
+
+/** The committee's pictures (sanitised rich text: no style of their own) shrink to the card, for mail apps that drop the <style> in the head. */
+function fluidImages(html: string): string {
+  return html.replace(/<img\b/g, '<img style="max-width:100%;height:auto"');
 }
 
 function layout(sender: Sender, title: string, paragraphs: string[], action: { label: string; url: string }, extraHtml = ''): string {
@@ -185,6 +196,7 @@ export function ticketsMail(
   sender: Sender,
   order: { name: string; eventTitle: string; when: string; venue: string; tickets: TicketForMail[] },
   url: string,
+  calendarUrl: string,
 ): MailContent {
   const count = order.tickets.length === 1 ? 'Your ticket' : `Your ${order.tickets.length} tickets`;
   const title = `${count} for ${order.eventTitle}`;
@@ -200,13 +212,15 @@ export function ticketsMail(
 <td style="padding:12px;font-size:15px"><strong>${escapeHtml(ticket.attendee)}</strong><br>${escapeHtml(ticket.tier)}<br><span style="font-family:monospace;font-size:16px;letter-spacing:1px">${escapeHtml(ticket.code)}</span></td></tr></table>`,
     )
     .join('');
+  const calendar = `<p style="margin:0 0 16px"><a href="${escapeHtml(calendarUrl)}" style="color:#2c4a85;font-weight:bold">Add to calendar</a> (an .ics file for Apple, Google or Outlook calendars)</p>`;
   const lines = order.tickets.map((ticket) => `- ${ticket.attendee}, ${ticket.tier}: ${ticket.code}`);
   const action = { label: order.tickets.length === 1 ? 'Open your ticket' : 'Open your tickets', url };
   return {
     subject: `${title} — ${sender.associationName}`,
-    text: text(sender, title, [...paragraphs, ...lines], action),
-    html: layout(sender, title, paragraphs, action, blocks),
-    links: [url],
+    // The ticket page's link stays the first in the text; the calendar's follows it.
+    text: text(sender, title, [...paragraphs, ...lines], action).replace(`${action.label}: ${url}`, `${action.label}: ${url}\nAdd to calendar: ${calendarUrl}`),
+    html: layout(sender, title, paragraphs, action, blocks + calendar),
+    links: [url, calendarUrl],
   };
 }
 
@@ -297,7 +311,7 @@ export function memberMessageMail(sender: Sender, message: { subject: string; ht
     html: shell(
       sender,
       message.subject,
-      `${message.html}
+      `${fluidImages(message.html)}
 <p style="margin:28px 0 0;padding-top:16px;border-top:1px solid #e3e6ea;font-size:13px;color:#55606f">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#2c4a85">Unsubscribe</a></p>`,
     ),
     links: [unsubscribeUrl],

@@ -9,7 +9,9 @@ import { FormError, FormField } from '~/components/ui/form-field';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderFormSchema, selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
+import { selectionChanges } from '~/features/events/order-changes';
 import { orderCheckout, placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
+import { findRegistration } from '~/features/events/registrations.server';
 import { ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { assessTicketRequest } from '~/features/events/tickets';
 import { memberAccess } from '~/features/membership/membership.server';
@@ -25,45 +27,69 @@ import { formatCents, formatPrice } from '~/lib/money';
 import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
+import { ChangedNotice, RegisteredNotice } from './order-notices';
+import { registeredOrderIds, rememberRegistration } from './registration-cookie.server';
 import type { Route } from './+types/events.$id.order';
 
 /**
  * The order page (docs/product.md#tickets): the tickets chosen on the event page, a name for each,
- * and the buyer's name and email; then the checkout (paid) or the tickets at once (free).
+ * and the buyer's name and email; then the checkout (paid) or the tickets at once (free). A link
+ * kept from earlier says what changed since (a tier sold out), naming the tier, rather than
+ * silently taking less; a visitor who registered already is told so (Back after registering).
  */
 async function loadOrder(request: Request, rawId: string | undefined) {
   const id = parseId(rawId);
   const event = id === null ? undefined : await getEventWithTiers(id);
   if (!event) notFound(messages.eventNotFound);
   const tiers = await tiersWithAvailability(event.tiers);
-  const outcome = assessTicketRequest({ externalFormLink: event.externalFormLink, tiers }, selectionFromParam(new URL(request.url).searchParams.get('seats')));
-  if (outcome.kind !== 'selected') throw redirect(`/events/${event.id}`);
+  const requested = selectionFromParam(new URL(request.url).searchParams.get('seats'));
+  const outcome = assessTicketRequest({ externalFormLink: event.externalFormLink, tiers }, requested);
+  // Nothing asked for, or a form elsewhere: the event page is where tickets are chosen.
+  if (outcome.kind === 'external-form' || !Object.values(requested).some((quantity) => quantity > 0)) throw redirect(`/events/${event.id}`);
+  const ended = (event.endsAt ?? event.startsAt) <= new Date();
+  const selection = outcome.kind === 'selected' && !ended ? outcome.selection : {};
+  const notes = ended ? ['This event has ended. Ticket sales are closed.'] : selectionChanges(tiers, requested, selection);
   // One line per seat, in the tiers' order: the attendee names follow it.
-  const seats = tiers.flatMap((tier) => Array.from({ length: outcome.selection[tier.id] ?? 0 }, () => ({ tierId: tier.id, tierName: tier.name, priceCents: tier.priceCents })));
-  return { event, seats, totalCents: outcome.totalCents, selection: outcome.selection };
+  const seats = tiers.flatMap((tier) => Array.from({ length: selection[tier.id] ?? 0 }, () => ({ tierId: tier.id, tierName: tier.name, priceCents: tier.priceCents })));
+  return { event, seats, notes, totalCents: seats.reduce((total, seat) => total + seat.priceCents, 0), selection };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { request, params } = args;
-  const { event, seats, totalCents } = await loadOrder(request, params.id);
+  const { request, params, url } = args;
+  const { event, seats, notes, totalCents, selection } = await loadOrder(request, params.id);
   const user = await getSessionUser(args);
+  const registration =
+    seats.length > 0 && totalCents === 0 ? await findRegistration(event.id, { userId: user?.id ?? null, orderIds: await registeredOrderIds(request, event.id) }) : null;
+  // 'Register more people' shows the form again, until the next registration.
+  const shown = registration && registration.orderId !== url.searchParams.get('again') ? registration : null;
   return {
     event: { id: event.id, title: event.title, startsAt: event.startsAt, venue: event.venue, timeZone: event.timeZone },
     seats,
+    notes,
     totalCents,
     prefill: user ? { name: user.name, email: user.email } : null,
+    registered: shown
+      ? {
+          people: shown.people,
+          email: shown.buyerEmail,
+          ticketsPath: ticketOrderPath(shown.orderId),
+          againPath: `${url.pathname}?seats=${selectionToParam(selection)}&again=${shown.orderId}`,
+        }
+      : null,
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const { event, seats } = await loadOrder(request, params.id);
+  const { event, seats, notes } = await loadOrder(request, params.id);
   const submission = parseWithZod(await readFormData(request), { schema: orderFormSchema });
   // One attendee input per seat, whatever shape the post gave the list.
   const reply = (options?: Parameters<typeof submission.reply>[0]) => withTextList(submission.reply(options), 'attendees', seats.length);
+  if (seats.length === 0) return data({ result: reply({ formErrors: notes }) }, { status: 409 });
   if (submission.status !== 'success') return data({ result: reply() }, { status: 400 });
   const { buyerName, buyerEmail, attendees } = submission.value;
-  if (attendees.length !== seats.length) return data({ result: reply({ formErrors: ['Give a name for every ticket.'] }) }, { status: 400 });
+  // Fewer seats than names: something sold out since the page was shown, and the notes say what.
+  if (attendees.length !== seats.length) return data({ result: reply({ formErrors: notes.length ? notes : ['Give a name for every ticket.'] }) }, { status: notes.length ? 409 : 400 });
   const user = await getSessionUser(args);
   try {
     const { order, tickets } = await placeOrder({
@@ -73,8 +99,9 @@ export async function action(args: Route.ActionArgs) {
       isMember: (await memberAccess(user)).readsMembersDocuments,
     });
     if (order.status === 'confirmed') {
-      // Its tickets' mail was queued with it (placeOrder).
-      return redirectWithToast(ticketOrderPath(order.id), messages.ticketsConfirmed);
+      // Its tickets' mail was queued with it (placeOrder). This browser remembers it: Back to this page says so.
+      const headers = new Headers({ 'Set-Cookie': await rememberRegistration(event.id, order.id) });
+      return redirectWithToast(ticketOrderPath(order.id), messages.ticketsConfirmed, { headers });
     }
     const checkout = await startCheckoutForNewRecord(orderCheckout(order, event, tickets));
     return redirect(checkout.url);
@@ -87,11 +114,12 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Your order · ${args.loaderData.event.title}` : 'Your order');
 
-// Rendered for each visitor (docs/architecture.md#page-policy).
-export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
+// Rendered for each visitor and never stored: Back after registering asks the server again, which
+// knows the registration (docs/architecture.md#page-policy).
+export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, seats, totalCents, prefill } = loaderData;
+  const { event, seats, notes, totalCents, prefill, registered } = loaderData;
   const busy = useIsPending();
   const [form, fields] = useSchemaForm(orderFormSchema, {
     id: `order-${event.id}-${selectionToParam(Object.fromEntries(seats.map((seat) => [seat.tierId, seats.filter((other) => other.tierId === seat.tierId).length])))}`,
@@ -104,63 +132,75 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <PageHero eyebrow="Tickets" title={event.title}>
         {formatDateWithWeekday(event.startsAt, event.timeZone)} at {formatTime(event.startsAt, event.timeZone)} · {event.venue}
       </PageHero>
-      <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_340px] lg:items-start lg:px-8">
-        <Form method="post" {...getFormProps(form)} className="grid gap-6 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
-          <div>
-            <h2 className="text-xl font-bold text-navy-900">Who is coming</h2>
-            <p className="mt-1 text-sm text-slate-600">A name for each ticket: it is printed on the ticket and checked at the door.</p>
-          </div>
-          <ol className="grid gap-4">
-            {seats.map((seat, index) => {
-              const field = attendeeFields[index];
-              return field ? (
-                <li key={field.key}>
-                  <FormField field={field} label={`Ticket ${index + 1} · ${seat.tierName}`} autoComplete={index === 0 ? 'name' : 'off'} />
-                </li>
-              ) : null;
-            })}
-          </ol>
-          <FormError id={fields.attendees.errorId} errors={fields.attendees.errors} />
-          <div className="border-t border-border pt-6">
-            <h2 className="text-xl font-bold text-navy-900">Your details</h2>
-            <p className="mt-1 text-sm text-slate-600">The tickets are sent to this address.</p>
-          </div>
-          <FormField field={fields.buyerName} label="Your name" autoComplete="name" />
-          <FormField field={fields.buyerEmail} label="Email" type="email" autoComplete="email" />
-          <FormError id={form.errorId} errors={form.errors} />
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" size="lg" variant="accent" disabled={busy}>
-              {totalCents === 0 ? 'Confirm Your Attendance' : `Pay ${formatCents(totalCents)}`}
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={`/events/${event.id}`}>Change tickets</Link>
-            </Button>
-          </div>
-        </Form>
-        <Card className="lg:sticky lg:top-24">
-          <CardHeader className="border-b border-border">
-            <CardTitle className="flex items-center gap-2">
-              <Ticket className="size-5 text-gold-600" aria-hidden />
-              Your order
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="pt-4">
-            <ul className="divide-y divide-border">
-              {seats.map((seat, index) => (
-                <li key={index} className="flex justify-between gap-3 py-2 text-sm">
-                  <span>{seat.tierName}</span>
-                  <span className="font-medium">{formatPrice(seat.priceCents)}</span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2 flex justify-between border-t-2 border-navy-900 pt-3 text-lg font-semibold text-navy-900">
-              <span>Total</span>
-              <span>{formatCents(totalCents)}</span>
-            </p>
-            {totalCents > 0 ? <p className="mt-3 text-xs text-slate-600">Your seats are kept for 30 minutes while you pay.</p> : null}
-          </CardContent>
-        </Card>
-      </section>
+      {registered || seats.length === 0 ? (
+        <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
+          {registered ? <RegisteredNotice eventTitle={event.title} {...registered} /> : <ChangedNotice notes={notes} eventId={event.id} nothingLeft />}
+        </section>
+      ) : (
+        <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_340px] lg:items-start lg:px-8">
+          {notes.length > 0 ? (
+            <div className="lg:col-span-2">
+              <ChangedNotice notes={notes} eventId={event.id} nothingLeft={false} />
+            </div>
+          ) : null}
+          {/* A free registration replaces this page in the history: Back goes to the event, not to a filled form. */}
+          <Form method="post" replace={totalCents === 0} {...getFormProps(form)} className="grid gap-6 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+            <div>
+              <h2 className="text-xl font-bold text-navy-900">Who is coming</h2>
+              <p className="mt-1 text-sm text-slate-600">A name for each ticket: it is printed on the ticket and checked at the door.</p>
+            </div>
+            <ol className="grid gap-4">
+              {seats.map((seat, index) => {
+                const field = attendeeFields[index];
+                return field ? (
+                  <li key={field.key}>
+                    <FormField field={field} label={`Ticket ${index + 1} · ${seat.tierName}`} autoComplete={index === 0 ? 'name' : 'off'} />
+                  </li>
+                ) : null;
+              })}
+            </ol>
+            <FormError id={fields.attendees.errorId} errors={fields.attendees.errors} />
+            <div className="border-t border-border pt-6">
+              <h2 className="text-xl font-bold text-navy-900">Your details</h2>
+              <p className="mt-1 text-sm text-slate-600">The tickets are sent to this address.</p>
+            </div>
+            <FormField field={fields.buyerName} label="Your name" autoComplete="name" />
+            <FormField field={fields.buyerEmail} label="Email" type="email" autoComplete="email" />
+            <FormError id={form.errorId} errors={form.errors} />
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" size="lg" variant="accent" disabled={busy}>
+                {totalCents === 0 ? 'Confirm Your Attendance' : `Pay ${formatCents(totalCents)}`}
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to={`/events/${event.id}`}>Change tickets</Link>
+              </Button>
+            </div>
+          </Form>
+          <Card className="lg:sticky lg:top-24">
+            <CardHeader className="border-b border-border">
+              <CardTitle className="flex items-center gap-2">
+                <Ticket className="size-5 text-gold-600" aria-hidden />
+                Your order
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="pt-4">
+              <ul className="divide-y divide-border">
+                {seats.map((seat, index) => (
+                  <li key={index} className="flex justify-between gap-3 py-2 text-sm">
+                    <span>{seat.tierName}</span>
+                    <span className="font-medium">{formatPrice(seat.priceCents)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-2 flex justify-between border-t-2 border-navy-900 pt-3 text-lg font-semibold text-navy-900">
+                <span>Total</span>
+                <span>{formatCents(totalCents)}</span>
+              </p>
+              {totalCents > 0 ? <p className="mt-3 text-xs text-slate-600">Your seats are kept for 30 minutes while you pay.</p> : null}
+            </CardContent>
+          </Card>
+        </section>
+      )}
     </>
   );
 }

@@ -4,7 +4,9 @@ import { EventCard } from '~/components/events/event-card';
 import { SocialFeed } from '~/components/home/social-feed';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
+import { listPublishedNews } from '~/features/content/news.server';
 import { listUpcomingEvents } from '~/features/events/events.server';
+import { formatLongDate } from '~/lib/dates';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { useSiteSettings } from '~/lib/site-settings';
@@ -12,7 +14,11 @@ import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/home';
 
 export async function loader() {
-  return { upcomingEvents: await listUpcomingEvents(new Date(), 3) };
+  const now = new Date();
+  const [upcomingEvents, news] = await Promise.all([listUpcomingEvents(now, 3), listPublishedNews(now, 3)]);
+  // The social feed's own card lists the latest stories, for readers who cannot see the feed (docs/product.md#home).
+  const latestNews = news.map((story) => ({ slug: story.slug, title: story.title, publishedOn: formatLongDate(story.publishedAt ?? story.createdAt) }));
+  return { upcomingEvents, latestNews };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -142,7 +148,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Link to="/news">Read the latest news</Link>
             </Button>
           </div>
-          {settings?.socialFeedUrl ? <SocialFeed pageUrl={settings.socialFeedUrl} label={facebook?.label} /> : null}
+          {settings?.socialFeedUrl ? <SocialFeed pageUrl={settings.socialFeedUrl} label={facebook?.label} news={loaderData.latestNews} /> : null}
         </div>
       </section>
 

@@ -1,14 +1,14 @@
-import { CalendarDays, MapPin, Ticket } from 'lucide-react';
+import { CalendarDays, CalendarPlus, MapPin, Ticket } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { PageHero } from '~/components/layout/page-hero';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { getSessionUser, type RequestScope } from '~/features/accounts/session.server';
+import type { RequestScope } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderRefundedCents } from '~/features/events/attendees.server';
-import { cancelFreeOrder, getOrder } from '~/features/events/orders.server';
-import { formatTicketCode, isOrderLinkToken, ticketOrderPath } from '~/features/events/ticket-codes.server';
+import { cancelFreeOrder } from '~/features/events/orders.server';
+import { formatTicketCode, ticketCalendarPath, ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { qrSvg } from '~/features/events/ticket-mail.server';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { isAppError } from '~/lib/errors';
@@ -18,9 +18,9 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
-import { hasRole } from '~/lib/roles';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
+import { admitsSomeone, findVisibleOrder } from './ticket-access.server';
 import type { Route } from './+types/tickets.$orderId';
 
 const statusLabels = { held: 'Awaiting payment', valid: 'Valid', checked_in: 'Checked in', cancelled: 'Cancelled', released: 'Released' } as const;
@@ -30,19 +30,15 @@ const statusLabels = { held: 'Awaiting payment', valid: 'Valid', checked_in: 'Ch
  * in, or by the signed-in buyer and staff. Each ticket shows its QR image, attendee, tier and code.
  */
 async function loadTickets(args: RequestScope, orderId: string | undefined) {
-  const { request } = args;
-  const found = orderId ? await getOrder(orderId).catch(() => null) : null;
+  const found = await findVisibleOrder(args, orderId);
   if (!found) notFound('Tickets not found.');
-  const token = new URL(request.url).searchParams.get('t') ?? '';
-  const user = await getSessionUser(args);
-  const allowed = isOrderLinkToken(found.order.id, token) || (user && (user.id === found.order.userId || hasRole(user.role, 'editor')));
-  if (!allowed) notFound('Tickets not found.');
   return found;
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
-  const { order, tickets } = await loadTickets(args, params.orderId);
+  const found = await loadTickets(args, params.orderId);
+  const { order, tickets } = found;
   const event = await getEventWithTiers(order.eventId, { preview: true });
   if (!event) notFound('Tickets not found.');
   const shown = tickets.filter((ticket) => ticket.status !== 'released');
@@ -60,6 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
       })),
     ),
     canCancel: order.status === 'confirmed' && order.totalCents === 0 && shown.some((ticket) => ticket.status === 'valid'),
+    calendarPath: admitsSomeone(found) ? ticketCalendarPath(order.id) : null,
   };
 }
 
@@ -103,7 +100,7 @@ function orderSummary(order: { status: string; totalCents: number; buyerName: st
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Tickets({ loaderData }: Route.ComponentProps) {
-  const { order, event, tickets, canCancel } = loaderData;
+  const { order, event, tickets, canCancel, calendarPath } = loaderData;
   return (
     <>
       <PageHero eyebrow="Your tickets" title={event.title}>
@@ -141,6 +138,15 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <div className="mt-10 flex flex-wrap gap-3">
+          {calendarPath ? (
+            <Button asChild variant="accent">
+              {/* A file, not a page: the browser downloads it (or hands it to the calendar app on a phone). */}
+              <a href={calendarPath} download>
+                <CalendarPlus aria-hidden />
+                Add to calendar
+              </a>
+            </Button>
+          ) : null}
           <Button asChild variant="outline">
             <Link to={`/events/${event.id}`}>About the event</Link>
           </Button>
