@@ -48,8 +48,8 @@ export async function existingPeople(emails: readonly string[], executor: Execut
 }
 
 /** The mapping of the last confirmed import, by header name, to start the next file from. */
-export async function rememberedImportMapping(): Promise<Partial<Record<ImportField, string>> | null> {
-  const [last] = await db().select({ mapping: memberImports.mapping }).from(memberImports).orderBy(desc(memberImports.createdAt)).limit(1);
+export async function rememberedImportMapping(executor: Executor = db()): Promise<Partial<Record<ImportField, string>> | null> {
+  const [last] = await executor.select({ mapping: memberImports.mapping }).from(memberImports).orderBy(desc(memberImports.createdAt)).limit(1);
   return (last?.mapping as Partial<Record<ImportField, string>> | undefined) ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Executor } from '~/db/client.server';
 import { payments } from '~/db/schema/payments';
 import { readImportCsv } from '~/features/membership/import-csv.server';
 import { checkImportRows, guessMapping, mappingByHeader, mappingProblems, type ColumnMapping, type ImportField, type ImportRow } from '~/features/membership/import-rules';
@@ -23,10 +23,10 @@ export type ImportRequest = { csv: string; mapping?: ColumnMapping | null; fileN
 
 const PAYMENT_BATCH = 1000;
 
-async function check(request: ImportRequest, executor = db()): Promise<ImportPreview> {
+async function check(request: ImportRequest, executor: Executor = db()): Promise<ImportPreview> {
   const file = readImportCsv(request.csv);
   if ('problem' in file) return { ok: false, problems: [file.problem] };
-  const mapping = request.mapping ?? guessMapping(file.headers, await rememberedImportMapping());
+  const mapping = request.mapping ?? guessMapping(file.headers, await rememberedImportMapping(executor));
   const outOfRange = Object.values(mapping).some((index) => index < 0 || index >= file.headers.length);
   const problems = outOfRange ? ['The column mapping does not fit this file: choose the columns again.'] : mappingProblems(mapping);
   if (problems.length > 0) return { ok: false, problems, headers: file.headers, mapping };
