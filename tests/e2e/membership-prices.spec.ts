@@ -35,13 +35,14 @@ test('an admin changes the annual price on a phone; the membership page and a ne
   await expectNoAxeViolations(page);
 
   await setAnnualPrice(page, '65');
+  await page.reload();
   await expect(page.getByRole('form', { name: 'Membership prices' }).getByLabel('Annual membership (US$ a year)')).toHaveValue('65.00');
   await signOut(page);
 
   await signUpAndSignIn(page, 'Dilani Prices', 'dilani.prices@example.org');
   await page.goto('/membership');
-  await expect(page.getByRole('article').filter({ hasText: 'Annual Membership' })).toContainText('$65.00');
-  await expect(page.getByRole('article').filter({ hasText: 'Life Membership' })).toContainText('$500.00');
+  await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Annual Membership' }) })).toContainText('$65.00');
+  await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Life Membership' }) })).toContainText('$500.00');
   await noSidewaysScroll(page);
   await page.goto('/membership?plan=annual');
   await expect(page.getByText('Annual Membership ($65.00/year)')).toBeVisible();
