@@ -49,7 +49,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /membership-prices\.spec\.ts/ },
+    // Changes a price every other journey pays: after them all (tests/e2e/membership-prices.spec.ts).
+    { name: 'settings-last', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /membership-prices\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node --max-old-space-size=192 --max-semi-space-size=4 server.js',
     url: `${baseURL}/healthz`,

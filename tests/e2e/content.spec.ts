@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { samplePdf } from '../../app/db/sample-pdf';
+import { toLocalDateTimeInput } from '../../app/lib/dates';
 import { e2eAdmin } from '../../playwright.config';
 import { xssPayloads } from '../fixtures/xss-payloads';
 import { currentToast, expectNoAxeViolations } from './helpers';
@@ -17,16 +18,6 @@ const people = {
   member: { name: 'Ruwan Jayasuriya', email: 'ruwan.member@example.org' },
   finance: { name: 'Chaminda Silva', email: 'chaminda.finance@example.org' },
 };
-
-/** A local date and time in the chapter's time zone, as a datetime-local field takes it. */
-function torontoLocal(date: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 /** One second of a 440 Hz tone as a WAV file: a recording a browser can play. */
 function toneWav(): Buffer {
@@ -137,7 +128,7 @@ test('an editor runs the site’s content; members and finance cannot', async ({
   await page.getByLabel('Describe the picture').fill('Pupils reading in the old library');
   await page.getByLabel('Category').fill('School News');
   await page.getByLabel('Author').fill(people.editor.name);
-  await page.getByLabel('Publish date').fill(torontoLocal(new Date(Date.now() + 60_000)));
+  await page.getByLabel('Publish date').fill(toLocalDateTimeInput(new Date(Date.now() + 60_000)));
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(currentToast(page)).toContainText('Story Scheduled');

@@ -6,28 +6,19 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { toLocalDateTimeInput } from '../../app/lib/dates';
 import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
 import { signIn } from './journeys';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-/** A local date and time in the chapter's time zone, as a datetime-local field takes it. */
-function torontoLocal(date: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
 /** The page does not scroll sideways at 375 px. */
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
-const tomorrow = () => torontoLocal(new Date(Date.now() + 86_400_000));
+const tomorrow = () => toLocalDateTimeInput(new Date(Date.now() + 86_400_000));
 
 test('a scheduled story: clearing its date unschedules it, and "Publish now" puts it on the site', async ({ page }) => {
   const title = `Reunion Photos Are Up ${Date.now()}`;

@@ -43,7 +43,7 @@ async function memberWithRecords(email: string) {
     .insert(membershipApplications)
     .values({ userId: account.id, firstName: 'Ruwani', lastName: 'Jay', email, phoneNumber: '+1 416 555 0100', homeAddress: '9 Elm St', membershipType: 'annual', olYear: 1999 })
     .returning();
-  await payTestCheckout((await startCheckout(membershipCheckout(application!, 'membership'))).sessionId);
+  await payTestCheckout((await startCheckout(await membershipCheckout(application!, 'membership'))).sessionId);
   const gift = await recordDonation({ kind: 'one-time', cause: 'general', amount: 2500, firstName: 'Ruwani', lastName: 'Jay', email, homeAddress: '9 Elm St', phoneNumber: null }, account.id);
   const event = await createEvent(database.db(), { title: 'Gala', startsAt: new Date(Date.now() + 9e8), status: 'published', registrationKind: 'tickets' }, [{ name: 'Free', priceCents: 0, quantityCap: 9 }]);
   const { order, ticket } = await createSoldTicket(database.db(), { ...event.tiers[0]!, eventId: event.id });

@@ -71,7 +71,7 @@ async function newApplication(status: 'paid' | 'unpaid' = 'paid', email = 'appli
     membershipType: 'annual', firstName: 'Nimal', lastName: 'Perera', email: account.email, password: undefined,
     phoneNumber: null, homeAddress: '9 Elm St', olYear: null, alYear: null, studyStartDate: null, studyEndDate: null,
   });
-  if (status === 'paid') await payTestCheckout((await startCheckout(membershipCheckout(application, 'membership'))).sessionId);
+  if (status === 'paid') await payTestCheckout((await startCheckout(await membershipCheckout(application, 'membership'))).sessionId);
   return application;
 }
 

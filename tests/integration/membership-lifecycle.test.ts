@@ -246,7 +246,7 @@ describe('standing, renewal and a second application', () => {
 describe('the committee hears of new work', () => {
   const paidApplication = async (firstName: string) => {
     const member = await createMembership(database.db(), { status: 'pending_payment', firstName, expiresAt: null });
-    const { sessionId } = await startCheckout(membershipCheckout(member.application, 'membership'));
+    const { sessionId } = await startCheckout(await membershipCheckout(member.application, 'membership'));
     await payTestCheckout(sessionId);
     return member;
   };

@@ -59,7 +59,7 @@ describe('test provider', () => {
   it('takes an annual application from pending_payment to pending_approval with one payment of 5000 cents and a receipt', async () => {
     const { account, application } = await newApplication('annual');
     expect(application.status).toBe('pending_payment');
-    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    const checkout = await startCheckout(await membershipCheckout(application, 'membership'));
     expect(checkout.url).toBe(`/payment/test-checkout/${checkout.sessionId}`);
 
     expect(await fulfilCheckout(checkout.sessionId)).toEqual({ outcome: 'unpaid' });
@@ -82,7 +82,7 @@ describe('test provider', () => {
 
   it('records one payment however often, and however concurrently, it is confirmed', async () => {
     const { application } = await newApplication('life');
-    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    const checkout = await startCheckout(await membershipCheckout(application, 'membership'));
     await payTestCheckout(checkout.sessionId);
     for (let reload = 0; reload < 10; reload += 1) expect((await fulfilCheckout(checkout.sessionId)).outcome).toBe('already-fulfilled');
     await Promise.all(Array.from({ length: 10 }, () => fulfilCheckout(checkout.sessionId)));
@@ -94,7 +94,7 @@ describe('test provider', () => {
 
   it('concurrent first confirmations still make one payment', async () => {
     const { application } = await newApplication('annual');
-    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    const checkout = await startCheckout(await membershipCheckout(application, 'membership'));
     await database.db().update(checkoutSessions).set({ status: 'complete' }).where(eq(checkoutSessions.id, checkout.sessionId));
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => fulfilCheckout(checkout.sessionId)));
     expect(outcomes.filter((result) => result.outcome === 'fulfilled')).toHaveLength(1);
@@ -105,7 +105,7 @@ describe('test provider', () => {
     expect(await fulfilCheckout('tcs_made_up')).toEqual({ outcome: 'unknown-session' });
     expect(await fulfilCheckout("'; drop table payments; --")).toEqual({ outcome: 'unknown-session' });
     const { application } = await newApplication();
-    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    const checkout = await startCheckout(await membershipCheckout(application, 'membership'));
     expect(await cancelTestCheckout(checkout.sessionId)).toEqual({ cancelUrl: 'http://localhost:3000/payment-cancelled?for=membership&plan=annual' });
     expect(await fulfilCheckout(checkout.sessionId)).toEqual({ outcome: 'unpaid' });
     expect((await payTestCheckout(checkout.sessionId)).outcome).toBe('unpaid');
@@ -115,9 +115,9 @@ describe('test provider', () => {
 
   it('a paid renewal extends the expiry by a year from the later of today and the current expiry', async () => {
     const { application } = await newApplication('annual');
-    await payTestCheckout((await startCheckout(membershipCheckout(application, 'membership'))).sessionId);
+    await payTestCheckout((await startCheckout(await membershipCheckout(application, 'membership'))).sessionId);
     const firstExpiry = (await statusOf(application.id)).expiresAt!;
-    await payTestCheckout((await startCheckout(membershipCheckout(application, 'membership_renewal'))).sessionId);
+    await payTestCheckout((await startCheckout(await membershipCheckout(application, 'membership_renewal'))).sessionId);
     const renewed = (await statusOf(application.id)).expiresAt!;
     expect(renewed.getUTCFullYear()).toBe(firstExpiry.getUTCFullYear() + 1);
     expect((await statusOf(application.id)).status).toBe('pending_approval');
@@ -128,7 +128,7 @@ describe('test provider', () => {
     const config = env();
     config.isProduction = true;
     try {
-      await expect(startCheckoutForNewRecord(membershipCheckout(application, 'membership'))).rejects.toMatchObject({ code: 'payments_unavailable' });
+      await expect(startCheckoutForNewRecord(await membershipCheckout(application, 'membership'))).rejects.toMatchObject({ code: 'payments_unavailable' });
     } finally {
       config.isProduction = false;
     }
@@ -138,7 +138,7 @@ describe('test provider', () => {
 
   it('marks what it takes as test mode: the payment, and the application it paid for', async () => {
     const { application } = await newApplication('annual');
-    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    const checkout = await startCheckout(await membershipCheckout(application, 'membership'));
     await payTestCheckout(checkout.sessionId);
     expect((await paymentsFor(checkout.sessionId))[0]).toMatchObject({ livemode: false, provider: 'test' });
     expect((await statusOf(application.id)).testMode).toBe(true);
@@ -146,7 +146,7 @@ describe('test provider', () => {
 
   it('a test checkout opened before the site went live cannot be paid after: nothing recorded', async () => {
     const { application } = await newApplication('annual');
-    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    const checkout = await startCheckout(await membershipCheckout(application, 'membership'));
     Object.assign(env(), { stripeSecretKey: 'sk_live_now', stripeWebhookSecret: 'whsec_now' });
     try {
       await expect(payTestCheckout(checkout.sessionId)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('Test payments are switched off') });
@@ -184,7 +184,7 @@ describe('Stripe', () => {
 
   it('creates a payment-mode Checkout Session with the plan, the checkout metadata, return URLs and an idempotency key', async () => {
     const { account, application } = await newApplication('life');
-    const checkout = await startCheckout(membershipCheckout(application, 'membership'));
+    const checkout = await startCheckout(await membershipCheckout(application, 'membership'));
     expect(checkout.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const request = fake.requests.filter((entry) => entry.path === '/v1/checkout/sessions' && entry.method === 'POST').at(-1)!;
     expect(request.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
@@ -206,7 +206,7 @@ describe('Stripe', () => {
     const reachable = env().stripeApiBase;
     Object.assign(env(), { stripeApiBase: 'http://127.0.0.1:9' });
     try {
-      const error = await startCheckoutForNewRecord(membershipCheckout(application, 'membership')).catch((failure: unknown) => failure);
+      const error = await startCheckoutForNewRecord(await membershipCheckout(application, 'membership')).catch((failure: unknown) => failure);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ code: 'payments_unavailable', message: 'Online payment is not available right now. Please contact us.' });
     } finally {
@@ -217,7 +217,7 @@ describe('Stripe', () => {
 
   it('fulfils once from a signed webhook, replayed 5 times and delivered 10 times at once', async () => {
     const { application } = await newApplication('annual');
-    const { sessionId } = await startCheckout(membershipCheckout(application, 'membership'));
+    const { sessionId } = await startCheckout(await membershipCheckout(application, 'membership'));
     fake.pay(sessionId);
     const payload = completedEvent(sessionId);
     expect(await handleStripeWebhook(payload, sign(payload))).toEqual({ status: 200, handled: 'fulfilled' });
@@ -231,7 +231,7 @@ describe('Stripe', () => {
 
   it('rejects forged, tampered, stale and missing signatures and changes nothing', async () => {
     const { application } = await newApplication('annual');
-    const { sessionId } = await startCheckout(membershipCheckout(application, 'membership'));
+    const { sessionId } = await startCheckout(await membershipCheckout(application, 'membership'));
     fake.pay(sessionId);
     const payload = completedEvent(sessionId);
     const attempts: [string, string | null][] = [
@@ -282,7 +282,7 @@ describe('Stripe', () => {
 
   it('records whether Stripe moved real money (live mode) or not (test keys)', async () => {
     const live = await newApplication('annual');
-    const liveCheckout = await startCheckout(membershipCheckout(live.application, 'membership'));
+    const liveCheckout = await startCheckout(await membershipCheckout(live.application, 'membership'));
     fake.pay(liveCheckout.sessionId);
     fake.sessions.get(liveCheckout.sessionId)!.livemode = true;
     await fulfilCheckout(liveCheckout.sessionId);
@@ -290,7 +290,7 @@ describe('Stripe', () => {
     expect((await statusOf(live.application.id)).testMode).toBe(false);
 
     const test = await newApplication('annual');
-    const testCheckout = await startCheckout(membershipCheckout(test.application, 'membership'));
+    const testCheckout = await startCheckout(await membershipCheckout(test.application, 'membership'));
     fake.pay(testCheckout.sessionId);
     fake.sessions.get(testCheckout.sessionId)!.livemode = false;
     await fulfilCheckout(testCheckout.sessionId);
@@ -299,7 +299,7 @@ describe('Stripe', () => {
 
   it('the success page’s server-side check fulfils a paid session once, and not an unpaid one', async () => {
     const { application } = await newApplication('annual');
-    const { sessionId } = await startCheckout(membershipCheckout(application, 'membership'));
+    const { sessionId } = await startCheckout(await membershipCheckout(application, 'membership'));
     expect(await fulfilCheckout(sessionId)).toEqual({ outcome: 'unpaid' });
     fake.pay(sessionId);
     expect((await fulfilCheckout(sessionId)).outcome).toBe('fulfilled');

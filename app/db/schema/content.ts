@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
 import {
@@ -37,8 +37,11 @@ export const siteSettings = pgTable('site_settings', {
   committeeDigest: boolean('committee_digest').notNull().default(false),
   /** Admins, super admins and finance must sign in with a second step (docs/product.md#security); a super admin's choice. */
   staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
+  /** The plans' prices in cents (docs/product.md#membership): what a new checkout asks; the seed's $50 and $500 are the defaults. */
+  annualPriceCents: integer('annual_price_cents').notNull().default(5000),
+  lifePriceCents: integer('life_price_cents').notNull().default(50000),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (table) => [check('site_settings_prices_check', sql`${table.annualPriceCents} > 0 and ${table.lifePriceCents} > 0`)]);
 
 export const news = pgTable(
   'news',

@@ -33,6 +33,8 @@ export const membershipApplications = pgTable(
   (table) => [
     index('membership_applications_user_idx').on(table.userId, table.createdAt),
     index('membership_applications_status_idx').on(table.status, table.createdAt),
+    // The Members table's first page, newest first (bench/README: a large chapter).
+    index('membership_applications_created_idx').on(table.createdAt, table.id),
     oneOf('membership_applications_type_check', table.membershipType, membershipTypes),
     oneOf('membership_applications_status_check', table.status, applicationStatuses),
   ],

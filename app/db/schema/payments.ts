@@ -88,6 +88,8 @@ export const payments = pgTable(
     // Each renewal invoice is recorded once however often it is delivered.
     uniqueIndex('payments_invoice_unique').on(table.providerInvoiceId),
     index('payments_user_idx').on(table.userId, table.paidAt),
+    // The finance view's year (bench/README: a large chapter).
+    index('payments_paid_at_idx').on(table.paidAt),
     index('payments_reference_idx').on(table.referenceId),
     oneOf('payments_purpose_check', table.purpose, paymentPurposes),
     oneOf('payments_provider_check', table.provider, paymentSources),

@@ -16,6 +16,7 @@ import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
 import type { MemberDetailsInput, MembershipApplicationInput } from './membership.schema';
 import { membershipPlans } from './plans';
+import { membershipPrices } from './prices.server';
 import {
   blocksNewApplication,
   canChangeApplicationStatus,
@@ -108,9 +109,14 @@ export async function memberAccess(viewer: { id: string; role?: string | null } 
   };
 }
 
-/** What the checkout for an application asks for: the plan's product and price, and the checkout metadata (docs/product.md#payments-and-payment-pages). */
-export function membershipCheckout(application: MembershipApplication, purpose: 'membership' | 'membership_renewal') {
+/**
+ * What the checkout for an application asks for: the plan's product, its price as set now (a new
+ * checkout only; one already created keeps its amount), and the checkout metadata
+ * (docs/product.md#payments-and-payment-pages).
+ */
+export async function membershipCheckout(application: MembershipApplication, purpose: 'membership' | 'membership_renewal') {
   const plan = membershipPlans[application.membershipType];
+  const prices = await membershipPrices();
   const userId = application.userId;
   // Only a deleted account's (anonymised) application has none, and nobody can pay for that.
   if (!userId) throw new AppError('not_found', 'Application not found.');
@@ -119,7 +125,7 @@ export function membershipCheckout(application: MembershipApplication, purpose: 
     referenceId: application.id,
     userId,
     mode: 'payment' as const,
-    amountCents: plan.priceCents,
+    amountCents: prices[application.membershipType],
     currency: 'usd' as const,
     productName: plan.productName,
     productDescription: purpose === 'membership_renewal' ? `${plan.productName} renewal for one more year` : `${plan.productName} of the association`,

@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { passwordRule } from '~/features/accounts/accounts.schema';
 import { applicantAccountSchema, membershipApplicationSchema } from '~/features/membership/membership.schema';
-import { membershipPlans, type MembershipType } from '~/features/membership/plans';
+import { membershipPlans, type MembershipPrices, type MembershipType } from '~/features/membership/plans';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { useHydrated } from '~/lib/hydration';
 import { messages } from '~/lib/messages';
@@ -50,11 +50,13 @@ export function ApplicationStep({
   plan,
   disabled,
   prefill,
+  prices,
   lastResult,
 }: {
   plan: MembershipType;
   disabled: boolean;
   prefill: { firstName: string; lastName: string; email: string } | null;
+  prices: MembershipPrices;
   lastResult: LastResult;
 }) {
   const [form, fields] = useSchemaForm(membershipApplicationSchema({ signedIn: true }), {
@@ -81,7 +83,7 @@ export function ApplicationStep({
           {Object.values(membershipPlans).map((option) => (
             <label key={option.type} className="flex items-center gap-2 rounded-md border border-border px-4 py-3 text-sm font-medium has-[:checked]:border-gold-400 has-[:checked]:bg-gold-50">
               <input {...getInputProps(fields.membershipType, { type: 'radio', value: option.type })} key={option.type} disabled={disabled} />
-              {option.productName} ({formatCents(option.priceCents)}
+              {option.productName} ({formatCents(prices[option.type])}
               {option.type === 'annual' ? '/year' : ' one-time'})
             </label>
           ))}

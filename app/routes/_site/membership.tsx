@@ -12,6 +12,7 @@ import { accountFieldsMissing, membershipPageSchema, splitFullName } from '~/fea
 import { getLatestApplication, membershipCheckout, nameAccountFromApplication, submitApplication } from '~/features/membership/membership.server';
 import { blocksNewApplication } from '~/features/membership/status';
 import { membershipPlans, membershipTypes, type MembershipType } from '~/features/membership/plans';
+import { membershipPrices } from '~/features/membership/prices.server';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { isAppError } from '~/lib/errors';
@@ -43,6 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
   const prefill = applicant?.signedIn ? { ...splitFullName(applicant.name), email: applicant.email } : null;
   return {
     plan: chosenPlan(new URL(request.url).searchParams.get('plan')),
+    // Set by admins in Settings (docs/product.md#membership).
+    prices: await membershipPrices(),
     account: applicant ? { email: applicant.email, signedIn: applicant.signedIn } : null,
     prefill,
     // A member (or a paid applicant) is sent to the portal instead of applying twice.
@@ -119,7 +122,7 @@ export async function action(args: Route.ActionArgs) {
   let checkout;
   try {
     // If the checkout cannot start, the application is discarded again: nothing half-made is left.
-    checkout = await startCheckoutForNewRecord(membershipCheckout(application, 'membership'));
+    checkout = await startCheckoutForNewRecord(await membershipCheckout(application, 'membership'));
   } catch (error) {
     // The form shows the message under it, and (with JavaScript) as the 'Application Submission Failed' toast.
     const failure = failureOf(error, messages.applicationFailed);
@@ -169,7 +172,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
             >
               <h2 className="text-2xl font-bold text-navy-900">{option.productName}</h2>
               <p className="mt-4">
-                <span className="font-display text-4xl font-bold text-navy-900">{formatCents(option.priceCents)}</span>
+                <span className="font-display text-4xl font-bold text-navy-900">{formatCents(loaderData.prices[option.type])}</span>
                 <span className="ml-1 text-muted-foreground">{option.period}</span>
               </p>
               <p className="mt-4 text-slate-700">{option.summary}</p>
@@ -213,6 +216,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                 plan={plan}
                 disabled={!loaderData.account}
                 prefill={loaderData.prefill}
+                prices={loaderData.prices}
                 lastResult={actionData?.step === 'application' ? actionData.result : undefined}
               />
             )}

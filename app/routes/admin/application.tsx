@@ -8,6 +8,7 @@ import { FormError } from '~/components/ui/form-field';
 import { requireAdminAbility } from '~/features/accounts/guards.server';
 import { applicationHistory, getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
+import { membershipPrices } from '~/features/membership/prices.server';
 import { applicationPaymentsSchema, offlinePaymentSchema } from '~/features/payments/offline.schema';
 import { listPaymentsFor, recordOfflineMembershipPayment } from '~/features/payments/payments.server';
 import { formatIsoDay, formatLongDate } from '~/lib/dates';
@@ -31,8 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { can } = await requireAdminAbility(args, 'viewMembers');
   const application = await getApplication(params.id);
   if (!application) notFound('Application not found.');
-  const [payments, history] = await Promise.all([listPaymentsFor(application.id).then(listedPayments), applicationHistory(application.id)]);
-  return { application, payments, history, canRecordPayment: can.changeMembers && application.status === 'pending_payment', canRefund: can.refundPayments };
+  const [payments, history, prices] = await Promise.all([listPaymentsFor(application.id).then(listedPayments), applicationHistory(application.id), membershipPrices()]);
+  return { application, payments, history, planPriceCents: prices[application.membershipType], canRecordPayment: can.changeMembers && application.status === 'pending_payment', canRefund: can.refundPayments };
 }
 
 /**
@@ -97,7 +98,7 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
         resultFor={actionData && 'refundFor' in actionData ? actionData.refundFor : null}
       />
       {canRecordPayment ? (
-        <OfflinePaymentForm defaultAmount={(membershipPlans[application.membershipType].priceCents / 100).toFixed(2)} lastResult={actionData && !('refundFor' in actionData) ? actionData.result : undefined} />
+        <OfflinePaymentForm defaultAmount={(loaderData.planPriceCents / 100).toFixed(2)} lastResult={actionData && !('refundFor' in actionData) ? actionData.result : undefined} />
       ) : null}
       <RecordHistory history={history} payments={payments} />
     </div>

@@ -12,6 +12,7 @@ import { requireRole } from '~/features/accounts/guards.server';
 import { memberDetailsSchema } from '~/features/membership/membership.schema';
 import { getLatestApplication, memberAccess, renewalCheckout, updateMemberDetails } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
+import { membershipPrices } from '~/features/membership/prices.server';
 import { statusTone } from '~/features/membership/status';
 import { startCheckout } from '~/features/payments/payments.server';
 import { formatLongDate } from '~/lib/dates';
@@ -47,8 +48,9 @@ export async function loader(args: Route.LoaderArgs) {
   if (url.searchParams.get('email') === 'changed') {
     throw await redirectWithToast('/members-portal', url.searchParams.has('error') ? messages.emailChangeLinkInvalid : messages.emailChanged(user.email));
   }
-  const [application, access] = await Promise.all([getLatestApplication(user.id), memberAccess(user)]);
-  return { email: user.email, application, access };
+  const [application, access, prices] = await Promise.all([getLatestApplication(user.id), memberAccess(user), membershipPrices()]);
+  // The renewal's price as set in Settings (docs/product.md#membership).
+  return { email: user.email, application, access, renewalPriceCents: prices.annual };
 }
 
 /** The profile's forms, one shape per intent (docs/architecture.md#forms). */
@@ -177,7 +179,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Button type="submit" variant="accent" disabled={busy}>
             Renew
           </Button>
-          <span className="ml-3 text-sm text-muted-foreground">Adds a year for {formatCents(plan.priceCents)}.</span>
+          <span className="ml-3 text-sm text-muted-foreground">Adds a year for {formatCents(loaderData.renewalPriceCents)}.</span>
         </Form>
       ) : null}
       {application.status === 'pending_payment' ? (

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
 import { requireAdminArea } from '~/features/accounts/guards.server';
+import { membershipPricesSchema, pricesFormValues } from '~/features/content/prices.schema';
+import { updateMembershipPrices } from '~/features/content/prices.server';
 import { siteSettingsSchema, staffTwoFactorSchema } from '~/features/content/settings.schema';
 import { getSiteSettings, setStaffTwoFactorRequirement, settingsFormValues, updateSiteSettings } from '~/features/content/settings.server';
 import { failureOf } from '~/lib/errors.server';
@@ -17,6 +19,7 @@ import { assertCan } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/settings';
 import { requireAdminSection } from './guard.server';
+import { MembershipPricesForm } from './settings-prices';
 import { StaffTwoFactorForm } from './settings-two-factor';
 
 /** The association's name, contact details and links as every page shows them (docs/product.md#admin-dashboard): admins. */
@@ -25,12 +28,13 @@ export async function loader(args: Route.LoaderArgs) {
   const settings = await getSiteSettings();
   // Two-step sign-in for staff is the super admin's (docs/product.md#security).
   const twoFactor = can.manageRoles ? { required: settings.staffTwoFactorRequired, ownIsOn: user.twoFactorEnabled === true } : null;
-  return { settings: settingsFormValues(settings), twoFactor };
+  return { settings: settingsFormValues(settings), prices: pricesFormValues({ annual: settings.annualPriceCents, life: settings.lifePriceCents }), twoFactor };
 }
 
-/** The page's two forms (docs/architecture.md#forms): the association's details, and the super admin's requirement. */
+/** The page's forms (docs/architecture.md#forms), one per intent: the association's details, the plans' prices, the super admin's requirement. */
 const settingsPageSchema = z.discriminatedUnion('intent', [
   siteSettingsSchema.extend({ intent: z.literal('settings') }),
+  membershipPricesSchema.extend({ intent: z.literal('prices') }),
   staffTwoFactorSchema.extend({ intent: z.literal('two-factor') }),
 ]);
 
@@ -45,6 +49,11 @@ export async function action(args: Route.ActionArgs) {
     if (form.intent === 'two-factor') {
       await setStaffTwoFactorRequirement(user, form.staffTwoFactorRequired);
       return dataWithToast(args.context, { result: null }, messages.twoFactorRequiredSaved(form.staffTwoFactorRequired ? 'on' : 'off'));
+    }
+    if (form.intent === 'prices') {
+      const { intent: _intent, ...prices } = form;
+      await updateMembershipPrices(user, prices);
+      return dataWithToast(args.context, { result: submission.reply() }, messages.membershipPricesSaved);
     }
     const { intent: _intent, ...input } = form;
     await updateSiteSettings(user, input);
@@ -64,6 +73,7 @@ export default function SettingsSection({ loaderData, actionData }: Route.Compon
   return (
     <>
       <SettingsForm defaults={loaderData.settings} lastResult={actionData?.result ?? undefined} />
+      <MembershipPricesForm defaults={loaderData.prices} lastResult={actionData?.result ?? undefined} />
       {loaderData.twoFactor ? <StaffTwoFactorForm required={loaderData.twoFactor.required} ownIsOn={loaderData.twoFactor.ownIsOn} /> : null}
     </>
   );
