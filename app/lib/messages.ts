@@ -51,6 +51,7 @@ export const messages = {
   },
   errorSendingEmail: { title: 'Error Sending Email', description: 'Please try again in a few minutes.', variant: 'destructive' },
   recoveryNotice: 'You are now signed in. Please enter your new password.',
+  invitationNotice: 'Your membership is already on the site. Choose a password, then sign in with your email address.',
   passwordsDoNotMatch: 'Passwords do not match.',
   noActiveSession: 'No active session found. Please try the password reset process again.',
   errorUpdatingPassword: { title: 'Error Updating Password', variant: 'destructive' },

@@ -119,6 +119,7 @@ export const mailKinds = [
   'committee_notice',
   'committee_digest',
   'mailing_test',
+  'member_invitation',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

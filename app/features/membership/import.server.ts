@@ -1,9 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { users } from '~/db/schema/auth';
+import { users, verifications } from '~/db/schema/auth';
+import { enqueuePacedMails } from '~/features/mail/outbox.server';
+import { mailSender } from '~/features/mail/mail.server';
+import { memberInvitationMail } from '~/features/mail/templates';
 import { memberImports, membershipApplications } from '~/db/schema/membership';
 import { toCsv } from '~/lib/csv';
+import { env } from '~/lib/env.server';
 import { SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
 import type { Actor } from '~/lib/roles';
 import type { ExistingPeople, ImportField, ImportRecord, ImportRow } from './import-rules';
@@ -97,6 +101,37 @@ export async function writeImportedMembers(tx: Executor, records: readonly Impor
     );
   }
   return members;
+}
+
+/** How long an invitation's link works: people open such mail days later. */
+export const INVITATION_DAYS = 30;
+
+/**
+ * One invitation mail for each account the import created (docs/product.md#member-import), inside
+ * its transaction: a set-password token as better-auth's reset flow keeps it (`reset-password:{token}`
+ * in `verifications`, valid INVITATION_DAYS), and the mail in the outbox, paced at the mailing rate.
+ * The link opens the reset page in its "Set your password" form; setting it gives the account its
+ * password, and the person signs in.
+ */
+export async function inviteImportedMembers(tx: Executor, members: readonly ImportedMember[]): Promise<number> {
+  const invited = members.filter((member) => member.accountCreated);
+  if (invited.length === 0) return 0;
+  const sender = await mailSender(tx);
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+  const tokens = invited.map(() => randomBytes(18).toString('base64url'));
+  for (let at = 0; at < invited.length; at += CHUNK) {
+    await tx.insert(verifications).values(
+      invited.slice(at, at + CHUNK).map((member, index) => ({ id: randomUUID(), identifier: `reset-password:${tokens[at + index]}`, value: member.userId, expiresAt })),
+    );
+  }
+  const base = env().publicUrl;
+  const mails = invited.map(({ record }, index) => {
+    const name = `${record.firstName} ${record.lastName}`.trim();
+    const url = `${base}/update-password?invited=1&token=${encodeURIComponent(tokens[index]!)}`;
+    return { to: record.email, ...memberInvitationMail(sender, { name }, url, INVITATION_DAYS) };
+  });
+  await enqueuePacedMails(tx, 'member_invitation', mails);
+  return invited.length;
 }
 
 /** The skipped rows as a CSV report: row number, email and every problem. */

@@ -3,7 +3,7 @@ import { db, type Executor } from '~/db/client.server';
 import { payments } from '~/db/schema/payments';
 import { readImportCsv } from '~/features/membership/import-csv.server';
 import { checkImportRows, guessMapping, mappingByHeader, mappingProblems, type ColumnMapping, type ImportField, type ImportRow } from '~/features/membership/import-rules';
-import { existingPeople, recordMemberImport, rememberedImportMapping, writeImportedMembers, type ImportedMember } from '~/features/membership/import.server';
+import { existingPeople, inviteImportedMembers, recordMemberImport, rememberedImportMapping, writeImportedMembers, type ImportedMember } from '~/features/membership/import.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { writeAudit } from '~/lib/audit.server';
 import { isoDayAfter } from '~/lib/dates';
@@ -19,7 +19,8 @@ export type ImportPreview =
   | { ok: false; problems: string[]; headers?: string[]; mapping?: ColumnMapping }
   | { ok: true; headers: string[]; mapping: ColumnMapping; rows: ImportRow[]; counts: { create: number; update: number; skip: number } };
 
-export type ImportRequest = { csv: string; mapping?: ColumnMapping | null; fileName?: string | null };
+/** `invite`: at commit, mail each new account an invitation to set its password. */
+export type ImportRequest = { csv: string; mapping?: ColumnMapping | null; fileName?: string | null; invite?: boolean };
 
 const PAYMENT_BATCH = 1000;
 
@@ -43,12 +44,13 @@ export async function previewMemberImport(actor: Actor, request: ImportRequest):
   return check(request);
 }
 
-export type ImportOutcome = { ok: false; problems: string[] } | { ok: true; importId: string; created: number; updated: number; skipped: number; members: ImportedMember[] };
+export type ImportOutcome = { ok: false; problems: string[] } | { ok: true; importId: string; created: number; updated: number; skipped: number; invited: number; members: ImportedMember[] };
 
 /**
  * Imports a file's valid rows in one transaction, audited: invited accounts, approved memberships
  * and their offline payments. One import runs at a time; the file is checked again inside it, so a
- * second run of the same file finds everyone already a member and changes nothing but its record.
+ * second run of the same file finds everyone already a member and changes nothing but its record
+ * (and mails no one: only accounts the run creates are invited).
  */
 export async function commitMemberImport(actor: Actor, request: ImportRequest): Promise<ImportOutcome> {
   assertCan(actor, 'changeMembers');
@@ -72,15 +74,16 @@ export async function commitMemberImport(actor: Actor, request: ImportRequest): 
     const created = members.filter((member) => member.accountCreated).length;
     const updated = members.length - created;
     const mapping: Partial<Record<ImportField, string>> = mappingByHeader(preview.headers, preview.mapping);
+    const invited = request.invite ? await inviteImportedMembers(tx, members) : 0;
     const importId = await recordMemberImport(tx, actor, { fileName: request.fileName ?? null, mapping, created, updated, rows: preview.rows });
     await writeAudit(tx, {
       actor,
       action: 'members.import',
       entityType: 'member_import',
       entityId: importId,
-      to: `${created} created, ${updated} updated, ${preview.counts.skip} skipped`,
+      to: `${created} created, ${updated} updated, ${preview.counts.skip} skipped, ${invited} invited`,
       note: request.fileName ?? null,
     });
-    return { ok: true, importId, created, updated, skipped: preview.counts.skip, members };
+    return { ok: true, importId, created, updated, skipped: preview.counts.skip, invited, members };
   });
 }
