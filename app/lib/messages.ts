@@ -90,6 +90,11 @@ export const messages = {
   directoryListed: { title: 'Listing Saved', description: 'Members with access find you in the directory, with what you chose to share.', variant: 'success' as const },
   directoryUnlisted: { title: 'Listing Saved', description: 'You are not listed in the member directory.', variant: 'success' as const },
   offlinePaymentRecorded: { title: 'Payment Recorded', description: 'The application now waits for approval, and the applicant has their receipt.', variant: 'success' as const },
+  membersImported: (imported: number, invited: number) => ({
+    title: 'Members Imported',
+    description: `${imported} ${imported === 1 ? 'member is' : 'members are'} on the site${invited ? `; ${invited} ${invited === 1 ? 'invitation goes' : 'invitations go'} out at the mailing rate` : ''}.`,
+    variant: 'success' as const,
+  }),
   offlineGiftRecorded: { title: 'Gift Recorded', description: 'The donation is recorded as completed, and the donor has their receipt.', variant: 'success' as const },
   /** The amount formatted ('$20.00'). */
   paymentRefunded: (amount: string) => ({ title: 'Payment Refunded', description: `${amount} goes back to the card it came from, and the payer has been told by email.`, variant: 'success' as const }),

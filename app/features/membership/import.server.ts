@@ -174,3 +174,19 @@ export async function memberImportReport(id: string): Promise<{ fileName: string
   const [row] = await db().select({ fileName: memberImports.fileName, report: memberImports.skippedReport }).from(memberImports).where(eq(memberImports.id, id));
   return row;
 }
+
+/** A confirmed import's summary, for the page after it: what it did and when. */
+export async function memberImportSummary(id: string) {
+  const [row] = await db()
+    .select({
+      id: memberImports.id,
+      fileName: memberImports.fileName,
+      created: memberImports.createdCount,
+      updated: memberImports.updatedCount,
+      skipped: memberImports.skippedCount,
+      createdAt: memberImports.createdAt,
+    })
+    .from(memberImports)
+    .where(eq(memberImports.id, id));
+  return row;
+}

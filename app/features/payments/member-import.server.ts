@@ -7,6 +7,7 @@ import { existingPeople, inviteImportedMembers, recordMemberImport, rememberedIm
 import { membershipPlans } from '~/features/membership/plans';
 import { writeAudit } from '~/lib/audit.server';
 import { isoDayAfter } from '~/lib/dates';
+import { formatCents } from '~/lib/money';
 import { assertCan, type Actor } from '~/lib/roles';
 import { offlinePaymentValues } from './payments.server';
 
@@ -86,4 +87,34 @@ export async function commitMemberImport(actor: Actor, request: ImportRequest): 
     });
     return { ok: true, importId, created, updated, skipped: preview.counts.skip, invited, members };
   });
+}
+
+/** How many rows of each kind the page lists: every skipped row up to 1,000, the first 200 others. */
+export const PREVIEW_LIST = { skipped: 1000, valid: 200 } as const;
+
+export type PreviewLine = { row: number; email: string; action: ImportRow['action']; name: string; plan: string; expires: string; paid: string; problems: string[] };
+
+/**
+ * A preview as the page shows it (docs/product.md#member-import): the counts, every problem row
+ * (up to PREVIEW_LIST.skipped) and the first rows to create or update, in row order.
+ */
+export function previewLines(rows: readonly ImportRow[]): { lines: PreviewLine[]; hidden: number } {
+  let skipped = 0;
+  let valid = 0;
+  const lines: PreviewLine[] = [];
+  for (const row of rows) {
+    if (row.action === 'skip' ? skipped++ >= PREVIEW_LIST.skipped : valid++ >= PREVIEW_LIST.valid) continue;
+    const record = row.record;
+    lines.push({
+      row: row.row,
+      email: row.email,
+      action: row.action,
+      name: record ? `${record.firstName} ${record.lastName}`.trim() : '',
+      plan: record ? membershipPlans[record.plan].productName : '',
+      expires: record ? (record.plan === 'life' ? 'Never (life)' : (record.expiresOn ?? '')) : '',
+      paid: record?.payment ? `${formatCents(record.payment.amountCents)} on ${record.payment.receivedOn}` : '',
+      problems: row.problems,
+    });
+  }
+  return { lines, hidden: rows.length - lines.length };
 }
