@@ -95,7 +95,7 @@ export function ImportMappingForm({ step }: { step: MappingStep }) {
           <p className="text-base font-semibold text-navy-900" data-testid="import-counts">
             {step.counts.create} to create · {step.counts.update} to update · {step.counts.skip} skipped
           </p>
-          <PreviewTable lines={step.lines} />
+          <PreviewTables lines={step.lines} />
           {step.hidden ? <p className="text-sm text-muted-foreground">…and {step.hidden} more rows to create or update, not listed here.</p> : null}
           <CheckboxField field={fields.invite} label="Send each new member an invitation" hint="One mail each, with a link to set their password; they leave at the mailing rate." />
           <FormError id={form.errorId} errors={form.errors} />
@@ -111,25 +111,43 @@ export function ImportMappingForm({ step }: { step: MappingStep }) {
   );
 }
 
-function PreviewTable({ lines }: { lines: PreviewLine[] }) {
+/** The rows with problems first (what the admin has to look at), then those to import. */
+function PreviewTables({ lines }: { lines: PreviewLine[] }) {
+  const skipped = lines.filter((line) => line.action === 'skip');
+  const valid = lines.filter((line) => line.action !== 'skip');
   return (
-    <DataTable
-      caption="What each row becomes"
-      showCaption
-      rows={lines}
-      rowKey={(line) => String(line.row)}
-      empty="The file has no rows to import."
-      columns={[
-        { header: 'Row', cell: (line) => line.row, rowHeader: true, className: 'whitespace-nowrap' },
-        { header: 'Email', primary: true, cell: (line) => <span className="break-all">{line.email || '—'}</span> },
-        { header: 'Becomes', cell: (line) => <span className={line.action === 'skip' ? 'font-semibold text-destructive' : 'text-emerald-800'}>{actionLabels[line.action]}</span> },
-        { header: 'Name', cell: (line) => line.name },
-        { header: 'Plan', cell: (line) => line.plan },
-        { header: 'Expires', cell: (line) => line.expires, className: 'whitespace-nowrap' },
-        { header: 'Paid', cell: (line) => line.paid },
-        { header: 'Problems', cell: (line) => line.problems.join(' ') },
-      ]}
-    />
+    <>
+      {skipped.length ? (
+        <DataTable
+          caption={`Rows with problems, left out (${skipped.length})`}
+          showCaption
+          rows={skipped}
+          rowKey={(line) => String(line.row)}
+          columns={[
+            { header: 'Row', cell: (line) => line.row, rowHeader: true, className: 'whitespace-nowrap' },
+            { header: 'Email', primary: true, cell: (line) => <span className="break-all">{line.email || '—'}</span> },
+            { header: 'Becomes', cell: (line) => <span className="font-semibold text-destructive">{actionLabels[line.action]}</span> },
+            { header: 'Problems', cell: (line) => line.problems.join(' ') },
+          ]}
+        />
+      ) : null}
+      <DataTable
+        caption="Rows to import"
+        showCaption
+        rows={valid}
+        rowKey={(line) => String(line.row)}
+        empty="No row of the file can be imported."
+        columns={[
+          { header: 'Row', cell: (line) => line.row, rowHeader: true, className: 'whitespace-nowrap' },
+          { header: 'Email', primary: true, cell: (line) => <span className="break-all">{line.email}</span> },
+          { header: 'Becomes', cell: (line) => <span className="text-emerald-800">{actionLabels[line.action]}</span> },
+          { header: 'Name', cell: (line) => line.name },
+          { header: 'Plan', cell: (line) => line.plan },
+          { header: 'Expires', cell: (line) => line.expires, className: 'whitespace-nowrap' },
+          { header: 'Paid', cell: (line) => line.paid },
+        ]}
+      />
+    </>
   );
 }
 
