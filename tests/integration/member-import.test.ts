@@ -3,13 +3,14 @@
  * nothing, the commit writes every valid row in one transaction (invited accounts, approved
  * memberships, offline payments in the finance view's year), and the same file again changes nothing.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { mailOutbox } from '~/db/schema/outbox';
 import { accounts, users } from '~/db/schema/auth';
 import { memberImports, membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
+import { enqueuePacedMails, mailDeliveryHealth } from '~/features/mail/outbox.server';
 import { memberImportReport, rememberedImportMapping } from '~/features/membership/import.server';
 import { financeTotals } from '~/features/payments/finance.server';
 import { commitMemberImport, previewMemberImport } from '~/features/payments/member-import.server';
@@ -62,6 +63,20 @@ describe('member import', () => {
     const preview = await previewMemberImport(admin, { csv, mapping: { name: 0, plan: 2 } });
     expect(preview).toMatchObject({ ok: false, problems: ['Choose the column that holds the email address.'] });
     expect(await previewMemberImport(admin, { csv: '' })).toMatchObject({ ok: false, problems: [expect.stringContaining('empty')] });
+  });
+
+  it('paces invitations; those due later are not taken for mail stuck in the outbox', async () => {
+    const mail = (to: string) => ({ to, subject: 'Invitation', text: 'Set your password', html: '<p>Set your password</p>' });
+    // This test alone in the outbox (the other tests of this file each run whole in one `it`).
+    await database.db().delete(mailOutbox);
+    // One every 50 minutes: due now, in 50 and in 100 minutes.
+    await enqueuePacedMails(database.db(), 'member_invitation', [mail('a@example.org'), mail('b@example.org'), mail('c@example.org')], 0.02);
+    const rows = await database.db().select().from(mailOutbox).where(inArray(mailOutbox.recipient, ['a@example.org', 'b@example.org', 'c@example.org']));
+    const due = rows.map((row) => row.nextAttemptAt.getTime()).sort((a, b) => a - b);
+    expect([due[1]! - due[0]!, due[2]! - due[1]!]).toEqual([3_000_000, 3_000_000]);
+    // 31 minutes on, only the first has waited more than 30 minutes past its moment.
+    expect((await mailDeliveryHealth(new Date(due[0]! + 31 * 60_000))).stuck).toBe(1);
+    await database.db().delete(mailOutbox);
   });
 
   it('refuses people who may not change members', async () => {

@@ -72,22 +72,24 @@ export async function enqueueMail(executor: Executor, mail: QueuedMail): Promise
 export async function enqueuePacedMails(executor: Executor, kind: MailKind, mails: readonly OutgoingMail[], ratePerMinute = env().mailRatePerMinute): Promise<void> {
   if (mails.length === 0) return;
   const gap = Math.max(1, Math.floor(60_000 / ratePerMinute));
-  const now = new Date();
   const [waiting] = await executor
     .select({ last: sql<string | Date | null>`max(${mailOutbox.nextAttemptAt})` })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.status, 'pending')));
   const last = waiting?.last ? new Date(waiting.last).getTime() + gap : 0;
-  const start = Math.max(now.getTime(), last);
+  const start = Math.max(Date.now(), last);
   const host = messageHost();
   for (let at = 0; at < mails.length; at += 500) {
     await executor.insert(mailOutbox).values(
       mails.slice(at, at + 500).map((mail, index) => {
         const id = randomUUID();
+        const due = new Date(start + (at + index) * gap);
+        // Queued for its moment: a long batch's later rows are not mail that waits too long
+        // (mailDeliveryHealth counts from created_at).
         return {
           id,
-          createdAt: now,
-          nextAttemptAt: new Date(start + (at + index) * gap),
+          createdAt: due,
+          nextAttemptAt: due,
           kind,
           recipient: mail.to,
           subject: mail.subject,
