@@ -105,6 +105,7 @@ export async function writeImportedMembers(tx: Executor, records: readonly Impor
 
 /** How long an invitation's link works: people open such mail days later. */
 export const INVITATION_DAYS = 30;
+const INVITATION_CHUNK = 500;
 
 /**
  * One invitation mail for each account the import created (docs/product.md#member-import), inside
@@ -118,19 +119,19 @@ export async function inviteImportedMembers(tx: Executor, members: readonly Impo
   if (invited.length === 0) return 0;
   const sender = await mailSender(tx);
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
-  const tokens = invited.map(() => randomBytes(18).toString('base64url'));
-  for (let at = 0; at < invited.length; at += CHUNK) {
-    await tx.insert(verifications).values(
-      invited.slice(at, at + CHUNK).map((member, index) => ({ id: randomUUID(), identifier: `reset-password:${tokens[at + index]}`, value: member.userId, expiresAt })),
-    );
-  }
   const base = env().publicUrl;
-  const mails = invited.map(({ record }, index) => {
-    const name = `${record.firstName} ${record.lastName}`.trim();
-    const url = `${base}/update-password?invited=1&token=${encodeURIComponent(tokens[index]!)}`;
-    return { to: record.email, ...memberInvitationMail(sender, { name }, url, INVITATION_DAYS) };
-  });
-  await enqueuePacedMails(tx, 'member_invitation', mails);
+  // A part at a time, so a large import never holds every mail's text at once; each part's mails
+  // are paced after the previous part's (enqueuePacedMails continues after the waiting ones).
+  for (const part of chunks(invited, INVITATION_CHUNK)) {
+    const tokens = part.map(() => randomBytes(18).toString('base64url'));
+    await tx.insert(verifications).values(part.map((member, index) => ({ id: randomUUID(), identifier: `reset-password:${tokens[index]}`, value: member.userId, expiresAt })));
+    const mails = part.map(({ record }, index) => {
+      const name = `${record.firstName} ${record.lastName}`.trim();
+      const url = `${base}/update-password?invited=1&token=${encodeURIComponent(tokens[index]!)}`;
+      return { to: record.email, ...memberInvitationMail(sender, { name }, url, INVITATION_DAYS) };
+    });
+    await enqueuePacedMails(tx, 'member_invitation', mails);
+  }
   return invited.length;
 }
 
