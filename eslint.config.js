@@ -88,6 +88,8 @@ const tableOwnership = {
       ],
     },
     membership: { owner: 'features/membership' },
+    // Gift receipt numbers, receipts and the issuer's details (docs/architecture.md#gift-receipts).
+    receipts: { owner: 'features/payments' },
     tickets: { owner: 'features/events' },
     media: {
       owner: 'features/media',
