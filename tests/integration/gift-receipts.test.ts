@@ -13,7 +13,11 @@ import { refundCardPayment } from '~/features/payments/refunds.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
+import { receiptSettings } from '~/db/schema/receipts';
+import { action as settingsAction, loader as settingsLoader } from '~/routes/admin/dashboard/settings';
+import { createSignedInAccount } from '../factories/accounts';
 import { setupTestDatabase } from '../setup/database';
+import { postArgs, routeArgs } from '../setup/route-args';
 import { deliveredMailsTo } from '../setup/mail-delivery';
 
 const database = setupTestDatabase();
@@ -56,7 +60,7 @@ describe('gift receipt numbers', () => {
     expect(mail.text).toMatch(/Official receipt for income tax purposes no\. \d{8}\./);
     expect(mail.text).toContain('Amount eligible for a tax receipt: $25.00');
     expect(mail.text).toContain('Date received:');
-    expect(mail.text).toContain('charity registration no. 12345 6789 RR0001');
+    expect(mail.text, mail.text).toContain('charity registration no. 12345 6789 RR0001');
     expect(mail.text).toContain('Authorised signature: Anjali Perera, Treasurer');
   });
 
@@ -117,5 +121,35 @@ describe('refunds and receipts', () => {
     const result = receiptSettingsSchema.safeParse({ legalName: ' ', registrationNumber: '', address: 'x', signerName: 'y' });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((issue) => issue.message)).toEqual(['Legal name is required.', 'Charity registration number is required.']);
+  });
+});
+
+describe('the receipt details in the admin settings', () => {
+  const post = (cookie: string, values: Record<string, string>) =>
+    settingsAction(postArgs('/admin/settings', { intent: 'receipts', ...values }, { cookie })) as unknown as Promise<{ init: ResponseInit | null; data: { result?: { error?: Record<string, string[] | null> } } }>;
+
+  it('refuses empty details with a message per field and saves nothing; saves and shows good ones', async () => {
+    const { cookie } = await createSignedInAccount(database.db(), { role: 'admin' });
+    const before = await database.db().select().from(receiptSettings);
+    const refused = await post(cookie, { legalName: '', registrationNumber: '', address: '', signerName: 'x'.repeat(500) });
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.result?.error).toMatchObject({
+      legalName: ['Legal name is required.'],
+      registrationNumber: ['Charity registration number is required.'],
+      address: ['Address is required.'],
+      signerName: ['Signer’s name must be at most 120 characters.'],
+    });
+    expect(await database.db().select().from(receiptSettings)).toEqual(before);
+
+    await post(cookie, { legalName: 'Lakeview PPA of North America', registrationNumber: '99999 0000 RR0001', address: '2 King St\nToronto', signerName: 'Ravi Fernando' });
+    const shown = (await settingsLoader(routeArgs('/admin/settings', { headers: { cookie } }))) as { receipts: Record<string, string> };
+    expect(shown.receipts).toEqual({ legalName: 'Lakeview PPA of North America', registrationNumber: '99999 0000 RR0001', address: '2 King St\nToronto', signerName: 'Ravi Fernando' });
+  });
+
+  it('a finance user may not change them', async () => {
+    const { cookie } = await createSignedInAccount(database.db(), { role: 'finance' });
+    const before = await database.db().select().from(receiptSettings);
+    await post(cookie, { legalName: 'Hacked', registrationNumber: '1', address: 'x', signerName: 'y' }).catch(() => null);
+    expect(await database.db().select().from(receiptSettings)).toEqual(before);
   });
 });

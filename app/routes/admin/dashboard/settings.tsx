@@ -18,6 +18,9 @@ import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/settings';
 import { requireAdminSection } from './guard.server';
 import { StaffTwoFactorForm } from './settings-two-factor';
+import { receiptSettingsSchema } from '~/features/payments/receipt-settings.schema';
+import { getReceiptSettings, saveReceiptSettings } from '~/features/payments/receipts.server';
+import { ReceiptSettingsForm } from './settings-receipts';
 
 /** The association's name, contact details and links as every page shows them (docs/product.md#admin-dashboard): admins. */
 export async function loader(args: Route.LoaderArgs) {
@@ -25,13 +28,14 @@ export async function loader(args: Route.LoaderArgs) {
   const settings = await getSiteSettings();
   // Two-step sign-in for staff is the super admin's (docs/product.md#security).
   const twoFactor = can.manageRoles ? { required: settings.staffTwoFactorRequired, ownIsOn: user.twoFactorEnabled === true } : null;
-  return { settings: settingsFormValues(settings), twoFactor };
+  return { settings: settingsFormValues(settings), twoFactor, receipts: await getReceiptSettings() };
 }
 
 /** The page's two forms (docs/architecture.md#forms): the association's details, and the super admin's requirement. */
 const settingsPageSchema = z.discriminatedUnion('intent', [
   siteSettingsSchema.extend({ intent: z.literal('settings') }),
   staffTwoFactorSchema.extend({ intent: z.literal('two-factor') }),
+  receiptSettingsSchema.extend({ intent: z.literal('receipts') }),
 ]);
 
 export async function action(args: Route.ActionArgs) {
@@ -45,6 +49,11 @@ export async function action(args: Route.ActionArgs) {
     if (form.intent === 'two-factor') {
       await setStaffTwoFactorRequirement(user, form.staffTwoFactorRequired);
       return dataWithToast(args.context, { result: null }, messages.twoFactorRequiredSaved(form.staffTwoFactorRequired ? 'on' : 'off'));
+    }
+    if (form.intent === 'receipts') {
+      const { intent: _receipts, ...receipts } = form;
+      await saveReceiptSettings(user, receipts);
+      return dataWithToast(args.context, { result: submission.reply() }, messages.receiptSettingsSaved);
     }
     const { intent: _intent, ...input } = form;
     await updateSiteSettings(user, input);
@@ -61,9 +70,12 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Settings · Ad
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function SettingsSection({ loaderData, actionData }: Route.ComponentProps) {
+  // Each form shows its own answer: the receipt details' post names its intent.
+  const receiptsAnswered = actionData?.result?.initialValue?.intent === 'receipts';
   return (
     <>
-      <SettingsForm defaults={loaderData.settings} lastResult={actionData?.result ?? undefined} />
+      <SettingsForm defaults={loaderData.settings} lastResult={receiptsAnswered ? undefined : (actionData?.result ?? undefined)} />
+      <ReceiptSettingsForm defaults={loaderData.receipts} lastResult={receiptsAnswered ? (actionData?.result ?? undefined) : undefined} />
       {loaderData.twoFactor ? <StaffTwoFactorForm required={loaderData.twoFactor.required} ownIsOn={loaderData.twoFactor.ownIsOn} /> : null}
     </>
   );
