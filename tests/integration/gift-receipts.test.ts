@@ -21,18 +21,23 @@ import { postArgs, routeArgs } from '../setup/route-args';
 import { deliveredMailsTo } from '../setup/mail-delivery';
 
 const database = setupTestDatabase();
+// Mail folders outlive a run: each run writes to its own addresses.
+const run = Math.random().toString(36).slice(2, 8);
 let admin: { id: string; email: string; role: 'admin' };
 beforeAll(async () => {
   await createSiteSettings(database.db(), { associationName: 'Lakeview PPA' });
   const account = await createAccount(database.db(), { role: 'admin' });
   admin = { id: account.id, email: account.email, role: 'admin' };
-  await saveReceiptSettings(admin, {
+});
+
+// Tests run in random order and one of them saves other details: a test that reads them saves its own.
+const issuer = () =>
+  saveReceiptSettings(admin, {
     legalName: 'Lakeview Past Pupils’ Association of North America',
     registrationNumber: '12345 6789 RR0001',
     address: '1 Bay Street\nToronto ON M5J 2N8',
     signerName: 'Anjali Perera, Treasurer',
   });
-});
 
 const gift = (email: string, amount: number) =>
   recordDonation({ kind: 'one-time', cause: 'general', amount, firstName: 'Nimal', lastName: 'Silva', email, homeAddress: '1 Bay St', phoneNumber: null }, null);
@@ -48,15 +53,16 @@ const allNumbers = async () => (await database.db().select({ number: giftReceipt
 
 describe('gift receipt numbers', () => {
   it('two gifts paid at the same instant get consecutive numbers, and the receipt mail carries the number and the issuer', async () => {
+    await issuer();
     const before = await allNumbers();
-    const checkouts = await Promise.all(['same-1@example.org', 'same-2@example.org'].map(async (email) => startCheckout(donationCheckout(await gift(email, 2500)))));
+    const checkouts = await Promise.all([`same-1-${run}@example.org`, `same-2-${run}@example.org`].map(async (email) => startCheckout(donationCheckout(await gift(email, 2500)))));
     const paid = await Promise.all(checkouts.map((checkout) => payTestCheckout(checkout.sessionId)));
     expect(paid.map((result) => result.outcome)).toEqual(['fulfilled', 'fulfilled']);
     const numbers = (await Promise.all(paid.map(async (result) => (await receiptsOfPayment(result.outcome === 'fulfilled' ? result.payment.id : ''))[0]!.number))).sort((a, b) => a - b);
     const start = (before.at(-1) ?? 0) + 1;
     expect(numbers).toEqual([start, start + 1]);
 
-    const mail = (await deliveredMailsTo('same-1@example.org')).at(-1)!;
+    const mail = (await deliveredMailsTo(`same-1-${run}@example.org`)).at(-1)!;
     expect(mail.text).toMatch(/Official receipt for income tax purposes no\. \d{8}\./);
     expect(mail.text).toContain('Amount eligible for a tax receipt: $25.00');
     expect(mail.text).toContain('Date received:');
@@ -96,7 +102,7 @@ describe('gift receipt numbers', () => {
 
 describe('refunds and receipts', () => {
   it('a partial refund cancels the receipt and issues a replacement with the next number; a full one cancels it', async () => {
-    const payment = await paidGift('refunded@example.org', 10000);
+    const payment = await paidGift(`refunded-${run}@example.org`, 10000);
     const [original] = await receiptsOfPayment(payment.id);
 
     await refundCardPayment(admin, { paymentId: payment.id, amount: 4000, reason: 'Gave twice by mistake' });
@@ -105,7 +111,7 @@ describe('refunds and receipts', () => {
     expect(cancelled!.cancelledAt).not.toBeNull();
     expect(replacement).toMatchObject({ eligibleCents: 6000, replaces: original!.number, cancelledAt: null });
     expect(replacement!.number).toBe(Math.max(...(await allNumbers())));
-    const note = (await deliveredMailsTo('refunded@example.org')).find((mail) => mail.subject?.includes('is cancelled'))!;
+    const note = (await deliveredMailsTo(`refunded-${run}@example.org`)).find((mail) => mail.subject?.includes('is cancelled'))!;
     expect(note.text).toContain(`Receipt no. ${String(original!.number).padStart(8, '0')} is cancelled`);
     expect(note.text).toContain(`replaced by receipt no. ${String(replacement!.number).padStart(8, '0')} for $60.00`);
 

@@ -120,6 +120,20 @@ export async function givingStatement(actor: Actor, year: number, key: string, n
   assertCan(actor, 'viewFinance');
   const known = financeYearOf(String(year), now) !== null && /^[0-9a-f]{16}$/.test(key);
   const donor = known ? groupDonors(await giftsOfYear(year)).find((candidate) => donorKey(candidate.email) === key) : undefined;
+  return statementOf(year, donor, now);
+}
+
+/**
+ * A donor's own statement, found by their email: for the year-end mailing (the mailing job is the
+ * actor) and for the donor in their portal. Not found when they gave nothing that year.
+ */
+export async function givingStatementOfEmail(year: number, email: string, now = new Date()): Promise<GivingStatement> {
+  const key = donorKey(email);
+  const donor = financeYearOf(String(year), now) !== null ? groupDonors(await giftsOfYear(year)).find((candidate) => donorKey(candidate.email) === key) : undefined;
+  return statementOf(year, donor, now);
+}
+
+async function statementOf(year: number, donor: Donor | undefined, now: Date): Promise<GivingStatement> {
   if (!donor) throw new AppError('not_found', 'No gifts from this donor in that year.');
   const [settings] = await db()
     .select({ name: siteSettings.associationName, address: siteSettings.contactAddress, email: siteSettings.contactEmail, phone: siteSettings.contactPhone })
@@ -130,7 +144,16 @@ export async function givingStatement(actor: Actor, year: number, key: string, n
 
 /** The statement as a PDF, and the file name it downloads as. */
 export async function givingStatementPdf(actor: Actor, year: number, key: string): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const statement = await givingStatement(actor, year, key);
+  return statementPdf(await givingStatement(actor, year, key));
+}
+
+/** A donor's own statement as a PDF, found by their email (the year-end mailing, the portal). */
+export async function givingStatementPdfOfEmail(year: number, email: string): Promise<{ bytes: Uint8Array; fileName: string }> {
+  return statementPdf(await givingStatementOfEmail(year, email));
+}
+
+async function statementPdf(statement: GivingStatement): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const { year } = statement;
   const slug = statement.donor.name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'donor';
   return { bytes: await renderGivingStatement(statement), fileName: `giving-statement-${year}-${slug}.pdf` };
 }

@@ -1,0 +1,71 @@
+/**
+ * Year-end giving statements (docs/product.md#gift-receipts): one action sends every donor of a
+ * year one message, through the mailing job, with their own statement attached as a PDF.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mailingRecipients } from '~/db/schema/mailings';
+import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
+import { getMailing } from '~/features/mailings/mailings.server';
+import { sendPendingMailings } from '~/features/mailings/sender.server';
+import { startYearEndStatements } from '~/features/mailings/statements.server';
+import { startCheckout } from '~/features/payments/payments.server';
+import { payTestCheckout } from '~/features/payments/test-checkout.server';
+import { createAccount } from '../factories/accounts';
+import { createSiteSettings } from '../factories/content';
+import { setupTestDatabase } from '../setup/database';
+import { deliveredMailsTo } from '../setup/mail-delivery';
+
+const database = setupTestDatabase();
+const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric' }).format(new Date()));
+const noWait = { ratePerMinute: 6000, sleep: async () => {} };
+let admin: { id: string; email: string; role: 'admin' };
+
+async function give(email: string, firstName: string, amount: number) {
+  const donation = await recordDonation({ kind: 'one-time', cause: 'general', amount, firstName, lastName: 'Donor', email, homeAddress: '1 Bay St', phoneNumber: null }, null);
+  const checkout = await startCheckout(donationCheckout(donation));
+  await payTestCheckout(checkout.sessionId);
+}
+
+beforeAll(async () => {
+  await createSiteSettings(database.db(), { associationName: 'Lakeview PPA' });
+  const account = await createAccount(database.db(), { role: 'admin' });
+  admin = { id: account.id, email: account.email, role: 'admin' };
+});
+
+describe('year-end statements', () => {
+  it('refuses a year nobody gave in, and sends nothing', async () => {
+    await expect(startYearEndStatements(admin, year - 1)).rejects.toMatchObject({ code: 'conflict', message: `Nobody gave in ${year - 1}, so there are no statements to send.` });
+  });
+
+  it('sends each donor of the year one message with their own statement attached, with progress', async () => {
+    await give('first.donor@example.org', 'Amara', 5000);
+    await give('First.Donor@example.org', 'Amara', 2500);
+    await give('second.donor@example.org', 'Bhanu', 10000);
+    const started = await startYearEndStatements(admin, year);
+    expect(started.recipients).toBe(2);
+    await expect(startYearEndStatements(admin, year)).rejects.toMatchObject({ code: 'conflict', message: `The ${year} statements are already being sent.` });
+    expect((await getMailing(admin, started.mailing.id)).progress).toMatchObject({ total: 2, pending: 2 });
+
+    expect(await sendPendingMailings(noWait)).toMatchObject({ sent: 2, failed: 0 });
+    const { progress, audienceLabel } = await getMailing(admin, started.mailing.id);
+    expect(progress).toMatchObject({ total: 2, sent: 2 });
+    expect(audienceLabel).toBe(`The donors of ${year}, each with their giving statement`);
+
+    for (const email of ['first.donor@example.org', 'second.donor@example.org']) {
+      const received = (await deliveredMailsTo(email)).filter((mail) => mail.subject === `Your ${year} giving statement from Lakeview PPA`);
+      expect(received).toHaveLength(1);
+      const [pdf] = received[0]!.attachments;
+      expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: `giving-statement-${year}-${email.startsWith('first') ? 'amara' : 'bhanu'}-donor.pdf` });
+      expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
+      const { PDFDocument } = await import('pdf-lib');
+      expect((await PDFDocument.load(pdf!.content)).getSubject()?.toLowerCase()).toContain(email);
+    }
+    const rows = await database.db().select().from(mailingRecipients).where(eq(mailingRecipients.mailingId, started.mailing.id));
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('may not be started by finance, who cannot mail members', async () => {
+    await expect(startYearEndStatements({ id: 'x', email: 'finance@example.org', role: 'finance' }, year)).rejects.toMatchObject({ code: 'forbidden' });
+  });
+});
