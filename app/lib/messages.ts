@@ -99,6 +99,7 @@ export const messages = {
   updateFailed: { title: 'Update Failed', variant: 'destructive' },
   noRecords: 'No records found.',
   settingsSaved: { title: 'Settings Saved', description: 'The site now shows the new details.', variant: 'success' },
+  statementsRefused: (why: string) => ({ title: 'Statements Not Sent', description: why, variant: 'destructive' as const }),
   receiptSettingsSaved: { title: 'Receipt Details Saved', description: 'New gift receipts print these details.', variant: 'success' },
   roleChanged: (email: string, role: string) => ({ title: 'Role Changed', description: `${email} is now ${roleLabel(role)}.`, variant: 'success' as const }),
   paymentSuccessfulMembership: { title: 'Payment Successful!', description: 'Your membership application is now pending approval.', variant: 'success' },
