@@ -17,7 +17,9 @@ import { createSiteSettings } from '../factories/content';
 import { action as financeAction } from '~/routes/admin/finance';
 import { createSignedInAccount } from '../factories/accounts';
 import { setupTestDatabase } from '../setup/database';
-import { postArgs } from '../setup/route-args';
+import { postArgs, routeArgs } from '../setup/route-args';
+import { loader as statementLoader } from '~/routes/portal/statement';
+import { loader as paymentsLoader } from '~/routes/portal/payments';
 import { deliveredMailsTo } from '../setup/mail-delivery';
 
 const database = setupTestDatabase();
@@ -91,5 +93,24 @@ describe('the finance view’s Mail all statements', () => {
     expect(answer.headers.get('Location')).toMatch(/^\/admin\/mail\/\d+$/);
     const finance = await createSignedInAccount(database.db(), { role: 'finance' });
     await expect(post(finance.cookie, { year: String(year) })).rejects.toMatchObject({ init: { status: 403 } });
+  });
+});
+
+describe('a donor’s statements in the portal', () => {
+  const download = (cookie: string, file: string) => statementLoader(routeArgs(`/members-portal/statements/${file}`, { headers: { cookie } }, { file }) as never) as Promise<Response>;
+
+  it('lists the years they gave and downloads their own statement; other years and strangers get 404', async () => {
+    const { cookie } = await createSignedInAccount(database.db(), { email: 'portal.donor@example.org' });
+    await give('Portal.Donor@example.org', 'Dilini', 3000); // given as a guest, with the same address
+    const page = (await paymentsLoader(routeArgs('/members-portal/payments', { headers: { cookie } }) as never)) as { statementYears: number[] };
+    expect(page.statementYears).toEqual([year]);
+    const own = await download(cookie, `${year}.pdf`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('Content-Type')).toBe('application/pdf');
+    expect(Buffer.from(await own.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await download(cookie, `${year - 1}.pdf`)).status).toBe(404);
+    expect((await download(cookie, 'nonsense')).status).toBe(404);
+    const stranger = await createSignedInAccount(database.db(), { email: 'no.gifts@example.org' });
+    expect((await download(stranger.cookie, `${year}.pdf`)).status).toBe(404);
   });
 });

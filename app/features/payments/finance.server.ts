@@ -6,6 +6,7 @@ import { donations } from '~/db/schema/donations';
 import { paymentRefunds, payments } from '~/db/schema/payments';
 import { listAllSubscriptions } from '~/features/donations/donations.server';
 import { countMembersByStanding } from '~/features/membership/membership.server';
+import { SITE_TIME_ZONE } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
 import { financePurposeOf, financeYearOf, groupDonors, monthOf, summariseYear, yearBounds, type Donor, type GiftOf } from './finance';
@@ -145,6 +146,19 @@ async function statementOf(year: number, donor: Donor | undefined, now: Date): P
 /** The statement as a PDF, and the file name it downloads as. */
 export async function givingStatementPdf(actor: Actor, year: number, key: string): Promise<{ bytes: Uint8Array; fileName: string }> {
   return statementPdf(await givingStatement(actor, year, key));
+}
+
+/**
+ * The years a donor has a statement for (gifts by their email, any case), newest first: the portal
+ * offers those. A year whose gifts were all refunded still lists them at $0, as the statement does.
+ */
+export async function givingYearsOfEmail(email: string): Promise<number[]> {
+  const rows = await db()
+    .selectDistinct({ year: sql<number>`extract(year from ${payments.paidAt} at time zone ${SITE_TIME_ZONE})::int` })
+    .from(payments)
+    .innerJoin(donations, giftDonation)
+    .where(sql`lower(${donations.email}) = ${email.trim().toLowerCase()}`);
+  return rows.map((row) => Number(row.year)).sort((a, b) => b - a);
 }
 
 /** A donor's own statement as a PDF, found by their email (the year-end mailing, the portal). */

@@ -9,6 +9,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { requireRole } from '~/features/accounts/guards.server';
 import { listSubscriptionsOf, subscriptionFor } from '~/features/donations/donations.server';
 import { subscriptionCancelQuestion, subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText } from '~/features/donations/status';
+import { givingYearsOfEmail } from '~/features/payments/finance.server';
 import { cancelSubscription, listPaymentsOf, resendReceipt } from '~/features/payments/payments.server';
 import { renewTestSubscription } from '~/features/payments/test-checkout.server';
 import { formatLongDate } from '~/lib/dates';
@@ -23,12 +24,13 @@ import { formatCents } from '~/lib/money';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/payments';
+import { GivingStatements } from './giving-statements';
 
 /** My Payments (docs/product.md#members-portal): recurring contributions, and every payment with its receipt. */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, 'member');
-  const [payments, subscriptions] = await Promise.all([listPaymentsOf(user.id), listSubscriptionsOf(user.id)]);
-  return { payments, subscriptions };
+  const [payments, subscriptions, statementYears] = await Promise.all([listPaymentsOf(user.id), listSubscriptionsOf(user.id), givingYearsOfEmail(user.email)]);
+  return { payments, subscriptions, statementYears };
 }
 
 /** The page's buttons, one shape per intent (docs/architecture.md#forms). */
@@ -82,6 +84,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
     <>
       <SubscriptionsList subscriptions={loaderData.subscriptions} asking={asking} />
       <PaymentsTable payments={loaderData.payments} />
+      <GivingStatements years={loaderData.statementYears} />
     </>
   );
 }
