@@ -179,7 +179,7 @@ function SendStatementsForm({ year, donors }: { year: number; donors: number }) 
       <input type="hidden" name="intent" value="send-statements" />
       <input type="hidden" name="year" value={year} />
       <p className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
-        Mail each of the {donors} {donors === 1 ? 'donor' : 'donors'} of {year} their statement as a PDF. Sending goes on in the background; its page shows the progress.
+        {donors === 1 ? `Mail the one donor of ${year} their statement` : `Mail each of the ${donors} donors of ${year} their statement`} as a PDF. Sending goes on in the background; its page shows the progress.
       </p>
       <Button type="submit" size="sm">
         <Send aria-hidden /> Mail all statements
