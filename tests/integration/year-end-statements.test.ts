@@ -100,10 +100,16 @@ describe('a donor’s statements in the portal', () => {
   const download = (cookie: string, file: string) => statementLoader(routeArgs(`/members-portal/statements/${file}`, { headers: { cookie } }, { file }) as never) as Promise<Response>;
 
   it('lists the years they gave and downloads their own statement; other years and strangers get 404', async () => {
-    const { cookie } = await createSignedInAccount(database.db(), { email: 'portal.donor@example.org' });
+    const { account, cookie } = await createSignedInAccount(database.db(), { email: 'portal.donor@example.org' });
     await give('Portal.Donor@example.org', 'Dilini', 3000); // given as a guest, with the same address
     const page = (await paymentsLoader(routeArgs('/members-portal/payments', { headers: { cookie } }) as never)) as { statementYears: number[] };
     expect(page.statementYears).toEqual([year]);
+    // A gift made signed in shows its receipt number under My Payments.
+    const signedIn = await recordDonation({ kind: 'one-time', cause: 'general', amount: 1200, firstName: 'Dilini', lastName: 'Donor', email: 'portal.donor@example.org', homeAddress: '1 Bay St', phoneNumber: null }, account.id);
+    await payTestCheckout((await startCheckout(donationCheckout(signedIn))).sessionId);
+    const again = (await paymentsLoader(routeArgs('/members-portal/payments', { headers: { cookie } }) as never)) as { payments: Array<{ id: string; referenceId: string }>; receiptNumbers: Record<string, string> };
+    const paid = again.payments.find((payment) => payment.referenceId === signedIn.id)!;
+    expect(again.receiptNumbers[paid.id]).toMatch(/^\d{8}$/);
     const own = await download(cookie, `${year}.pdf`);
     expect(own.status).toBe(200);
     expect(own.headers.get('Content-Type')).toBe('application/pdf');

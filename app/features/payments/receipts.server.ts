@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { giftReceipts, receiptCounters, receiptSettings } from '~/db/schema/receipts';
 import { donationReceiptLink, getDonation } from '~/features/donations/donations.server';
@@ -56,6 +56,16 @@ export async function receiptInForce(paymentId: string, executor: Executor = db(
     .where(and(eq(giftReceipts.paymentId, paymentId), isNull(giftReceipts.cancelledAt)))
     .limit(1);
   return row;
+}
+
+/** The numbers of the receipts in force for some payments (the portal's payments), by payment id. */
+export async function receiptNumbersOf(paymentIds: string[]): Promise<Record<string, string>> {
+  if (paymentIds.length === 0) return {};
+  const rows = await db()
+    .select({ paymentId: giftReceipts.paymentId, number: giftReceipts.number })
+    .from(giftReceipts)
+    .where(and(inArray(giftReceipts.paymentId, paymentIds), isNull(giftReceipts.cancelledAt)));
+  return Object.fromEntries(rows.map((row) => [row.paymentId, formatReceiptNumber(row.number)]));
 }
 
 /** Every receipt a payment has had, oldest first (cancelled ones included). */
