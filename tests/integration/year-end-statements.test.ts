@@ -11,6 +11,8 @@ import { sendPendingMailings } from '~/features/mailings/sender.server';
 import { startYearEndStatements } from '~/features/mailings/statements.server';
 import { donorsOfYear } from '~/features/payments/finance.server';
 import { startCheckout } from '~/features/payments/payments.server';
+import { saveReceiptSettings } from '~/features/payments/receipts.server';
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
@@ -101,6 +103,7 @@ describe('a donor’s statements in the portal', () => {
 
   it('lists the years they gave and downloads their own statement; other years and strangers get 404', async () => {
     const { account, cookie } = await createSignedInAccount(database.db(), { email: 'portal.donor@example.org' });
+    await saveReceiptSettings(admin, { legalName: 'Lakeview PPA NA', registrationNumber: '11111 2222 RR0001', address: '1 Bay St', signerName: 'Anjali Perera' });
     await give('Portal.Donor@example.org', 'Dilini', 3000); // given as a guest, with the same address
     const page = (await paymentsLoader(routeArgs('/members-portal/payments', { headers: { cookie } }) as never)) as { statementYears: number[] };
     expect(page.statementYears).toEqual([year]);
@@ -113,10 +116,25 @@ describe('a donor’s statements in the portal', () => {
     const own = await download(cookie, `${year}.pdf`);
     expect(own.status).toBe(200);
     expect(own.headers.get('Content-Type')).toBe('application/pdf');
-    expect(Buffer.from(await own.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const bytes = Buffer.from(await own.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // The statement names the issuer as Settings → 'Gift receipts' has it.
+    expect(await pdfText(bytes)).toContain('Charity registration no. 11111 2222 RR0001');
     expect((await download(cookie, `${year - 1}.pdf`)).status).toBe(404);
     expect((await download(cookie, 'nonsense')).status).toBe(404);
     const stranger = await createSignedInAccount(database.db(), { email: 'no.gifts@example.org' });
     expect((await download(stranger.cookie, `${year}.pdf`)).status).toBe(404);
   });
 });
+
+/** The text a PDF draws (pdf-lib writes the standard fonts' text as hex strings in Flate-compressed content streams). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const document = await PDFDocument.load(bytes);
+  let text = '';
+  for (const [, object] of document.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
+    for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) text += `${Buffer.from(match[1]!, 'hex').toString('latin1')}\n`;
+  }
+  return text;
+}

@@ -11,6 +11,7 @@ import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
 import { financePurposeOf, financeYearOf, groupDonors, monthOf, summariseYear, yearBounds, type Donor, type GiftOf } from './finance';
 import { renderGivingStatement } from './giving-statement.server';
+import { getReceiptSettings } from './receipts.server';
 import { refundTotals } from './refund-totals.server';
 
 /**
@@ -112,6 +113,8 @@ export async function getFinanceOverview(actor: Actor, year: number, now = new D
 export type GivingStatement = {
   year: number;
   association: { name: string; address: string; email: string; phone: string };
+  /** Who issues receipts (Settings → 'Gift receipts'); empty strings until filled in. */
+  issuer?: { legalName: string; registrationNumber: string; signerName: string };
   donor: Donor;
   issuedOn: Date;
 };
@@ -140,7 +143,7 @@ async function statementOf(year: number, donor: Donor | undefined, now: Date): P
     .select({ name: siteSettings.associationName, address: siteSettings.contactAddress, email: siteSettings.contactEmail, phone: siteSettings.contactPhone })
     .from(siteSettings)
     .limit(1);
-  return { year, association: settings ?? { name: 'The association', address: '', email: '', phone: '' }, donor, issuedOn: now };
+  return { year, association: settings ?? { name: 'The association', address: '', email: '', phone: '' }, donor, issuer: await getReceiptSettings(), issuedOn: now };
 }
 
 /** The statement as a PDF, and the file name it downloads as. */
