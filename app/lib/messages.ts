@@ -100,6 +100,8 @@ export const messages = {
   noRecords: 'No records found.',
   settingsSaved: { title: 'Settings Saved', description: 'The site now shows the new details.', variant: 'success' },
   membershipPricesSaved: { title: 'Prices Saved', description: 'New checkouts charge the new prices; ones already started keep theirs.', variant: 'success' },
+  statementsRefused: (why: string) => ({ title: 'Statements Not Sent', description: why, variant: 'destructive' as const }),
+  receiptSettingsSaved: { title: 'Receipt Details Saved', description: 'New gift receipts print these details.', variant: 'success' },
   roleChanged: (email: string, role: string) => ({ title: 'Role Changed', description: `${email} is now ${roleLabel(role)}.`, variant: 'success' as const }),
   paymentSuccessfulMembership: { title: 'Payment Successful!', description: 'Your membership application is now pending approval.', variant: 'success' },
   paymentSuccessfulDonation: { title: 'Payment Successful!', description: 'Thank you for your generous contribution!', variant: 'success' },

@@ -82,7 +82,8 @@ export const reminderKinds = ['expires_in_30_days', 'expires_in_7_days', 'expire
 export type ReminderKind = (typeof reminderKinds)[number];
 
 /** Who a message to members goes to (docs/product.md#mail-to-members). */
-export const mailingAudiences = ['members', 'expiring', 'expired', 'donors', 'attendees'] as const;
+/** `statements`: a year's donors, each sent their giving statement (docs/product.md#gift-receipts). */
+export const mailingAudiences = ['members', 'expiring', 'expired', 'donors', 'attendees', 'statements'] as const;
 export type MailingAudience = (typeof mailingAudiences)[number];
 
 /** A message to members: written and tested as a `draft`, then `sending` (a background job), then `sent`. */

@@ -130,7 +130,7 @@ export function emailChangeNoticeMail(sender: Sender, recipient: { name: string;
 
 export function receiptMail(
   sender: Sender,
-  receipt: { name: string; description: string; amount: string; paidOn: string; reference: string },
+  receipt: { name: string; description: string; amount: string; paidOn: string; reference: string; official?: string[] },
   url: string,
   linkLabel = 'See your payments',
 ): MailContent {
@@ -141,6 +141,8 @@ export function receiptMail(
     [
       `Hello ${receipt.name},`,
       `We received your payment of ${receipt.amount} for ${receipt.description} on ${receipt.paidOn}.`,
+      // A gift's official receipt for income tax purposes (docs/product.md#gift-receipts).
+      ...(receipt.official ?? []),
       `Reference: ${receipt.reference}. Please keep this message for your records.`,
     ],
     { label: linkLabel, url },
@@ -164,6 +166,17 @@ export function refundMail(
       refund.kept ? `What remains of the payment: ${refund.kept}.` : 'The whole payment has now been refunded.',
       `Reference: ${refund.reference}. Please keep this message for your records.`,
     ],
+    { label: linkLabel, url },
+  );
+}
+
+/** A gift's receipt cancelled by a refund (docs/product.md#gift-receipts): the note names its number, and any replacement. */
+export function receiptCancelledMail(sender: Sender, note: { name: string; lines: string[]; replacement: string[] }, url: string, linkLabel: string): MailContent {
+  return compose(
+    sender,
+    `Your gift receipt from ${sender.associationName} is cancelled`,
+    'Your receipt is cancelled',
+    [`Hello ${note.name},`, ...note.lines, ...note.replacement, 'Please keep this message with your tax records.'],
     { label: linkLabel, url },
   );
 }

@@ -32,6 +32,7 @@ import { offlineMethodLabels, type OfflineGiftInput, type OfflinePaymentInput } 
 import type { CheckoutRequest, PaymentEvent, StartedCheckout } from './provider';
 import { paymentProvider, providerNamed, stripeForWebhooks } from './providers.server';
 import { purposeHandlers } from './purposes.server';
+import { cancelReceiptForRefund, issueGiftReceipt, queueReceiptCancelled, receiptInForce, officialReceiptLines } from './receipts.server';
 
 /**
  * The payment layer (docs/architecture.md#payments): starts checkouts, turns confirmed payments
@@ -122,6 +123,8 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
       subscription: state.subscriptionId ? { providerSubscriptionId: state.subscriptionId, providerCustomerId: state.customerId } : null,
     });
     await tx.update(checkoutSessions).set({ status: 'complete', completedAt: paidAt }).where(eq(checkoutSessions.id, session.id));
+    // A gift's receipt number is taken in the paying transaction (docs/architecture.md#gift-receipts).
+    if (!taken && session.purpose === 'donation') await issueGiftReceipt(tx, payment);
     if (!taken) {
       // The mails go with the payment: queued in its transaction, sent once it commits
       // (docs/architecture.md#mail). One that cannot be composed never undoes the payment.
@@ -181,6 +184,7 @@ export async function recordRenewalInvoice(invoice: {
       .onConflictDoNothing({ target: payments.providerInvoiceId })
       .returning();
     if (!payment) return 'duplicate';
+    await issueGiftReceipt(tx, payment);
     await applySubscriptionRenewal(tx, subscription, invoice);
     return 'recorded';
   });
@@ -190,6 +194,7 @@ export async function recordRenewalInvoice(invoice: {
 async function queueReceipt(executor: Executor, payment: Payment, to: string, name: string | undefined): Promise<void> {
   const link = await purposeHandlers[payment.purpose].receiptLink(payment, executor);
   const sender = await mailSender(executor);
+  const receipt = payment.purpose === 'donation' ? await receiptInForce(payment.id, executor) : undefined;
   await enqueueMail(executor, {
     kind: 'receipt',
     to,
@@ -201,6 +206,7 @@ async function queueReceipt(executor: Executor, payment: Payment, to: string, na
         amount: formatCents(payment.amountCents),
         paidOn: formatLongDate(payment.paidAt),
         reference: payment.providerInvoiceId ?? payment.checkoutSessionId ?? payment.id,
+        official: receipt ? await officialReceiptLines(receipt, executor) : [],
       },
       link?.url ?? `${env().publicUrl}/members-portal/payments`,
       link?.label ?? 'See your payments',
@@ -341,6 +347,11 @@ export async function refundPayment(
       .set({ status: total >= payment.amountCents ? 'refunded' : 'partially_refunded' })
       .where(eq(payments.id, payment.id))
       .returning();
+    if (payment.purpose === 'donation') {
+      // The receipt is cancelled, never edited; what is left gets a new number (docs/product.md#gift-receipts).
+      const cancellation = await cancelReceiptForRefund(tx, payment, payment.amountCents - total, reason);
+      if (cancellation) await mailAlongside(tx, `The receipt cancellation of payment ${payment.id}`, (inner) => queueReceiptCancelled(inner, payment, cancellation));
+    }
     await writeAudit(tx, { actor, action: 'payment.refund', entityType: 'payment', entityId: payment.id, from: formatCents(payment.amountCents - total + amountCents), to: formatCents(payment.amountCents - total), note: reason });
     return updated!;
   });
@@ -412,6 +423,7 @@ export async function recordOfflineGift(actor: Actor, input: OfflineGiftInput): 
   return db().transaction(async (tx) => {
     const donation = await recordReceivedGift(tx, input, receivedAt(input));
     const payment = await insertOfflinePayment(tx, input, { userId: null, purpose: 'donation', referenceId: donation.id, description: donationProductName(donation) });
+    await issueGiftReceipt(tx, payment);
     await writeAudit(tx, { actor, action: 'payment.offline', entityType: 'donation', entityId: donation.id, from: null, to: 'completed', note: offlineNote(input) });
     await mailAlongside(tx, `The receipt of offline gift ${donation.id}`, (inner) => queueReceipt(inner, payment, donation.email, donation.firstName));
     return donation;
