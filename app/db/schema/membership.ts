@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
 import { applicationStatuses, membershipTypes, reminderKinds, type ApplicationStatus, type MembershipType, type ReminderKind } from './enums';
@@ -73,4 +73,22 @@ export const directoryListings = pgTable('directory_listings', {
   sharePhone: boolean('share_phone').notNull().default(false),
   shareYears: boolean('share_years').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A confirmed member import (docs/product.md#member-import): who ran it, how the file's columns
+ * were mapped (header names, remembered for the next file), what it did, and the skipped rows'
+ * report as CSV for download.
+ */
+export const memberImports = pgTable('member_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  actorId: text('actor_id'),
+  actorEmail: text('actor_email').notNull(),
+  fileName: text('file_name'),
+  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  createdCount: integer('created_count').notNull(),
+  updatedCount: integer('updated_count').notNull(),
+  skippedCount: integer('skipped_count').notNull(),
+  skippedReport: text('skipped_report').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -373,21 +373,24 @@ const receivedAt = (input: OfflinePaymentInput) => zonedTimeToInstant(input.rece
 const offlineNote = (input: OfflinePaymentInput) =>
   `${offlineMethodLabels[input.method]} of ${formatCents(input.amount)} received by ${input.receivedBy} on ${input.receivedOn}${input.reference ? ` (${input.reference})` : ''}`;
 
-async function insertOfflinePayment(tx: Executor, input: OfflinePaymentInput, record: { userId: string | null; purpose: PaymentPurpose; referenceId: string; description: string }): Promise<Payment> {
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      ...record,
-      amountCents: input.amount,
-      currency: 'usd',
-      provider: 'offline',
-      offlineMethod: input.method,
-      receivedBy: input.receivedBy,
-      offlineReference: input.reference,
-      livemode: true,
-      paidAt: receivedAt(input),
-    })
-    .returning();
+type OfflineRecord = { userId: string | null; purpose: PaymentPurpose; referenceId: string; description: string };
+
+/** The payments row of money received by hand (one recorded now, or many from a member import). */
+export const offlinePaymentValues = (input: OfflinePaymentInput, record: OfflineRecord) =>
+  ({
+    ...record,
+    amountCents: input.amount,
+    currency: 'usd',
+    provider: 'offline',
+    offlineMethod: input.method,
+    receivedBy: input.receivedBy,
+    offlineReference: input.reference,
+    livemode: true,
+    paidAt: receivedAt(input),
+  }) satisfies typeof payments.$inferInsert;
+
+async function insertOfflinePayment(tx: Executor, input: OfflinePaymentInput, record: OfflineRecord): Promise<Payment> {
+  const [row] = await tx.insert(payments).values(offlinePaymentValues(input, record)).returning();
   return row!;
 }
 

@@ -1,0 +1,28 @@
+import { parse } from 'csv-parse/sync';
+
+/** The largest file a member import reads (docs/product.md#member-import): about 20,000 rows of a spreadsheet. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 25_000;
+
+export type ImportFile = { headers: string[]; rows: string[][] };
+
+/**
+ * Reads a member import's CSV (comma, semicolon or tab separated, with a header row; a spreadsheet's
+ * byte-order mark is dropped). Blank rows stay (so row numbers match the spreadsheet's) and checkImportRows passes over them; a file that cannot be read gets a message.
+ */
+export function readImportCsv(text: string): ImportFile | { problem: string } {
+  if (text.length > IMPORT_MAX_BYTES) return { problem: 'The file is larger than 5 MB: split it in parts.' };
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = [',', ';', '\t'].reduce((best, candidate) => (firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best), ',');
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, delimiter, relax_column_count: true, trim: true });
+  } catch (error) {
+    return { problem: `The file is not a CSV this page can read (${error instanceof Error ? error.message.split('\n')[0] : 'unreadable'}).` };
+  }
+  const [headers, ...rows] = records;
+  if (!headers || headers.every((header) => header === '')) return { problem: 'The file is empty: it needs a header row and one row per member.' };
+  if (rows.every((cells) => cells.every((cell) => cell === ''))) return { problem: 'The file has a header row but no members.' };
+  if (rows.length > IMPORT_MAX_ROWS) return { problem: `The file has ${rows.length} rows; import at most ${IMPORT_MAX_ROWS} at a time.` };
+  return { headers, rows };
+}

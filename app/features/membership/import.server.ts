@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { db, type Executor } from '~/db/client.server';
+import { users } from '~/db/schema/auth';
+import { memberImports, membershipApplications } from '~/db/schema/membership';
+import { toCsv } from '~/lib/csv';
+import { SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
+import type { Actor } from '~/lib/roles';
+import type { ExistingPeople, ImportField, ImportRecord, ImportRow } from './import-rules';
+
+/**
+ * The membership side of a member import (docs/product.md#member-import): who in a file is already
+ * known, and, inside the import's transaction, the invited accounts and approved memberships of its
+ * valid rows. The payments layer (features/payments/member-import.server.ts) runs the whole import.
+ */
+const CHUNK = 1000;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
+  return out;
+}
+
+/** Accounts with these emails, and those of them (or of their applications' emails) that hold a membership already. */
+export async function existingPeople(emails: readonly string[], executor: Executor = db()): Promise<ExistingPeople> {
+  const accounts = new Set<string>();
+  const members = new Set<string>();
+  for (const part of chunks([...new Set(emails)].filter(Boolean))) {
+    const found = await executor.select({ id: users.id, email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, part));
+    for (const row of found) accounts.add(row.email.toLowerCase());
+    const ids = found.map((row) => row.id);
+    const held = await executor
+      .select({ email: membershipApplications.email, accountEmail: users.email })
+      .from(membershipApplications)
+      .leftJoin(users, sql`${users.id} = ${membershipApplications.userId}`)
+      .where(
+        and(
+          inArray(membershipApplications.status, ['approved', 'pending_approval']),
+          or(inArray(sql`lower(${membershipApplications.email})`, part), ids.length ? inArray(membershipApplications.userId, ids) : undefined),
+        ),
+      );
+    for (const row of held) {
+      members.add(row.email.toLowerCase());
+      if (row.accountEmail) members.add(row.accountEmail.toLowerCase());
+    }
+  }
+  return { accounts, members };
+}
+
+/** The mapping of the last confirmed import, by header name, to start the next file from. */
+export async function rememberedImportMapping(executor: Executor = db()): Promise<Partial<Record<ImportField, string>> | null> {
+  const [last] = await executor.select({ mapping: memberImports.mapping }).from(memberImports).orderBy(desc(memberImports.createdAt)).limit(1);
+  return (last?.mapping as Partial<Record<ImportField, string>> | undefined) ?? null;
+}
+
+/** A day of the file as an instant: noon in the association's time zone, like money received by hand. */
+export const importDayInstant = (day: string) => zonedTimeToInstant(day, '12:00', SITE_TIME_ZONE);
+
+export type ImportedMember = { record: ImportRecord; userId: string; applicationId: string; accountCreated: boolean };
+
+/**
+ * Writes the valid rows, inside the import's transaction: an invited account for each new email (no
+ * password until they set one from their invitation; the email is taken as verified, since the
+ * committee's list vouches for it and the link goes to that address) and an approved membership
+ * with the file's dates. Emails with an account get the membership added to it.
+ */
+export async function writeImportedMembers(tx: Executor, records: readonly ImportRecord[]): Promise<ImportedMember[]> {
+  const known = new Map<string, string>();
+  for (const part of chunks(records.map((record) => record.email))) {
+    const found = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, part));
+    for (const row of found) known.set(row.email.toLowerCase(), row.id);
+  }
+  const members: ImportedMember[] = records.map((record) => {
+    const userId = known.get(record.email);
+    return { record, userId: userId ?? randomUUID(), applicationId: randomUUID(), accountCreated: !userId };
+  });
+  for (const part of chunks(members.filter((member) => member.accountCreated))) {
+    await tx.insert(users).values(part.map(({ record, userId }) => ({ id: userId, name: `${record.firstName} ${record.lastName}`.trim(), email: record.email, emailVerified: true })));
+  }
+  for (const part of chunks(members)) {
+    await tx.insert(membershipApplications).values(
+      part.map(({ record, userId, applicationId }) => ({
+        id: applicationId,
+        userId,
+        firstName: record.firstName,
+        lastName: record.lastName,
+        email: record.email,
+        phoneNumber: record.phone,
+        homeAddress: record.address,
+        olYear: record.olYear,
+        alYear: record.alYear,
+        membershipType: record.plan,
+        status: 'approved' as const,
+        memberSince: importDayInstant(record.joinedOn),
+        expiresAt: record.plan === 'life' || !record.expiresOn ? null : importDayInstant(record.expiresOn),
+      })),
+    );
+  }
+  return members;
+}
+
+/** The skipped rows as a CSV report: row number, email and every problem. */
+export function skippedRowsReport(rows: readonly ImportRow[]): string {
+  return toCsv(
+    rows.filter((row) => row.action === 'skip'),
+    [
+      { header: 'Row', value: (row) => row.row },
+      { header: 'Email', value: (row) => row.email },
+      { header: 'Problems', value: (row) => row.problems.join(' ') },
+    ],
+  );
+}
+
+/** Records a confirmed import, inside its transaction; returns its id. */
+export async function recordMemberImport(
+  tx: Executor,
+  actor: Actor,
+  details: { fileName: string | null; mapping: Partial<Record<ImportField, string>>; created: number; updated: number; rows: readonly ImportRow[] },
+): Promise<string> {
+  const skipped = details.rows.filter((row) => row.action === 'skip').length;
+  const [row] = await tx
+    .insert(memberImports)
+    .values({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      fileName: details.fileName,
+      mapping: details.mapping,
+      createdCount: details.created,
+      updatedCount: details.updated,
+      skippedCount: skipped,
+      skippedReport: skippedRowsReport(details.rows),
+    })
+    .returning({ id: memberImports.id });
+  return row!.id;
+}
+
+/** A confirmed import's skipped-rows report, for download. */
+export async function memberImportReport(id: string): Promise<{ fileName: string | null; report: string } | undefined> {
+  const [row] = await db().select({ fileName: memberImports.fileName, report: memberImports.skippedReport }).from(memberImports).where(eq(memberImports.id, id));
+  return row;
+}
