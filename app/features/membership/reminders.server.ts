@@ -7,7 +7,10 @@ import { membershipReminderMail } from '~/features/mail/templates';
 import { calendarDaysBetween, formatLongDate } from '~/lib/dates';
 import { env } from '~/lib/env.server';
 import { hourly, type Job } from '~/lib/jobs.server';
+import { formatCents } from '~/lib/money';
+import { reminderWording } from './auto-renewal';
 import { membershipGraceDays } from './membership.server';
+import { membershipPlans } from './plans';
 import { dueReminder, EXPIRED_REMINDER_DAYS, graceEnds, reminderDaysBefore } from './status';
 import { log } from '~/lib/log.server';
 
@@ -60,8 +63,11 @@ export async function sendMembershipReminders(now = new Date()): Promise<{ sent:
             daysLeft: calendarDaysBetween(now, expiresAt),
             expiresOn: formatLongDate(expiresAt),
             accessUntil: graceDays > 0 && graceEnds(expiresAt, graceDays) > now ? formatLongDate(graceEnds(expiresAt, graceDays)) : null,
+            price: formatCents(membershipPlans.annual.priceCents),
           },
           `${env().publicUrl}/members-portal`,
+          // Auto-renewing members are not asked to renew by hand (docs/product.md#membership-lifecycle).
+          reminderWording(membership.autoRenewal, reminder.due),
         );
         await enqueueMail(tx, { kind: 'membership_reminder', ...content, to: membership.email });
         return true;
