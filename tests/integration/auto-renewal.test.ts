@@ -5,7 +5,9 @@ import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
 import { membershipCheckout, renewalCheckout } from '~/features/membership/membership.server';
 import { handleStripeWebhook, startCheckout } from '~/features/payments/payments.server';
+import { turnOffAutoRenewal } from '~/features/payments/membership-renewals.server';
 import { payTestCheckout, simulateTestMembershipRenewal } from '~/features/payments/test-checkout.server';
+import { sendMembershipReminders } from '~/features/membership/reminders.server';
 import { createSiteSettings } from '../factories/content';
 import { createMembership } from '../factories/membership';
 import { fixture, useFakeStripe, webhookEvent } from '../fakes/stripe-api';
@@ -54,6 +56,24 @@ describe('with the test provider', () => {
     expect(mail.text).toContain('/members-portal/profile#auto-renewal');
     expect(await simulateTestMembershipRenewal(actor, 'paid')).toBe('recorded');
     expect((await applicationRow(application.id)).autoRenewal).toBe('active');
+  });
+
+  it('reminders tell an auto-renewing member the card is charged, not to renew by hand; turning it off is audited and final', async () => {
+    const { account, application } = await createMembership(database.db(), { email: 'remind-auto@example.org', firstName: 'Ruwan', expiresAt: new Date(Date.now() + 50 * 86_400_000) });
+    const actor = { id: account.id, email: account.email, role: 'member' as const };
+    await payTestCheckout((await startCheckout(await renewalCheckout(actor, { autoRenew: true }))).sessionId);
+    const { expiresAt } = await applicationRow(application.id);
+    await sendMembershipReminders(new Date(expiresAt!.getTime() - 29 * 86_400_000));
+    const reminder = (await deliveredMailsTo('remind-auto@example.org')).find((mail) => mail.subject?.startsWith('Your membership renews'))!;
+    expect(reminder.text).toContain('renews automatically on');
+    expect(reminder.text).not.toContain('Renew my membership');
+
+    await turnOffAutoRenewal(actor);
+    expect((await applicationRow(application.id)).autoRenewal).toBe('off');
+    await expect(turnOffAutoRenewal(actor)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(simulateTestMembershipRenewal(actor, 'paid')).rejects.toMatchObject({ code: 'conflict' });
+    await sendMembershipReminders(new Date(expiresAt!.getTime() - 6 * 86_400_000));
+    expect((await deliveredMailsTo('remind-auto@example.org')).at(-1)!.text).toContain('Renew my membership');
   });
 
   it('a member without automatic renewal cannot simulate one, and a life plan never gets a subscription', async () => {

@@ -1,10 +1,12 @@
 import type { Executor } from '~/db/client.server';
 import { payments } from '~/db/schema/payments';
 import { mailAlongside } from '~/features/mail/outbox.server';
-import { applyAutoRenewalInvoice, lockMembershipBySubscription, markAutoRenewalFailed } from '~/features/membership/membership.server';
+import { applyAutoRenewalInvoice, autoRenewingMembershipOf, lockMembershipBySubscription, markAutoRenewalFailed, recordAutoRenewalOff } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { env } from '~/lib/env.server';
+import type { Actor } from '~/lib/roles';
 import { queueReceipt, type RenewalOutcome } from './payments.server';
+import { providerNamed } from './providers.server';
 
 /**
  * Automatic renewal of memberships (docs/product.md#membership-lifecycle), on the payment side: a
@@ -50,4 +52,15 @@ export async function recordMembershipRenewalInvoice(
 /** A membership's renewal invoice failed: past due, and the member is mailed (false when no membership renews with it). */
 export async function markMembershipRenewalFailed(providerSubscriptionId: string): Promise<boolean> {
   return markAutoRenewalFailed(providerSubscriptionId, updateCardUrl());
+}
+
+/**
+ * The member turns automatic renewal off (the portal): the provider stops the subscription at the
+ * end of the year already paid, and the membership records it, audited. Their expiry stays; from
+ * then on the reminders ask them to renew by hand.
+ */
+export async function turnOffAutoRenewal(actor: Actor & { id: string }): Promise<void> {
+  const membership = await autoRenewingMembershipOf(actor);
+  await providerNamed(membership.renewalProvider).cancelSubscriptionAtPeriodEnd(membership.renewalSubscriptionId);
+  await recordAutoRenewalOff(actor, membership.id);
 }
