@@ -81,6 +81,10 @@ export type PageSlug = (typeof pageSlugs)[number];
 export const reminderKinds = ['expires_in_30_days', 'expires_in_7_days', 'expired'] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
 
+/** An annual membership's automatic renewal by card (docs/product.md#membership-lifecycle): off, paid up, or its last renewal failed. */
+export const autoRenewalStates = ['off', 'active', 'past_due'] as const;
+export type AutoRenewalState = (typeof autoRenewalStates)[number];
+
 /** Who a message to members goes to (docs/product.md#mail-to-members). */
 /** `statements`: a year's donors, each sent their giving statement (docs/product.md#gift-receipts). */
 export const mailingAudiences = ['members', 'expiring', 'expired', 'donors', 'attendees', 'statements'] as const;
@@ -117,6 +121,7 @@ export const mailKinds = [
   'tickets',
   'tickets_cancelled',
   'membership_reminder',
+  'renewal_failed',
   'committee_notice',
   'committee_digest',
   'mailing_test',

@@ -16,7 +16,7 @@ import {
 } from '~/features/donations/donations.server';
 import { mailSender } from '~/features/mail/mail.server';
 import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
-import { getApplication } from '~/features/membership/membership.server';
+import { endAutoRenewal, getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { receiptMail } from '~/features/mail/templates';
 import { formatLongDate, SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
@@ -32,6 +32,7 @@ import { offlineMethodLabels, type OfflineGiftInput, type OfflinePaymentInput } 
 import type { CheckoutRequest, PaymentEvent, StartedCheckout } from './provider';
 import { paymentProvider, providerNamed, stripeForWebhooks } from './providers.server';
 import { purposeHandlers } from './purposes.server';
+import { markMembershipRenewalFailed, recordMembershipRenewalInvoice } from './membership-renewals.server';
 import { cancelReceiptForRefund, issueGiftReceipt, queueReceiptCancelled, receiptInForce, officialReceiptLines } from './receipts.server';
 
 /**
@@ -167,7 +168,8 @@ export async function recordRenewalInvoice(invoice: {
 }): Promise<RenewalOutcome> {
   return db().transaction(async (tx) => {
     const subscription = await lockSubscriptionByProviderId(tx, invoice.providerSubscriptionId);
-    if (!subscription) return 'unknown-subscription';
+    // Not a gift's subscription: it may be a membership's automatic renewal (membership-renewals.server.ts).
+    if (!subscription) return recordMembershipRenewalInvoice(tx, invoice);
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -191,7 +193,7 @@ export async function recordRenewalInvoice(invoice: {
 }
 
 /** Queues a receipt for a payment, with `executor` (the payment's transaction); its button leads where the payment's purpose says. */
-async function queueReceipt(executor: Executor, payment: Payment, to: string, name: string | undefined): Promise<void> {
+export async function queueReceipt(executor: Executor, payment: Payment, to: string, name: string | undefined): Promise<void> {
   const link = await purposeHandlers[payment.purpose].receiptLink(payment, executor);
   const sender = await mailSender(executor);
   const receipt = payment.purpose === 'donation' ? await receiptInForce(payment.id, executor) : undefined;
@@ -259,9 +261,9 @@ async function handlePaymentEvent(event: PaymentEvent): Promise<WebhookOutcome['
       return outcome === 'unknown-subscription' ? 'unknown-session' : outcome === 'duplicate' ? 'duplicate' : 'fulfilled';
     }
     case 'invoice-payment-failed':
-      return (await setSubscriptionStatus(event.subscriptionId, 'past_due')) ? 'fulfilled' : 'ignored';
+      return (await setSubscriptionStatus(event.subscriptionId, 'past_due')) || (await markMembershipRenewalFailed(event.subscriptionId)) ? 'fulfilled' : 'ignored';
     case 'subscription-cancelled':
-      return (await setSubscriptionStatus(event.subscriptionId, 'cancelled')) ? 'fulfilled' : 'ignored';
+      return (await setSubscriptionStatus(event.subscriptionId, 'cancelled')) || (await endAutoRenewal(event.subscriptionId)) ? 'fulfilled' : 'ignored';
     case 'other':
       return 'ignored';
   }

@@ -1,3 +1,4 @@
+import { autoRenewalLabels } from '~/features/membership/auto-renewal';
 import { AlertTriangle } from 'lucide-react';
 import { data, Form } from 'react-router';
 import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
@@ -71,6 +72,8 @@ export default function MembersSection({ loaderData, actionData }: Route.Compone
           { header: 'Membership Type', cell: (row) => membershipPlans[row.membershipType].productName },
           { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
           { header: 'Expires', cell: (row) => expiresText(row), className: 'whitespace-nowrap' },
+          // Who renews automatically (docs/product.md#membership-lifecycle).
+          { header: 'Renewal', cell: (row) => (row.membershipType === 'annual' ? (row.autoRenewal === 'off' ? 'By hand' : autoRenewalLabels[row.autoRenewal]) : '—') },
           {
             header: 'Status',
             cell: (row) => (
