@@ -138,7 +138,7 @@ export function membershipCheckout(application: MembershipApplication, purpose: 
       membership_type: application.membershipType,
       first_name: application.firstName,
       last_name: application.lastName,
-      ...(autoRenew ? { auto_renew: 'yes' } : {}),
+      ...(autoRenew ? { auto_renew: 'yes', recurringInterval: 'year' } : {}),
     },
   };
 }
@@ -149,6 +149,8 @@ export async function renewalCheckout(actor: Actor & { id: string }, options: { 
   if (!application || application.membershipType !== 'annual' || application.status !== 'approved') {
     throw new AppError('conflict', 'Only an approved annual membership can be renewed.');
   }
+  // Paying by hand as well would charge the year twice (docs/product.md#membership-lifecycle).
+  if (application.autoRenewal !== 'off') throw new AppError('conflict', 'Your membership renews automatically: there is nothing to renew by hand.');
   if (!canRenewMembership(application, new Date())) {
     throw new AppError('conflict', `Renewal opens ${RENEWAL_WINDOW_DAYS} days before your membership expires.`);
   }
