@@ -18,7 +18,7 @@ import { formatLongDate } from '~/lib/dates';
 import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
 import type { MemberDetailsInput, MembershipApplicationInput } from './membership.schema';
-import { autoRenewalAfter, canChooseAutoRenewal, expiryAfterRenewalInvoice, type AutoRenewalState } from './auto-renewal';
+import { autoRenewalAfter, canChooseAutoRenewal, expiryAfterRenewalInvoice, type AutoRenewalState, type RenewalFilter } from './auto-renewal';
 import { membershipPlans } from './plans';
 import {
   blocksNewApplication,
@@ -210,13 +210,22 @@ export async function nameAccountFromApplication(userId: string, application: { 
     .where(eq(users.id, userId));
 }
 
-export type ApplicationFilter = { status?: ApplicationStatus | null; search?: string | null; page?: number; all?: boolean };
+export type ApplicationFilter = { status?: ApplicationStatus | null; search?: string | null; renewal?: RenewalFilter | null; page?: number; all?: boolean };
+
+/** The Members table's renewal filter as SQL (docs/product.md#admin-dashboard); undefined for none. */
+function renewalIs(filter: RenewalFilter | null | undefined) {
+  if (filter === 'by_hand') return and(eq(membershipApplications.membershipType, 'annual'), eq(membershipApplications.autoRenewal, 'off'));
+  if (filter === 'automatic') return eq(membershipApplications.autoRenewal, 'active');
+  if (filter === 'failed') return eq(membershipApplications.autoRenewal, 'past_due');
+  return undefined;
+}
 
 /** Applications for the admin table: newest first, filtered, one page of 50 (or all, for CSV). */
 export async function listApplications(filter: ApplicationFilter) {
   const where = and(
     filter.status ? eq(membershipApplications.status, filter.status) : undefined,
     nameOrEmailContains(filter.search, membershipApplications),
+    renewalIs(filter.renewal),
   );
   const rows = db()
     .select()
