@@ -50,8 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
       { header: 'status', value: (row) => (row.standing === 'expired' ? 'expired' : row.status) },
       { header: 'standing', value: (row) => row.standing },
       { header: 'expires_at', value: (row) => row.expiresAt?.toISOString() ?? '' },
-      { header: 'renewal', value: (row) => (row.membershipType === 'life' ? '' : renewalText(row)) },
       { header: 'test_mode', value: (row) => (row.testMode ? 'yes' : 'no') },
+      { header: 'renewal', value: (row) => (row.membershipType === 'life' ? '' : renewalText(row)) },
     ]),
     'membership-applications',
   );
