@@ -55,6 +55,7 @@ describe('with the test provider', () => {
     await payTestCheckout((await startCheckout(await renewalCheckout(actor, { autoRenew: true }))).sessionId);
     const before = await applicationRow(application.id);
     expect(await simulateTestMembershipRenewal(actor, 'failed')).toBe('failed');
+    await expect(renewalCheckout(actor)).rejects.toMatchObject({ code: 'conflict', message: 'Your automatic renewal could not be paid: update your card under My Profile, Automatic renewal.' });
     const failed = await applicationRow(application.id);
     expect(failed).toMatchObject({ autoRenewal: 'past_due', expiresAt: before.expiresAt });
     const mail = (await deliveredMailsTo('failing@example.org')).at(-1)!;

@@ -150,7 +150,8 @@ export async function renewalCheckout(actor: Actor & { id: string }, options: { 
     throw new AppError('conflict', 'Only an approved annual membership can be renewed.');
   }
   // Paying by hand as well would charge the year twice (docs/product.md#membership-lifecycle).
-  if (application.autoRenewal !== 'off') throw new AppError('conflict', 'Your membership renews automatically: there is nothing to renew by hand.');
+  if (application.autoRenewal === 'past_due') throw new AppError('conflict', 'Your automatic renewal could not be paid: update your card under My Profile, Automatic renewal.');
+  if (application.autoRenewal === 'active') throw new AppError('conflict', 'Your membership renews automatically: there is nothing to renew by hand.');
   if (!canRenewMembership(application, new Date())) {
     throw new AppError('conflict', `Renewal opens ${RENEWAL_WINDOW_DAYS} days before your membership expires.`);
   }
