@@ -94,6 +94,9 @@ export const messages = {
   paymentRefunded: (amount: string) => ({ title: 'Payment Refunded', description: `${amount} goes back to the card it came from, and the payer has been told by email.`, variant: 'success' as const }),
   membershipRenewed: (until: string) => ({ title: 'Membership Renewed!', description: `Your membership is renewed until ${until}.`, variant: 'success' as const }),
   renewalRecorded: { title: 'Renewal Recorded', description: 'A test renewal payment was recorded.' },
+  /** Automatic membership renewal in the portal (docs/product.md#membership-lifecycle). */
+  autoRenewalOff: (until: string) => ({ title: 'Automatic Renewal Off', description: `Your card will not be charged again. You stay a member until ${until}.` }),
+  renewalFailedRecorded: { title: 'Renewal Failed', description: 'A failed test renewal payment was recorded.' },
   statusUpdated: (status: string) => ({ title: 'Status Updated!', description: `Record has been updated to ${status}.`, variant: 'success' as const }),
   /** Its description is what went wrong (lib/errors.server.ts). */
   updateFailed: { title: 'Update Failed', variant: 'destructive' },

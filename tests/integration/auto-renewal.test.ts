@@ -5,14 +5,20 @@ import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
 import { membershipCheckout, renewalCheckout } from '~/features/membership/membership.server';
 import { handleStripeWebhook, startCheckout } from '~/features/payments/payments.server';
-import { turnOffAutoRenewal } from '~/features/payments/membership-renewals.server';
+import { startCardUpdate, turnOffAutoRenewal } from '~/features/payments/membership-renewals.server';
 import { payTestCheckout, simulateTestMembershipRenewal } from '~/features/payments/test-checkout.server';
 import { sendMembershipReminders } from '~/features/membership/reminders.server';
+import { checkoutSessions } from '~/db/schema/payments';
+import { env } from '~/lib/env.server';
+import { action as membershipAction } from '~/routes/_site/membership';
+import { action as portalAction, loader as portalLoader } from '~/routes/portal/profile';
+import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { createMembership } from '../factories/membership';
 import { fixture, useFakeStripe, webhookEvent } from '../fakes/stripe-api';
 import { setupTestDatabase } from '../setup/database';
 import { deliveredMailsTo } from '../setup/mail-delivery';
+import { postArgs, routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
 beforeAll(async () => {
@@ -49,11 +55,12 @@ describe('with the test provider', () => {
     await payTestCheckout((await startCheckout(await renewalCheckout(actor, { autoRenew: true }))).sessionId);
     const before = await applicationRow(application.id);
     expect(await simulateTestMembershipRenewal(actor, 'failed')).toBe('failed');
+    await expect(renewalCheckout(actor)).rejects.toMatchObject({ code: 'conflict', message: 'Your automatic renewal could not be paid: update your card under My Profile, Automatic renewal.' });
     const failed = await applicationRow(application.id);
     expect(failed).toMatchObject({ autoRenewal: 'past_due', expiresAt: before.expiresAt });
     const mail = (await deliveredMailsTo('failing@example.org')).at(-1)!;
     expect(mail.subject).toBe('Your membership renewal could not be paid — Lakeview PPA');
-    expect(mail.text).toContain('/members-portal/profile#auto-renewal');
+    expect(mail.text).toContain('/members-portal#auto-renewal');
     expect(await simulateTestMembershipRenewal(actor, 'paid')).toBe('recorded');
     expect((await applicationRow(application.id)).autoRenewal).toBe('active');
   });
@@ -81,6 +88,92 @@ describe('with the test provider', () => {
     await expect(simulateTestMembershipRenewal({ id: account.id }, 'paid')).rejects.toMatchObject({ code: 'conflict' });
     const { application } = await createMembership(database.db(), { type: 'life', expiresAt: null, status: 'pending_payment' });
     expect((await membershipCheckout(application, 'membership', { autoRenew: true })).mode).toBe('payment');
+  });
+});
+
+describe('the pages, with the test provider', () => {
+  /** A signed-in member with an approved annual membership expiring in `days`. */
+  async function signedInMember(email: string, days = 20) {
+    const { account, cookie } = await createSignedInAccount(database.db(), { email, name: 'Kumari Silva' });
+    const [application] = await database
+      .db()
+      .insert(membershipApplications)
+      .values({ userId: account.id, email, firstName: 'Kumari', lastName: 'Silva', homeAddress: '1 Bay St', membershipType: 'annual', status: 'approved', memberSince: new Date(), expiresAt: new Date(Date.now() + days * 86_400_000) })
+      .returning();
+    return { account, cookie, application: application! };
+  }
+  const post = async (cookie: string, fields: Record<string, string>) => {
+    try {
+      return { result: (await portalAction(postArgs('/members-portal', fields, { cookie }))) as unknown, location: null as string | null };
+    } catch (error) {
+      if (error instanceof Response) return { result: null, location: error.headers.get('Location') };
+      throw error;
+    }
+  };
+  const locationOf = (result: unknown) => (result instanceof Response ? result.headers.get('Location') : null);
+  const dataOf = (result: unknown) => (result as { data: Record<string, unknown>; init: ResponseInit | null });
+
+  it('joining with the box ticked starts a yearly subscription checkout; a life plan with it is refused, nothing stored', async () => {
+    const { account, cookie } = await createSignedInAccount(database.db(), { email: 'joining-auto@example.org', name: 'Asela Perera' });
+    const apply = (fields: Record<string, string>) =>
+      membershipAction(routeArgs('/membership?plan=annual', { method: 'POST', body: new URLSearchParams(fields), headers: { cookie, 'x-client-ip': '192.0.2.77' } })).catch((error: unknown) => error);
+    const base = { intent: 'apply', firstName: 'Asela', lastName: 'Perera', homeAddress: '2 King St, Toronto' };
+    const refused = dataOf(await apply({ ...base, membershipType: 'life', autoRenew: 'on' }));
+    expect(refused.init?.status).toBe(400);
+    expect((refused.data.result as { error: Record<string, string[]> }).error.autoRenew).toEqual(['Automatic renewal is for the annual plan only: a life membership never expires.']);
+    expect(await database.db().select().from(membershipApplications).where(eq(membershipApplications.userId, account.id))).toHaveLength(0);
+
+    // Without JavaScript the post answers with a redirect straight to the checkout.
+    const location = (await apply({ ...base, membershipType: 'annual', autoRenew: 'on' })) as Response;
+    expect(location.headers.get('Location')).toMatch(/^\/payment\/test-checkout\/tcs_/);
+    const sessionId = location.headers.get('Location')!.split('/').at(-1)!;
+    const [session] = await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    expect(session).toMatchObject({ mode: 'subscription', purpose: 'membership', amountCents: 5000, metadata: expect.objectContaining({ auto_renew: 'yes', recurringInterval: 'year' }) });
+    await payTestCheckout(sessionId);
+    const [joined] = await database.db().select().from(membershipApplications).where(eq(membershipApplications.userId, account.id));
+    expect(joined).toMatchObject({ status: 'pending_approval', autoRenewal: 'active', renewalProvider: 'test' });
+  });
+
+  it('renewing in the portal with the box ticked renews automatically; the Renew form then goes, and renewing by hand is refused', async () => {
+    const { cookie, application } = await signedInMember('portal-auto@example.org');
+    const renewed = await post(cookie, { intent: 'renew', autoRenew: 'on' });
+    const location = renewed.location ?? locationOf(renewed.result);
+    expect(location).toMatch(/^\/payment\/test-checkout\/tcs_/);
+    await payTestCheckout(location!.split('/').at(-1)!);
+    expect(await applicationRow(application.id)).toMatchObject({ autoRenewal: 'active', renewalProvider: 'test' });
+    const page = await portalLoader(routeArgs('/members-portal', { headers: { cookie } }));
+    expect(page.application).toMatchObject({ autoRenewal: 'active' });
+    const again = dataOf((await post(cookie, { intent: 'renew' })).result);
+    expect(again.init?.status).toBe(409);
+    expect(again.data.error).toBe('Your membership renews automatically: there is nothing to renew by hand.');
+  });
+
+  it('simulated failed and paid renewals; Update my card opens a new test checkout only after a failure; turning off asks first', async () => {
+    const { account, cookie, application } = await signedInMember('portal-card@example.org');
+    const actor = { id: account.id, email: account.email, role: 'member' as const };
+    await payTestCheckout((await startCheckout(await renewalCheckout(actor, { autoRenew: true }))).sessionId);
+    const active = await applicationRow(application.id);
+
+    expect(dataOf((await post(cookie, { intent: 'update-card' })).result).init?.status).toBe(409);
+    await post(cookie, { intent: 'simulate-renewal', outcome: 'failed' });
+    expect((await applicationRow(application.id)).autoRenewal).toBe('past_due');
+    const update = await post(cookie, { intent: 'update-card' });
+    const checkout = update.location ?? locationOf(update.result);
+    expect(checkout).toMatch(/^\/payment\/test-checkout\/tcs_/);
+    await payTestCheckout(checkout!.split('/').at(-1)!);
+    const fixed = await applicationRow(application.id);
+    expect(fixed.autoRenewal).toBe('active');
+    expect(fixed.renewalSubscriptionId).not.toBe(active.renewalSubscriptionId);
+    expect(fixed.expiresAt!.getTime() - active.expiresAt!.getTime()).toBeGreaterThanOrEqual(YEAR);
+
+    expect(dataOf((await post(cookie, { intent: 'simulate-renewal', outcome: 'sideways' })).result).init?.status).toBe(400);
+    const asked = dataOf((await post(cookie, { intent: 'turn-off-auto-renewal' })).result);
+    expect(asked.data).toEqual({ askingTurnOff: true });
+    expect((await applicationRow(application.id)).autoRenewal).toBe('active');
+    await post(cookie, { intent: 'turn-off-auto-renewal', confirmed: 'yes' });
+    const off = await applicationRow(application.id);
+    expect(off).toMatchObject({ autoRenewal: 'off', expiresAt: fixed.expiresAt });
+    expect(dataOf((await post(cookie, { intent: 'turn-off-auto-renewal', confirmed: 'yes' })).result).init?.status).toBe(409);
   });
 });
 
@@ -127,6 +220,19 @@ describe('with Stripe', () => {
     );
     expect(await paymentsOf(application.id)).toHaveLength(2);
     expect((await deliveredMailsTo('stripe-auto@example.org')).some((mail) => mail.text?.includes('Annual Membership — automatic renewal'))).toBe(true);
+  });
+
+  it('turning it off stops the subscription at period end; Update my card opens the billing portal, back to the portal', async () => {
+    const application = await joinWithAutoRenewal('stripe-portal@example.org', 'sub_member_3');
+    const actor = { id: application.userId!, email: 'stripe-portal@example.org', role: 'member' as const };
+    const url = await startCardUpdate(actor);
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/bps_/);
+    const portal = fake.requests.filter((entry) => entry.path === '/v1/billing_portal/sessions').at(-1)!;
+    expect(portal.body).toMatchObject({ customer: 'cus_member', return_url: `${env().publicUrl}/members-portal#auto-renewal`, flow_data: { type: 'payment_method_update' } });
+    await turnOffAutoRenewal(actor);
+    const cancel = fake.requests.filter((entry) => entry.path === '/v1/subscriptions/sub_member_3').at(-1)!;
+    expect(cancel).toMatchObject({ method: 'POST', body: { cancel_at_period_end: 'true' } });
+    expect((await applicationRow(application.id)).autoRenewal).toBe('off');
   });
 
   it('invoice.payment_failed marks it past due and mails the member; the subscription ending turns it off for good', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoRenewalAfter, canChooseAutoRenewal, expiryAfterRenewalInvoice, reminderWording } from './auto-renewal';
+import { autoRenewalAfter, canChooseAutoRenewal, expiryAfterRenewalInvoice, readRenewalFilter, reminderWording, renewalText } from './auto-renewal';
 
 describe('autoRenewalAfter', () => {
   it('a paid invoice keeps or restores good standing, a failed one makes it past due', () => {
@@ -44,4 +44,19 @@ describe('reminderWording', () => {
 it('only annual memberships renew automatically', () => {
   expect(canChooseAutoRenewal('annual')).toBe(true);
   expect(canChooseAutoRenewal('life')).toBe(false);
+});
+
+describe('the Members table', () => {
+  it('reads the renewal filter leniently', () => {
+    expect(readRenewalFilter(new URL('http://x/admin/members?renewal=failed'))).toBe('failed');
+    expect(readRenewalFilter(new URL('http://x/admin/members?renewal=sometimes'))).toBeNull();
+    expect(readRenewalFilter(new URL('http://x/admin/members'))).toBeNull();
+  });
+
+  it('names each annual membership’s renewal, and none for life', () => {
+    expect(renewalText({ membershipType: 'annual', autoRenewal: 'off' })).toBe('By hand');
+    expect(renewalText({ membershipType: 'annual', autoRenewal: 'active' })).toBe('Renews automatically');
+    expect(renewalText({ membershipType: 'annual', autoRenewal: 'past_due' })).toBe('Renewal payment failed');
+    expect(renewalText({ membershipType: 'life', autoRenewal: 'off' })).toBe('—');
+  });
 });

@@ -55,3 +55,19 @@ export const autoRenewalLabels: Record<AutoRenewalState, string> = {
   active: 'Renews automatically',
   past_due: 'Renewal payment failed',
 };
+
+/** The Members table's filter by renewal (docs/product.md#admin-dashboard): annual members renewing by hand, automatically, or whose renewal failed. */
+export const renewalFilters = ['by_hand', 'automatic', 'failed'] as const;
+export type RenewalFilter = (typeof renewalFilters)[number];
+export const renewalFilterLabels: Record<RenewalFilter, string> = { by_hand: 'By hand', automatic: 'Renews automatically', failed: 'Renewal failed' };
+
+/** The filter in an address's `renewal`, read leniently: anything else is no filter. */
+export function readRenewalFilter(url: URL): RenewalFilter | null {
+  return renewalFilters.find((candidate) => candidate === url.searchParams.get('renewal')) ?? null;
+}
+
+/** A membership's renewal in the Members table and its CSV: life memberships have none. */
+export function renewalText(row: { membershipType: 'annual' | 'life'; autoRenewal: AutoRenewalState }): string {
+  if (row.membershipType === 'life') return '—';
+  return row.autoRenewal === 'off' ? renewalFilterLabels.by_hand : autoRenewalLabels[row.autoRenewal];
+}

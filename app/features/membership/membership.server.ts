@@ -18,7 +18,7 @@ import { formatLongDate } from '~/lib/dates';
 import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
 import type { MemberDetailsInput, MembershipApplicationInput } from './membership.schema';
-import { autoRenewalAfter, canChooseAutoRenewal, expiryAfterRenewalInvoice, type AutoRenewalState } from './auto-renewal';
+import { autoRenewalAfter, canChooseAutoRenewal, expiryAfterRenewalInvoice, type AutoRenewalState, type RenewalFilter } from './auto-renewal';
 import { membershipPlans } from './plans';
 import { membershipPrices } from './prices.server';
 import {
@@ -144,7 +144,7 @@ export async function membershipCheckout(application: MembershipApplication, pur
       membership_type: application.membershipType,
       first_name: application.firstName,
       last_name: application.lastName,
-      ...(autoRenew ? { auto_renew: 'yes' } : {}),
+      ...(autoRenew ? { auto_renew: 'yes', recurringInterval: 'year' } : {}),
     },
   };
 }
@@ -155,6 +155,9 @@ export async function renewalCheckout(actor: Actor & { id: string }, options: { 
   if (!application || application.membershipType !== 'annual' || application.status !== 'approved') {
     throw new AppError('conflict', 'Only an approved annual membership can be renewed.');
   }
+  // Paying by hand as well would charge the year twice (docs/product.md#membership-lifecycle).
+  if (application.autoRenewal === 'past_due') throw new AppError('conflict', 'Your automatic renewal could not be paid: update your card under My Profile, Automatic renewal.');
+  if (application.autoRenewal === 'active') throw new AppError('conflict', 'Your membership renews automatically: there is nothing to renew by hand.');
   if (!canRenewMembership(application, new Date())) {
     throw new AppError('conflict', `Renewal opens ${RENEWAL_WINDOW_DAYS} days before your membership expires.`);
   }
@@ -214,13 +217,22 @@ export async function nameAccountFromApplication(userId: string, application: { 
     .where(eq(users.id, userId));
 }
 
-export type ApplicationFilter = { status?: ApplicationStatus | null; search?: string | null; page?: number; all?: boolean };
+export type ApplicationFilter = { status?: ApplicationStatus | null; search?: string | null; renewal?: RenewalFilter | null; page?: number; all?: boolean };
+
+/** The Members table's renewal filter as SQL (docs/product.md#admin-dashboard); undefined for none. */
+function renewalIs(filter: RenewalFilter | null | undefined) {
+  if (filter === 'by_hand') return and(eq(membershipApplications.membershipType, 'annual'), eq(membershipApplications.autoRenewal, 'off'));
+  if (filter === 'automatic') return eq(membershipApplications.autoRenewal, 'active');
+  if (filter === 'failed') return eq(membershipApplications.autoRenewal, 'past_due');
+  return undefined;
+}
 
 /** Applications for the admin table: newest first, filtered, one page of 50 (or all, for CSV). */
 export async function listApplications(filter: ApplicationFilter) {
   const where = and(
     filter.status ? eq(membershipApplications.status, filter.status) : undefined,
     nameOrEmailContains(filter.search, membershipApplications),
+    renewalIs(filter.renewal),
   );
   const rows = db()
     .select()

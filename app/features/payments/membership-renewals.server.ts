@@ -1,11 +1,19 @@
 import type { Executor } from '~/db/client.server';
 import { payments } from '~/db/schema/payments';
 import { mailAlongside } from '~/features/mail/outbox.server';
-import { applyAutoRenewalInvoice, autoRenewingMembershipOf, lockMembershipBySubscription, markAutoRenewalFailed, recordAutoRenewalOff } from '~/features/membership/membership.server';
+import {
+  applyAutoRenewalInvoice,
+  autoRenewingMembershipOf,
+  lockMembershipBySubscription,
+  markAutoRenewalFailed,
+  membershipCheckout,
+  recordAutoRenewalOff,
+} from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { env } from '~/lib/env.server';
+import { AppError } from '~/lib/errors';
 import type { Actor } from '~/lib/roles';
-import { queueReceipt, type RenewalOutcome } from './payments.server';
+import { queueReceipt, startCheckout, type RenewalOutcome } from './payments.server';
 import { providerNamed } from './providers.server';
 
 /**
@@ -15,7 +23,7 @@ import { providerNamed } from './providers.server';
  */
 
 /** Where a member whose renewal failed updates their card: the portal, whose button opens Stripe's billing portal or a new test checkout. */
-export const updateCardUrl = () => `${env().publicUrl}/members-portal/profile#auto-renewal`;
+export const updateCardUrl = () => `${env().publicUrl}/members-portal#auto-renewal`;
 
 /**
  * A paid renewal invoice of a membership's subscription, inside `tx` (recordRenewalInvoice's): the
@@ -63,4 +71,20 @@ export async function turnOffAutoRenewal(actor: Actor & { id: string }): Promise
   const membership = await autoRenewingMembershipOf(actor);
   await providerNamed(membership.renewalProvider).cancelSubscriptionAtPeriodEnd(membership.renewalSubscriptionId);
   await recordAutoRenewalOff(actor, membership.id);
+}
+
+/**
+ * 'Update my card' (the portal): where the member goes to pay their renewals with another card.
+ * Stripe: its billing portal, back to the portal after. The test provider keeps no cards: after a
+ * failed renewal, a new test checkout pays that renewal (a year more) and starts a new yearly
+ * subscription in place of the old one.
+ */
+export async function startCardUpdate(actor: { id: string }): Promise<string> {
+  const membership = await autoRenewingMembershipOf(actor);
+  const provider = providerNamed(membership.renewalProvider);
+  const portal = membership.renewalCustomerId ? await provider.cardUpdateUrl(membership.renewalCustomerId, updateCardUrl()) : null;
+  if (portal) return portal;
+  if (membership.renewalProvider !== 'test') throw new AppError('conflict', 'Your card cannot be updated here: please write to the association.');
+  if (membership.autoRenewal !== 'past_due') throw new AppError('conflict', 'Your automatic renewal is paid up: there is nothing to pay with another card.');
+  return (await startCheckout(await membershipCheckout(membership, 'membership_renewal', { autoRenew: true }))).url;
 }

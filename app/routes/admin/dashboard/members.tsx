@@ -1,10 +1,10 @@
-import { autoRenewalLabels } from '~/features/membership/auto-renewal';
 import { AlertTriangle } from 'lucide-react';
-import { data, Form } from 'react-router';
+import { data, Form, useSearchParams } from 'react-router';
 import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
 import { StatusText } from '~/components/admin/status-text';
 import { Button } from '~/components/ui/button';
 import { requireAdminArea } from '~/features/accounts/guards.server';
+import { readRenewalFilter, renewalFilterLabels, renewalFilters, renewalText } from '~/features/membership/auto-renewal';
 import { applicationDecisionSchema } from '~/features/membership/membership.schema';
 import { listApplications, setApplicationStatus } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
@@ -26,7 +26,8 @@ import { requireAdminSection } from './guard.server';
 export async function loader(args: Route.LoaderArgs) {
   const { can } = await requireAdminSection(args, 'members');
   const query = readAdminQuery(args.url, applicationStatuses);
-  return { canChange: can.changeMembers, list: await listApplications({ status: query.status, search: query.search, page: query.page }) };
+  const renewal = readRenewalFilter(args.url);
+  return { canChange: can.changeMembers, list: await listApplications({ status: query.status, search: query.search, renewal, page: query.page }) };
 }
 
 /** Approve or reject; an application without a confirmed payment is approved only once the admin confirms. */
@@ -58,7 +59,7 @@ export default function MembersSection({ loaderData, actionData }: Route.Compone
       <h2 className="text-2xl font-bold text-navy-900">Membership Applications</h2>
       <p className="mb-6 text-muted-foreground">Review and approve new membership applications.</p>
       {actionData?.confirmUnpaid ? <ConfirmUnpaid id={actionData.confirmUnpaid} /> : null}
-      <TableTools list="members" statuses={applicationStatuses} />
+      <TableTools list="members" statuses={applicationStatuses} filters={<RenewalSelect />} />
       <RecordsTable
         caption="Membership applications"
         rows={list.rows}
@@ -73,7 +74,7 @@ export default function MembersSection({ loaderData, actionData }: Route.Compone
           { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
           { header: 'Expires', cell: (row) => expiresText(row), className: 'whitespace-nowrap' },
           // Who renews automatically (docs/product.md#membership-lifecycle).
-          { header: 'Renewal', cell: (row) => (row.membershipType === 'annual' ? (row.autoRenewal === 'off' ? 'By hand' : autoRenewalLabels[row.autoRenewal]) : '—') },
+          { header: 'Renewal', cell: (row) => renewalText(row), className: 'whitespace-nowrap' },
           {
             header: 'Status',
             cell: (row) => (
@@ -96,6 +97,26 @@ export default function MembersSection({ loaderData, actionData }: Route.Compone
 /** The membership's end as the application's page says it: its date, 'Never (life)' for life members, a dash until a payment starts it. */
 function expiresText(row: { membershipType: 'annual' | 'life'; expiresAt: Date | null }): string {
   return row.expiresAt ? formatLongDate(row.expiresAt) : row.membershipType === 'life' ? 'Never (life)' : '—';
+}
+
+/** The Members table's filter by renewal (docs/product.md#admin-dashboard), part of its GET form. */
+function RenewalSelect() {
+  const [searchParams] = useSearchParams();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor="members-renewal" className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+        Renewal
+      </label>
+      <select id="members-renewal" name="renewal" defaultValue={searchParams.get('renewal') ?? ''} className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
+        <option value="">All</option>
+        {renewalFilters.map((filter) => (
+          <option key={filter} value={filter}>
+            {renewalFilterLabels[filter]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 function ConfirmUnpaid({ id }: { id: string }) {
