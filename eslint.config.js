@@ -41,6 +41,8 @@ const importRules = {
     // one writer of payment_refunds), so the subquery lives there; events may read it, and nothing
     // else of payments (events → payments stays closed: payments → events is the direction).
     events: ['features/payments/refund-totals.server'],
+    // The year-end statements mailing attaches each donor's giving statement (docs/product.md#gift-receipts).
+    mailings: ['features/payments/finance.server'],
   },
 };
 
@@ -88,6 +90,8 @@ const tableOwnership = {
       ],
     },
     membership: { owner: 'features/membership' },
+    // Gift receipt numbers, receipts and the issuer's details (docs/architecture.md#gift-receipts).
+    receipts: { owner: 'features/payments' },
     tickets: { owner: 'features/events' },
     media: {
       owner: 'features/media',

@@ -84,6 +84,7 @@ export default [
   route('admin/content/media/upload', 'routes/admin/content/media-upload.ts'),
   route('admin/content/events/:id/attendees.csv', 'routes/admin/content/attendees-csv.ts'),
   route('members-portal/my-data.json', 'routes/portal/my-data.ts'),
+  route('members-portal/statements/:file', 'routes/portal/statement.ts'),
   route('payment-success', 'routes/payment/success.tsx'),
   route('payment-cancelled', 'routes/payment/cancelled.tsx'),
   route('payment/test-checkout/:id', 'routes/payment/test-checkout.tsx'),

@@ -100,12 +100,17 @@ export const messages = {
   paymentRefunded: (amount: string) => ({ title: 'Payment Refunded', description: `${amount} goes back to the card it came from, and the payer has been told by email.`, variant: 'success' as const }),
   membershipRenewed: (until: string) => ({ title: 'Membership Renewed!', description: `Your membership is renewed until ${until}.`, variant: 'success' as const }),
   renewalRecorded: { title: 'Renewal Recorded', description: 'A test renewal payment was recorded.' },
+  /** Automatic membership renewal in the portal (docs/product.md#membership-lifecycle). */
+  autoRenewalOff: (until: string) => ({ title: 'Automatic Renewal Off', description: `Your card will not be charged again. You stay a member until ${until}.` }),
+  renewalFailedRecorded: { title: 'Renewal Failed', description: 'A failed test renewal payment was recorded.' },
   statusUpdated: (status: string) => ({ title: 'Status Updated!', description: `Record has been updated to ${status}.`, variant: 'success' as const }),
   /** Its description is what went wrong (lib/errors.server.ts). */
   updateFailed: { title: 'Update Failed', variant: 'destructive' },
   noRecords: 'No records found.',
   settingsSaved: { title: 'Settings Saved', description: 'The site now shows the new details.', variant: 'success' },
   membershipPricesSaved: { title: 'Prices Saved', description: 'New checkouts charge the new prices; ones already started keep theirs.', variant: 'success' },
+  statementsRefused: (why: string) => ({ title: 'Statements Not Sent', description: why, variant: 'destructive' as const }),
+  receiptSettingsSaved: { title: 'Receipt Details Saved', description: 'New gift receipts print these details.', variant: 'success' },
   roleChanged: (email: string, role: string) => ({ title: 'Role Changed', description: `${email} is now ${roleLabel(role)}.`, variant: 'success' as const }),
   paymentSuccessfulMembership: { title: 'Payment Successful!', description: 'Your membership application is now pending approval.', variant: 'success' },
   paymentSuccessfulDonation: { title: 'Payment Successful!', description: 'Thank you for your generous contribution!', variant: 'success' },

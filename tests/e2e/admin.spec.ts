@@ -66,7 +66,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const csv = await readFile((await (await download).path())!, 'utf8');
   const [header, ...rows] = parse(csv) as string[][];
-  expect(header).toEqual(['first_name', 'last_name', 'email', 'phone_number', 'membership_type', 'created_at', 'status', 'standing', 'expires_at', 'test_mode']);
+  expect(header).toEqual(['first_name', 'last_name', 'email', 'phone_number', 'membership_type', 'created_at', 'status', 'standing', 'expires_at', 'test_mode', 'renewal']);
   const emails = rows.map((row) => row[2]);
   expect(emails).toContain('lalith@example.org');
   // The approved annual member stands active until a year after the payment.

@@ -117,6 +117,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund);
         return send(200, refund);
       }
+      const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'POST' && subscriptionMatch) {
+        // Updating a subscription (cancel_at_period_end): any id is known to the fake.
+        return send(200, fixture('subscription', { id: subscriptionMatch[1], object: 'subscription', cancel_at_period_end: body.cancel_at_period_end === 'true' }));
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+        if (!body.customer) return send(400, { error: { type: 'invalid_request_error', code: 'parameter_missing', message: 'Missing required param: customer.', param: 'customer' } });
+        const id = `bps_${randomBytes(12).toString('hex')}`;
+        return send(200, fixture('billing_portal.session', { id, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.com/p/session/${id}` }));
+      }
       const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && sessionMatch) {
         const session = sessions.get(sessionMatch[1]!);

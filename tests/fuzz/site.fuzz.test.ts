@@ -130,7 +130,17 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
   withExtra(fc.record({ intent: oneOf('cancel-subscription', 'renew-test-subscription', 'resend-receipt'), subscriptionId: nasty, paymentId: nasty })).map(
     (form) => ({ method: 'POST', path: '/members-portal/payments', form }),
   ),
-  withExtra(fc.record({ intent: oneOf('renew', 'details', 'delete-account'), firstName: nasty, phoneNumber: nasty, confirmEmail: invalidEmail })).map(
+  withExtra(
+    fc.record({
+      intent: oneOf('renew', 'details', 'delete-account', 'turn-off-auto-renewal', 'update-card', 'simulate-renewal'),
+      firstName: nasty,
+      phoneNumber: nasty,
+      confirmEmail: invalidEmail,
+      autoRenew: nasty,
+      outcome: nasty,
+      confirmed: oneOf('yes'),
+    }),
+  ).map(
     (form) => ({ method: 'POST', path: '/members-portal', form }),
   ),
   withExtra(fc.record({ intent: oneOf('change-email'), newEmail: invalidEmail, currentPassword: nasty })).map((form) => ({ method: 'POST', path: '/members-portal', form })),

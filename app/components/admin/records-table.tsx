@@ -79,14 +79,14 @@ function RowActions({ id, intent, approveStatus, canChange, detailHref }: { id: 
 }
 
 /** Status filter, name/email search and CSV export for an admin list; all in the URL, so they survive reload. */
-export function TableTools({ list, statuses }: { list: 'members' | 'donations'; statuses: readonly string[] }) {
+export function TableTools({ list, statuses, filters }: { list: 'members' | 'donations'; statuses: readonly string[]; filters?: React.ReactNode }) {
   const [searchParams] = useSearchParams();
   const exportParams = new URLSearchParams(searchParams);
   exportParams.set('tab', list);
   exportParams.delete('page');
   const exportHref = `/admin/export.csv?${exportParams}`;
   return (
-    <ListFilters idPrefix={list} statuses={statuses} searchLabel="Search name or email">
+    <ListFilters idPrefix={list} statuses={statuses} searchLabel="Search name or email" filters={filters}>
       <Button asChild variant="ghost">
         <a href={exportHref} download>
           Export CSV
@@ -105,12 +105,15 @@ export function ListFilters({
   statuses,
   searchLabel,
   hidden = {},
+  filters,
   children,
 }: {
   idPrefix: string;
   statuses: readonly string[];
   searchLabel: string;
   hidden?: Record<string, string>;
+  /** More filters, after Status (the Members table's Renewal). */
+  filters?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const [searchParams] = useSearchParams();
@@ -132,6 +135,7 @@ export function ListFilters({
           ))}
         </select>
       </div>
+      {filters}
       <div className="grid min-w-48 flex-1 gap-1">
         <label htmlFor={`${idPrefix}-search`} className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
           {searchLabel}

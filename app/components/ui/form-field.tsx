@@ -109,13 +109,13 @@ export function SelectField({
 }
 
 /** A labelled checkbox bound to a Conform field; checked posts "on". */
-export function CheckboxField({ field, label, hint, className }: { field: AnyField; label: string; hint?: string; className?: string }) {
+export function CheckboxField({ field, label, hint, className, disabled }: { field: AnyField; label: string; hint?: string; className?: string; disabled?: boolean }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getInputProps(field, { type: 'checkbox', ariaDescribedBy: hintId });
   return (
     <div className={cn('grid content-start gap-1', className)}>
       <label htmlFor={field.id} className="flex items-center gap-3 text-sm font-semibold text-navy-900">
-        <input key={key} {...props} className="size-5 rounded border-slate-300 accent-navy-700" />
+        <input key={key} {...props} disabled={disabled} className="size-5 shrink-0 rounded border-slate-300 accent-navy-700" />
         {label}
       </label>
       {hint ? (

@@ -81,8 +81,13 @@ export type PageSlug = (typeof pageSlugs)[number];
 export const reminderKinds = ['expires_in_30_days', 'expires_in_7_days', 'expired'] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
 
+/** An annual membership's automatic renewal by card (docs/product.md#membership-lifecycle): off, paid up, or its last renewal failed. */
+export const autoRenewalStates = ['off', 'active', 'past_due'] as const;
+export type AutoRenewalState = (typeof autoRenewalStates)[number];
+
 /** Who a message to members goes to (docs/product.md#mail-to-members). */
-export const mailingAudiences = ['members', 'expiring', 'expired', 'donors', 'attendees'] as const;
+/** `statements`: a year's donors, each sent their giving statement (docs/product.md#gift-receipts). */
+export const mailingAudiences = ['members', 'expiring', 'expired', 'donors', 'attendees', 'statements'] as const;
 export type MailingAudience = (typeof mailingAudiences)[number];
 
 /** A message to members: written and tested as a `draft`, then `sending` (a background job), then `sent`. */
@@ -116,6 +121,7 @@ export const mailKinds = [
   'tickets',
   'tickets_cancelled',
   'membership_reminder',
+  'renewal_failed',
   'committee_notice',
   'committee_digest',
   'mailing_test',

@@ -29,6 +29,8 @@ export const mailings = pgTable(
     audience: text('audience').$type<MailingAudience>().notNull(),
     /** For the audience `attendees`: whose event. */
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    /** For the audience `statements`: the year whose giving statement each donor gets, attached as a PDF. */
+    statementYear: integer('statement_year'),
     status: text('status').$type<MailingStatus>().notNull().default('draft'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,18 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
-import { applicationStatuses, membershipTypes, reminderKinds, type ApplicationStatus, type MembershipType, type ReminderKind } from './enums';
+import {
+  applicationStatuses,
+  autoRenewalStates,
+  membershipTypes,
+  paymentProviderNames,
+  reminderKinds,
+  type ApplicationStatus,
+  type AutoRenewalState,
+  type MembershipType,
+  type PaymentProviderName,
+  type ReminderKind,
+} from './enums';
 
 /** Membership applications (docs/product.md#membership), their status decided by payment confirmation and admins. */
 export const membershipApplications = pgTable(
@@ -27,11 +38,24 @@ export const membershipApplications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** Paid in test mode (the test provider, or Stripe's test keys): no money moved. */
     testMode: boolean('test_mode').notNull().default(false),
+    /**
+     * Automatic renewal by card (docs/product.md#membership-lifecycle): `active` while the provider's
+     * yearly subscription is paid up, `past_due` after a failed renewal invoice, `off` otherwise.
+     */
+    autoRenewal: text('auto_renewal').$type<AutoRenewalState>().notNull().default('off'),
+    /** The provider running the renewal subscription, its id (Stripe "sub_…", test provider "tsub_…") and customer. */
+    renewalProvider: text('renewal_provider').$type<PaymentProviderName>(),
+    renewalSubscriptionId: text('renewal_subscription_id'),
+    renewalCustomerId: text('renewal_customer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('membership_applications_user_idx').on(table.userId, table.createdAt),
+    uniqueIndex('membership_applications_renewal_subscription_unique').on(table.renewalSubscriptionId),
+    index('membership_applications_auto_renewal_idx').on(table.autoRenewal),
+    oneOf('membership_applications_auto_renewal_check', table.autoRenewal, autoRenewalStates),
+    oneOf('membership_applications_renewal_provider_check', table.renewalProvider, paymentProviderNames),
     index('membership_applications_status_idx').on(table.status, table.createdAt),
     // The Members table's first page, newest first (bench/README: a large chapter).
     index('membership_applications_created_idx').on(table.createdAt, table.id),

@@ -22,6 +22,7 @@ export const mailKindLabels = {
   tickets: 'Tickets',
   tickets_cancelled: 'Tickets cancelled',
   membership_reminder: 'Renewal reminder',
+  renewal_failed: 'Renewal payment failed',
   committee_notice: 'Committee notice',
   committee_digest: 'Committee summary',
   mailing_test: 'Test message',

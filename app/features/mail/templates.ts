@@ -148,7 +148,7 @@ export function emailChangeNoticeMail(sender: Sender, recipient: { name: string;
 
 export function receiptMail(
   sender: Sender,
-  receipt: { name: string; description: string; amount: string; paidOn: string; reference: string },
+  receipt: { name: string; description: string; amount: string; paidOn: string; reference: string; official?: string[] },
   url: string,
   linkLabel = 'See your payments',
 ): MailContent {
@@ -159,6 +159,8 @@ export function receiptMail(
     [
       `Hello ${receipt.name},`,
       `We received your payment of ${receipt.amount} for ${receipt.description} on ${receipt.paidOn}.`,
+      // A gift's official receipt for income tax purposes (docs/product.md#gift-receipts).
+      ...(receipt.official ?? []),
       `Reference: ${receipt.reference}. Please keep this message for your records.`,
     ],
     { label: linkLabel, url },
@@ -182,6 +184,17 @@ export function refundMail(
       refund.kept ? `What remains of the payment: ${refund.kept}.` : 'The whole payment has now been refunded.',
       `Reference: ${refund.reference}. Please keep this message for your records.`,
     ],
+    { label: linkLabel, url },
+  );
+}
+
+/** A gift's receipt cancelled by a refund (docs/product.md#gift-receipts): the note names its number, and any replacement. */
+export function receiptCancelledMail(sender: Sender, note: { name: string; lines: string[]; replacement: string[] }, url: string, linkLabel: string): MailContent {
+  return compose(
+    sender,
+    `Your gift receipt from ${sender.associationName} is cancelled`,
+    'Your receipt is cancelled',
+    [`Hello ${note.name},`, ...note.lines, ...note.replacement, 'Please keep this message with your tax records.'],
     { label: linkLabel, url },
   );
 }
@@ -273,9 +286,25 @@ export function ticketsCancelledMail(
  */
 export function membershipReminderMail(
   sender: Sender,
-  member: { name: string; kind: ReminderKind; daysLeft: number; expiresOn: string; accessUntil: string | null },
+  member: { name: string; kind: ReminderKind; daysLeft: number; expiresOn: string; accessUntil: string | null; price?: string },
   url: string,
+  /** An auto-renewing member is never asked to renew by hand (docs/product.md#membership-lifecycle). */
+  wording: 'renew' | 'automatic' | 'update-card' = 'renew',
 ): MailContent {
+  if (wording === 'automatic') {
+    const heading = `Your membership renews ${inDays(member.daysLeft)}`;
+    return compose(
+      sender,
+      `${heading} — ${sender.associationName}`,
+      heading,
+      [
+        `Hello ${member.name},`,
+        `Your annual membership of the ${sender.associationName} renews automatically on ${member.expiresOn}: we charge ${member.price ?? 'the annual price'} to your card then, and you have nothing to do.`,
+        'You can turn automatic renewal off in the Members Portal at any time before then.',
+      ],
+      { label: 'See my membership', url },
+    );
+  }
   const heading = member.kind === 'expired' ? 'Your membership has expired' : `Your membership expires ${inDays(member.daysLeft)}`;
   const when =
     member.kind === 'expired'
@@ -284,10 +313,37 @@ export function membershipReminderMail(
   const access = member.accessUntil
     ? `You keep your access to members’ documents until ${member.accessUntil}; renew before then to keep it without a break.`
     : 'Renew it to keep your access to members’ documents without a break.';
+  if (wording === 'update-card') {
+    return compose(sender, `${heading} — ${sender.associationName}`, heading, [
+        `Hello ${member.name},`,
+        when,
+        'Your automatic renewal could not be paid with the card we have.',
+        member.accessUntil ? `You keep your access to members’ documents until ${member.accessUntil}; update your card before then to keep it without a break.` : 'Update your card to keep your access to members’ documents without a break.',
+      ], {
+      label: 'Update my card',
+      url,
+    });
+  }
   return compose(sender, `${heading} — ${sender.associationName}`, heading, [`Hello ${member.name},`, when, access, 'Renewing takes a minute in the Members Portal: one more year from your current expiry.'], {
     label: 'Renew my membership',
     url,
   });
+}
+
+/** A renewal invoice of an auto-renewing membership failed (docs/product.md#membership-lifecycle). */
+export function renewalFailedMail(sender: Sender, member: { name: string; amount: string; expiresOn: string }, url: string): MailContent {
+  const heading = 'Your membership renewal could not be paid';
+  return compose(
+    sender,
+    `${heading} — ${sender.associationName}`,
+    heading,
+    [
+      `Hello ${member.name},`,
+      `We tried to charge ${member.amount} to your card for another year of your membership of the ${sender.associationName}, and the payment did not go through.`,
+      `Your membership runs until ${member.expiresOn}, then the usual grace period applies. Please update your card so the renewal can be paid.`,
+    ],
+    { label: 'Update my card', url },
+  );
 }
 
 const inDays = (days: number) => (days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);

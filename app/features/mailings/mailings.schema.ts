@@ -17,14 +17,18 @@ export const audienceLabels: Record<MailingAudience, string> = {
   expired: 'Members whose membership has expired',
   donors: 'Donors this year',
   attendees: 'The attendees of an event',
+  statements: 'Donors of a year, each with their giving statement',
 };
+
+/** What the composer offers; year-end statements are sent from the finance view (statements.server.ts). */
+export const composerAudiences = ['members', 'expiring', 'expired', 'donors', 'attendees'] as const satisfies readonly MailingAudience[];
 
 export const mailingSchema = z
   .object({
     intent: z.enum(mailingIntents, { error: 'Choose what to do with the message.' }).default('save'),
     subject: requiredText('Subject', 200),
     body: richText('The message'),
-    audience: z.enum(mailingAudiences, { error: 'Choose who receives the message.' }),
+    audience: z.enum(composerAudiences, { error: 'Choose who receives the message.' }),
     eventId: z
       .string()
       .trim()

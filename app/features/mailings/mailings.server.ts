@@ -30,7 +30,9 @@ export const mailingNotFound = () => new AppError('not_found', 'Message not foun
 /** Who is in an audience right now: one contact per address (lower case), without unsubscribed, bounced or deleted addresses. */
 export async function audienceContacts(audience: MailingAudience, eventId: number | null, now = new Date()): Promise<Contact[]> {
   const found =
-    audience === 'donors'
+    audience === 'statements'
+      ? [] // Its recipients are fixed when the finance view starts it (statements.server.ts).
+      : audience === 'donors'
       ? await donorsOfYear(Number(new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric' }).format(now)))
       : audience === 'attendees'
         ? eventId === null
@@ -48,7 +50,8 @@ export async function audienceContacts(audience: MailingAudience, eventId: numbe
 }
 
 /** What an audience is called, with the event's title for attendees. */
-export async function describeAudience(mailing: Pick<Mailing, 'audience' | 'eventId'>): Promise<string> {
+export async function describeAudience(mailing: Pick<Mailing, 'audience' | 'eventId' | 'statementYear'>): Promise<string> {
+  if (mailing.audience === 'statements') return `The donors of ${mailing.statementYear}, each with their giving statement`;
   if (mailing.audience !== 'attendees') return audienceLabels[mailing.audience];
   const event = (await eventsWithAttendees()).find((candidate) => candidate.id === mailing.eventId);
   return event ? `The attendees of ${event.title}` : audienceLabels.attendees;

@@ -5,6 +5,7 @@ import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { env } from '~/lib/env.server';
 import { instanceName } from '~/lib/jobs.server';
 import { mailingFor, type Mailing } from './mailings.server';
+import { withStatement } from './statements.server';
 import { recordBounce } from './unsubscribe.server';
 import { log } from '~/lib/log.server';
 
@@ -125,7 +126,7 @@ export async function sendPendingMailings(options: SendOptions = {}): Promise<Se
       nextSlot = Math.max(nextSlot + interval, clock());
       if (!(await renewLease(mailing.id, by))) break;
       try {
-        await sendMail(mailingFor(sender, mailing, recipient));
+        await sendMail(await withStatement(mailing, mailingFor(sender, mailing, recipient)));
         await db().update(mailingRecipients).set({ status: 'sent', sentAt: new Date(), attempts: recipient.attempts + 1 }).where(eq(mailingRecipients.id, recipient.id));
         outcome.sent += 1;
       } catch (error) {

@@ -98,3 +98,17 @@ describe('splitFullName', () => {
     expect(splitFullName('')).toEqual({ firstName: '', lastName: '' });
   });
 });
+
+describe('automatic renewal at joining', () => {
+  it('is a checkbox, off unless ticked', () => {
+    expect(member.parse(valid).autoRenew).toBe(false);
+    expect(member.parse({ ...valid, autoRenew: 'on' }).autoRenew).toBe(true);
+  });
+
+  it('is refused for a life membership, which never expires', () => {
+    expect(messagesOf(member.safeParse({ ...valid, membershipType: 'life', autoRenew: 'on' }))).toEqual({
+      autoRenew: 'Automatic renewal is for the annual plan only: a life membership never expires.',
+    });
+    expect(member.safeParse({ ...valid, membershipType: 'life' }).success).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, withJavaScript } from '~/lib/fields';
+import { checkbox, optionalText, requiredText, withJavaScript } from '~/lib/fields';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { controlCharactersMessage, isPlainText } from '~/lib/text';
 import { membershipTypes } from './plans';
@@ -45,6 +45,12 @@ const optionalDate = (label: string) =>
       return value;
     });
 
+/** A life membership never expires, so it has nothing to renew. */
+export const autoRenewAnnualOnly = 'Automatic renewal is for the annual plan only: a life membership never expires.';
+
+/** The portal's Renew button, with or without automatic renewal (docs/product.md#membership-lifecycle). */
+export const renewalChoiceSchema = z.object({ autoRenew: checkbox });
+
 /** The account step's message for an empty email or password; the page shows it as a toast too. */
 export const accountFieldsMissing = 'Email and password are required to create an account.';
 
@@ -89,8 +95,13 @@ export function membershipApplicationSchema({ signedIn, today = new Date() }: { 
       alYear: optionalYear('A/L year', currentYear),
       studyStartDate: optionalDate('Study start date'),
       studyEndDate: optionalDate('Study end date'),
+      /** 'Renew automatically every year by card' (docs/product.md#membership-lifecycle): annual plan only. */
+      autoRenew: checkbox,
     })
     .superRefine((values, context) => {
+      if (values.autoRenew && values.membershipType === 'life') {
+        context.addIssue({ code: 'custom', path: ['autoRenew'], message: autoRenewAnnualOnly });
+      }
       if (values.studyStartDate && values.studyEndDate && values.studyEndDate < values.studyStartDate) {
         context.addIssue({ code: 'custom', path: ['studyEndDate'], message: 'Study end date cannot be before the start date.' });
       }
@@ -103,7 +114,9 @@ export function membershipApplicationSchema({ signedIn, today = new Date() }: { 
     });
 }
 
-export type MembershipApplicationInput = z.infer<ReturnType<typeof membershipApplicationSchema>>;
+/** What the application records; `autoRenew` is the checkout's choice, not the application's. */
+type WithoutAutoRenew<T> = T extends unknown ? Omit<T, 'autoRenew'> : never;
+export type MembershipApplicationInput = WithoutAutoRenew<z.infer<ReturnType<typeof membershipApplicationSchema>>>;
 
 /**
  * The membership page's post (docs/architecture.md#forms): the account step (intent

@@ -1,20 +1,24 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
 import { siteSettings } from '~/db/schema/content';
+import type { PaymentProviderName } from '~/db/schema/enums';
 import { membershipApplications } from '~/db/schema/membership';
 import { mailSender } from '~/features/mail/mail.server';
 import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
-import { applicationDecisionMail } from '~/features/mail/templates';
+import { applicationDecisionMail, renewalFailedMail } from '~/features/mail/templates';
 import { nameOrEmailContains, paginate } from '~/lib/admin-lists.server';
 import { auditTrail, writeAudit } from '~/lib/audit.server';
 import { env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
 import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
+import { formatCents } from '~/lib/money';
+import { formatLongDate } from '~/lib/dates';
 import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
 import type { MemberDetailsInput, MembershipApplicationInput } from './membership.schema';
+import { autoRenewalAfter, canChooseAutoRenewal, expiryAfterRenewalInvoice, type AutoRenewalState, type RenewalFilter } from './auto-renewal';
 import { membershipPlans } from './plans';
 import { membershipPrices } from './prices.server';
 import {
@@ -114,9 +118,11 @@ export async function memberAccess(viewer: { id: string; role?: string | null } 
  * checkout only; one already created keeps its amount), and the checkout metadata
  * (docs/product.md#payments-and-payment-pages).
  */
-export async function membershipCheckout(application: MembershipApplication, purpose: 'membership' | 'membership_renewal') {
+export async function membershipCheckout(application: MembershipApplication, purpose: 'membership' | 'membership_renewal', options: { autoRenew?: boolean } = {}) {
   const plan = membershipPlans[application.membershipType];
   const prices = await membershipPrices();
+  // Automatic renewal is a yearly subscription with the provider (docs/product.md#membership-lifecycle).
+  const autoRenew = options.autoRenew === true && canChooseAutoRenewal(application.membershipType);
   const userId = application.userId;
   // Only a deleted account's (anonymised) application has none, and nobody can pay for that.
   if (!userId) throw new AppError('not_found', 'Application not found.');
@@ -124,7 +130,8 @@ export async function membershipCheckout(application: MembershipApplication, pur
     purpose,
     referenceId: application.id,
     userId,
-    mode: 'payment' as const,
+    mode: autoRenew ? ('subscription' as const) : ('payment' as const),
+    ...(autoRenew ? { recurringInterval: 'year' as const } : {}),
     amountCents: prices[application.membershipType],
     currency: 'usd' as const,
     productName: plan.productName,
@@ -137,20 +144,24 @@ export async function membershipCheckout(application: MembershipApplication, pur
       membership_type: application.membershipType,
       first_name: application.firstName,
       last_name: application.lastName,
+      ...(autoRenew ? { auto_renew: 'yes', recurringInterval: 'year' } : {}),
     },
   };
 }
 
 /** The renewal checkout for the actor's membership: only an approved annual one can be renewed. */
-export async function renewalCheckout(actor: Actor & { id: string }) {
+export async function renewalCheckout(actor: Actor & { id: string }, options: { autoRenew?: boolean } = {}) {
   const application = await getLatestApplication(actor.id);
   if (!application || application.membershipType !== 'annual' || application.status !== 'approved') {
     throw new AppError('conflict', 'Only an approved annual membership can be renewed.');
   }
+  // Paying by hand as well would charge the year twice (docs/product.md#membership-lifecycle).
+  if (application.autoRenewal === 'past_due') throw new AppError('conflict', 'Your automatic renewal could not be paid: update your card under My Profile, Automatic renewal.');
+  if (application.autoRenewal === 'active') throw new AppError('conflict', 'Your membership renews automatically: there is nothing to renew by hand.');
   if (!canRenewMembership(application, new Date())) {
     throw new AppError('conflict', `Renewal opens ${RENEWAL_WINDOW_DAYS} days before your membership expires.`);
   }
-  return membershipCheckout(application, 'membership_renewal');
+  return membershipCheckout(application, 'membership_renewal', options);
 }
 
 async function lockApplication(tx: Executor, applicationId: string): Promise<MembershipApplication> {
@@ -163,7 +174,17 @@ async function lockApplication(tx: Executor, applicationId: string): Promise<Mem
  * The first confirmed payment for an application, inside the payment's transaction: it moves to
  * `pending_approval` (when it still waits for payment) and the membership starts.
  */
-export async function applyMembershipPayment(tx: Executor, payment: { applicationId: string; paidAt: Date; livemode: boolean }): Promise<void> {
+export type MembershipPayment = { applicationId: string; paidAt: Date; livemode: boolean; renewal?: RenewalSubscription | null };
+
+/** The yearly subscription a subscription-mode membership checkout started (automatic renewal). */
+export type RenewalSubscription = { provider: PaymentProviderName; providerSubscriptionId: string; providerCustomerId: string | null };
+
+const autoRenewalOf = (renewal: RenewalSubscription | null | undefined) =>
+  renewal
+    ? { autoRenewal: 'active' as const, renewalProvider: renewal.provider, renewalSubscriptionId: renewal.providerSubscriptionId, renewalCustomerId: renewal.providerCustomerId }
+    : {};
+
+export async function applyMembershipPayment(tx: Executor, payment: MembershipPayment): Promise<void> {
   const application = await lockApplication(tx, payment.applicationId);
   const moves = canChangeApplicationStatus(application.status, 'pending_approval', 'payment');
   await tx
@@ -173,17 +194,18 @@ export async function applyMembershipPayment(tx: Executor, payment: { applicatio
       memberSince: application.memberSince ?? payment.paidAt,
       expiresAt: application.expiresAt ?? membershipExpiry(application.membershipType, payment.paidAt),
       ...(payment.livemode ? {} : { testMode: true }),
+      ...autoRenewalOf(payment.renewal),
       updatedAt: sql`now()`,
     })
     .where(eq(membershipApplications.id, application.id));
 }
 
 /** A confirmed renewal payment, inside the payment's transaction: an annual membership gets one more year. */
-export async function applyRenewalPayment(tx: Executor, payment: { applicationId: string; paidAt: Date; livemode: boolean }): Promise<void> {
+export async function applyRenewalPayment(tx: Executor, payment: MembershipPayment): Promise<void> {
   const application = await lockApplication(tx, payment.applicationId);
   await tx
     .update(membershipApplications)
-    .set({ expiresAt: renewedExpiry(application.expiresAt, payment.paidAt), ...(payment.livemode ? {} : { testMode: true }), updatedAt: sql`now()` })
+    .set({ expiresAt: renewedExpiry(application.expiresAt, payment.paidAt), ...(payment.livemode ? {} : { testMode: true }), ...autoRenewalOf(payment.renewal), updatedAt: sql`now()` })
     .where(eq(membershipApplications.id, application.id));
 }
 
@@ -195,13 +217,22 @@ export async function nameAccountFromApplication(userId: string, application: { 
     .where(eq(users.id, userId));
 }
 
-export type ApplicationFilter = { status?: ApplicationStatus | null; search?: string | null; page?: number; all?: boolean };
+export type ApplicationFilter = { status?: ApplicationStatus | null; search?: string | null; renewal?: RenewalFilter | null; page?: number; all?: boolean };
+
+/** The Members table's renewal filter as SQL (docs/product.md#admin-dashboard); undefined for none. */
+function renewalIs(filter: RenewalFilter | null | undefined) {
+  if (filter === 'by_hand') return and(eq(membershipApplications.membershipType, 'annual'), eq(membershipApplications.autoRenewal, 'off'));
+  if (filter === 'automatic') return eq(membershipApplications.autoRenewal, 'active');
+  if (filter === 'failed') return eq(membershipApplications.autoRenewal, 'past_due');
+  return undefined;
+}
 
 /** Applications for the admin table: newest first, filtered, one page of 50 (or all, for CSV). */
 export async function listApplications(filter: ApplicationFilter) {
   const where = and(
     filter.status ? eq(membershipApplications.status, filter.status) : undefined,
     nameOrEmailContains(filter.search, membershipApplications),
+    renewalIs(filter.renewal),
   );
   const rows = db()
     .select()
@@ -348,5 +379,86 @@ export async function updateMemberDetails(actor: Actor & { id: string }, input: 
       from: JSON.stringify(Object.fromEntries(changed.map((key) => [key, before[key]]))),
       to: JSON.stringify(Object.fromEntries(changed.map((key) => [key, input[key]]))),
     });
+  });
+}
+
+/**
+ * The membership whose automatic renewal is the provider's subscription `providerSubscriptionId`,
+ * locked for the renewal invoice's transaction; undefined when no membership has it.
+ */
+export async function lockMembershipBySubscription(tx: Executor, providerSubscriptionId: string): Promise<MembershipApplication | undefined> {
+  const [row] = await tx.select().from(membershipApplications).where(eq(membershipApplications.renewalSubscriptionId, providerSubscriptionId)).limit(1).for('update');
+  return row;
+}
+
+/**
+ * A paid renewal invoice of an auto-renewing membership, inside the payment's transaction
+ * (docs/product.md#membership-lifecycle): one year more, and back in good standing if it was past
+ * due. A membership whose automatic renewal is off takes the money (it was paid) but stays off.
+ */
+export async function applyAutoRenewalInvoice(tx: Executor, application: MembershipApplication, paidAt: Date, livemode: boolean): Promise<Date> {
+  const expiresAt = expiryAfterRenewalInvoice(application.expiresAt, paidAt);
+  await tx
+    .update(membershipApplications)
+    .set({ expiresAt, autoRenewal: autoRenewalAfter(application.autoRenewal, 'invoice-paid'), ...(livemode ? {} : { testMode: true }), updatedAt: sql`now()` })
+    .where(eq(membershipApplications.id, application.id));
+  return expiresAt;
+}
+
+/**
+ * A renewal invoice failed (docs/product.md#membership-lifecycle): the membership is past due and
+ * the member is mailed a link to update their card, in one transaction; the expiry stays, so the
+ * normal grace period and reminders apply. False when no running automatic renewal has this subscription.
+ */
+export async function markAutoRenewalFailed(providerSubscriptionId: string, updateCardUrl: string): Promise<boolean> {
+  // Read before the transaction: the embedded database has one connection.
+  const prices = await membershipPrices();
+  return db().transaction(async (tx) => {
+    const application = await lockMembershipBySubscription(tx, providerSubscriptionId);
+    if (!application || application.autoRenewal === 'off') return false;
+    await tx.update(membershipApplications).set({ autoRenewal: autoRenewalAfter(application.autoRenewal, 'invoice-failed'), updatedAt: sql`now()` }).where(eq(membershipApplications.id, application.id));
+    // Each failed attempt is told: the provider retries a few times, and each may be the last.
+    await mailAlongside(tx, `The failed renewal mail of application ${application.id}`, async (inner) =>
+      enqueueMail(inner, {
+        kind: 'renewal_failed',
+        to: application.email,
+        ...renewalFailedMail(
+          await mailSender(inner),
+          { name: application.firstName, amount: formatCents(prices.annual), expiresOn: application.expiresAt ? formatLongDate(application.expiresAt) : 'its expiry' },
+          updateCardUrl,
+        ),
+      }),
+    );
+    return true;
+  });
+}
+
+/** The provider ended the renewal subscription (after its retries, or cancelled): automatic renewal is off. */
+export async function endAutoRenewal(providerSubscriptionId: string): Promise<boolean> {
+  const [row] = await db()
+    .update(membershipApplications)
+    .set({ autoRenewal: 'off', updatedAt: sql`now()` })
+    .where(and(eq(membershipApplications.renewalSubscriptionId, providerSubscriptionId), ne(membershipApplications.autoRenewal, 'off')))
+    .returning({ id: membershipApplications.id });
+  return row !== undefined;
+}
+
+/** The actor's membership with automatic renewal on (active or past due), or a clear refusal. */
+export async function autoRenewingMembershipOf(actor: { id: string }): Promise<MembershipApplication & { renewalProvider: PaymentProviderName; renewalSubscriptionId: string }> {
+  const application = await getLatestApplication(actor.id);
+  if (!application || application.autoRenewal === 'off' || !application.renewalProvider || !application.renewalSubscriptionId) {
+    throw new AppError('conflict', 'Your membership does not renew automatically.');
+  }
+  return application as MembershipApplication & { renewalProvider: PaymentProviderName; renewalSubscriptionId: string };
+}
+
+/** The member turned automatic renewal off (the provider has already stopped the subscription): audited as the member. */
+export async function recordAutoRenewalOff(actor: Actor, applicationId: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const application = await lockApplication(tx, applicationId);
+    if (application.autoRenewal === 'off') return;
+    const to: AutoRenewalState = autoRenewalAfter(application.autoRenewal, 'turned-off');
+    await tx.update(membershipApplications).set({ autoRenewal: to, updatedAt: sql`now()` }).where(eq(membershipApplications.id, application.id));
+    await writeAudit(tx, { actor, action: 'membership.auto_renewal', entityType: 'membership_application', entityId: application.id, from: application.autoRenewal, to });
   });
 }

@@ -7,7 +7,10 @@ import { membershipReminderMail } from '~/features/mail/templates';
 import { calendarDaysBetween, formatLongDate } from '~/lib/dates';
 import { env } from '~/lib/env.server';
 import { hourly, type Job } from '~/lib/jobs.server';
+import { formatCents } from '~/lib/money';
+import { reminderWording } from './auto-renewal';
 import { membershipGraceDays } from './membership.server';
+import { membershipPrices } from './prices.server';
 import { dueReminder, EXPIRED_REMINDER_DAYS, graceEnds, reminderDaysBefore } from './status';
 import { log } from '~/lib/log.server';
 
@@ -33,6 +36,7 @@ export async function sendMembershipReminders(now = new Date()): Promise<{ sent:
       ),
     );
   const graceDays = await membershipGraceDays();
+  const prices = await membershipPrices();
   let sent = 0;
   let failed = 0;
   for (const membership of memberships) {
@@ -60,8 +64,11 @@ export async function sendMembershipReminders(now = new Date()): Promise<{ sent:
             daysLeft: calendarDaysBetween(now, expiresAt),
             expiresOn: formatLongDate(expiresAt),
             accessUntil: graceDays > 0 && graceEnds(expiresAt, graceDays) > now ? formatLongDate(graceEnds(expiresAt, graceDays)) : null,
+            price: formatCents(prices.annual),
           },
           `${env().publicUrl}/members-portal`,
+          // Auto-renewing members are not asked to renew by hand (docs/product.md#membership-lifecycle).
+          reminderWording(membership.autoRenewal, reminder.due),
         );
         await enqueueMail(tx, { kind: 'membership_reminder', ...content, to: membership.email });
         return true;

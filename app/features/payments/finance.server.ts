@@ -6,10 +6,12 @@ import { donations } from '~/db/schema/donations';
 import { paymentRefunds, payments } from '~/db/schema/payments';
 import { listAllSubscriptions } from '~/features/donations/donations.server';
 import { countMembersByStanding } from '~/features/membership/membership.server';
+import { SITE_TIME_ZONE } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
 import { financePurposeOf, financeYearOf, groupDonors, monthOf, summariseYear, yearBounds, type Donor, type GiftOf } from './finance';
 import { renderGivingStatement } from './giving-statement.server';
+import { getReceiptSettings } from './receipts.server';
 import { refundTotals } from './refund-totals.server';
 
 /**
@@ -111,6 +113,8 @@ export async function getFinanceOverview(actor: Actor, year: number, now = new D
 export type GivingStatement = {
   year: number;
   association: { name: string; address: string; email: string; phone: string };
+  /** Who issues receipts (Settings → 'Gift receipts'); empty strings until filled in. */
+  issuer?: { legalName: string; registrationNumber: string; signerName: string };
   donor: Donor;
   issuedOn: Date;
 };
@@ -120,17 +124,53 @@ export async function givingStatement(actor: Actor, year: number, key: string, n
   assertCan(actor, 'viewFinance');
   const known = financeYearOf(String(year), now) !== null && /^[0-9a-f]{16}$/.test(key);
   const donor = known ? groupDonors(await giftsOfYear(year)).find((candidate) => donorKey(candidate.email) === key) : undefined;
+  return statementOf(year, donor, now);
+}
+
+/**
+ * A donor's own statement, found by their email: for the year-end mailing (the mailing job is the
+ * actor) and for the donor in their portal. Not found when they gave nothing that year.
+ */
+export async function givingStatementOfEmail(year: number, email: string, now = new Date()): Promise<GivingStatement> {
+  const key = donorKey(email);
+  const donor = financeYearOf(String(year), now) !== null ? groupDonors(await giftsOfYear(year)).find((candidate) => donorKey(candidate.email) === key) : undefined;
+  return statementOf(year, donor, now);
+}
+
+async function statementOf(year: number, donor: Donor | undefined, now: Date): Promise<GivingStatement> {
   if (!donor) throw new AppError('not_found', 'No gifts from this donor in that year.');
   const [settings] = await db()
     .select({ name: siteSettings.associationName, address: siteSettings.contactAddress, email: siteSettings.contactEmail, phone: siteSettings.contactPhone })
     .from(siteSettings)
     .limit(1);
-  return { year, association: settings ?? { name: 'The association', address: '', email: '', phone: '' }, donor, issuedOn: now };
+  return { year, association: settings ?? { name: 'The association', address: '', email: '', phone: '' }, donor, issuer: await getReceiptSettings(), issuedOn: now };
 }
 
 /** The statement as a PDF, and the file name it downloads as. */
 export async function givingStatementPdf(actor: Actor, year: number, key: string): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const statement = await givingStatement(actor, year, key);
+  return statementPdf(await givingStatement(actor, year, key));
+}
+
+/**
+ * The years a donor has a statement for (gifts by their email, any case), newest first: the portal
+ * offers those. A year whose gifts were all refunded still lists them at $0, as the statement does.
+ */
+export async function givingYearsOfEmail(email: string): Promise<number[]> {
+  const rows = await db()
+    .selectDistinct({ year: sql<number>`extract(year from ${payments.paidAt} at time zone ${SITE_TIME_ZONE})::int` })
+    .from(payments)
+    .innerJoin(donations, giftDonation)
+    .where(sql`lower(${donations.email}) = ${email.trim().toLowerCase()}`);
+  return rows.map((row) => Number(row.year)).sort((a, b) => b - a);
+}
+
+/** A donor's own statement as a PDF, found by their email (the year-end mailing, the portal). */
+export async function givingStatementPdfOfEmail(year: number, email: string): Promise<{ bytes: Uint8Array; fileName: string }> {
+  return statementPdf(await givingStatementOfEmail(year, email));
+}
+
+async function statementPdf(statement: GivingStatement): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const { year } = statement;
   const slug = statement.donor.name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'donor';
   return { bytes: await renderGivingStatement(statement), fileName: `giving-statement-${year}-${slug}.pdf` };
 }

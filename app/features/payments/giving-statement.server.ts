@@ -101,6 +101,12 @@ export async function renderGivingStatement(statement: GivingStatement): Promise
     text(contact, { size: 9, color: grey });
     line(12);
   }
+  // The issuer as Settings → 'Gift receipts' names it (docs/product.md#gift-receipts).
+  const issuer = statement.issuer;
+  if (issuer?.legalName || issuer?.registrationNumber) {
+    text([issuer.legalName, issuer.registrationNumber ? `Charity registration no. ${issuer.registrationNumber}` : ''].filter(Boolean).join('  ·  '), { size: 9, color: grey });
+    line(12);
+  }
   line(10);
   writer.page.drawLine({ start: { x: MARGIN, y: writer.y }, end: { x: PAGE.width - MARGIN, y: writer.y }, thickness: 1, color: rule });
   line(28);
@@ -161,5 +167,9 @@ export async function renderGivingStatement(statement: GivingStatement): Promise
   }
   line(10);
   paragraph('Please keep this statement with your tax records.', 9, regular, grey);
+  if (issuer?.signerName) {
+    line(10);
+    paragraph(`Authorised signature: ${issuer.signerName}`, 9, regular, grey);
+  }
   return pdf.save();
 }

@@ -16,7 +16,7 @@ import {
 } from '~/features/donations/donations.server';
 import { mailSender } from '~/features/mail/mail.server';
 import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
-import { getApplication } from '~/features/membership/membership.server';
+import { endAutoRenewal, getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { receiptMail } from '~/features/mail/templates';
 import { formatLongDate, SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
@@ -32,6 +32,8 @@ import { offlineMethodLabels, type OfflineGiftInput, type OfflinePaymentInput } 
 import type { CheckoutRequest, PaymentEvent, StartedCheckout } from './provider';
 import { paymentProvider, providerNamed, stripeForWebhooks } from './providers.server';
 import { purposeHandlers } from './purposes.server';
+import { markMembershipRenewalFailed, recordMembershipRenewalInvoice } from './membership-renewals.server';
+import { cancelReceiptForRefund, issueGiftReceipt, queueReceiptCancelled, receiptInForce, officialReceiptLines } from './receipts.server';
 
 /**
  * The payment layer (docs/architecture.md#payments): starts checkouts, turns confirmed payments
@@ -122,6 +124,8 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
       subscription: state.subscriptionId ? { providerSubscriptionId: state.subscriptionId, providerCustomerId: state.customerId } : null,
     });
     await tx.update(checkoutSessions).set({ status: 'complete', completedAt: paidAt }).where(eq(checkoutSessions.id, session.id));
+    // A gift's receipt number is taken in the paying transaction (docs/architecture.md#gift-receipts).
+    if (!taken && session.purpose === 'donation') await issueGiftReceipt(tx, payment);
     if (!taken) {
       // The mails go with the payment: queued in its transaction, sent once it commits
       // (docs/architecture.md#mail). One that cannot be composed never undoes the payment.
@@ -164,7 +168,8 @@ export async function recordRenewalInvoice(invoice: {
 }): Promise<RenewalOutcome> {
   return db().transaction(async (tx) => {
     const subscription = await lockSubscriptionByProviderId(tx, invoice.providerSubscriptionId);
-    if (!subscription) return 'unknown-subscription';
+    // Not a gift's subscription: it may be a membership's automatic renewal (membership-renewals.server.ts).
+    if (!subscription) return recordMembershipRenewalInvoice(tx, invoice);
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -181,15 +186,17 @@ export async function recordRenewalInvoice(invoice: {
       .onConflictDoNothing({ target: payments.providerInvoiceId })
       .returning();
     if (!payment) return 'duplicate';
+    await issueGiftReceipt(tx, payment);
     await applySubscriptionRenewal(tx, subscription, invoice);
     return 'recorded';
   });
 }
 
 /** Queues a receipt for a payment, with `executor` (the payment's transaction); its button leads where the payment's purpose says. */
-async function queueReceipt(executor: Executor, payment: Payment, to: string, name: string | undefined): Promise<void> {
+export async function queueReceipt(executor: Executor, payment: Payment, to: string, name: string | undefined): Promise<void> {
   const link = await purposeHandlers[payment.purpose].receiptLink(payment, executor);
   const sender = await mailSender(executor);
+  const receipt = payment.purpose === 'donation' ? await receiptInForce(payment.id, executor) : undefined;
   await enqueueMail(executor, {
     kind: 'receipt',
     to,
@@ -201,6 +208,7 @@ async function queueReceipt(executor: Executor, payment: Payment, to: string, na
         amount: formatCents(payment.amountCents),
         paidOn: formatLongDate(payment.paidAt),
         reference: payment.providerInvoiceId ?? payment.checkoutSessionId ?? payment.id,
+        official: receipt ? await officialReceiptLines(receipt, executor) : [],
       },
       link?.url ?? `${env().publicUrl}/members-portal/payments`,
       link?.label ?? 'See your payments',
@@ -253,9 +261,9 @@ async function handlePaymentEvent(event: PaymentEvent): Promise<WebhookOutcome['
       return outcome === 'unknown-subscription' ? 'unknown-session' : outcome === 'duplicate' ? 'duplicate' : 'fulfilled';
     }
     case 'invoice-payment-failed':
-      return (await setSubscriptionStatus(event.subscriptionId, 'past_due')) ? 'fulfilled' : 'ignored';
+      return (await setSubscriptionStatus(event.subscriptionId, 'past_due')) || (await markMembershipRenewalFailed(event.subscriptionId)) ? 'fulfilled' : 'ignored';
     case 'subscription-cancelled':
-      return (await setSubscriptionStatus(event.subscriptionId, 'cancelled')) ? 'fulfilled' : 'ignored';
+      return (await setSubscriptionStatus(event.subscriptionId, 'cancelled')) || (await endAutoRenewal(event.subscriptionId)) ? 'fulfilled' : 'ignored';
     case 'other':
       return 'ignored';
   }
@@ -341,6 +349,11 @@ export async function refundPayment(
       .set({ status: total >= payment.amountCents ? 'refunded' : 'partially_refunded' })
       .where(eq(payments.id, payment.id))
       .returning();
+    if (payment.purpose === 'donation') {
+      // The receipt is cancelled, never edited; what is left gets a new number (docs/product.md#gift-receipts).
+      const cancellation = await cancelReceiptForRefund(tx, payment, payment.amountCents - total, reason);
+      if (cancellation) await mailAlongside(tx, `The receipt cancellation of payment ${payment.id}`, (inner) => queueReceiptCancelled(inner, payment, cancellation));
+    }
     await writeAudit(tx, { actor, action: 'payment.refund', entityType: 'payment', entityId: payment.id, from: formatCents(payment.amountCents - total + amountCents), to: formatCents(payment.amountCents - total), note: reason });
     return updated!;
   });
@@ -415,6 +428,7 @@ export async function recordOfflineGift(actor: Actor, input: OfflineGiftInput): 
   return db().transaction(async (tx) => {
     const donation = await recordReceivedGift(tx, input, receivedAt(input));
     const payment = await insertOfflinePayment(tx, input, { userId: null, purpose: 'donation', referenceId: donation.id, description: donationProductName(donation) });
+    await issueGiftReceipt(tx, payment);
     await writeAudit(tx, { actor, action: 'payment.offline', entityType: 'donation', entityId: donation.id, from: null, to: 'completed', note: offlineNote(input) });
     await mailAlongside(tx, `The receipt of offline gift ${donation.id}`, (inner) => queueReceipt(inner, payment, donation.email, donation.firstName));
     return donation;

@@ -75,6 +75,12 @@ export interface PaymentProvider {
   parseWebhook(rawBody: string, signature: string | null): Promise<WebhookDelivery>;
   /** Stops a subscription at the end of the period already paid for. */
   cancelSubscriptionAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /**
+   * Where a customer updates the card their subscriptions are paid with, coming back to `returnUrl`
+   * (Stripe's billing portal); null when the provider has no such page (the test provider: a new
+   * checkout stands in for it).
+   */
+  cardUpdateUrl(providerCustomerId: string, returnUrl: string): Promise<string | null>;
   /** Gives back `amountCents` of a checkout's payment; the same key never refunds twice. */
   refund(checkoutSessionId: string, amountCents: number, idempotencyKey: string): Promise<{ refundId: string }>;
   /** Closes an open checkout so it can no longer be paid (the buyer cancelled); nothing when it is not open. */

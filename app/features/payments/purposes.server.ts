@@ -50,15 +50,19 @@ export type PurposeHandler = {
 
 const portalReceipt = async () => null;
 
+/** A subscription-mode membership checkout started automatic renewal (docs/product.md#membership-lifecycle). */
+const renewalOf = (payment: ConfirmedPayment) =>
+  payment.subscription && payment.provider !== 'offline' ? { provider: payment.provider, ...payment.subscription } : null;
+
 export const purposeHandlers: Record<PaymentPurpose, PurposeHandler> = {
   membership: {
-    fulfil: (tx, payment) => applyMembershipPayment(tx, { applicationId: payment.referenceId, paidAt: payment.paidAt, livemode: payment.livemode }),
+    fulfil: (tx, payment) => applyMembershipPayment(tx, { applicationId: payment.referenceId, paidAt: payment.paidAt, livemode: payment.livemode, renewal: renewalOf(payment) }),
     afterFulfil: queueCommitteeNotice,
     discardUnpaid: discardUnpaidApplication,
     receiptLink: portalReceipt,
   },
   membership_renewal: {
-    fulfil: (tx, payment) => applyRenewalPayment(tx, { applicationId: payment.referenceId, paidAt: payment.paidAt, livemode: payment.livemode }),
+    fulfil: (tx, payment) => applyRenewalPayment(tx, { applicationId: payment.referenceId, paidAt: payment.paidAt, livemode: payment.livemode, renewal: renewalOf(payment) }),
     // A renewal pays for an application that existed (approved) before its checkout: nothing to undo.
     discardUnpaid: async () => {},
     receiptLink: portalReceipt,

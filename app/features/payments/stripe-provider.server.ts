@@ -162,6 +162,20 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
     },
 
+    async cardUpdateUrl(providerCustomerId, returnUrl) {
+      try {
+        // Stripe's billing portal, straight to its 'update payment method' page.
+        const session = await stripe.billingPortal.sessions.create({ customer: providerCustomerId, return_url: returnUrl, flow_data: { type: 'payment_method_update' } });
+        return session.url;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError) {
+          log.warn({ err: error }, 'Stripe refused to open its billing portal');
+          throw new AppError('payments_unavailable', messages.paymentsUnavailable.description);
+        }
+        throw error;
+      }
+    },
+
     async refund(checkoutSessionId, amountCents, idempotencyKey) {
       const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
       const paymentIntent = idOf(session.payment_intent);

@@ -3,8 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { db } from '~/db/client.server';
 import { checkoutSessions } from '~/db/schema/payments';
 import { subscriptionFor, type SubscriptionAccess } from '~/features/donations/donations.server';
+import { autoRenewingMembershipOf } from '~/features/membership/membership.server';
+import { membershipPrices } from '~/features/membership/prices.server';
 import { AppError } from '~/lib/errors';
 import { closeCheckout, fulfilCheckout, recordRenewalInvoice, type FulfilOutcome, type RenewalOutcome } from './payments.server';
+import { markMembershipRenewalFailed } from './membership-renewals.server';
 import { testPaymentsAllowed } from './providers.server';
 
 /**
@@ -57,6 +60,29 @@ export async function renewTestSubscription(access: SubscriptionAccess): Promise
     providerSubscriptionId: subscription.providerSubscriptionId,
     invoiceId: `tin_${randomBytes(12).toString('hex')}`,
     amountCents: subscription.amountCents,
+    paidAt: new Date(),
+    periodEnd: null,
+    livemode: false,
+  });
+}
+
+/**
+ * The test provider's stand-in for a membership's yearly renewal invoice (docs/product.md#membership-lifecycle):
+ * `paid` records it as Stripe's invoice.paid does, `failed` as invoice.payment_failed; for test
+ * subscriptions only, and only while test payments are allowed.
+ */
+export async function simulateTestMembershipRenewal(actor: { id: string }, outcome: 'paid' | 'failed'): Promise<RenewalOutcome | 'failed'> {
+  const membership = await autoRenewingMembershipOf(actor);
+  if (membership.renewalProvider !== 'test') throw new AppError('conflict', 'Only test subscriptions renew on demand.');
+  if (!testPaymentsAllowed()) throw new AppError('conflict', testPaymentsOff);
+  if (outcome === 'failed') {
+    await markMembershipRenewalFailed(membership.renewalSubscriptionId);
+    return 'failed';
+  }
+  return recordRenewalInvoice({
+    providerSubscriptionId: membership.renewalSubscriptionId,
+    invoiceId: `tin_${randomBytes(12).toString('hex')}`,
+    amountCents: (await membershipPrices()).annual,
     paidAt: new Date(),
     periodEnd: null,
     livemode: false,

@@ -39,6 +39,11 @@ export const testProvider: PaymentProvider = {
     // The test provider keeps no state of its own beyond our tables.
   },
 
+  async cardUpdateUrl() {
+    // No cards are kept: a new test checkout stands in for updating one (membership-renewals.server.ts).
+    return null;
+  },
+
   async refund() {
     // No money moved; the refund is recorded by the payment layer like a real one.
     return { refundId: `tre_${randomBytes(12).toString('hex')}` };

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/
 import { useEffect } from 'react';
 import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { FormError, FormField } from '~/components/ui/form-field';
+import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
 import { passwordRule } from '~/features/accounts/accounts.schema';
 import { applicantAccountSchema, membershipApplicationSchema } from '~/features/membership/membership.schema';
 import { membershipPlans, type MembershipPrices, type MembershipType } from '~/features/membership/plans';
@@ -99,6 +99,15 @@ export function ApplicationStep({
         <FormField field={fields.studyStartDate} label="Study Start Date (optional)" type="date" disabled={disabled} />
         <FormField field={fields.studyEndDate} label="Study End Date (optional)" type="date" disabled={disabled} />
       </div>
+      {/* Annual plan only; without JavaScript the server refuses it with a life plan (membershipApplicationSchema). */}
+      {fields.membershipType.value !== 'life' ? (
+        <CheckboxField
+          field={fields.autoRenew}
+          label="Renew automatically every year by card"
+          hint={`Annual plan only. Your card is charged ${formatCents(prices.annual)} each year when your membership is due; turn it off in the Members Portal at any time.`}
+          disabled={disabled}
+        />
+      ) : null}
       <Button type="submit" size="lg" variant="accent" disabled={disabled || busy} className="justify-self-start">
         {busy ? 'Submitting...' : 'Submit Application'}
       </Button>

@@ -110,7 +110,7 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   if (!post) return data({ ...failed, result: submission.reply() }, { status: 400 });
-  const { intent: _intent, js, ...input } = post;
+  const { intent: _intent, js, autoRenew, ...input } = post;
 
   let application;
   try {
@@ -122,7 +122,7 @@ export async function action(args: Route.ActionArgs) {
   let checkout;
   try {
     // If the checkout cannot start, the application is discarded again: nothing half-made is left.
-    checkout = await startCheckoutForNewRecord(await membershipCheckout(application, 'membership'));
+    checkout = await startCheckoutForNewRecord(await membershipCheckout(application, 'membership', { autoRenew }));
   } catch (error) {
     // The form shows the message under it, and (with JavaScript) as the 'Application Submission Failed' toast.
     const failure = failureOf(error, messages.applicationFailed);

@@ -1,6 +1,7 @@
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import { listDonations } from '~/features/donations/donations.server';
 import { donationStatuses } from '~/features/donations/status';
+import { readRenewalFilter, renewalText } from '~/features/membership/auto-renewal';
 import { listApplications } from '~/features/membership/membership.server';
 import { applicationStatuses } from '~/features/membership/status';
 import { readAdminQuery } from '~/lib/admin-lists.server';
@@ -37,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   if (!can.viewMembers) return new Response('Forbidden', { status: 403 });
   const status = applicationStatuses.find((candidate) => candidate === query.status) ?? null;
-  const { rows } = await listApplications({ status, search: query.search, all: true });
+  const { rows } = await listApplications({ status, search: query.search, renewal: readRenewalFilter(url), all: true });
   return csvResponse(
     toCsv(rows, [
       { header: 'first_name', value: (row) => row.firstName },
@@ -50,6 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
       { header: 'standing', value: (row) => row.standing },
       { header: 'expires_at', value: (row) => row.expiresAt?.toISOString() ?? '' },
       { header: 'test_mode', value: (row) => (row.testMode ? 'yes' : 'no') },
+      { header: 'renewal', value: (row) => (row.membershipType === 'life' ? '' : renewalText(row)) },
     ]),
     'membership-applications',
   );

@@ -1,4 +1,5 @@
-import { FileText } from 'lucide-react';
+import { FileText, Send } from 'lucide-react';
+import { Form } from 'react-router';
 import { Badge, TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { DataTable } from '~/components/ui/data-table';
@@ -121,13 +122,14 @@ export function SubscriptionsSection({ subscriptions }: { subscriptions: LoaderD
 }
 
 /** Each donor's year-end giving statement (PDF). */
-export function StatementsSection({ year, donors }: { year: number; donors: LoaderData['donors'] }) {
+export function StatementsSection({ year, donors, canMail }: { year: number; donors: LoaderData['donors']; canMail: boolean }) {
   const total = donors.reduce((sum, donor) => sum + donor.netCents, 0);
   return (
     <section aria-labelledby="statements-heading">
       <SectionHeading id="statements-heading" title={`Giving statements ${year}`}>
         One statement per donor (by email address, so guests’ gifts are included) listing each gift of {year}, less what was refunded of it.
       </SectionHeading>
+      {canMail && donors.length > 0 ? <SendStatementsForm year={year} donors={donors.length} /> : null}
       {donors.length === 0 ? (
         <p className="rounded-xl border border-border bg-white p-6 text-center text-slate-700 shadow-sm">No gifts were received in {year}.</p>
       ) : (
@@ -167,5 +169,21 @@ export function StatementsSection({ year, donors }: { year: number; donors: Load
         </div>
       )}
     </section>
+  );
+}
+
+/** Admins mail every donor of the year their statement in one go: a background mailing with its progress on the mailing's page. */
+function SendStatementsForm({ year, donors }: { year: number; donors: number }) {
+  return (
+    <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-border bg-slate-50 p-4">
+      <input type="hidden" name="intent" value="send-statements" />
+      <input type="hidden" name="year" value={year} />
+      <p className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
+        {donors === 1 ? `Mail the one donor of ${year} their statement` : `Mail each of the ${donors} donors of ${year} their statement`} as a PDF. Sending goes on in the background; its page shows the progress.
+      </p>
+      <Button type="submit" size="sm">
+        <Send aria-hidden /> Mail all statements
+      </Button>
+    </Form>
   );
 }

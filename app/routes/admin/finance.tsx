@@ -10,6 +10,7 @@ import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/finance';
 import { MoneySection } from './finance-money';
 import { StandingSection, StatementsSection, SubscriptionsSection } from './finance-sections';
+import { sendStatementsAction } from './finance-send-statements.server';
 
 /**
  * The finance view (docs/product.md#finance): read-only, for finance and admins. The year lives in
@@ -17,10 +18,12 @@ import { StandingSection, StatementsSection, SubscriptionsSection } from './fina
  */
 export async function loader(args: Route.LoaderArgs) {
   // Editors get the refusal page, which names what they may open (docs/product.md#admin-navigation).
-  const { user } = await requireAdminAbility(args, 'viewFinance');
+  const { user, can } = await requireAdminAbility(args, 'viewFinance');
   const year = readFinanceYear(args.url.searchParams.get('year'), new Date());
-  return getFinanceOverview(user, year);
+  return { ...(await getFinanceOverview(user, year)), canMail: can.mailMembers };
 }
+
+export const action = sendStatementsAction;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Finance');
 
@@ -29,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Finance');
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function FinancePage({ loaderData }: Route.ComponentProps) {
-  const { year, years, totals, standings, subscriptions, donors } = loaderData;
+  const { year, years, totals, standings, subscriptions, donors, canMail } = loaderData;
   return (
     <>
       <PageHero eyebrow="Administration" title="Finance">
@@ -64,7 +67,7 @@ export default function FinancePage({ loaderData }: Route.ComponentProps) {
         <MoneySection totals={totals} />
         <StandingSection standings={standings} />
         <SubscriptionsSection subscriptions={subscriptions} />
-        <StatementsSection year={year} donors={donors} />
+        <StatementsSection year={year} donors={donors} canMail={canMail} />
       </div>
     </>
   );

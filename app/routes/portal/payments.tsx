@@ -9,6 +9,8 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { requireRole } from '~/features/accounts/guards.server';
 import { listSubscriptionsOf, subscriptionFor } from '~/features/donations/donations.server';
 import { subscriptionCancelQuestion, subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText } from '~/features/donations/status';
+import { givingYearsOfEmail } from '~/features/payments/finance.server';
+import { receiptNumbersOf } from '~/features/payments/receipts.server';
 import { cancelSubscription, listPaymentsOf, resendReceipt } from '~/features/payments/payments.server';
 import { renewTestSubscription } from '~/features/payments/test-checkout.server';
 import { formatLongDate } from '~/lib/dates';
@@ -23,12 +25,14 @@ import { formatCents } from '~/lib/money';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/payments';
+import { GivingStatements } from './giving-statements';
 
 /** My Payments (docs/product.md#members-portal): recurring contributions, and every payment with its receipt. */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, 'member');
-  const [payments, subscriptions] = await Promise.all([listPaymentsOf(user.id), listSubscriptionsOf(user.id)]);
-  return { payments, subscriptions };
+  const [payments, subscriptions, statementYears] = await Promise.all([listPaymentsOf(user.id), listSubscriptionsOf(user.id), givingYearsOfEmail(user.email)]);
+  const receiptNumbers = await receiptNumbersOf(payments.filter((payment) => payment.purpose === 'donation').map((payment) => payment.id));
+  return { payments, subscriptions, statementYears, receiptNumbers };
 }
 
 /** The page's buttons, one shape per intent (docs/architecture.md#forms). */
@@ -81,12 +85,13 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <SubscriptionsList subscriptions={loaderData.subscriptions} asking={asking} />
-      <PaymentsTable payments={loaderData.payments} />
+      <PaymentsTable payments={loaderData.payments} receiptNumbers={loaderData.receiptNumbers} />
+      <GivingStatements years={loaderData.statementYears} />
     </>
   );
 }
 
-function PaymentsTable({ payments }: { payments: LoaderData['payments'] }) {
+function PaymentsTable({ payments, receiptNumbers }: { payments: LoaderData['payments']; receiptNumbers: LoaderData['receiptNumbers'] }) {
   if (payments.length === 0) return <EmptyState>{messages.noPayments}</EmptyState>;
   return (
     <DataTable
@@ -95,7 +100,16 @@ function PaymentsTable({ payments }: { payments: LoaderData['payments'] }) {
       rowKey={(payment) => payment.id}
       columns={[
         { header: 'Date', cell: (payment) => formatLongDate(payment.paidAt), className: 'whitespace-nowrap' },
-        { header: 'Description', primary: true, cell: (payment) => payment.description },
+        {
+          header: 'Description',
+          primary: true,
+          cell: (payment) => (
+            <>
+              {payment.description}
+              {receiptNumbers[payment.id] ? <span className="block text-xs text-muted-foreground">Receipt no. {receiptNumbers[payment.id]}</span> : null}
+            </>
+          ),
+        },
         { header: 'Amount', numeric: true, cell: (payment) => formatCents(payment.amountCents), className: 'font-semibold' },
         {
           header: 'Status',

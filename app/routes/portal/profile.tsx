@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { CalendarDays, Download } from 'lucide-react';
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -9,26 +9,28 @@ import { deleteOwnAccount } from '~/features/accounts/account-deletion.server';
 import { changeEmailSchema } from '~/features/accounts/accounts.schema';
 import { requestEmailChange, signOut } from '~/features/accounts/accounts.server';
 import { requireRole } from '~/features/accounts/guards.server';
-import { memberDetailsSchema } from '~/features/membership/membership.schema';
-import { getLatestApplication, memberAccess, renewalCheckout, updateMemberDetails } from '~/features/membership/membership.server';
+import { memberDetailsSchema, renewalChoiceSchema } from '~/features/membership/membership.schema';
+import { autoRenewingMembershipOf, getLatestApplication, memberAccess, renewalCheckout, updateMemberDetails } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { membershipPrices } from '~/features/membership/prices.server';
 import { statusTone } from '~/features/membership/status';
+import { startCardUpdate, turnOffAutoRenewal } from '~/features/payments/membership-renewals.server';
 import { startCheckout } from '~/features/payments/payments.server';
+import { simulateTestMembershipRenewal } from '~/features/payments/test-checkout.server';
 import { formatLongDate } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
-import { useIsPending } from '~/lib/forms';
+import { confirmedFlag } from '~/lib/fields';
 import { readFormData } from '~/lib/forms.server';
 import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { formatCents } from '~/lib/money';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/profile';
 import { emailChangeReply, EMAIL_CHANGE_RETURN } from './email-change.server';
+import { AutoRenewal, RenewForm } from './membership-renewal';
 import { ChangeEmailForm, DeleteAccount, DetailsForm } from './profile-forms';
 import { portalSections } from './sections';
 
@@ -61,7 +63,11 @@ const profileFormSchema = (email: string) =>
       memberDetailsSchema.extend({ intent: z.literal('details') }),
       changeEmailSchema(email).extend({ intent: z.literal('change-email') }),
       z.object({ intent: z.literal('delete-account'), confirmEmail: z.string().max(320).default('') }),
-      z.object({ intent: z.literal('renew') }),
+      renewalChoiceSchema.extend({ intent: z.literal('renew') }),
+      // Automatic renewal (docs/product.md#membership-lifecycle); turning it off asks first.
+      z.object({ intent: z.literal('turn-off-auto-renewal'), confirmed: confirmedFlag }),
+      z.object({ intent: z.literal('update-card') }),
+      z.object({ intent: z.literal('simulate-renewal'), outcome: z.enum(['paid', 'failed'], { error: 'Unknown request.' }) }),
     ],
     { error: 'Unknown request.' },
   );
@@ -91,7 +97,19 @@ export async function action(args: Route.ActionArgs) {
         return redirectWithToast('/', messages.accountDeleted, { headers });
       }
       case 'renew':
-        return redirect((await startCheckout(await renewalCheckout(user))).url);
+        return redirect((await startCheckout(await renewalCheckout(user, { autoRenew: form.autoRenew }))).url);
+      case 'turn-off-auto-renewal': {
+        const membership = await autoRenewingMembershipOf(user);
+        if (!form.confirmed) return data({ askingTurnOff: true });
+        await turnOffAutoRenewal(user);
+        return dataWithToast(args.context, {}, messages.autoRenewalOff(membership.expiresAt ? formatLongDate(membership.expiresAt) : 'your expiry'));
+      }
+      case 'update-card':
+        // Stripe's billing portal or a new test checkout; both come back to this page.
+        return redirect(await startCardUpdate(user));
+      case 'simulate-renewal':
+        await simulateTestMembershipRenewal(user, form.outcome);
+        return dataWithToast(args.context, {}, form.outcome === 'paid' ? messages.renewalRecorded : messages.renewalFailedRecorded);
     }
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
@@ -110,12 +128,11 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Portal
 // Someone's own data: never stored (docs/architecture.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
-type ActionData = { detailsResult?: SubmissionResult<string[]>; emailResult?: SubmissionResult<string[]>; emailSentTo?: string | null; deleteError?: string };
+type ActionData = { detailsResult?: SubmissionResult<string[]>; emailResult?: SubmissionResult<string[]>; emailSentTo?: string | null; deleteError?: string; askingTurnOff?: boolean };
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { application, access, email } = loaderData;
   const reply = (actionData ?? {}) as ActionData;
-  const busy = useIsPending();
   const emailForm = (first: boolean) => <ChangeEmailForm email={email} lastResult={reply.emailResult} sentTo={reply.emailSentTo ?? null} first={first} />;
   if (!application) {
     return (
@@ -173,15 +190,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             : `Your membership expired on ${formatLongDate(application.expiresAt)}. Renew it to read members’ documents again.`}
         </p>
       ) : null}
-      {access.canRenew ? (
-        <Form method="post" className="mt-8">
-          <input type="hidden" name="intent" value="renew" />
-          <Button type="submit" variant="accent" disabled={busy}>
-            Renew
-          </Button>
-          <span className="ml-3 text-sm text-muted-foreground">Adds a year for {formatCents(loaderData.renewalPriceCents)}.</span>
-        </Form>
-      ) : null}
+      {access.canRenew && application.autoRenewal === 'off' ? <RenewForm priceCents={loaderData.renewalPriceCents} lastResult={undefined} /> : null}
+      <AutoRenewal membership={application} asking={reply.askingTurnOff === true} />
       {application.status === 'pending_payment' ? (
         <p className="mt-6 text-sm text-slate-700">
           We have not received the payment for this application yet.{' '}

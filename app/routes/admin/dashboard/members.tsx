@@ -1,9 +1,10 @@
 import { AlertTriangle } from 'lucide-react';
-import { data, Form, Link } from 'react-router';
+import { data, Form, Link, useSearchParams } from 'react-router';
 import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
 import { StatusText } from '~/components/admin/status-text';
 import { Button } from '~/components/ui/button';
 import { requireAdminArea } from '~/features/accounts/guards.server';
+import { readRenewalFilter, renewalFilterLabels, renewalFilters, renewalText } from '~/features/membership/auto-renewal';
 import { applicationDecisionSchema } from '~/features/membership/membership.schema';
 import { listApplications, setApplicationStatus } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
@@ -25,7 +26,8 @@ import { requireAdminSection } from './guard.server';
 export async function loader(args: Route.LoaderArgs) {
   const { can } = await requireAdminSection(args, 'members');
   const query = readAdminQuery(args.url, applicationStatuses);
-  return { canChange: can.changeMembers, list: await listApplications({ status: query.status, search: query.search, page: query.page }) };
+  const renewal = readRenewalFilter(args.url);
+  return { canChange: can.changeMembers, list: await listApplications({ status: query.status, search: query.search, renewal, page: query.page }) };
 }
 
 /** Approve or reject; an application without a confirmed payment is approved only once the admin confirms. */
@@ -64,7 +66,7 @@ export default function MembersSection({ loaderData, actionData }: Route.Compone
         ) : null}
       </div>
       {actionData?.confirmUnpaid ? <ConfirmUnpaid id={actionData.confirmUnpaid} /> : null}
-      <TableTools list="members" statuses={applicationStatuses} />
+      <TableTools list="members" statuses={applicationStatuses} filters={<RenewalSelect />} />
       <RecordsTable
         caption="Membership applications"
         rows={list.rows}
@@ -78,6 +80,8 @@ export default function MembersSection({ loaderData, actionData }: Route.Compone
           { header: 'Membership Type', cell: (row) => membershipPlans[row.membershipType].productName },
           { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
           { header: 'Expires', cell: (row) => expiresText(row), className: 'whitespace-nowrap' },
+          // Who renews automatically (docs/product.md#membership-lifecycle).
+          { header: 'Renewal', cell: (row) => renewalText(row), className: 'whitespace-nowrap' },
           {
             header: 'Status',
             cell: (row) => (
@@ -100,6 +104,26 @@ export default function MembersSection({ loaderData, actionData }: Route.Compone
 /** The membership's end as the application's page says it: its date, 'Never (life)' for life members, a dash until a payment starts it. */
 function expiresText(row: { membershipType: 'annual' | 'life'; expiresAt: Date | null }): string {
   return row.expiresAt ? formatLongDate(row.expiresAt) : row.membershipType === 'life' ? 'Never (life)' : '—';
+}
+
+/** The Members table's filter by renewal (docs/product.md#admin-dashboard), part of its GET form. */
+function RenewalSelect() {
+  const [searchParams] = useSearchParams();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor="members-renewal" className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+        Renewal
+      </label>
+      <select id="members-renewal" name="renewal" defaultValue={searchParams.get('renewal') ?? ''} className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm">
+        <option value="">All</option>
+        {renewalFilters.map((filter) => (
+          <option key={filter} value={filter}>
+            {renewalFilterLabels[filter]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 function ConfirmUnpaid({ id }: { id: string }) {

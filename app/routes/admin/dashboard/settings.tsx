@@ -21,6 +21,9 @@ import type { Route } from './+types/settings';
 import { requireAdminSection } from './guard.server';
 import { MembershipPricesForm } from './settings-prices';
 import { StaffTwoFactorForm } from './settings-two-factor';
+import { receiptSettingsSchema } from '~/features/payments/receipt-settings.schema';
+import { getReceiptSettings, saveReceiptSettings } from '~/features/payments/receipts.server';
+import { ReceiptSettingsForm } from './settings-receipts';
 
 /** The association's name, contact details and links as every page shows them (docs/product.md#admin-dashboard): admins. */
 export async function loader(args: Route.LoaderArgs) {
@@ -28,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const settings = await getSiteSettings();
   // Two-step sign-in for staff is the super admin's (docs/product.md#security).
   const twoFactor = can.manageRoles ? { required: settings.staffTwoFactorRequired, ownIsOn: user.twoFactorEnabled === true } : null;
-  return { settings: settingsFormValues(settings), prices: pricesFormValues({ annual: settings.annualPriceCents, life: settings.lifePriceCents }), twoFactor };
+  return { settings: settingsFormValues(settings), prices: pricesFormValues({ annual: settings.annualPriceCents, life: settings.lifePriceCents }), twoFactor, receipts: await getReceiptSettings() };
 }
 
 /** The page's forms (docs/architecture.md#forms), one per intent: the association's details, the plans' prices, the super admin's requirement. */
@@ -36,6 +39,7 @@ const settingsPageSchema = z.discriminatedUnion('intent', [
   siteSettingsSchema.extend({ intent: z.literal('settings') }),
   membershipPricesSchema.extend({ intent: z.literal('prices') }),
   staffTwoFactorSchema.extend({ intent: z.literal('two-factor') }),
+  receiptSettingsSchema.extend({ intent: z.literal('receipts') }),
 ]);
 
 export async function action(args: Route.ActionArgs) {
@@ -55,6 +59,11 @@ export async function action(args: Route.ActionArgs) {
       await updateMembershipPrices(user, prices);
       return dataWithToast(args.context, { result: submission.reply() }, messages.membershipPricesSaved);
     }
+    if (form.intent === 'receipts') {
+      const { intent: _receipts, ...receipts } = form;
+      await saveReceiptSettings(user, receipts);
+      return dataWithToast(args.context, { result: submission.reply() }, messages.receiptSettingsSaved);
+    }
     const { intent: _intent, ...input } = form;
     await updateSiteSettings(user, input);
     return dataWithToast(args.context, { result: submission.reply() }, messages.settingsSaved);
@@ -70,10 +79,14 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Settings · Ad
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function SettingsSection({ loaderData, actionData }: Route.ComponentProps) {
+  // Each form shows only its own answer: every post names its intent.
+  const answered = actionData?.result?.initialValue?.intent;
+  const resultFor = (intent: string) => (answered === intent ? (actionData?.result ?? undefined) : undefined);
   return (
     <>
-      <SettingsForm defaults={loaderData.settings} lastResult={actionData?.result ?? undefined} />
-      <MembershipPricesForm defaults={loaderData.prices} lastResult={actionData?.result ?? undefined} />
+      <SettingsForm defaults={loaderData.settings} lastResult={resultFor('settings')} />
+      <MembershipPricesForm defaults={loaderData.prices} lastResult={resultFor('prices')} />
+      <ReceiptSettingsForm defaults={loaderData.receipts} lastResult={resultFor('receipts')} />
       {loaderData.twoFactor ? <StaffTwoFactorForm required={loaderData.twoFactor.required} ownIsOn={loaderData.twoFactor.ownIsOn} /> : null}
     </>
   );

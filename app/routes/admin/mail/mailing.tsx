@@ -7,7 +7,7 @@ import { MailPreview } from '~/components/admin/mail-preview';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField, SelectField } from '~/components/ui/form-field';
-import { audienceLabels, mailingAudiences, mailingEditorSchema, mailingSchema } from '~/features/mailings/mailings.schema';
+import { audienceLabels, composerAudiences, mailingEditorSchema, mailingSchema } from '~/features/mailings/mailings.schema';
 import { deleteMailing, getMailing, mailingEventChoices, saveMailing, sendTestMailing, startSending } from '~/features/mailings/mailings.server';
 import { kickMailingQueue } from '~/features/mailings/sender.server';
 import { formatDateTime, formatLongDate } from '~/lib/dates';
@@ -123,7 +123,7 @@ function DraftMailing({
           <div className="grid gap-5">
             <FormField field={fields.subject} label="Subject" />
             <div className="grid gap-5 sm:grid-cols-2">
-              <SelectField field={fields.audience} label="Who receives it" options={mailingAudiences.map((value) => ({ value, label: audienceLabels[value] }))} />
+              <SelectField field={fields.audience} label="Who receives it" options={composerAudiences.map((value) => ({ value, label: audienceLabels[value] }))} />
               {audience === 'attendees' || !hydrated ? (
                 <SelectField
                   field={fields.eventId}
