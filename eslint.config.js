@@ -116,9 +116,10 @@ const tableOwnership = {
     // membership form; a member correcting their details, in the same transaction as the
     // application). Membership may not import accounts, so it sets users.name itself.
     'app/features/membership/membership.server.ts': ['auth.users'],
-    // A member import creates the invited accounts of its new members in the import's one
-    // transaction (docs/architecture.md#member-import); membership may not import accounts.
-    'app/features/membership/import.server.ts': ['auth.users'],
+    // A member import creates the invited accounts of its new members, and their invitations'
+    // set-password tokens, in the import's one transaction (docs/architecture.md#member-import);
+    // membership may not import accounts.
+    'app/features/membership/import.server.ts': ['auth.users', 'auth.verifications'],
   },
 };
 

@@ -57,19 +57,23 @@ export function formatIsoDay(isoDay: string): string {
 export function zonedTimeToInstant(isoDay: string, time: string, timeZone: string): Date {
   const asIfUtc = new Date(`${isoDay}T${time}:00Z`);
   // The zone's offset at that moment, found by printing the UTC instant in the zone.
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(asIfUtc);
+  const parts = zoneClock(timeZone).formatToParts(asIfUtc);
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const shownAsUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'));
   const offset = shownAsUtc - asIfUtc.getTime();
   return new Date(asIfUtc.getTime() - offset);
+}
+
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (a member
+// import converts 40,000 dates, docs/architecture.md#member-import).
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+function zoneClock(timeZone: string): Intl.DateTimeFormat {
+  let clock = zoneClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    zoneClocks.set(timeZone, clock);
+  }
+  return clock;
 }
 
 /** "2027-03-14": the calendar day `days` after `from`, in `timeZone`. */

@@ -51,6 +51,7 @@ export const messages = {
   },
   errorSendingEmail: { title: 'Error Sending Email', description: 'Please try again in a few minutes.', variant: 'destructive' },
   recoveryNotice: 'You are now signed in. Please enter your new password.',
+  invitationNotice: 'Your membership is already on the site. Choose a password, then sign in with your email address.',
   passwordsDoNotMatch: 'Passwords do not match.',
   noActiveSession: 'No active session found. Please try the password reset process again.',
   errorUpdatingPassword: { title: 'Error Updating Password', variant: 'destructive' },
@@ -89,6 +90,11 @@ export const messages = {
   directoryListed: { title: 'Listing Saved', description: 'Members with access find you in the directory, with what you chose to share.', variant: 'success' as const },
   directoryUnlisted: { title: 'Listing Saved', description: 'You are not listed in the member directory.', variant: 'success' as const },
   offlinePaymentRecorded: { title: 'Payment Recorded', description: 'The application now waits for approval, and the applicant has their receipt.', variant: 'success' as const },
+  membersImported: (imported: number, invited: number) => ({
+    title: 'Members Imported',
+    description: `${imported} ${imported === 1 ? 'member is' : 'members are'} on the site${invited ? `; ${invited} ${invited === 1 ? 'invitation goes' : 'invitations go'} out at the mailing rate` : ''}.`,
+    variant: 'success' as const,
+  }),
   offlineGiftRecorded: { title: 'Gift Recorded', description: 'The donation is recorded as completed, and the donor has their receipt.', variant: 'success' as const },
   /** The amount formatted ('$20.00'). */
   paymentRefunded: (amount: string) => ({ title: 'Payment Refunded', description: `${amount} goes back to the card it came from, and the payer has been told by email.`, variant: 'success' as const }),

@@ -15,6 +15,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * carry: the largest file (a 25 MB recording) and the form around it.
  */
 export const UPLOAD_PATH_PREFIX = '/admin/content';
+/** The member import's page (docs/product.md#member-import) takes a CSV of up to 5 MB, twice over with its preview. */
+export const MEMBER_IMPORT_PATH = '/admin/members/import';
 export const MAX_UPLOAD_BODY_BYTES = 30 * 1024 * 1024;
 
 const methodsWithBodies = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -53,7 +55,12 @@ export function limitRequestBodies(
 ): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     if (!methodsWithBodies.has(request.method)) return next();
-    const upload = request.path === uploads.prefix || request.path.startsWith(`${uploads.prefix}/`) || request.path === `${uploads.prefix}.data`;
+    const upload =
+      request.path === uploads.prefix ||
+      request.path.startsWith(`${uploads.prefix}/`) ||
+      request.path === `${uploads.prefix}.data` ||
+      request.path === MEMBER_IMPORT_PATH ||
+      request.path === `${MEMBER_IMPORT_PATH}.data`;
     const allowed = upload ? uploads.maxBytes : maxBytes;
     const limit = sizeLabel(allowed);
     const declared = request.headers['content-length'];

@@ -151,9 +151,11 @@ describe('password reset posted directly', () => {
 
   it('shows the recovery notice only with a token and without an error', () => {
     const load = (url: string) => updateLoader(routeArgs(url));
-    expect(load('/update-password?token=abc')).toEqual({ token: 'abc' });
-    expect(load('/update-password?error=INVALID_TOKEN')).toEqual({ token: null });
-    expect(load('/update-password')).toEqual({ token: null });
+    expect(load('/update-password?token=abc')).toEqual({ token: 'abc', invited: false });
+    expect(load('/update-password?error=INVALID_TOKEN')).toEqual({ token: null, invited: false });
+    expect(load('/update-password')).toEqual({ token: null, invited: false });
+    // An imported member's invitation (docs/product.md#member-import): the same token, "Set your password".
+    expect(load('/update-password?invited=1&token=abc')).toEqual({ token: 'abc', invited: true });
   });
 });
 

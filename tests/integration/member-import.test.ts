@@ -3,12 +3,14 @@
  * nothing, the commit writes every valid row in one transaction (invited accounts, approved
  * memberships, offline payments in the finance view's year), and the same file again changes nothing.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
+import { mailOutbox } from '~/db/schema/outbox';
 import { accounts, users } from '~/db/schema/auth';
 import { memberImports, membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
+import { enqueuePacedMails, mailDeliveryHealth } from '~/features/mail/outbox.server';
 import { memberImportReport, rememberedImportMapping } from '~/features/membership/import.server';
 import { financeTotals } from '~/features/payments/finance.server';
 import { commitMemberImport, previewMemberImport } from '~/features/payments/member-import.server';
@@ -16,6 +18,10 @@ import type { Actor } from '~/lib/roles';
 import { createAccount } from '../factories/accounts';
 import { createMembership } from '../factories/membership';
 import { setupTestDatabase } from '../setup/database';
+import { deliveredMailsTo } from '../setup/mail-delivery';
+import { postArgs } from '../setup/route-args';
+import { action as loginAction } from '~/routes/_auth/login';
+import { action as updatePasswordAction } from '~/routes/_auth/update-password';
 
 const database = setupTestDatabase();
 const admin: Actor = { id: null, email: 'registrar@example.org', role: 'admin' };
@@ -59,15 +65,29 @@ describe('member import', () => {
     expect(await previewMemberImport(admin, { csv: '' })).toMatchObject({ ok: false, problems: [expect.stringContaining('empty')] });
   });
 
+  it('paces invitations; those due later are not taken for mail stuck in the outbox', async () => {
+    const mail = (to: string) => ({ to, subject: 'Invitation', text: 'Set your password', html: '<p>Set your password</p>' });
+    // This test alone in the outbox (the other tests of this file each run whole in one `it`).
+    await database.db().delete(mailOutbox);
+    // One every 50 minutes: due now, in 50 and in 100 minutes.
+    await enqueuePacedMails(database.db(), 'member_invitation', [mail('a@example.org'), mail('b@example.org'), mail('c@example.org')], 0.02);
+    const rows = await database.db().select().from(mailOutbox).where(inArray(mailOutbox.recipient, ['a@example.org', 'b@example.org', 'c@example.org']));
+    const due = rows.map((row) => row.nextAttemptAt.getTime()).sort((a, b) => a - b);
+    expect([due[1]! - due[0]!, due[2]! - due[1]!]).toEqual([3_000_000, 3_000_000]);
+    // 31 minutes on, only the first has waited more than 30 minutes past its moment.
+    expect((await mailDeliveryHealth(new Date(due[0]! + 31 * 60_000))).stuck).toBe(1);
+    await database.db().delete(mailOutbox);
+  });
+
   it('refuses people who may not change members', async () => {
     await expect(previewMemberImport({ id: null, email: 'x@example.org', role: 'member' }, { csv })).rejects.toThrow();
   });
 
   /** The commit: invited accounts, memberships, offline payments in their year, audited, with a report. */
   async function commits() {
-    const outcome = await commitMemberImport(admin, { csv, fileName: 'members.csv' });
+    const outcome = await commitMemberImport(admin, { csv, fileName: 'members.csv', invite: true });
     if (!outcome.ok) throw new Error(outcome.problems.join(' '));
-    expect([outcome.created, outcome.updated, outcome.skipped]).toEqual([2, 1, 3]);
+    expect([outcome.created, outcome.updated, outcome.skipped, outcome.invited]).toEqual([2, 1, 3, 2]);
 
     const [nimal] = await database.db().select().from(users).where(eq(users.email, 'nimal@example.org'));
     expect(nimal).toMatchObject({ name: 'Nimal Perera', role: 'member' });
@@ -89,17 +109,38 @@ describe('member import', () => {
     expect(JSON.stringify(totals2019)).toContain('50000');
 
     const [audit] = await database.db().select().from(auditLog).where(eq(auditLog.action, 'members.import'));
-    expect(audit).toMatchObject({ entityId: outcome.importId, toValue: '2 created, 1 updated, 3 skipped', note: 'members.csv' });
+    expect(audit).toMatchObject({ entityId: outcome.importId, toValue: '2 created, 1 updated, 3 skipped, 2 invited', note: 'members.csv' });
     const report = await memberImportReport(outcome.importId);
     expect(report!.report.split('\r\n').slice(0, 2)).toEqual(['Row,Email,Problems', '4,not-an-email,“not-an-email” is not an email address.']);
     expect(await rememberedImportMapping()).toMatchObject({ name: 'Full name', email: 'Email', plan: 'Plan' });
+    await invitesTheNewAccounts();
+  }
+
+  /** One invitation per created account (not the existing one), paced; its link sets the password and the member signs in. */
+  async function invitesTheNewAccounts() {
+    const invitations = await database.db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'member_invitation'));
+    expect(invitations.map((row) => row.recipient).sort()).toEqual(['asha@example.org', 'nimal@example.org']);
+    const due = invitations.map((row) => row.nextAttemptAt.getTime()).sort((a, b) => a - b);
+    expect(due[1]! - due[0]!).toBe(1000); // 60 a minute, the default MAIL_RATE_PER_MINUTE
+    const first = invitations.find((row) => row.nextAttemptAt.getTime() === due[0])!.recipient;
+    const [mail] = await deliveredMailsTo(first);
+    expect(mail!.subject).toContain('membership is online');
+    expect(mail!.text).toContain('Set your password');
+    const link = new URL(/https?:\/\/\S+update-password\S+/.exec(mail!.text!)![0]);
+    expect(link.searchParams.get('invited')).toBe('1');
+    const password = 'Cinnamon gardens 1998';
+    const form = (body: Record<string, string>) => postArgs(link.pathname + link.search, body, { 'x-client-ip': '192.0.2.77' });
+    const set = (await updatePasswordAction(form({ password, confirmPassword: password, token: link.searchParams.get('token')! }))) as { data: { done: boolean } };
+    expect(set.data.done).toBe(true);
+    const signedIn = await loginAction(postArgs('/login', { intent: 'login', email: first, password }, { 'x-client-ip': '192.0.2.78' })).catch((thrown: unknown) => thrown);
+    expect((signedIn as Response).status).toBe(302);
   }
 
   /** The same file again: everyone is already a member. */
   async function changesNothingAgain() {
     const before = [await tableCount(users), await tableCount(membershipApplications), await tableCount(payments)];
-    const outcome = await commitMemberImport(admin, { csv, fileName: 'members.csv' });
-    expect(outcome).toMatchObject({ ok: true, created: 0, updated: 0, skipped: 6 });
+    const outcome2 = await commitMemberImport(admin, { csv, fileName: 'members.csv', invite: true });
+    expect(outcome2).toMatchObject({ ok: true, created: 0, updated: 0, skipped: 6, invited: 0 });
     expect([await tableCount(users), await tableCount(membershipApplications), await tableCount(payments)]).toEqual(before);
     expect((await database.db().select({ n: count() }).from(memberImports))[0]!.n).toBe(2);
   }

@@ -125,6 +125,7 @@ export const mailKinds = [
   'committee_notice',
   'committee_digest',
   'mailing_test',
+  'member_invitation',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -26,4 +26,5 @@ export const mailKindLabels = {
   committee_notice: 'Committee notice',
   committee_digest: 'Committee summary',
   mailing_test: 'Test message',
+  member_invitation: 'Member invitation',
 } as const satisfies Record<MailKind, string>;

@@ -63,6 +63,48 @@ export async function enqueueMail(executor: Executor, mail: QueuedMail): Promise
   wakeMailSender();
 }
 
+/**
+ * Writes many mails of one kind (a member import's invitations, docs/product.md#member-import) to
+ * the outbox in `executor`'s transaction, paced like a message to members: one every
+ * 60 / MAIL_RATE_PER_MINUTE seconds, after the last of that kind still waiting. The sender takes
+ * rows by their moment, so mail due now (a password reset) never waits behind the batch.
+ */
+export async function enqueuePacedMails(executor: Executor, kind: MailKind, mails: readonly OutgoingMail[], ratePerMinute = env().mailRatePerMinute): Promise<void> {
+  if (mails.length === 0) return;
+  const gap = Math.max(1, Math.floor(60_000 / ratePerMinute));
+  const [waiting] = await executor
+    .select({ last: sql<string | Date | null>`max(${mailOutbox.nextAttemptAt})` })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.status, 'pending')));
+  const last = waiting?.last ? new Date(waiting.last).getTime() + gap : 0;
+  const start = Math.max(Date.now(), last);
+  const host = messageHost();
+  for (let at = 0; at < mails.length; at += 500) {
+    await executor.insert(mailOutbox).values(
+      mails.slice(at, at + 500).map((mail, index) => {
+        const id = randomUUID();
+        const due = new Date(start + (at + index) * gap);
+        // Queued for its moment: a long batch's later rows are not mail that waits too long
+        // (mailDeliveryHealth counts from created_at).
+        return {
+          id,
+          createdAt: due,
+          nextAttemptAt: due,
+          kind,
+          recipient: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers ?? null,
+          attachments: mail.attachments?.length ? mail.attachments.map(storeAttachment) : null,
+          messageId: mail.messageId ?? `${id}@${host}`,
+        };
+      }),
+    );
+  }
+  wakeMailSender();
+}
+
 function storeAttachment(attachment: NonNullable<OutgoingMail['attachments']>[number]): StoredAttachment {
   const bytes = typeof attachment.content === 'string' ? Buffer.from(attachment.content, 'utf8') : attachment.content;
   return { filename: attachment.filename, contentType: attachment.contentType, ...(attachment.cid ? { cid: attachment.cid } : {}), base64: bytes.toString('base64') };

@@ -95,6 +95,24 @@ export function resetPasswordMail(sender: Sender, recipient: { name: string }, u
 }
 
 /**
+ * An imported member's invitation (docs/product.md#member-import): their membership is already on
+ * the site; the link sets the password of the account made for them, and then they can sign in.
+ */
+export function memberInvitationMail(sender: Sender, recipient: { name: string }, url: string, validDays: number): MailContent {
+  return compose(
+    sender,
+    `Your ${sender.associationName} membership is online`,
+    'Set your password',
+    [
+      `Hello ${recipient.name},`,
+      `The ${sender.associationName} now keeps its membership on its website, and your membership is there already. Set a password to sign in with this email address: you will see your membership, its expiry and your payments in the Members Portal.`,
+      `The link below works for ${validDays} days. After that, use 'Forgot password' on the login page to get a new one.`,
+    ],
+    { label: 'Set my password', url },
+  );
+}
+
+/**
  * A member asked to use a new address (docs/product.md#my-profile): sent to the new address, whose
  * link makes the change. Until it is followed the account keeps its current address.
  */

@@ -1,8 +1,7 @@
 import { parse } from 'csv-parse/sync';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './import-rules';
 
-/** The largest file a member import reads (docs/product.md#member-import): about 20,000 rows of a spreadsheet. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 25_000;
+export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS };
 
 export type ImportFile = { headers: string[]; rows: string[][] };
 
@@ -11,6 +10,7 @@ export type ImportFile = { headers: string[]; rows: string[][] };
  * byte-order mark is dropped). Blank rows stay (so row numbers match the spreadsheet's) and checkImportRows passes over them; a file that cannot be read gets a message.
  */
 export function readImportCsv(text: string): ImportFile | { problem: string } {
+  if (text.includes('\u0000') || text.includes('\uFFFD')) return { problem: 'This is not a CSV file: save the spreadsheet as CSV (comma separated values) and choose that file.' };
   if (text.length > IMPORT_MAX_BYTES) return { problem: 'The file is larger than 5 MB: split it in parts.' };
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   const delimiter = [',', ';', '\t'].reduce((best, candidate) => (firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best), ',');

@@ -35,6 +35,11 @@ describe('guessMapping', () => {
     expect(guessMapping(['Kind', 'Who', 'Contact', 'Email'], remembered)).toEqual({ name: 1, email: 2, plan: 0 });
   });
 
+  it('guesses the fields whose remembered headers this file does not have', () => {
+    const remembered = mappingByHeader(['Name', 'Email', 'Plan'], { name: 0, email: 1, plan: 2 });
+    expect(guessMapping(['Full name', 'Email', 'Membership type'], remembered)).toEqual({ name: 0, email: 1, plan: 2 });
+  });
+
   it('says what a mapping still lacks', () => {
     expect(mappingProblems({ name: 0 })).toHaveLength(2);
     expect(mappingProblems({ firstName: 0, email: 1, plan: 2 })).toEqual(['Choose the column that holds the full name, or the first and last name columns.']);

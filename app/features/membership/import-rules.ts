@@ -7,6 +7,10 @@ import { parseDollars } from '~/lib/money';
  * have, how its headers are matched to them, and what each row becomes or why it is skipped.
  * Pure: the preview and the commit (import.server.ts) both run these same rules.
  */
+/** The largest file a member import reads (docs/product.md#member-import): about 20,000 rows of a spreadsheet. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 25_000;
+
 export const importFields = [
   'name',
   'firstName',
@@ -85,7 +89,7 @@ export function guessMapping(headers: readonly string[], remembered?: Partial<Re
     }
   }
   for (const field of importFields) {
-    if (mapping[field] !== undefined || remembered?.[field] !== undefined) continue;
+    if (mapping[field] !== undefined) continue;
     const index = normal.findIndex((header, at) => !taken.has(at) && headerAliases[field].includes(header));
     if (index >= 0) {
       mapping[field] = index;

@@ -1,9 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { users } from '~/db/schema/auth';
+import { users, verifications } from '~/db/schema/auth';
+import { enqueuePacedMails } from '~/features/mail/outbox.server';
+import { mailSender } from '~/features/mail/mail.server';
+import { memberInvitationMail } from '~/features/mail/templates';
 import { memberImports, membershipApplications } from '~/db/schema/membership';
 import { toCsv } from '~/lib/csv';
+import { env } from '~/lib/env.server';
 import { SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
 import type { Actor } from '~/lib/roles';
 import type { ExistingPeople, ImportField, ImportRecord, ImportRow } from './import-rules';
@@ -99,6 +103,38 @@ export async function writeImportedMembers(tx: Executor, records: readonly Impor
   return members;
 }
 
+/** How long an invitation's link works: people open such mail days later. */
+export const INVITATION_DAYS = 30;
+const INVITATION_CHUNK = 500;
+
+/**
+ * One invitation mail for each account the import created (docs/product.md#member-import), inside
+ * its transaction: a set-password token as better-auth's reset flow keeps it (`reset-password:{token}`
+ * in `verifications`, valid INVITATION_DAYS), and the mail in the outbox, paced at the mailing rate.
+ * The link opens the reset page in its "Set your password" form; setting it gives the account its
+ * password, and the person signs in.
+ */
+export async function inviteImportedMembers(tx: Executor, members: readonly ImportedMember[]): Promise<number> {
+  const invited = members.filter((member) => member.accountCreated);
+  if (invited.length === 0) return 0;
+  const sender = await mailSender(tx);
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+  const base = env().publicUrl;
+  // A part at a time, so a large import never holds every mail's text at once; each part's mails
+  // are paced after the previous part's (enqueuePacedMails continues after the waiting ones).
+  for (const part of chunks(invited, INVITATION_CHUNK)) {
+    const tokens = part.map(() => randomBytes(18).toString('base64url'));
+    await tx.insert(verifications).values(part.map((member, index) => ({ id: randomUUID(), identifier: `reset-password:${tokens[index]}`, value: member.userId, expiresAt })));
+    const mails = part.map(({ record }, index) => {
+      const name = `${record.firstName} ${record.lastName}`.trim();
+      const url = `${base}/update-password?invited=1&token=${encodeURIComponent(tokens[index]!)}`;
+      return { to: record.email, ...memberInvitationMail(sender, { name }, url, INVITATION_DAYS) };
+    });
+    await enqueuePacedMails(tx, 'member_invitation', mails);
+  }
+  return invited.length;
+}
+
 /** The skipped rows as a CSV report: row number, email and every problem. */
 export function skippedRowsReport(rows: readonly ImportRow[]): string {
   return toCsv(
@@ -137,5 +173,21 @@ export async function recordMemberImport(
 /** A confirmed import's skipped-rows report, for download. */
 export async function memberImportReport(id: string): Promise<{ fileName: string | null; report: string } | undefined> {
   const [row] = await db().select({ fileName: memberImports.fileName, report: memberImports.skippedReport }).from(memberImports).where(eq(memberImports.id, id));
+  return row;
+}
+
+/** A confirmed import's summary, for the page after it: what it did and when. */
+export async function memberImportSummary(id: string) {
+  const [row] = await db()
+    .select({
+      id: memberImports.id,
+      fileName: memberImports.fileName,
+      created: memberImports.createdCount,
+      updated: memberImports.updatedCount,
+      skipped: memberImports.skippedCount,
+      createdAt: memberImports.createdAt,
+    })
+    .from(memberImports)
+    .where(eq(memberImports.id, id));
   return row;
 }

@@ -3,10 +3,11 @@ import { db, type Executor } from '~/db/client.server';
 import { payments } from '~/db/schema/payments';
 import { readImportCsv } from '~/features/membership/import-csv.server';
 import { checkImportRows, guessMapping, mappingByHeader, mappingProblems, type ColumnMapping, type ImportField, type ImportRow } from '~/features/membership/import-rules';
-import { existingPeople, recordMemberImport, rememberedImportMapping, writeImportedMembers, type ImportedMember } from '~/features/membership/import.server';
+import { existingPeople, inviteImportedMembers, recordMemberImport, rememberedImportMapping, writeImportedMembers, type ImportedMember } from '~/features/membership/import.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { writeAudit } from '~/lib/audit.server';
 import { isoDayAfter } from '~/lib/dates';
+import { formatCents } from '~/lib/money';
 import { assertCan, type Actor } from '~/lib/roles';
 import { offlinePaymentValues } from './payments.server';
 
@@ -19,7 +20,8 @@ export type ImportPreview =
   | { ok: false; problems: string[]; headers?: string[]; mapping?: ColumnMapping }
   | { ok: true; headers: string[]; mapping: ColumnMapping; rows: ImportRow[]; counts: { create: number; update: number; skip: number } };
 
-export type ImportRequest = { csv: string; mapping?: ColumnMapping | null; fileName?: string | null };
+/** `invite`: at commit, mail each new account an invitation to set its password. */
+export type ImportRequest = { csv: string; mapping?: ColumnMapping | null; fileName?: string | null; invite?: boolean };
 
 const PAYMENT_BATCH = 1000;
 
@@ -43,12 +45,13 @@ export async function previewMemberImport(actor: Actor, request: ImportRequest):
   return check(request);
 }
 
-export type ImportOutcome = { ok: false; problems: string[] } | { ok: true; importId: string; created: number; updated: number; skipped: number; members: ImportedMember[] };
+export type ImportOutcome = { ok: false; problems: string[] } | { ok: true; importId: string; created: number; updated: number; skipped: number; invited: number; members: ImportedMember[] };
 
 /**
  * Imports a file's valid rows in one transaction, audited: invited accounts, approved memberships
  * and their offline payments. One import runs at a time; the file is checked again inside it, so a
- * second run of the same file finds everyone already a member and changes nothing but its record.
+ * second run of the same file finds everyone already a member and changes nothing but its record
+ * (and mails no one: only accounts the run creates are invited).
  */
 export async function commitMemberImport(actor: Actor, request: ImportRequest): Promise<ImportOutcome> {
   assertCan(actor, 'changeMembers');
@@ -72,15 +75,46 @@ export async function commitMemberImport(actor: Actor, request: ImportRequest): 
     const created = members.filter((member) => member.accountCreated).length;
     const updated = members.length - created;
     const mapping: Partial<Record<ImportField, string>> = mappingByHeader(preview.headers, preview.mapping);
+    const invited = request.invite ? await inviteImportedMembers(tx, members) : 0;
     const importId = await recordMemberImport(tx, actor, { fileName: request.fileName ?? null, mapping, created, updated, rows: preview.rows });
     await writeAudit(tx, {
       actor,
       action: 'members.import',
       entityType: 'member_import',
       entityId: importId,
-      to: `${created} created, ${updated} updated, ${preview.counts.skip} skipped`,
+      to: `${created} created, ${updated} updated, ${preview.counts.skip} skipped, ${invited} invited`,
       note: request.fileName ?? null,
     });
-    return { ok: true, importId, created, updated, skipped: preview.counts.skip, members };
+    return { ok: true, importId, created, updated, skipped: preview.counts.skip, invited, members };
   });
+}
+
+/** How many rows of each kind the page lists: every skipped row up to 1,000, the first 200 others. */
+export const PREVIEW_LIST = { skipped: 1000, valid: 200 } as const;
+
+export type PreviewLine = { row: number; email: string; action: ImportRow['action']; name: string; plan: string; expires: string; paid: string; problems: string[] };
+
+/**
+ * A preview as the page shows it (docs/product.md#member-import): the counts, every problem row
+ * (up to PREVIEW_LIST.skipped) and the first rows to create or update, in row order.
+ */
+export function previewLines(rows: readonly ImportRow[]): { lines: PreviewLine[]; hidden: number } {
+  let skipped = 0;
+  let valid = 0;
+  const lines: PreviewLine[] = [];
+  for (const row of rows) {
+    if (row.action === 'skip' ? skipped++ >= PREVIEW_LIST.skipped : valid++ >= PREVIEW_LIST.valid) continue;
+    const record = row.record;
+    lines.push({
+      row: row.row,
+      email: row.email,
+      action: row.action,
+      name: record ? `${record.firstName} ${record.lastName}`.trim() : '',
+      plan: record ? membershipPlans[record.plan].productName : '',
+      expires: record ? (record.plan === 'life' ? 'Never (life)' : (record.expiresOn ?? '')) : '',
+      paid: record?.payment ? `${formatCents(record.payment.amountCents)} on ${record.payment.receivedOn}` : '',
+      problems: row.problems,
+    });
+  }
+  return { lines, hidden: rows.length - lines.length };
 }

@@ -18,15 +18,19 @@ import type { Route } from './+types/update-password';
 /** Milliseconds between the success toast and the move to /login (docs/product.md#accounts). */
 const REDIRECT_DELAY_MS = 2000;
 
-/** The reset mail's link lands here with ?token=… (better-auth checked it) or ?error=INVALID_TOKEN. */
+/**
+ * The reset mail's link lands here with ?token=… (better-auth checked it) or ?error=INVALID_TOKEN;
+ * an imported member's invitation with ?invited=1&token=… (docs/product.md#member-import): the same
+ * token, the page asks them to set their first password.
+ */
 export function loader(args: Route.LoaderArgs) {
   const { request } = args;
   const url = new URL(request.url);
   const token = url.searchParams.get('token');
-  return { token: token && !url.searchParams.has('error') ? token : null };
+  return { token: token && !url.searchParams.has('error') ? token : null, invited: url.searchParams.get('invited') === '1' };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Update password');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.invited ? 'Set your password' : 'Update password');
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
@@ -59,6 +63,7 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
   const busy = useIsPending();
   const navigate = useNavigate();
   const done = actionData?.done === true;
+  const invited = loaderData.invited;
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
@@ -69,10 +74,10 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
     <>
       {/* Without JavaScript the browser follows this after the same delay. */}
       {done ? <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=/login`} /> : null}
-      <h1 className="text-center text-2xl font-bold text-navy-900">Update Password</h1>
+      <h1 className="text-center text-2xl font-bold text-navy-900">{invited ? 'Set your password' : 'Update Password'}</h1>
       {loaderData.token && !done ? (
         <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm font-medium text-emerald-800">
-          {messages.recoveryNotice}
+          {invited ? messages.invitationNotice : messages.recoveryNotice}
         </p>
       ) : null}
       {done ? (
@@ -85,7 +90,7 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
           <FormField field={fields.password} label="New Password" type="password" autoComplete="new-password" hint={passwordRule} />
           <FormField field={fields.confirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" />
           <Button type="submit" size="lg" disabled={busy}>
-            {busy ? 'Updating...' : 'Update Password'}
+            {busy ? (invited ? 'Saving...' : 'Updating...') : invited ? 'Set my password' : 'Update Password'}
           </Button>
           <FormError id={form.errorId} errors={form.errors} />
         </Form>

@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { data, Form, useSearchParams } from 'react-router';
+import { data, Form, Link, useSearchParams } from 'react-router';
 import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
 import { StatusText } from '~/components/admin/status-text';
 import { Button } from '~/components/ui/button';
@@ -57,7 +57,14 @@ export default function MembersSection({ loaderData, actionData }: Route.Compone
   return (
     <>
       <h2 className="text-2xl font-bold text-navy-900">Membership Applications</h2>
-      <p className="mb-6 text-muted-foreground">Review and approve new membership applications.</p>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted-foreground">Review and approve new membership applications.</p>
+        {canChange ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/members/import">Import members</Link>
+          </Button>
+        ) : null}
+      </div>
       {actionData?.confirmUnpaid ? <ConfirmUnpaid id={actionData.confirmUnpaid} /> : null}
       <TableTools list="members" statuses={applicationStatuses} filters={<RenewalSelect />} />
       <RecordsTable

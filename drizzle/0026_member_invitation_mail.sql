@@ -1,0 +1,2 @@
+ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind_check";--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind_check" CHECK ("mail_outbox"."kind" in ('verification', 'change_email', 'email_change_notice', 'password_reset', 'receipt', 'refund', 'application_decision', 'tickets', 'tickets_cancelled', 'membership_reminder', 'renewal_failed', 'committee_notice', 'committee_digest', 'mailing_test', 'member_invitation'));
