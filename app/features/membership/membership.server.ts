@@ -1,8 +1,8 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
 import { siteSettings } from '~/db/schema/content';
-import { membershipApplications } from '~/db/schema/membership';
+import { latestApplications, membershipApplications } from '~/db/schema/membership';
 import { mailSender } from '~/features/mail/mail.server';
 import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
 import { applicationDecisionMail } from '~/features/mail/templates';
@@ -235,20 +235,32 @@ export type CountedStanding = (typeof countedStandings)[number];
 /**
  * Each account's standing from its newest application, as the portal sees it (`membershipStanding`,
  * with the committee's grace period), counted. Applications whose account was deleted stand for
- * nobody any more and are left out.
+ * nobody any more and are left out. Counted in latest_applications, which the database's triggers
+ * keep (docs/architecture.md#finance-sums), by index ranges: approved memberships by their expiry
+ * against now and the end of the grace period.
  */
 export async function countMembersByStanding(now = new Date()): Promise<Record<CountedStanding, number>> {
-  const latest = await db()
-    .selectDistinctOn([membershipApplications.userId], { status: membershipApplications.status, expiresAt: membershipApplications.expiresAt })
-    .from(membershipApplications)
-    .where(isNotNull(membershipApplications.userId))
-    .orderBy(membershipApplications.userId, desc(membershipApplications.createdAt));
   const graceDays = await membershipGraceDays();
+  // In grace while now < expiry + grace days, that is while the expiry is after this instant.
+  const graceCutoff = new Date(now.getTime() - graceDays * 86_400_000);
+  const approved = and(eq(latestApplications.status, 'approved'), isNotNull(latestApplications.expiresAt));
+  const counted = (where: SQL | undefined) => db().select({ count: sql<number>`count(*)::int` }).from(latestApplications).where(where);
+  const [waiting, [active], [life], [grace], [expired]] = await Promise.all([
+    db()
+      .select({ status: latestApplications.status, count: sql<number>`count(*)::int` })
+      .from(latestApplications)
+      .where(inArray(latestApplications.status, ['pending_approval', 'pending_payment', 'rejected']))
+      .groupBy(latestApplications.status),
+    counted(and(approved, gt(latestApplications.expiresAt, now))),
+    counted(and(eq(latestApplications.status, 'approved'), isNull(latestApplications.expiresAt))),
+    counted(and(approved, lte(latestApplications.expiresAt, now), gt(latestApplications.expiresAt, graceCutoff))),
+    counted(and(approved, lte(latestApplications.expiresAt, graceCutoff))),
+  ]);
   const counts = Object.fromEntries(countedStandings.map((standing) => [standing, 0])) as Record<CountedStanding, number>;
-  for (const application of latest) {
-    const standing = membershipStanding(application, now, graceDays);
-    if (standing !== 'none') counts[standing] += 1;
-  }
+  for (const row of waiting) counts[row.status as 'pending_approval' | 'pending_payment' | 'rejected'] = Number(row.count);
+  counts.active = Number(active?.count ?? 0) + Number(life?.count ?? 0);
+  counts.grace = Number(grace?.count ?? 0);
+  counts.expired = Number(expired?.count ?? 0);
   return counts;
 }
 
