@@ -52,6 +52,8 @@ describe('the search', () => {
     expect((await listDonations({ search: 'DONOR1042' })).total).toBe(1);
     // "Perera person1042@" is in "first last email" but in none of the fields the search reads.
     expect((await listDonations({ search: 'Perera person1042@' })).total).toBe(0);
+    // The separator the index reads between them is taken out of a search, so it joins nothing either.
+    expect((await listDonations({ search: 'Perera\u0001person1042@' })).total).toBe(0);
     expect((await listDonations({ search: '1_4' })).total).toBe(0);
   });
 });
