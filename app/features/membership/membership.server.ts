@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
 import { siteSettings } from '~/db/schema/content';
@@ -243,24 +243,29 @@ export async function countMembersByStanding(now = new Date()): Promise<Record<C
   const graceDays = await membershipGraceDays();
   // In grace while now < expiry + grace days, that is while the expiry is after this instant.
   const graceCutoff = new Date(now.getTime() - graceDays * 86_400_000);
-  const approved = and(eq(latestApplications.status, 'approved'), isNotNull(latestApplications.expiresAt));
-  const counted = (where: SQL | undefined) => db().select({ count: sql<number>`count(*)::int` }).from(latestApplications).where(where);
-  const [waiting, [active], [life], [grace], [expired]] = await Promise.all([
-    db()
-      .select({ status: latestApplications.status, count: sql<number>`count(*)::int` })
-      .from(latestApplications)
-      .where(inArray(latestApplications.status, ['pending_approval', 'pending_payment', 'rejected']))
-      .groupBy(latestApplications.status),
-    counted(and(approved, gt(latestApplications.expiresAt, now))),
-    counted(and(eq(latestApplications.status, 'approved'), isNull(latestApplications.expiresAt))),
-    counted(and(approved, lte(latestApplications.expiresAt, now), gt(latestApplications.expiresAt, graceCutoff))),
-    counted(and(approved, lte(latestApplications.expiresAt, graceCutoff))),
-  ]);
+  // One statement of index-range counts (one round trip: the embedded database answers one query at a time).
+  const count = (where: SQL) => sql<number>`(select count(*)::int from ${latestApplications} where ${where})`;
+  const status = (value: ApplicationStatus) => eq(latestApplications.status, value);
+  const [row] = await db()
+    .select({
+      pending_approval: count(status('pending_approval')),
+      pending_payment: count(status('pending_payment')),
+      rejected: count(status('rejected')),
+      life: count(and(status('approved'), isNull(latestApplications.expiresAt))!),
+      active: count(and(status('approved'), gt(latestApplications.expiresAt, now))!),
+      grace: count(and(status('approved'), lte(latestApplications.expiresAt, now), gt(latestApplications.expiresAt, graceCutoff))!),
+      expired: count(and(status('approved'), lte(latestApplications.expiresAt, graceCutoff))!),
+    })
+    .from(sql`(select 1) as one`);
   const counts = Object.fromEntries(countedStandings.map((standing) => [standing, 0])) as Record<CountedStanding, number>;
-  for (const row of waiting) counts[row.status as 'pending_approval' | 'pending_payment' | 'rejected'] = Number(row.count);
-  counts.active = Number(active?.count ?? 0) + Number(life?.count ?? 0);
-  counts.grace = Number(grace?.count ?? 0);
-  counts.expired = Number(expired?.count ?? 0);
+  if (row) {
+    counts.active = Number(row.active) + Number(row.life);
+    counts.grace = Number(row.grace);
+    counts.expired = Number(row.expired);
+    counts.pending_approval = Number(row.pending_approval);
+    counts.pending_payment = Number(row.pending_payment);
+    counts.rejected = Number(row.rejected);
+  }
   return counts;
 }
 

@@ -55,7 +55,7 @@ async function yearsWithMoney(now: Date): Promise<number[]> {
 }
 
 /** The year's gifts (payments of purpose `donation`, by the day paid) with what has been refunded of each since. */
-async function giftsOfYear(year: number): Promise<GiftOf[]> {
+async function giftsOfYear(year: number, donorEmail?: string): Promise<GiftOf[]> {
   const { start, end } = yearBounds(year);
   const refunded = refundTotals();
   const rows = await db()
@@ -73,7 +73,7 @@ async function giftsOfYear(year: number): Promise<GiftOf[]> {
     .from(payments)
     .innerJoin(donations, giftDonation)
     .leftJoin(refunded, eq(refunded.paymentId, payments.id))
-    .where(and(gte(payments.paidAt, start), lt(payments.paidAt, end)));
+    .where(and(gte(payments.paidAt, start), lt(payments.paidAt, end), donorEmail === undefined ? undefined : sql`lower(btrim(${donations.email})) = ${donorEmail}`));
   return rows.map((row) => ({ ...row, refundedCents: Number(row.refundedCents) }));
 }
 
@@ -164,7 +164,15 @@ export type GivingStatement = {
 export async function givingStatement(actor: Actor, year: number, key: string, now = new Date()): Promise<GivingStatement> {
   assertCan(actor, 'viewFinance');
   const known = financeYearOf(String(year), now) !== null && /^[0-9a-f]{16}$/.test(key);
-  const donor = known ? groupDonors(await giftsOfYear(year)).find((candidate) => donorKey(candidate.email) === key) : undefined;
+  // The donor whose address the key is made from (donorKey, in SQL), then only their gifts.
+  const [found] = known
+    ? await db()
+        .select({ email: financeDonors.email })
+        .from(financeDonors)
+        .where(and(eq(financeDonors.year, year), sql`left(encode(sha256(convert_to(${financeDonors.email}, 'UTF8')), 'hex'), 16) = ${key}`))
+        .limit(1)
+    : [];
+  const donor = found ? groupDonors(await giftsOfYear(year, found.email)).find((candidate) => donorKey(candidate.email) === key) : undefined;
   if (!donor) throw new AppError('not_found', 'No gifts from this donor in that year.');
   const [settings] = await db()
     .select({ name: siteSettings.associationName, address: siteSettings.contactAddress, email: siteSettings.contactEmail, phone: siteSettings.contactPhone })
