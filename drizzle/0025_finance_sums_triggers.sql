@@ -50,16 +50,27 @@ CREATE OR REPLACE VIEW finance_gifts AS
   FROM donations d JOIN payments p ON p.purpose = 'donation' AND p.reference_id = d.id::text;--> statement-breakpoint
 
 -- One donor's row for a year, from their gifts: the name of the latest one, or the address when it has none.
+-- Updated in place (no delete and insert: the embedded database is never vacuumed).
 CREATE OR REPLACE FUNCTION finance_refresh_donor(donor_year integer, donor_email text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  summed record;
 BEGIN
   -- Two gifts of one donor at once: the second waits, then sums what the first committed.
   PERFORM pg_advisory_xact_lock(hashtext('finance_donors'), hashtext(donor_year || ' ' || donor_email));
-  DELETE FROM finance_donors WHERE year = donor_year AND email = donor_email;
-  INSERT INTO finance_donors (year, email, name, gift_count, live_gift_count, gross_cents, refunded_cents)
-  SELECT donor_year, donor_email, coalesce(nullif((array_agg(g.name ORDER BY g.paid_at DESC, g.id DESC))[1], ''), donor_email),
-    count(*), count(*) FILTER (WHERE g.livemode), sum(g.amount_cents), sum(g.refunded_cents)
-  FROM finance_gifts g WHERE g.email = donor_email AND g.year = donor_year
-  HAVING count(*) > 0;
+  SELECT coalesce(nullif((array_agg(g.name ORDER BY g.paid_at DESC, g.id DESC))[1], ''), donor_email) AS name,
+    count(*) AS gifts, count(*) FILTER (WHERE g.livemode) AS live, sum(g.amount_cents) AS gross, sum(g.refunded_cents) AS refunded
+  INTO summed
+  FROM finance_gifts g WHERE g.email = donor_email AND g.year = donor_year;
+  IF summed.gifts = 0 THEN
+    DELETE FROM finance_donors WHERE year = donor_year AND email = donor_email;
+  ELSE
+    INSERT INTO finance_donors AS donors (year, email, name, gift_count, live_gift_count, gross_cents, refunded_cents)
+    VALUES (donor_year, donor_email, summed.name, summed.gifts, summed.live, summed.gross, summed.refunded)
+    ON CONFLICT (year, email) DO UPDATE SET name = excluded.name, gift_count = excluded.gift_count,
+      live_gift_count = excluded.live_gift_count, gross_cents = excluded.gross_cents, refunded_cents = excluded.refunded_cents
+    WHERE (donors.name, donors.gift_count, donors.live_gift_count, donors.gross_cents, donors.refunded_cents)
+      IS DISTINCT FROM (excluded.name, excluded.gift_count, excluded.live_gift_count, excluded.gross_cents, excluded.refunded_cents);
+  END IF;
 END
 $$;--> statement-breakpoint
 
@@ -131,10 +142,13 @@ BEGIN
   -- Writers of applications take turns here (one lock, not one per account: an import writes thousands),
   -- so each reads what the one before it committed.
   PERFORM pg_advisory_xact_lock(hashtext('latest_applications'));
-  DELETE FROM latest_applications WHERE user_id = ANY(accounts);
-  INSERT INTO latest_applications (user_id, application_id, status, expires_at)
+  DELETE FROM latest_applications WHERE user_id = ANY(accounts)
+    AND NOT EXISTS (SELECT 1 FROM membership_applications a WHERE a.user_id = latest_applications.user_id);
+  INSERT INTO latest_applications AS latest (user_id, application_id, status, expires_at)
   SELECT DISTINCT ON (user_id) user_id, id, status, expires_at FROM membership_applications
-  WHERE user_id = ANY(accounts) ORDER BY user_id, created_at DESC, id DESC;
+  WHERE user_id = ANY(accounts) ORDER BY user_id, created_at DESC, id DESC
+  ON CONFLICT (user_id) DO UPDATE SET application_id = excluded.application_id, status = excluded.status, expires_at = excluded.expires_at
+  WHERE (latest.application_id, latest.status, latest.expires_at) IS DISTINCT FROM (excluded.application_id, excluded.status, excluded.expires_at);
 END
 $$;--> statement-breakpoint
 
