@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { ensurePrivateFolder, type Env } from '~/lib/env.server';
 import { extractTarEntry, listTar, readTarEntry, writeTar, type TarEntry } from '~/lib/tar.server';
-import { openDatabase, pgliteStartParams, wrapPglite, type DatabaseHandle } from './client.server';
+import { openDatabase, pgliteExtensions, pgliteStartParams, wrapPglite, type DatabaseHandle } from './client.server';
 import { DataFolderInUseError, lockDataFolder, lockHolder } from './lock.server';
 import { latestAppliedMigration, migrationJournal } from './migrate.server';
 
@@ -161,7 +161,7 @@ async function backupEmbeddedCommand(config: Env, target: string, scratch: strin
   }
   const release = lockDataFolder(config.dataDir, 'npm run backup');
   try {
-    const client = await PGlite.create(dbDir, { startParams: pgliteStartParams });
+    const client = await PGlite.create(dbDir, { startParams: pgliteStartParams, extensions: pgliteExtensions });
     try {
       writeFileSync(dumpFile, await dumpEmbedded(client), { mode: 0o600 });
       const migration = await latestAppliedMigration(wrapPglite(client).db);
@@ -347,7 +347,7 @@ async function restoreEmbedded(config: Env, databaseFile: string, options: Resto
       rmSync(dbDir, { recursive: true, force: true });
     }
     try {
-      const client = await PGlite.create({ dataDir: dbDir, loadDataDir: new Blob([readFileSync(databaseFile)]), startParams: pgliteStartParams });
+      const client = await PGlite.create({ dataDir: dbDir, loadDataDir: new Blob([readFileSync(databaseFile)]), startParams: pgliteStartParams, extensions: pgliteExtensions });
       await client.query('select 1');
       await client.close();
     } catch (error) {

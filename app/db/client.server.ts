@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -52,7 +53,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
   if (location.pgliteDir) mkdirSync(path.dirname(location.pgliteDir), { recursive: true });
   // On disk, every file it makes is the owner's only (owner-only-fs.server.ts).
-  const client = await PGlite.create({ ...(location.pgliteDir ? { fs: new OwnerOnlyNodeFS(location.pgliteDir) } : {}), startParams: pgliteStartParams });
+  const client = await PGlite.create({ ...(location.pgliteDir ? { fs: new OwnerOnlyNodeFS(location.pgliteDir) } : {}), startParams: pgliteStartParams, extensions: pgliteExtensions });
   return wrapPglite(client);
 }
 
@@ -62,6 +63,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
  * server's RSS (docs/architecture.md#memory). PGlite's own defaults are kept.
  */
 export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * The extensions the migrations create (pg_trgm for the admin tables' search,
+ * docs/architecture.md#admin-search): PGlite must load them at every opening of a database,
+ * wherever it is opened (the app, backups, preflight, tests).
+ */
+export const pgliteExtensions = { pg_trgm };
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema }) as unknown as Database;

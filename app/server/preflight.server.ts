@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
-import { pgliteStartParams } from '~/db/client.server';
+import { pgliteExtensions, pgliteStartParams } from '~/db/client.server';
 import { DataFolderInUseError, lockDataFolder, lockHolder } from '~/db/lock.server';
 import { migrationsFolder } from '~/db/migrate.server';
 import {
@@ -147,7 +147,7 @@ async function databaseFacts(config: Env): Promise<{ facts: DatabaseFacts; lastA
     return { facts: { kind: 'embedded', state: 'failed', error: (error as Error).message } };
   }
   try {
-    const client = await PGlite.create(path.join(config.dataDir, 'db'), { startParams: pgliteStartParams });
+    const client = await PGlite.create(path.join(config.dataDir, 'db'), { startParams: pgliteStartParams, extensions: pgliteExtensions });
     try {
       return { facts: { kind: 'embedded', state: 'opened' }, lastApplied: await lastApplied(async <T,>(text: string) => (await client.query<T>(text)).rows) };
     } finally {

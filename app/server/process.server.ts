@@ -10,6 +10,7 @@ import { startMailSender } from '~/features/mail/outbox.server';
 import { startMailingQueue } from '~/features/mailings/sender.server';
 import { committeeDigestJob } from '~/features/membership/committee-notices.server';
 import { membershipRemindersJob } from '~/features/membership/reminders.server';
+import { financeSumsVacuumJob } from '~/features/payments/finance-sums.server';
 import { configureEnv, EnvError, type Env } from '~/lib/env.server';
 import { backupJob } from '~/lib/backups.server';
 import { startScheduler } from '~/lib/jobs.server';
@@ -186,7 +187,7 @@ export function listenUntilStopped(
     log.info(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   });
   const connections = followConnections(server);
-  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob, ...(config.backupDir ? [backupJob({ ...config, backupDir: config.backupDir })] : [])]);
+  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob, financeSumsVacuumJob, ...(config.backupDir ? [backupJob({ ...config, backupDir: config.backupDir })] : [])]);
   // `npm run backup` asks the embedded database's server for a copy through this socket.
   const stopControl = database.kind === 'pglite' ? listenForControl(config.dataDir, database) : () => {};
   // Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.

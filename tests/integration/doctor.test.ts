@@ -12,7 +12,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteStartParams, wrapPglite } from '~/db/client.server';
+import { pgliteExtensions, pgliteStartParams, wrapPglite } from '~/db/client.server';
 import { lockFilePath } from '~/db/lock.server';
 import { migrateDatabase } from '~/db/migrate.server';
 import type { Check } from '~/features/operations/preflight';
@@ -50,7 +50,7 @@ const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'ppa-doctor-'));
 /** An embedded database on disk in `dataDir`, migrated; `change` runs on it before it is closed. */
 /** Creates and migrates an embedded database, or, given `change`, changes the existing one as it is (no migrations: a change may undo one). */
 async function embeddedDatabase(dataDir: string, change?: (client: PGlite) => Promise<unknown>) {
-  const client = await PGlite.create(path.join(dataDir, 'db'), { startParams: pgliteStartParams });
+  const client = await PGlite.create(path.join(dataDir, 'db'), { startParams: pgliteStartParams, extensions: pgliteExtensions });
   if (change) await change(client);
   else await migrateDatabase(wrapPglite(client));
   await client.close();
@@ -77,7 +77,7 @@ describe('npm run doctor on the embedded database', () => {
 
   it('reads a database that was created but never migrated as one the first start will migrate', async () => {
     const dataDir = freshDataDir();
-    const client = await PGlite.create(path.join(dataDir, 'db'), { startParams: pgliteStartParams });
+    const client = await PGlite.create(path.join(dataDir, 'db'), { startParams: pgliteStartParams, extensions: pgliteExtensions });
     await client.close();
     const checks = await runPreflight({ DATA_DIR: dataDir });
     expect(checkOf(checks, 'Database').verdict).toBe('ok');

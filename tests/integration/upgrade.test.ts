@@ -12,7 +12,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { currentDatabaseHandle, db, installDatabase, openDatabase, pgliteStartParams, wrapPglite, type DatabaseHandle } from '~/db/client.server';
+import { currentDatabaseHandle, db, installDatabase, openDatabase, pgliteExtensions, pgliteStartParams, wrapPglite, type DatabaseHandle } from '~/db/client.server';
 import { migrateDatabase, migrationsFolder } from '~/db/migrate.server';
 import { findAccountByEmail, signIn } from '~/features/accounts/accounts.server';
 import { readSessionUser } from '~/features/accounts/auth.server';
@@ -73,7 +73,7 @@ async function loadDump(dump: string): Promise<{ handle: DatabaseHandle; drop: (
     }
     return { handle: await openDatabase({ databaseUrl: url }), drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
   }
-  const client = await PGlite.create({ startParams: pgliteStartParams });
+  const client = await PGlite.create({ startParams: pgliteStartParams, extensions: pgliteExtensions });
   await client.exec(dump);
   // The dump sets its session's search_path to nothing (and a few other settings); PGlite has one session.
   await client.exec('reset all');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { installDatabase, openDatabase, pgliteStartParams, schema, wrapPglite, type Database, type DatabaseHandle } from '~/db/client.server';
+import { installDatabase, openDatabase, pgliteExtensions, pgliteStartParams, schema, wrapPglite, type Database, type DatabaseHandle } from '~/db/client.server';
 import { adminQuery, databaseUrlNamed } from './postgres';
 
 /**
@@ -30,7 +30,7 @@ export function setupTestDatabase(options: { logger?: Logger } = {}): { db: () =
       if (options.logger && handle.kind === 'postgres') handle.db = drizzlePostgres({ client: handle.client, schema, logger: options.logger }) as unknown as Database;
       dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     } else {
-      const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template.dumpFile)]), startParams: pgliteStartParams });
+      const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template.dumpFile)]), startParams: pgliteStartParams, extensions: pgliteExtensions });
       handle = wrapPglite(client);
       if (options.logger) handle.db = drizzlePglite({ client, schema, logger: options.logger }) as unknown as Database;
     }

@@ -150,7 +150,8 @@ export function ListFilters({
   );
 }
 
-export function Pagination({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
+/** The pager: the total (or "more than" a capped one, docs/product.md#admin-dashboard), the page, and Previous/Next. */
+export function Pagination({ page, pageCount, total, moreThanTotal = false }: { page: number; pageCount: number; total: number; moreThanTotal?: boolean }) {
   const [searchParams] = useSearchParams();
   const hrefFor = (target: number) => {
     const next = new URLSearchParams(searchParams);
@@ -160,7 +161,7 @@ export function Pagination({ page, pageCount, total }: { page: number; pageCount
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-muted-foreground">
       <span>
-        {total} {total === 1 ? 'record' : 'records'} · page {page} of {pageCount}
+        {moreThanTotal ? `More than ${total.toLocaleString('en-US')} records · page ${page}` : `${total} ${total === 1 ? 'record' : 'records'} · page ${page} of ${pageCount}`}
       </span>
       <span className="flex gap-2">
         {page > 1 ? (

@@ -116,3 +116,20 @@ export const memberImports = pgTable('member_imports', {
   skippedReport: text('skipped_report').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Each account's newest application (by created_at, then id), with what its standing depends on:
+ * the finance view counts members by standing from here with index ranges instead of reading every
+ * application (docs/architecture.md#finance-sums). Written only by the database's triggers on
+ * membership_applications (migration 0029).
+ */
+export const latestApplications = pgTable(
+  'latest_applications',
+  {
+    userId: text('user_id').primaryKey(),
+    applicationId: uuid('application_id').notNull(),
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [index('latest_applications_standing_idx').on(table.status, table.expiresAt)],
+);

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
 import {
@@ -130,4 +131,42 @@ export const paymentRefunds = pgTable(
     // A refund the provider answered twice (the same idempotency key) is recorded once.
     uniqueIndex('payment_refunds_provider_unique').on(table.providerRefundId),
   ],
+);
+
+/**
+ * The finance view's sums (docs/architecture.md#finance-sums): money received and given back per
+ * calendar month on the association's clock, finance purpose (membership, a gift's cause, tickets)
+ * and livemode. Written only by the database's triggers on payments, payment_refunds and donations
+ * (migration 0029), so the view reads at most 120 rows a year instead of every payment.
+ */
+export const financeMonthTotals = pgTable(
+  'finance_month_totals',
+  {
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    purpose: text('purpose').notNull(),
+    livemode: boolean('livemode').notNull(),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.year, table.month, table.purpose, table.livemode] })],
+);
+
+/**
+ * The year's donors (docs/architecture.md#finance-sums): one row per year and email address (trimmed,
+ * lower case), with the name of their latest gift that year, their gifts and what has been refunded
+ * of them since. Written only by the database's triggers (migration 0029); the finance view pages it by name.
+ */
+export const financeDonors = pgTable(
+  'finance_donors',
+  {
+    year: integer('year').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    giftCount: integer('gift_count').notNull(),
+    liveGiftCount: integer('live_gift_count').notNull(),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.year, table.email] }), index('finance_donors_name_idx').on(table.year, sql`lower(${table.name})`, table.email)],
 );

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
 import { siteSettings } from '~/db/schema/content';
 import type { PaymentProviderName } from '~/db/schema/enums';
-import { membershipApplications } from '~/db/schema/membership';
+import { latestApplications, membershipApplications } from '~/db/schema/membership';
 import { mailSender } from '~/features/mail/mail.server';
 import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
 import { applicationDecisionMail, renewalFailedMail } from '~/features/mail/templates';
@@ -266,19 +266,36 @@ export type CountedStanding = (typeof countedStandings)[number];
 /**
  * Each account's standing from its newest application, as the portal sees it (`membershipStanding`,
  * with the committee's grace period), counted. Applications whose account was deleted stand for
- * nobody any more and are left out.
+ * nobody any more and are left out. Counted in latest_applications, which the database's triggers
+ * keep (docs/architecture.md#finance-sums), by index ranges: approved memberships by their expiry
+ * against now and the end of the grace period.
  */
 export async function countMembersByStanding(now = new Date()): Promise<Record<CountedStanding, number>> {
-  const latest = await db()
-    .selectDistinctOn([membershipApplications.userId], { status: membershipApplications.status, expiresAt: membershipApplications.expiresAt })
-    .from(membershipApplications)
-    .where(isNotNull(membershipApplications.userId))
-    .orderBy(membershipApplications.userId, desc(membershipApplications.createdAt));
   const graceDays = await membershipGraceDays();
+  // In grace while now < expiry + grace days, that is while the expiry is after this instant.
+  const graceCutoff = new Date(now.getTime() - graceDays * 86_400_000);
+  // One statement of index-range counts (one round trip: the embedded database answers one query at a time).
+  const count = (where: SQL) => sql<number>`(select count(*)::int from ${latestApplications} where ${where})`;
+  const status = (value: ApplicationStatus) => eq(latestApplications.status, value);
+  const [row] = await db()
+    .select({
+      pending_approval: count(status('pending_approval')),
+      pending_payment: count(status('pending_payment')),
+      rejected: count(status('rejected')),
+      life: count(and(status('approved'), isNull(latestApplications.expiresAt))!),
+      active: count(and(status('approved'), gt(latestApplications.expiresAt, now))!),
+      grace: count(and(status('approved'), lte(latestApplications.expiresAt, now), gt(latestApplications.expiresAt, graceCutoff))!),
+      expired: count(and(status('approved'), lte(latestApplications.expiresAt, graceCutoff))!),
+    })
+    .from(sql`(select 1) as one`);
   const counts = Object.fromEntries(countedStandings.map((standing) => [standing, 0])) as Record<CountedStanding, number>;
-  for (const application of latest) {
-    const standing = membershipStanding(application, now, graceDays);
-    if (standing !== 'none') counts[standing] += 1;
+  if (row) {
+    counts.active = Number(row.active) + Number(row.life);
+    counts.grace = Number(row.grace);
+    counts.expired = Number(row.expired);
+    counts.pending_approval = Number(row.pending_approval);
+    counts.pending_payment = Number(row.pending_payment);
+    counts.rejected = Number(row.rejected);
   }
   return counts;
 }

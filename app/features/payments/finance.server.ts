@@ -1,15 +1,15 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { db } from '~/db/client.server';
 import { siteSettings } from '~/db/schema/content';
 import { donations } from '~/db/schema/donations';
-import { paymentRefunds, payments } from '~/db/schema/payments';
+import { financeDonors, financeMonthTotals, payments } from '~/db/schema/payments';
 import { listAllSubscriptions } from '~/features/donations/donations.server';
 import { countMembersByStanding } from '~/features/membership/membership.server';
-import { SITE_TIME_ZONE } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
-import { financePurposeOf, financeYearOf, groupDonors, monthOf, summariseYear, yearBounds, type Donor, type GiftOf } from './finance';
+import { SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
+import { financeYearOf, groupDonors, monthNames, monthOf, summariseYear, yearBounds, type Donor, type FinancePurpose, type GiftOf } from './finance';
 import { renderGivingStatement } from './giving-statement.server';
 import { getReceiptSettings } from './receipts.server';
 import { refundTotals } from './refund-totals.server';
@@ -25,25 +25,20 @@ import { refundTotals } from './refund-totals.server';
 /** A gift's donation: the payment's reference, for purpose `donation` only. */
 const giftDonation = and(eq(payments.purpose, 'donation'), sql`${donations.id}::text = ${payments.referenceId}`);
 
-/** The year's money by month and purpose: payments by the day received, refunds by the day given back. */
+/**
+ * The year's money by month and purpose: payments by the day received, refunds by the day given back.
+ * Read from finance_month_totals, which the database's triggers keep (docs/architecture.md#finance-sums):
+ * each row stands for its month's payments (or refunds) of one purpose, placed at the month's first instant.
+ */
 export async function financeTotals(actor: Actor, year: number) {
   assertCan(actor, 'viewFinance');
-  const { start, end } = yearBounds(year);
-  const received = await db()
-    .select({ at: payments.paidAt, purpose: payments.purpose, cause: donations.cause, cents: payments.amountCents, livemode: payments.livemode })
-    .from(payments)
-    .leftJoin(donations, giftDonation)
-    .where(and(gte(payments.paidAt, start), lt(payments.paidAt, end)));
-  const refunded = await db()
-    .select({ at: paymentRefunds.createdAt, purpose: payments.purpose, cause: donations.cause, cents: paymentRefunds.amountCents })
-    .from(paymentRefunds)
-    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-    .leftJoin(donations, giftDonation)
-    .where(and(gte(paymentRefunds.createdAt, start), lt(paymentRefunds.createdAt, end)));
+  const rows = await db().select().from(financeMonthTotals).where(eq(financeMonthTotals.year, year));
+  const starts = monthNames.map((_, index) => zonedTimeToInstant(`${year}-${String(index + 1).padStart(2, '0')}-01`, '00:00', SITE_TIME_ZONE));
+  const at = (month: number) => starts[month - 1]!;
   return summariseYear(
     year,
-    received.map((row) => ({ at: row.at, purpose: financePurposeOf(row), cents: row.cents, livemode: row.livemode })),
-    refunded.map((row) => ({ at: row.at, purpose: financePurposeOf(row), cents: row.cents })),
+    rows.filter((row) => row.grossCents !== 0).map((row) => ({ at: at(row.month), purpose: row.purpose as FinancePurpose, cents: Number(row.grossCents), livemode: row.livemode })),
+    rows.filter((row) => row.refundedCents !== 0).map((row) => ({ at: at(row.month), purpose: row.purpose as FinancePurpose, cents: Number(row.refundedCents) })),
   );
 }
 
@@ -61,7 +56,7 @@ async function yearsWithMoney(now: Date): Promise<number[]> {
 }
 
 /** The year's gifts (payments of purpose `donation`, by the day paid) with what has been refunded of each since. */
-async function giftsOfYear(year: number): Promise<GiftOf[]> {
+async function giftsOfYear(year: number, donorEmail?: string): Promise<GiftOf[]> {
   const { start, end } = yearBounds(year);
   const refunded = refundTotals();
   const rows = await db()
@@ -79,7 +74,7 @@ async function giftsOfYear(year: number): Promise<GiftOf[]> {
     .from(payments)
     .innerJoin(donations, giftDonation)
     .leftJoin(refunded, eq(refunded.paymentId, payments.id))
-    .where(and(gte(payments.paidAt, start), lt(payments.paidAt, end)));
+    .where(and(gte(payments.paidAt, start), lt(payments.paidAt, end), donorEmail === undefined ? undefined : sql`lower(btrim(${donations.email})) = ${donorEmail}`));
   return rows.map((row) => ({ ...row, refundedCents: Number(row.refundedCents) }));
 }
 
@@ -90,24 +85,73 @@ export function donorKey(email: string): string {
 
 export type DonorOfYear = Omit<Donor, 'gifts'> & { key: string; giftCount: number };
 
-/** The year's donors (one per email address), by name, with their totals after refunds. */
+/** finance_donors rows as the page lists them, by name (case aside), then address. */
+function donorsOfYearQuery(year: number) {
+  return db()
+    .select()
+    .from(financeDonors)
+    .where(eq(financeDonors.year, year))
+    .orderBy(asc(sql`lower(${financeDonors.name})`), asc(financeDonors.email))
+    .$dynamic();
+}
+
+function donorOfYear(row: typeof financeDonors.$inferSelect): DonorOfYear {
+  const grossCents = Number(row.grossCents);
+  const refundedCents = Number(row.refundedCents);
+  return {
+    email: row.email,
+    name: row.name,
+    grossCents,
+    refundedCents,
+    netCents: grossCents - refundedCents,
+    testOnly: row.liveGiftCount === 0,
+    key: donorKey(row.email),
+    giftCount: row.giftCount,
+  };
+}
+
+/**
+ * The year's donors (one per email address), by name, with their totals after refunds: from
+ * finance_donors, which the database's triggers keep (docs/architecture.md#finance-sums).
+ */
 export async function donorsOfYear(actor: Actor, year: number): Promise<DonorOfYear[]> {
   assertCan(actor, 'viewFinance');
-  return groupDonors(await giftsOfYear(year)).map(({ gifts, ...donor }) => ({ ...donor, key: donorKey(donor.email), giftCount: gifts.length }));
+  return (await donorsOfYearQuery(year)).map(donorOfYear);
+}
+
+/** Donors the finance page lists at a time. */
+export const DONORS_PAGE_SIZE = 50;
+
+/** One page of the year's donors, how many there are and what they gave in all, after refunds. */
+export async function donorsPage(actor: Actor, year: number, page: number) {
+  assertCan(actor, 'viewFinance');
+  const [rows, [summary]] = await Promise.all([
+    donorsOfYearQuery(year)
+      .limit(DONORS_PAGE_SIZE)
+      .offset((page - 1) * DONORS_PAGE_SIZE),
+    db()
+      .select({ count: sql<number>`count(*)::int`, netCents: sql<string | number | null>`sum(${financeDonors.grossCents} - ${financeDonors.refundedCents})` })
+      .from(financeDonors)
+      .where(eq(financeDonors.year, year)),
+  ]);
+  const total = Number(summary?.count ?? 0);
+  return { rows: rows.map(donorOfYear), total, netCents: Number(summary?.netCents ?? 0), page, pageCount: Math.max(1, Math.ceil(total / DONORS_PAGE_SIZE)) };
 }
 
 /**
  * Everything the finance page shows for a year: the money by month and purpose, the members by
- * standing (now), every subscription, and the year's donors.
+ * standing (now), every subscription, and a page of the year's donors.
  */
-export async function getFinanceOverview(actor: Actor, year: number, now = new Date()) {
+export async function getFinanceOverview(actor: Actor, year: number, now = new Date(), donorPage = 1) {
   assertCan(actor, 'viewFinance');
-  const totals = await financeTotals(actor, year);
-  const years = await yearsWithMoney(now);
-  const standings = await countMembersByStanding(now);
-  const subscriptions = await listAllSubscriptions();
-  const donors = await donorsOfYear(actor, year);
-  return { year, years, totals, standings, subscriptions, donors };
+  const [totals, years, standings, subscriptions, donors] = await Promise.all([
+    financeTotals(actor, year),
+    yearsWithMoney(now),
+    countMembersByStanding(now),
+    listAllSubscriptions(),
+    donorsPage(actor, year, donorPage),
+  ]);
+  return { year, years, totals, standings, subscriptions, donors: donors.rows, donorsPage: { page: donors.page, pageCount: donors.pageCount, total: donors.total, netCents: donors.netCents } };
 }
 
 export type GivingStatement = {
@@ -123,7 +167,15 @@ export type GivingStatement = {
 export async function givingStatement(actor: Actor, year: number, key: string, now = new Date()): Promise<GivingStatement> {
   assertCan(actor, 'viewFinance');
   const known = financeYearOf(String(year), now) !== null && /^[0-9a-f]{16}$/.test(key);
-  const donor = known ? groupDonors(await giftsOfYear(year)).find((candidate) => donorKey(candidate.email) === key) : undefined;
+  // The donor whose address the key is made from (donorKey, in SQL), then only their gifts.
+  const [found] = known
+    ? await db()
+        .select({ email: financeDonors.email })
+        .from(financeDonors)
+        .where(and(eq(financeDonors.year, year), sql`left(encode(sha256(convert_to(${financeDonors.email}, 'UTF8')), 'hex'), 16) = ${key}`))
+        .limit(1)
+    : [];
+  const donor = found ? groupDonors(await giftsOfYear(year, found.email)).find((candidate) => donorKey(candidate.email) === key) : undefined;
   return statementOf(year, donor, now);
 }
 
@@ -133,7 +185,7 @@ export async function givingStatement(actor: Actor, year: number, key: string, n
  */
 export async function givingStatementOfEmail(year: number, email: string, now = new Date()): Promise<GivingStatement> {
   const key = donorKey(email);
-  const donor = financeYearOf(String(year), now) !== null ? groupDonors(await giftsOfYear(year)).find((candidate) => donorKey(candidate.email) === key) : undefined;
+  const donor = financeYearOf(String(year), now) !== null ? groupDonors(await giftsOfYear(year, email.trim().toLowerCase())).find((candidate) => donorKey(candidate.email) === key) : undefined;
   return statementOf(year, donor, now);
 }
 

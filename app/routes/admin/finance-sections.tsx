@@ -1,5 +1,6 @@
 import { FileText, Send } from 'lucide-react';
 import { Form } from 'react-router';
+import { Pagination } from '~/components/admin/records-table';
 import { Badge, TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { DataTable } from '~/components/ui/data-table';
@@ -121,16 +122,16 @@ export function SubscriptionsSection({ subscriptions }: { subscriptions: LoaderD
   );
 }
 
-/** Each donor's year-end giving statement (PDF). */
-export function StatementsSection({ year, donors, canMail }: { year: number; donors: LoaderData['donors']; canMail: boolean }) {
-  const total = donors.reduce((sum, donor) => sum + donor.netCents, 0);
+/** Each donor's year-end giving statement (PDF), 50 donors a page. */
+export function StatementsSection({ year, donors, donorsPage, canMail }: { year: number; donors: LoaderData['donors']; donorsPage: LoaderData['donorsPage']; canMail: boolean }) {
+  const total = donorsPage.netCents;
   return (
     <section aria-labelledby="statements-heading">
       <SectionHeading id="statements-heading" title={`Giving statements ${year}`}>
         One statement per donor (by email address, so guests’ gifts are included) listing each gift of {year}, less what was refunded of it.
       </SectionHeading>
-      {canMail && donors.length > 0 ? <SendStatementsForm year={year} donors={donors.length} /> : null}
-      {donors.length === 0 ? (
+      {canMail && donorsPage.total > 0 ? <SendStatementsForm year={year} donors={donorsPage.total} /> : null}
+      {donorsPage.total === 0 ? (
         <p className="rounded-xl border border-border bg-white p-6 text-center text-slate-700 shadow-sm">No gifts were received in {year}.</p>
       ) : (
         <div className="relative rounded-xl border border-border bg-white shadow-sm">
@@ -162,12 +163,13 @@ export function StatementsSection({ year, donors, canMail }: { year: number; don
           </ul>
           <p className="flex justify-between gap-4 border-t-2 border-border px-4 py-3 font-semibold text-navy-900 sm:px-6">
             <span>
-              {donors.length} {donors.length === 1 ? 'donor' : 'donors'}
+              {donorsPage.total} {donorsPage.total === 1 ? 'donor' : 'donors'}
             </span>
             <span className="tabular-nums">{formatCents(total)} in all</span>
           </p>
         </div>
       )}
+      {donorsPage.pageCount > 1 ? <Pagination page={donorsPage.page} pageCount={donorsPage.pageCount} total={donorsPage.total} /> : null}
     </section>
   );
 }

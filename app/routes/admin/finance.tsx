@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { requireAdminAbility } from '~/features/accounts/guards.server';
 import { readFinanceYear } from '~/features/payments/finance';
 import { getFinanceOverview } from '~/features/payments/finance.server';
+import { readAdminQuery } from '~/lib/admin-lists.server';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/finance';
@@ -20,7 +21,9 @@ export async function loader(args: Route.LoaderArgs) {
   // Editors get the refusal page, which names what they may open (docs/product.md#admin-navigation).
   const { user, can } = await requireAdminAbility(args, 'viewFinance');
   const year = readFinanceYear(args.url.searchParams.get('year'), new Date());
-  return { ...(await getFinanceOverview(user, year)), canMail: can.mailMembers };
+  // The donors' list is paged (`?page=`), read leniently as the admin tables' is.
+  const { page } = readAdminQuery(args.url, []);
+  return { ...(await getFinanceOverview(user, year, new Date(), page)), canMail: can.mailMembers };
 }
 
 export const action = sendStatementsAction;
@@ -32,7 +35,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Finance');
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function FinancePage({ loaderData }: Route.ComponentProps) {
-  const { year, years, totals, standings, subscriptions, donors, canMail } = loaderData;
+  const { year, years, totals, standings, subscriptions, donors, donorsPage, canMail } = loaderData;
   return (
     <>
       <PageHero eyebrow="Administration" title="Finance">
@@ -67,7 +70,7 @@ export default function FinancePage({ loaderData }: Route.ComponentProps) {
         <MoneySection totals={totals} />
         <StandingSection standings={standings} />
         <SubscriptionsSection subscriptions={subscriptions} />
-        <StatementsSection year={year} donors={donors} canMail={canMail} />
+        <StatementsSection year={year} donors={donors} donorsPage={donorsPage} canMail={canMail} />
       </div>
     </>
   );

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Events · Cont
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function EventsList({ loaderData }: Route.ComponentProps) {
-  const { rows, page, pageCount, total, now } = loaderData;
+  const { rows, page, pageCount, total, moreThanTotal, now } = loaderData;
   return (
     <>
       <ContentHeading title="Events" description="Events on the Events page, latest first. Drafts are seen only here.">
@@ -53,7 +53,7 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </ContentList>
-      {total > 0 ? <Pagination page={page} pageCount={pageCount} total={total} /> : null}
+      {total > 0 ? <Pagination page={page} pageCount={pageCount} total={total} moreThanTotal={moreThanTotal} /> : null}
     </>
   );
 }

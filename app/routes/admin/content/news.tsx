@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'News · Conten
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function NewsList({ loaderData }: Route.ComponentProps) {
-  const { rows, page, pageCount, total } = loaderData;
+  const { rows, page, pageCount, total, moreThanTotal } = loaderData;
   return (
     <>
       <ContentHeading title="News" description="Stories on the News page, newest first. Drafts and scheduled stories are seen only here.">
@@ -53,7 +53,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </ContentList>
-      {total > 0 ? <Pagination page={page} pageCount={pageCount} total={total} /> : null}
+      {total > 0 ? <Pagination page={page} pageCount={pageCount} total={total} moreThanTotal={moreThanTotal} /> : null}
     </>
   );
 }

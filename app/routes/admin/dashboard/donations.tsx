@@ -75,7 +75,7 @@ export default function DonationsSection({ loaderData }: Route.ComponentProps) {
           { header: 'Status', cell: (row) => <StatusText status={row.status} testMode={row.testMode} /> },
         ]}
       />
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} moreThanTotal={list.moreThanTotal} />
     </>
   );
 }

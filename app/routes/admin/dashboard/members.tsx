@@ -96,7 +96,7 @@ export default function MembersSection({ loaderData, actionData }: Route.Compone
           },
         ]}
       />
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} moreThanTotal={list.moreThanTotal} />
     </>
   );
 }

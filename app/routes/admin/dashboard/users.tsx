@@ -93,7 +93,7 @@ export default function UsersSection({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      <Pagination page={accounts.page} pageCount={accounts.pageCount} total={accounts.total} />
+      <Pagination page={accounts.page} pageCount={accounts.pageCount} total={accounts.total} moreThanTotal={accounts.moreThanTotal} />
     </>
   );
 }
