@@ -42,25 +42,30 @@ function messageHost(): string {
  * never existed. Wakes this process's sender, which picks it up as soon as it is committed.
  */
 export async function enqueueMail(executor: Executor, mail: QueuedMail): Promise<void> {
-  const id = randomUUID();
   // Due from this moment by this process's clock, in whole milliseconds as the sender compares it:
   // the column's default, PostgreSQL's now(), keeps microseconds, so a mail queued and looked for
   // within one millisecond would not yet be due (and waited for the next look).
   const now = new Date();
-  await executor.insert(mailOutbox).values({
+  await executor.insert(mailOutbox).values(outboxRow(mail.kind, mail, now, messageHost()));
+  wakeMailSender();
+}
+
+/** The outbox row of one mail, due (and counted as queued) at `due`. */
+function outboxRow(kind: MailKind, mail: OutgoingMail, due: Date, host: string) {
+  const id = randomUUID();
+  return {
     id,
-    createdAt: now,
-    nextAttemptAt: now,
-    kind: mail.kind,
+    createdAt: due,
+    nextAttemptAt: due,
+    kind,
     recipient: mail.to,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
     headers: mail.headers ?? null,
     attachments: mail.attachments?.length ? mail.attachments.map(storeAttachment) : null,
-    messageId: mail.messageId ?? `${id}@${messageHost()}`,
-  });
-  wakeMailSender();
+    messageId: mail.messageId ?? `${id}@${host}`,
+  };
 }
 
 /**
@@ -81,25 +86,9 @@ export async function enqueuePacedMails(executor: Executor, kind: MailKind, mail
   const host = messageHost();
   for (let at = 0; at < mails.length; at += 500) {
     await executor.insert(mailOutbox).values(
-      mails.slice(at, at + 500).map((mail, index) => {
-        const id = randomUUID();
-        const due = new Date(start + (at + index) * gap);
-        // Queued for its moment: a long batch's later rows are not mail that waits too long
-        // (mailDeliveryHealth counts from created_at).
-        return {
-          id,
-          createdAt: due,
-          nextAttemptAt: due,
-          kind,
-          recipient: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          headers: mail.headers ?? null,
-          attachments: mail.attachments?.length ? mail.attachments.map(storeAttachment) : null,
-          messageId: mail.messageId ?? `${id}@${host}`,
-        };
-      }),
+      // Queued for its moment: a long batch's later rows are not mail that waits too long
+      // (mailDeliveryHealth counts from created_at).
+      mails.slice(at, at + 500).map((mail, index) => outboxRow(kind, mail, new Date(start + (at + index) * gap), host)),
     );
   }
   wakeMailSender();

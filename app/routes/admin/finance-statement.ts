@@ -1,8 +1,8 @@
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import { financeYearOf } from '~/features/payments/finance';
 import { givingStatementPdf } from '~/features/payments/finance.server';
-import { isAppError } from '~/lib/errors';
-import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
+import { type ResourceHandle } from '~/lib/page-policy';
+import { pdfDownload } from '~/lib/pdf-download.server';
 import type { Route } from './+types/finance-statement';
 
 /**
@@ -16,20 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const year = financeYearOf(params.year, new Date());
   const key = /^([0-9a-f]{16})\.pdf$/.exec(params.file)?.[1];
   if (!year || !key) return new Response('Statement not found.', { status: 404 });
-  try {
-    const { bytes, fileName } = await givingStatementPdf(user, year, key);
-    return new Response(new Uint8Array(bytes), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Content-Length': String(bytes.length),
-        'Cache-Control': cacheControl(handle),
-      },
-    });
-  } catch (error) {
-    if (isAppError(error, 'not_found')) return new Response(error.message, { status: 404 });
-    throw error;
-  }
+  return pdfDownload(handle, () => givingStatementPdf(user, year, key));
 }
 
 // Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).

@@ -1,8 +1,8 @@
 import { requireRole } from '~/features/accounts/guards.server';
 import { financeYearOf } from '~/features/payments/finance';
 import { givingStatementPdfOfEmail } from '~/features/payments/finance.server';
-import { isAppError } from '~/lib/errors';
-import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
+import { type ResourceHandle } from '~/lib/page-policy';
+import { pdfDownload } from '~/lib/pdf-download.server';
 import type { Route } from './+types/statement';
 
 /**
@@ -14,20 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, 'member');
   const year = financeYearOf(/^(\d{4})\.pdf$/.exec(args.params.file)?.[1] ?? '', new Date());
   if (!year) return new Response('Statement not found.', { status: 404 });
-  try {
-    const { bytes, fileName } = await givingStatementPdfOfEmail(year, user.email);
-    return new Response(new Uint8Array(bytes), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Content-Length': String(bytes.length),
-        'Cache-Control': cacheControl(handle),
-      },
-    });
-  } catch (error) {
-    if (isAppError(error, 'not_found')) return new Response(error.message, { status: 404 });
-    throw error;
-  }
+  return pdfDownload(handle, () => givingStatementPdfOfEmail(year, user.email));
 }
 
 // Never stored: an answer for one visitor (docs/architecture.md#page-policy).
