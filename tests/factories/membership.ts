@@ -1,5 +1,6 @@
 import type { Executor } from '~/db/client.server';
 import { membershipApplications } from '~/db/schema/membership';
+import { submitApplication } from '~/features/membership/membership.server';
 import type { ApplicationStatus, MembershipType } from '~/db/schema/enums';
 import { createAccount } from './accounts';
 
@@ -24,4 +25,23 @@ export async function createMembership(
     })
     .returning();
   return { account, application: application! };
+}
+
+/** A new account's application submitted as the membership page submits it (pending payment). */
+export async function submitNewApplication(database: Executor, membershipType: MembershipType = 'annual') {
+  const account = await createAccount(database);
+  const application = await submitApplication({ userId: account.id, email: account.email }, {
+    membershipType,
+    firstName: 'Anjali',
+    lastName: 'Fernando',
+    email: account.email,
+    password: undefined,
+    phoneNumber: null,
+    homeAddress: '12 Maple Road, Toronto',
+    olYear: 1994,
+    alYear: null,
+    studyStartDate: null,
+    studyEndDate: null,
+  });
+  return { account, application };
 }

@@ -3,7 +3,8 @@
  * (card, renewal invoice, offline) with refunds, totalled by month and purpose; members by standing;
  * subscriptions; and each donor's giving statement as a PDF.
  */
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { pdfText } from '../factories/pdf';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '~/db/schema/donations';
@@ -199,16 +200,6 @@ describe('the finance page', () => {
 });
 
 /** The text a PDF draws (pdf-lib writes the standard fonts' text as hex strings in Flate-compressed content streams). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const document = await PDFDocument.load(bytes);
-  let text = '';
-  for (const [, object] of document.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) text += `${Buffer.from(match[1]!, 'hex').toString('latin1')}\n`;
-  }
-  return text;
-}
 
 describe('giving statements', () => {
   it('list the donor’s gifts of the year (any case of their email), refunds deducted, and the total', async () => {

@@ -9,13 +9,14 @@ import { auditLog } from '~/db/schema/audit';
 import { siteSettings } from '~/db/schema/content';
 import { checkoutSessions, payments } from '~/db/schema/payments';
 import { updateMembershipPrices } from '~/features/content/prices.server';
-import { membershipCheckout, submitApplication } from '~/features/membership/membership.server';
+import { membershipCheckout } from '~/features/membership/membership.server';
 import { membershipPrices } from '~/features/membership/prices.server';
 import { startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { loader as membershipLoader } from '~/routes/_site/membership';
 import { action as settingsAction, loader as settingsLoader } from '~/routes/admin/dashboard/settings';
-import { createAccount, createSignedInAccount } from '../factories/accounts';
+import { createSignedInAccount } from '../factories/accounts';
+import { submitNewApplication } from '../factories/membership';
 import { actorWith, refusalOf } from '../factories/actors';
 import { createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
@@ -35,22 +36,7 @@ beforeEach(async () => {
   await database.db().delete(auditLog);
 });
 
-async function newApplication(membershipType: 'annual' | 'life') {
-  const account = await createAccount(database.db());
-  return submitApplication({ userId: account.id, email: account.email }, {
-    membershipType,
-    firstName: 'Anjali',
-    lastName: 'Fernando',
-    email: account.email,
-    password: undefined,
-    phoneNumber: null,
-    homeAddress: '12 Maple Road, Toronto',
-    olYear: 1994,
-    alYear: null,
-    studyStartDate: null,
-    studyEndDate: null,
-  });
-}
+const newApplication = async (membershipType: 'annual' | 'life') => (await submitNewApplication(database.db(), membershipType)).application;
 
 type ActionResult = { init: ResponseInit | null; data: { result?: { error?: Record<string, string[] | null> } | null } };
 const postPrices = (values: Record<string, string>, cookie = cookies.admin) =>

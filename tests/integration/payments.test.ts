@@ -4,14 +4,14 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipApplications } from '~/db/schema/membership';
 import { checkoutSessions, payments, webhookEvents } from '~/db/schema/payments';
-import { membershipCheckout, submitApplication } from '~/features/membership/membership.server';
+import { membershipCheckout } from '~/features/membership/membership.server';
 import { fulfilCheckout, handleStripeWebhook, startCheckout, startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { paymentProvider } from '~/features/payments/providers.server';
 import { cancelTestCheckout, payTestCheckout } from '~/features/payments/test-checkout.server';
 import { env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
 import { action as webhookAction } from '~/routes/api/webhooks.stripe';
-import { createAccount } from '../factories/accounts';
+import { submitNewApplication } from '../factories/membership';
 import { createSiteSettings } from '../factories/content';
 import { useFakeStripe, webhookEvent } from '../fakes/stripe-api';
 import { setupTestDatabase } from '../setup/database';
@@ -23,23 +23,7 @@ beforeAll(async () => {
   await createSiteSettings(database.db());
 });
 
-async function newApplication(membershipType: 'annual' | 'life' = 'annual') {
-  const account = await createAccount(database.db());
-  const application = await submitApplication({ userId: account.id, email: account.email }, {
-    membershipType,
-    firstName: 'Anjali',
-    lastName: 'Fernando',
-    email: account.email,
-    password: undefined,
-    phoneNumber: null,
-    homeAddress: '12 Maple Road, Toronto',
-    olYear: 1994,
-    alYear: null,
-    studyStartDate: null,
-    studyEndDate: null,
-  });
-  return { account, application };
-}
+const newApplication = (membershipType: 'annual' | 'life' = 'annual') => submitNewApplication(database.db(), membershipType);
 
 /** What `run` throws (or undefined). */
 function thrown(run: () => unknown): unknown {

@@ -12,7 +12,7 @@ import { startYearEndStatements } from '~/features/mailings/statements.server';
 import { donorsOfYear } from '~/features/payments/finance.server';
 import { startCheckout } from '~/features/payments/payments.server';
 import { saveReceiptSettings } from '~/features/payments/receipts.server';
-import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { pdfText } from '../factories/pdf';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { createAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
@@ -128,13 +128,3 @@ describe('a donor’s statements in the portal', () => {
 });
 
 /** The text a PDF draws (pdf-lib writes the standard fonts' text as hex strings in Flate-compressed content streams). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const document = await PDFDocument.load(bytes);
-  let text = '';
-  for (const [, object] of document.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    for (const match of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) text += `${Buffer.from(match[1]!, 'hex').toString('latin1')}\n`;
-  }
-  return text;
-}
