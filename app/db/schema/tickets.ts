@@ -116,10 +116,10 @@ export const ticketAnswers = pgTable(
       .notNull()
       .references(() => ticketOrders.id),
     ticketId: integer('ticket_id').references(() => tickets.id),
-    /** A question with answers is never deleted (features/events/questions.server.ts). */
+    /** Deleting a question deletes its answers (the editor says how many first). */
     questionId: integer('question_id')
       .notNull()
-      .references(() => eventQuestions.id),
+      .references(() => eventQuestions.id, { onDelete: 'cascade' }),
     value: text('value').notNull(),
   },
   (table) => [index('ticket_answers_order_idx').on(table.orderId), index('ticket_answers_question_idx').on(table.questionId)],
