@@ -5,7 +5,7 @@ import { eventQuestions, ticketAnswers } from '~/db/schema/tickets';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
-import { answerText, questionKindLabels, type GivenAnswer, type Question, type QuestionInput } from './questions';
+import { answerText, questionKindLabels, questionValues, type GivenAnswer, type Question, type QuestionInput } from './questions';
 
 /**
  * An event's registration questions (docs/product.md#tickets): the editor adds, edits, moves and
@@ -40,10 +40,11 @@ export async function saveQuestion(actor: Actor, eventId: number, questionId: nu
   return db().transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).limit(1);
     if (!event) throw new AppError('not_found', 'Event not found.');
-    const tierIds = input.tierIds.length
-      ? (await tx.select({ id: ticketTiers.id }).from(ticketTiers).where(and(eq(ticketTiers.eventId, eventId), inArray(ticketTiers.id, input.tierIds)))).map((tier) => tier.id)
+    const wanted = questionValues(input);
+    const tierIds = wanted.tierIds.length
+      ? (await tx.select({ id: ticketTiers.id }).from(ticketTiers).where(and(eq(ticketTiers.eventId, eventId), inArray(ticketTiers.id, wanted.tierIds)))).map((tier) => tier.id)
       : [];
-    const values = { ...input, tierIds, eventId };
+    const values = { ...wanted, tierIds, eventId };
     if (questionId === null && input.sortOrder === 0) {
       // A new question goes after the others unless the editor gave its place.
       const existing = await listQuestions(eventId, tx);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerKey, answerSchema, asksTier, givenAnswers, orderFormSchemaFor, questionSchema, type Question } from './questions';
+import { answerKey, answerSchema, asksTier, givenAnswers, orderFormSchemaFor, questionSchema, questionValues, type Question } from './questions';
 
 const base = { options: [], required: false, tierIds: [], atDoor: false, sortOrder: 0 };
 const dietary: Question = { ...base, id: 1, label: 'Dietary needs', kind: 'choice', options: ['None', 'Vegetarian', 'Halal'], required: true, scope: 'attendee', atDoor: true };
@@ -80,7 +80,7 @@ describe('questionSchema', () => {
   });
 
   it('drops options and tiers where they do not apply', () => {
-    const value = questionSchema.parse({ label: 'Table name', kind: 'text', options: 'a\nb', scope: 'order', tierIds: ['4'] });
+    const value = questionValues(questionSchema.parse({ label: 'Table name', kind: 'text', options: 'a\nb', scope: 'order', tierIds: ['4'] }));
     expect(value).toMatchObject({ options: [], tierIds: [] });
     expect(questionSchema.safeParse({ label: '', kind: 'text', scope: 'order' }).error?.issues[0]?.message).toBe('Question is required.');
   });

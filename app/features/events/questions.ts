@@ -92,7 +92,12 @@ export const questionSchema = z
   .object({
     label: requiredText('Question', 200),
     kind: z.enum(questionKinds, { error: 'Choose the kind of answer.' }),
-    options: optionalText('Options', 2_000, { multiline: true }),
+    options: optionalText('Options', 2_000, { multiline: true }).transform((value) => [
+      ...(value ?? '')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ]),
     required: checkbox,
     scope: z.enum(questionScopes, { error: 'Choose whom it asks.' }),
     tierIds: z
@@ -106,15 +111,24 @@ export const questionSchema = z
       .optional()
       .transform((value) => (value && /^\d{1,3}$/.test(value) ? Number(value) : 0)),
   })
-  .transform((values, context) => {
-    const options = values.kind === 'choice' ? (values.options ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean) : [];
-    if (values.kind === 'choice') {
-      if (options.length < 2 || options.length > MAX_OPTIONS) context.addIssue({ code: 'custom', path: ['options'], message: `Give 2 to ${MAX_OPTIONS} options, one per line.` });
-      else if (new Set(options).size !== options.length) context.addIssue({ code: 'custom', path: ['options'], message: 'Each option must be different.' });
-      else if (options.some((option) => option.length > 100)) context.addIssue({ code: 'custom', path: ['options'], message: 'An option may be at most 100 characters.' });
-    }
-    // Which tiers matters only for questions to attendees.
-    return { ...values, options, tierIds: values.scope === 'attendee' ? values.tierIds : [] };
+  .superRefine((values, context) => {
+    if (values.kind !== 'choice') return;
+    const options = values.options;
+    const problem =
+      options.length < 2 || options.length > MAX_OPTIONS
+        ? `Give 2 to ${MAX_OPTIONS} options, one per line.`
+        : new Set(options).size !== options.length
+          ? 'Each option must be different.'
+          : options.some((option) => option.length > 100)
+            ? 'An option may be at most 100 characters.'
+            : null;
+    if (problem) context.addIssue({ code: 'custom', path: ['options'], message: problem });
   });
+
+/** What is stored of a question's form: options only for a choice, tiers only for questions to attendees. */
+export function questionValues(input: z.output<typeof questionSchema>) {
+  const { options, tierIds, ...rest } = input;
+  return { ...rest, options: input.kind === 'choice' ? options : [], tierIds: input.scope === 'attendee' ? tierIds : [] };
+}
 
 export type QuestionInput = z.output<typeof questionSchema>;
