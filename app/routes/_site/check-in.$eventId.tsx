@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useFetcher, useRevalidator } from 'react-ro
 import { z } from 'zod';
 import { QrScanner } from '~/components/events/qr-scanner';
 import { PageHero } from '~/components/layout/page-hero';
+import { AnswerList } from '~/components/ui/answer-list';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { attemptsBlocked, checkInCodeGuesses, recordWrongAttempt } from '~/features/accounts/attempt-limits.server';
@@ -164,7 +165,10 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
               Check
             </Button>
           </fetcher.Form>
-          <div aria-live="assertive">{result?.check ? <CheckInBanner result={result.check} fetcher={fetcher} /> : null}</div>
+          <div aria-live="assertive">
+            {result?.check ? <CheckInBanner result={result.check} fetcher={fetcher} /> : null}
+            {result?.check && 'answers' in result.check ? <AnswerList answers={result.check.answers} className="mt-3 rounded-xl border border-border bg-white p-4 text-base" /> : null}
+          </div>
           {result?.admittedOrder !== undefined ? (
             <p role="status" className="rounded-xl bg-success/10 p-4 font-semibold text-success">
               {result.admittedOrder === 1 ? 'One more ticket checked in.' : `${result.admittedOrder} more tickets checked in.`}
