@@ -31,12 +31,13 @@ export function QuestionPanel({ questions, tiers, actionData }: { questions: Que
           <QuestionItem key={question.id} question={question} tiers={tiers} first={index === 0} last={index === questions.length - 1} actionData={actionData} />
         ))}
       </ol>
-      <details className="mt-4 rounded-lg border border-dashed border-slate-300 p-4" open={actionData?.form === 'question-new'}>
+      {/* Closed again once a question is added (a new key): the next one starts from an empty form. */}
+      <details key={questions.length} className="mt-4 rounded-lg border border-dashed border-slate-300 p-4" open={actionData?.form === 'question-new'}>
         <summary className="cursor-pointer font-semibold text-navy-800">
           <Plus className="mr-1 inline size-4" aria-hidden />
           Add a question
         </summary>
-        <QuestionForm key={questions.length} question={null} tiers={tiers} lastResult={actionData?.form === 'question-new' ? actionData.result : null} />
+        <QuestionForm question={null} tiers={tiers} lastResult={actionData?.form === 'question-new' ? actionData.result : null} />
       </details>
     </Panel>
   );
