@@ -70,7 +70,7 @@ test('an editor asks a dietary question and a table name; a guest answers for tw
   await waitForTicketCard(page);
   await page.getByRole('button', { name: 'Increase Dinner quantity' }).click();
   await page.getByRole('button', { name: 'Increase Dinner quantity' }).click();
-  await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.getByLabel('Ticket 1 · Dinner').fill('Nimal Fernando');
   await page.getByLabel('Ticket 2 · Dinner').fill('Kumari Fernando');
   await page.getByLabel('Your name').fill('Nimal Fernando');
