@@ -9,7 +9,7 @@ import { sessions, users } from '~/db/schema/auth';
 import { donations, subscriptions } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
-import { ticketOrders, tickets } from '~/db/schema/tickets';
+import { eventQuestions, ticketAnswers, ticketOrders, tickets } from '~/db/schema/tickets';
 import { recordDonation } from '~/features/donations/donations.server';
 import { membershipCheckout } from '~/features/membership/membership.server';
 import { startCheckout } from '~/features/payments/payments.server';
@@ -49,6 +49,8 @@ async function memberWithRecords(email: string) {
   const { order, ticket } = await createSoldTicket(database.db(), { ...event.tiers[0]!, eventId: event.id });
   await database.db().update(ticketOrders).set({ userId: account.id, buyerName: 'Ruwani Jay', buyerEmail: email }).where(eq(ticketOrders.id, order.id));
   await database.db().update(tickets).set({ userId: account.id, attendeeName: 'Ruwani Jay' }).where(eq(tickets.id, ticket.id));
+  const [question] = await database.db().insert(eventQuestions).values({ eventId: event.id, label: 'Dietary needs', kind: 'text', scope: 'attendee' }).returning();
+  await database.db().insert(ticketAnswers).values({ orderId: order.id, ticketId: ticket.id, questionId: question!.id, value: 'No nuts' });
   return { account, cookie, application: application!, gift, order, ticket };
 }
 
@@ -78,6 +80,7 @@ describe('deleting one’s own account', () => {
     expect(order).toMatchObject({ userId: null, buyerName: 'Deleted member' });
     const [ticket] = await database.db().select().from(tickets).where(eq(tickets.id, member.ticket.id));
     expect(ticket).toMatchObject({ userId: null, attendeeName: 'Deleted member', status: 'valid' });
+    expect(await database.db().select().from(ticketAnswers).where(eq(ticketAnswers.orderId, member.order.id))).toEqual([]);
     const [entry] = await database.db().select().from(auditLog).where(eq(auditLog.entityId, member.account.id));
     expect(entry).toMatchObject({ action: 'account.delete', actorEmail: 'a member (account deleted)' });
     expect(JSON.stringify(await database.db().select().from(auditLog))).not.toContain('ruwani.delete@example.org');

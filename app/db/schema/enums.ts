@@ -57,6 +57,14 @@ export type DocumentVisibility = (typeof documentVisibilities)[number];
 export const ticketStatuses = ['held', 'valid', 'checked_in', 'cancelled', 'released'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
+/** A registration question's kind (docs/product.md#events): a line of text, one of its options, or yes or no. */
+export const questionKinds = ['text', 'choice', 'yes_no'] as const;
+export type QuestionKind = (typeof questionKinds)[number];
+
+/** Whom a registration question asks: each attendee (one answer per ticket) or the buyer once per order. */
+export const questionScopes = ['attendee', 'order'] as const;
+export type QuestionScope = (typeof questionScopes)[number];
+
 /** An order of tickets: waiting for its payment, confirmed (paid or free), expired unpaid, or cancelled. */
 export const ticketOrderStatuses = ['pending_payment', 'confirmed', 'expired', 'cancelled'] as const;
 export type TicketOrderStatus = (typeof ticketOrderStatuses)[number];

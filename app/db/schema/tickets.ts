@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
 import { events, ticketTiers } from './content';
-import { ticketOrderStatuses, ticketStatuses, type TicketOrderStatus, type TicketStatus } from './enums';
+import { questionKinds, questionScopes, ticketOrderStatuses, ticketStatuses, type QuestionKind, type QuestionScope, type TicketOrderStatus, type TicketStatus } from './enums';
 
 /**
  * One purchase or RSVP for an event (docs/product.md#tickets): who bought, for how much, and until
@@ -75,4 +75,52 @@ export const tickets = pgTable(
     index('tickets_order_idx').on(table.orderId),
     oneOf('tickets_status_check', table.status, ticketStatuses),
   ],
+);
+
+/**
+ * A registration question of an event (docs/product.md#events): what the order page asks each
+ * attendee (`attendee`, optionally only for some tiers) or the buyer once (`order`).
+ */
+export const eventQuestions = pgTable(
+  'event_questions',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    kind: text('kind').$type<QuestionKind>().notNull(),
+    /** The choices of a `choice` question, in order; empty for the other kinds. */
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    required: boolean('required').notNull().default(false),
+    scope: text('scope').$type<QuestionScope>().notNull(),
+    /** The tiers whose attendees are asked; empty means every tier. */
+    tierIds: jsonb('tier_ids').$type<number[]>().notNull().default([]),
+    /** Shown to volunteers at check-in (dietary needs, access) as well as to the committee. */
+    atDoor: boolean('at_door').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [
+    index('event_questions_event_idx').on(table.eventId),
+    oneOf('event_questions_kind_check', table.kind, questionKinds),
+    oneOf('event_questions_scope_check', table.scope, questionScopes),
+  ],
+);
+
+/** An answer to a registration question: for one ticket (attendee questions) or for its order (ticketId null). */
+export const ticketAnswers = pgTable(
+  'ticket_answers',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => ticketOrders.id),
+    ticketId: integer('ticket_id').references(() => tickets.id),
+    /** Deleting a question deletes its answers (the editor says how many first). */
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => eventQuestions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+  },
+  (table) => [index('ticket_answers_order_idx').on(table.orderId), index('ticket_answers_question_idx').on(table.questionId)],
 );

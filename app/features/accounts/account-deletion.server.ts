@@ -4,7 +4,7 @@ import { auditLog } from '~/db/schema/audit';
 import { users } from '~/db/schema/auth';
 import { donations, subscriptions } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
-import { ticketOrders, tickets } from '~/db/schema/tickets';
+import { ticketAnswers, ticketOrders, tickets } from '~/db/schema/tickets';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { hasRole } from '~/lib/roles';
@@ -57,6 +57,8 @@ export async function deleteOwnAccount(user: { id: string; email: string; role?:
     for (const { id } of orders) {
       await tx.update(ticketOrders).set({ buyerName: 'Deleted member', buyerEmail: deletedEmail(id) }).where(eq(ticketOrders.id, id));
     }
+    // Answers to registration questions (dietary needs, access) are personal: they go, the orders stay.
+    if (orders.length) await tx.delete(ticketAnswers).where(inArray(ticketAnswers.orderId, orders.map((order) => order.id)));
     await tx
       .update(tickets)
       .set({ attendeeName: 'Deleted member', userId: null })

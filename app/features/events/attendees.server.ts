@@ -12,6 +12,7 @@ import { formatCents } from '~/lib/money';
 import { assertCan, type Actor } from '~/lib/roles';
 import { checkInCounts } from './check-in.server';
 import { getEventWithTiers } from './events.server';
+import { answersOfOrders, listQuestions, type ShownAnswer } from './questions.server';
 import type { Ticket, TicketOrder } from './orders.server';
 import { formatTicketCode } from './ticket-codes.server';
 
@@ -29,11 +30,11 @@ export async function getEventTickets(actor: Actor, eventId: number, search = ''
   assertCan(actor, 'viewAttendees');
   const event = await getEventWithTiers(eventId, { preview: true });
   if (!event) throw new AppError('not_found', 'Event not found.');
-  const [counts, attendees, orders] = await Promise.all([checkInCounts(eventId), listAttendees(eventId, search), listEventOrders(eventId)]);
+  const [counts, attendees, orders, questions] = await Promise.all([checkInCounts(eventId), listAttendees(eventId, search), listEventOrders(eventId), listQuestions(eventId)]);
   const tiers = counts.map((count) => ({ ...count, cap: event.tiers.find((tier) => tier.id === count.tierId)?.quantityCap ?? 0 }));
   const paidCents = orders.reduce((total, order) => total + (order.payment?.amountCents ?? 0), 0);
   const refundedCents = orders.reduce((total, order) => total + (order.payment?.refundedCents ?? 0), 0);
-  return { event, tiers, attendees, orders, money: { paidCents, refundedCents, netCents: paidCents - refundedCents } };
+  return { event, tiers, attendees, orders, questions, money: { paidCents, refundedCents, netCents: paidCents - refundedCents } };
 }
 
 /** Tickets that admit someone, or did: the attendee list leaves out unpaid holds and released seats. */
@@ -52,6 +53,8 @@ export type Attendee = {
   buyerEmail: string;
   purchaseDate: Date;
   checkedInAt: Date | null;
+  /** The attendee's answers to the registration questions, then the order's (docs/product.md#tickets-for-the-committee). */
+  answers: ShownAnswer[];
 };
 
 /** An event's attendees by name, searched by attendee, buyer, email or ticket code. */
@@ -91,7 +94,8 @@ export async function listAttendees(eventId: number, search = ''): Promise<Atten
       ),
     )
     .orderBy(asc(sql`lower(${tickets.attendeeName})`), asc(tickets.id));
-  return rows.map((row) => ({ ...row, code: formatTicketCode(row.code) }));
+  const answers = await answersOfOrders(eventId, rows.map((row) => row.orderId));
+  return rows.map((row) => ({ ...row, code: formatTicketCode(row.code), answers: [...(answers.byTicket.get(row.id) ?? []), ...(answers.byOrder.get(row.orderId) ?? [])] }));
 }
 
 export type OrderPayment = { id: string; amountCents: number; refundedCents: number; status: string; provider: string; livemode: boolean; paidAt: Date };

@@ -4,6 +4,7 @@ import { ticketTiers } from '~/db/schema/content';
 import { tickets } from '~/db/schema/tickets';
 import { timingSafeEqual } from 'node:crypto';
 import { sign } from '~/lib/signing.server';
+import { answersOfOrders, type ShownAnswer } from './questions.server';
 import { codeFromInput } from './ticket-codes.server';
 
 /**
@@ -12,8 +13,8 @@ import { codeFromInput } from './ticket-codes.server';
  * event's check-in code, which staff read on the same page.
  */
 export type CheckInResult =
-  | { result: 'valid'; name: string; tier: string; orderId: string; othersInOrder: number }
-  | { result: 'already'; name: string; tier: string; at: Date }
+  | { result: 'valid'; name: string; tier: string; orderId: string; othersInOrder: number; answers: ShownAnswer[] }
+  | { result: 'already'; name: string; tier: string; at: Date; answers: ShownAnswer[] }
   | { result: 'not-for-event' }
   | { result: 'not-valid'; name: string; reason: string };
 
@@ -33,12 +34,18 @@ export async function checkInTicket(eventId: number, input: string, by: string, 
       .select({ waiting: count() })
       .from(tickets)
       .where(and(eq(tickets.orderId, ticket.orderId), eq(tickets.status, 'valid')));
-    return { result: 'valid', name: ticket.attendeeName, tier: ticket.tierName, orderId: ticket.orderId, othersInOrder: Number(others?.waiting ?? 0) };
+    return { result: 'valid', name: ticket.attendeeName, tier: ticket.tierName, orderId: ticket.orderId, othersInOrder: Number(others?.waiting ?? 0), answers: await doorAnswers(ticket) };
   }
   const [current] = await db().select().from(tickets).where(eq(tickets.id, ticket.id)).limit(1);
-  if (current?.status === 'checked_in') return { result: 'already', name: current.attendeeName, tier: current.tierName, at: current.checkedInAt! };
+  if (current?.status === 'checked_in') return { result: 'already', name: current.attendeeName, tier: current.tierName, at: current.checkedInAt!, answers: await doorAnswers(current) };
   const reason = current?.status === 'held' ? 'This ticket has not been paid for.' : 'This ticket was cancelled.';
   return { result: 'not-valid', name: ticket.attendeeName, reason };
+}
+
+/** The answers the volunteers see at the door: the attendee's and the order's, to questions marked 'Show at the door'. */
+async function doorAnswers(ticket: { id: number; eventId: number; orderId: string }): Promise<ShownAnswer[]> {
+  const answers = await answersOfOrders(ticket.eventId, [ticket.orderId]);
+  return [...(answers.byTicket.get(ticket.id) ?? []), ...(answers.byOrder.get(ticket.orderId) ?? [])].filter((answer) => answer.atDoor);
 }
 
 /** Checks in every ticket of an order that is still to come in (a family arriving together). */

@@ -3,6 +3,7 @@ import { contentStatuses, registrationKinds } from '~/db/schema/enums';
 import { optionalUpload } from '~/features/media/upload-field';
 import { checkbox, confirmedChange, optionalDateTime, optionalHttpsUrl, optionalText, postedId, requiredDateTime, requiredText, richText, wholeNumber } from '~/lib/fields';
 import { parseDollars } from '~/lib/money';
+import { questionSchema } from './questions';
 
 /** Largest quantity anyone could type for one tier; caps are checked against the tier itself. */
 const MAX_QUANTITY = 100_000;
@@ -105,7 +106,8 @@ export type TierInput = z.output<typeof tierSchema>;
 /**
  * The event editor's post (docs/architecture.md#forms): the event's form (save, publish,
  * unpublish), a tier's (`tier-save`, with the tier's `id`, none for a new one), closing or
- * reopening a tier's sales, or a deletion of the event or a tier (asked, then confirmed).
+ * reopening a tier's sales, a registration question's (`question-save`, `question-up`/`-down`), or
+ * a deletion of the event, a tier or a question (asked, then confirmed).
  */
 export const eventEditorSchema = z.discriminatedUnion(
   'intent',
@@ -115,6 +117,10 @@ export const eventEditorSchema = z.discriminatedUnion(
     z.object({ intent: z.enum(['tier-close', 'tier-open']), id: postedId }),
     confirmedChange('delete'),
     confirmedChange('tier-delete').extend({ id: postedId }),
+    // Registration questions (docs/product.md#content-area): saved, moved one place, deleted after asking.
+    questionSchema.extend({ intent: z.literal('question-save'), id: postedId }),
+    z.object({ intent: z.enum(['question-up', 'question-down']), id: postedId }),
+    confirmedChange('question-delete').extend({ id: postedId }),
   ],
   { error: 'Choose what to do with the event.' },
 );

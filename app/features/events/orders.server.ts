@@ -5,6 +5,8 @@ import { ticketOrders, tickets } from '~/db/schema/tickets';
 import { mailAlongside } from '~/features/mail/outbox.server';
 import { AppError } from '~/lib/errors';
 import { formatDateTime } from '~/lib/dates';
+import type { GivenAnswer } from './questions';
+import { storeAnswers } from './questions.server';
 import { newTicketCode, qrValueFor } from './ticket-codes.server';
 import { queueOrderTickets } from './ticket-mail.server';
 import { tierSaleState, type TierSaleState } from './tickets';
@@ -78,6 +80,8 @@ export type OrderRequest = {
   seats: { tierId: number; attendeeName: string }[];
   /** Whether the buyer has an active membership (members-only tiers). */
   isMember: boolean;
+  /** Answers to the event's registration questions, by seat index (or for the order); stored with the order. */
+  answers?: GivenAnswer[];
   now?: Date;
 };
 
@@ -162,6 +166,9 @@ export async function placeOrder(request: OrderRequest): Promise<{ order: Ticket
         }),
       )
       .returning();
+    // Seats in the order they were asked for (serial ids follow the insert): answers name them by index.
+    created.sort((a, b) => a.id - b.id);
+    await storeAnswers(tx, event.id, order!.id, created.map((ticket) => ticket.id), request.answers ?? []);
     // A free order is confirmed here: its tickets' mail is queued with it (docs/architecture.md#mail).
     if (free) await mailAlongside(tx, `The tickets mail of order ${order!.id}`, (inner) => queueOrderTickets(inner, order!.id));
     return { order: order!, tickets: created };

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useFetcher, useRevalidator } from 'react-ro
 import { z } from 'zod';
 import { QrScanner } from '~/components/events/qr-scanner';
 import { PageHero } from '~/components/layout/page-hero';
+import { AnswerList } from '~/components/ui/answer-list';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { attemptsBlocked, checkInCodeGuesses, recordWrongAttempt } from '~/features/accounts/attempt-limits.server';
@@ -151,7 +152,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         Scan each ticket’s QR code, or type the code printed under it.
       </PageHero>
       <section className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_320px] lg:px-8">
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 content-start gap-6">
           <QrScanner onCode={(value) => fetcher.submit({ intent: 'check', code: value }, { method: 'post' })} />
           <fetcher.Form method="post" className="flex flex-wrap items-end gap-3" onSubmit={() => window.setTimeout(() => input.current?.select(), 0)}>
             <div className="grid min-w-0 flex-1 gap-1">
@@ -164,7 +165,10 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
               Check
             </Button>
           </fetcher.Form>
-          <div aria-live="assertive">{result?.check ? <CheckInBanner result={result.check} fetcher={fetcher} /> : null}</div>
+          <div aria-live="assertive">
+            {result?.check ? <CheckInBanner result={result.check} fetcher={fetcher} /> : null}
+            {result?.check && 'answers' in result.check ? <AnswerList answers={result.check.answers} className="mt-3 rounded-xl border border-border bg-white p-4 text-base" /> : null}
+          </div>
           {result?.admittedOrder !== undefined ? (
             <p role="status" className="rounded-xl bg-success/10 p-4 font-semibold text-success">
               {result.admittedOrder === 1 ? 'One more ticket checked in.' : `${result.admittedOrder} more tickets checked in.`}
@@ -214,7 +218,7 @@ function CheckInBanner({ result, fetcher }: { result: CheckInResult; fetcher: Re
         {result.othersInOrder > 0 ? (
           <fetcher.Form method="post">
             <input type="hidden" name="orderId" value={result.orderId} />
-            <Button type="submit" name="intent" value="order" variant="outline">
+            <Button type="submit" name="intent" value="order" variant="outline" className="h-auto min-h-10 whitespace-normal">
               Check in the other {result.othersInOrder === 1 ? 'ticket' : `${result.othersInOrder} tickets`} of this order
             </Button>
           </fetcher.Form>

@@ -8,9 +8,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
-import { orderFormSchema, selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
+import { selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
 import { selectionChanges } from '~/features/events/order-changes';
 import { orderCheckout, placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
+import { givenAnswers, orderFormSchemaFor } from '~/features/events/questions';
+import { listQuestions } from '~/features/events/questions.server';
 import { findRegistration } from '~/features/events/registrations.server';
 import { ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { assessTicketRequest } from '~/features/events/tickets';
@@ -27,7 +29,9 @@ import { formatCents, formatPrice } from '~/lib/money';
 import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
+import { useMemo } from 'react';
 import { ChangedNotice, RegisteredNotice } from './order-notices';
+import { AttendeeQuestions, OrderQuestions } from './order-questions';
 import { registeredOrderIds, rememberRegistration } from './registration-cookie.server';
 import type { Route } from './+types/events.$id.order';
 
@@ -51,12 +55,13 @@ async function loadOrder(request: Request, rawId: string | undefined) {
   const notes = ended ? ['This event has ended. Ticket sales are closed.'] : selectionChanges(tiers, requested, selection);
   // One line per seat, in the tiers' order: the attendee names follow it.
   const seats = tiers.flatMap((tier) => Array.from({ length: selection[tier.id] ?? 0 }, () => ({ tierId: tier.id, tierName: tier.name, priceCents: tier.priceCents })));
-  return { event, seats, notes, totalCents: seats.reduce((total, seat) => total + seat.priceCents, 0), selection };
+  const questions = await listQuestions(event.id);
+  return { event, seats, notes, totalCents: seats.reduce((total, seat) => total + seat.priceCents, 0), selection, questions };
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { request, params, url } = args;
-  const { event, seats, notes, totalCents, selection } = await loadOrder(request, params.id);
+  const { event, seats, notes, totalCents, selection, questions } = await loadOrder(request, params.id);
   const user = await getSessionUser(args);
   const registration =
     seats.length > 0 && totalCents === 0 ? await findRegistration(event.id, { userId: user?.id ?? null, orderIds: await registeredOrderIds(request, event.id) }) : null;
@@ -67,6 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
     seats,
     notes,
     totalCents,
+    questions,
     prefill: user ? { name: user.name, email: user.email } : null,
     registered: shown
       ? {
@@ -81,13 +87,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const { event, seats, notes } = await loadOrder(request, params.id);
-  const submission = parseWithZod(await readFormData(request), { schema: orderFormSchema });
-  // One attendee input per seat, whatever shape the post gave the list.
-  const reply = (options?: Parameters<typeof submission.reply>[0]) => withTextList(submission.reply(options), 'attendees', seats.length);
+  const { event, seats, notes, questions } = await loadOrder(request, params.id);
+  const seatTiers = seats.map((seat) => seat.tierId);
+  const submission = parseWithZod(await readFormData(request), { schema: orderFormSchemaFor(questions, seatTiers) });
+  // One attendee input per seat, whatever shape the post gave the list; answers only as fields of `answers`.
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => withAnswers(withTextList(submission.reply(options), 'attendees', seats.length));
   if (seats.length === 0) return data({ result: reply({ formErrors: notes }) }, { status: 409 });
   if (submission.status !== 'success') return data({ result: reply() }, { status: 400 });
-  const { buyerName, buyerEmail, attendees } = submission.value;
+  const { buyerName, buyerEmail, attendees, answers } = submission.value;
   // Fewer seats than names: something sold out since the page was shown, and the notes say what.
   if (attendees.length !== seats.length) return data({ result: reply({ formErrors: notes.length ? notes : ['Give a name for every ticket.'] }) }, { status: notes.length ? 409 : 400 });
   const user = await getSessionUser(args);
@@ -97,6 +104,7 @@ export async function action(args: Route.ActionArgs) {
       buyer: { name: buyerName, email: buyerEmail, userId: user?.id ?? null },
       seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
       isMember: (await memberAccess(user)).readsMembersDocuments,
+      answers: givenAnswers(questions, seatTiers, answers),
     });
     if (order.status === 'confirmed') {
       // Its tickets' mail was queued with it (placeOrder). This browser remembers it: Back to this page says so.
@@ -112,6 +120,12 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/** A hand-made post whose `answers` is not a set of fields gets empty answers back, not a page that cannot render. */
+function withAnswers<Result extends { initialValue?: Record<string, unknown> | null }>(result: Result): Result {
+  const posted = result.initialValue?.answers;
+  return posted === undefined || (typeof posted === 'object' && posted !== null && !Array.isArray(posted)) ? result : { ...result, initialValue: { ...result.initialValue, answers: {} } };
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Your order · ${args.loaderData.event.title}` : 'Your order');
 
 // Rendered for each visitor and never stored: Back after registering asks the server again, which
@@ -119,14 +133,16 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, seats, notes, totalCents, prefill, registered } = loaderData;
+  const { event, seats, notes, totalCents, prefill, registered, questions } = loaderData;
   const busy = useIsPending();
-  const [form, fields] = useSchemaForm(orderFormSchema, {
+  const schema = useMemo(() => orderFormSchemaFor(questions, seats.map((seat) => seat.tierId)), [questions, seats]);
+  const [form, fields] = useSchemaForm(schema, {
     id: `order-${event.id}-${selectionToParam(Object.fromEntries(seats.map((seat) => [seat.tierId, seats.filter((other) => other.tierId === seat.tierId).length])))}`,
     lastResult: actionData?.result,
     defaultValue: { buyerName: prefill?.name ?? '', buyerEmail: prefill?.email ?? '', attendees: seats.map((_, index) => (index === 0 ? (prefill?.name ?? '') : '')) },
   });
   const attendeeFields = fields.attendees.getFieldList();
+  const answerFields = fields.answers.getFieldset();
   return (
     <>
       <PageHero eyebrow="Tickets" title={event.title}>
@@ -155,6 +171,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 return field ? (
                   <li key={field.key}>
                     <FormField field={field} label={`Ticket ${index + 1} · ${seat.tierName}`} autoComplete={index === 0 ? 'name' : 'off'} />
+                    <AttendeeQuestions questions={questions} tierId={seat.tierId} seatIndex={index} fields={answerFields} />
                   </li>
                 ) : null;
               })}
@@ -166,6 +183,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </div>
             <FormField field={fields.buyerName} label="Your name" autoComplete="name" />
             <FormField field={fields.buyerEmail} label="Email" type="email" autoComplete="email" />
+            <OrderQuestions questions={questions} fields={answerFields} />
             <FormError id={form.errorId} errors={form.errors} />
             <div className="flex flex-wrap gap-3">
               <Button type="submit" size="lg" variant="accent" disabled={busy}>

@@ -2,12 +2,14 @@ import { CalendarDays, CalendarPlus, MapPin, Ticket } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { PageHero } from '~/components/layout/page-hero';
+import { AnswerList } from '~/components/ui/answer-list';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import type { RequestScope } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderRefundedCents } from '~/features/events/attendees.server';
 import { cancelFreeOrder } from '~/features/events/orders.server';
+import { answersOfOrders } from '~/features/events/questions.server';
 import { formatTicketCode, ticketCalendarPath, ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { qrSvg } from '~/features/events/ticket-mail.server';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
@@ -42,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
   const event = await getEventWithTiers(order.eventId, { preview: true });
   if (!event) notFound('Tickets not found.');
   const shown = tickets.filter((ticket) => ticket.status !== 'released');
+  const answers = await answersOfOrders(event.id, [order.id]);
   return {
     order: { id: order.id, status: order.status, totalCents: order.totalCents, buyerName: order.buyerName, refundedCents: await orderRefundedCents(order.id) },
     event: { id: event.id, title: event.title, startsAt: event.startsAt, venue: event.venue, address: event.address, timeZone: event.timeZone },
@@ -52,9 +55,11 @@ export async function loader(args: Route.LoaderArgs) {
         tierName: ticket.tierName,
         code: formatTicketCode(ticket.code),
         status: ticket.status,
+        answers: answers.byTicket.get(ticket.id) ?? [],
         qr: ticket.status === 'valid' || ticket.status === 'checked_in' ? await qrSvg(ticket.qrValue) : null,
       })),
     ),
+    orderAnswers: answers.byOrder.get(order.id) ?? [],
     canCancel: order.status === 'confirmed' && order.totalCents === 0 && shown.some((ticket) => ticket.status === 'valid'),
     calendarPath: admitsSomeone(found) ? ticketCalendarPath(order.id) : null,
   };
@@ -100,7 +105,7 @@ function orderSummary(order: { status: string; totalCents: number; buyerName: st
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Tickets({ loaderData }: Route.ComponentProps) {
-  const { order, event, tickets, canCancel, calendarPath } = loaderData;
+  const { order, event, tickets, orderAnswers, canCancel, calendarPath } = loaderData;
   return (
     <>
       <PageHero eyebrow="Your tickets" title={event.title}>
@@ -134,9 +139,16 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
                 <Ticket className="mx-auto mt-6 size-16 text-slate-300" aria-hidden />
               )}
               <p className="mt-3 text-center font-mono text-xl tracking-widest text-navy-900">{ticket.code}</p>
+              <AnswerList answers={ticket.answers} className="mt-4 border-t border-border pt-3" />
             </li>
           ))}
         </ul>
+        {orderAnswers.length > 0 ? (
+          <div className="mt-6 rounded-2xl border border-border bg-white p-6 shadow-sm">
+            <h2 className="font-bold text-navy-900">About your order</h2>
+            <AnswerList answers={orderAnswers} className="mt-2" />
+          </div>
+        ) : null}
         <div className="mt-10 flex flex-wrap gap-3">
           {calendarPath ? (
             <Button asChild variant="accent">

@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) notFound('Event not found.');
   const search = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 100);
-  const { event, attendees } = await getEventTickets(user, id, search).catch((error: unknown) => {
+  const { event, attendees, questions } = await getEventTickets(user, id, search).catch((error: unknown) => {
     if (isAppError(error, 'not_found')) notFound('Event not found.');
     throw error;
   });
@@ -32,6 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
       { header: 'buyer_email', value: (row) => row.buyerEmail },
       { header: 'purchased_at', value: (row) => row.purchaseDate.toISOString() },
       { header: 'checked_in_at', value: (row) => row.checkedInAt?.toISOString() ?? '' },
+      // One column per registration question, headed by its wording (docs/product.md#tickets-for-the-committee).
+      ...questions.map((question) => ({ header: question.label, value: (row: (typeof attendees)[number]) => row.answers.find((answer) => answer.questionId === question.id)?.text ?? '' })),
     ]),
     `attendees-event-${event.id}`,
   );

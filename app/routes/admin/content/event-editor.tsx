@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Ticket } from 'lucide-react';
-import { data, Form, Link } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
 import { ConfirmDelete, ContentHeading, Panel, PublishButtons, StatusBadge, ViewOnSite } from '~/components/admin/content-ui';
 import { FileField } from '~/components/admin/file-field';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
@@ -10,6 +10,7 @@ import { FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { eventEditorSchema, eventSchema, registrationKindOptions } from '~/features/events/events.schema';
 import { deleteEvent, deleteTier, getEventForEditor, saveEvent, saveTier, setTierClosed } from '~/features/events/events.server';
+import { deleteQuestion, listQuestionsWithAnswers, moveQuestion, saveQuestion } from '~/features/events/questions.server';
 import { lacksTiers } from '~/features/events/tickets';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
 import { withUpload } from '~/features/media/media.server';
@@ -23,6 +24,7 @@ import { parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-editor';
+import { QuestionPanel } from './event-questions';
 import { TierPanel } from './event-tiers';
 import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
 
@@ -32,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = editorId(params.id);
   const event = id === null ? null : await getEventForEditor(user, id).catch(() => null);
   if (id !== null && !event) throw data('Event not found.', { status: 404 });
-  return { event };
+  return { event, questions: event ? await listQuestionsWithAnswers(event.id) : [] };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -43,7 +45,8 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: eventEditorSchema });
   if (submission.status !== 'success') {
     const refused = refusedPost(submission);
-    return invalidForm(submission, refused.intent === 'tier-save' ? `tier-${parseId(refused.id) ?? 'new'}` : 'event');
+    const item = refused.intent === 'tier-save' ? 'tier' : refused.intent === 'question-save' ? 'question' : null;
+    return invalidForm(submission, item ? `${item}-${parseId(refused.id) ?? 'new'}` : 'event');
   }
   const input = submission.value;
   switch (input.intent) {
@@ -69,6 +72,25 @@ export async function action(args: Route.ActionArgs) {
         return refusedSave(args.context, submission, error, form);
       }
     }
+    case 'question-save': {
+      const { intent: _intent, id: questionId, ...question } = input;
+      try {
+        if (id === null) throw new AppError('bad_request', 'Save the event before adding its questions.');
+        await saveQuestion(user, id, questionId, question);
+        return redirectWithToast(`${here}#registration-questions`, messages.contentSaved('Question'));
+      } catch (error) {
+        return refusedSave(args.context, submission, error, `question-${questionId ?? 'new'}`);
+      }
+    }
+    case 'question-up':
+    case 'question-down':
+      if (id === null || input.id === null) throw data('Question not found.', { status: 404 });
+      await moveQuestion(user, id, input.id, input.intent === 'question-up' ? 'up' : 'down');
+      return redirect(`${here}#registration-questions`);
+    case 'question-delete': {
+      const questionId = input.id;
+      return handleDeletion(args.context, input, { remove: id === null || questionId === null ? null : () => deleteQuestion(user, id, questionId), to: here, what: 'Question' });
+    }
     default:
       try {
         const saved = await withUpload(user, input.image, 'image', 'image', (imageMediaId) => saveEvent(user, id, input, { imageMediaId }));
@@ -87,7 +109,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function EventEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { event } = loaderData;
+  const { event, questions } = loaderData;
   const [form, fields] = useSchemaForm(eventSchema, {
     id: `event-${event?.id ?? 'new'}-${event?.updatedAt.getTime() ?? 0}`,
     lastResult: actionData?.form === 'event' ? actionData.result : null,
@@ -190,6 +212,7 @@ export default function EventEditor({ loaderData, actionData }: Route.ComponentP
       </Form>
 
       {event ? <TierPanel tiers={event.tiers} actionData={actionData} /> : null}
+      {event && event.registrationKind !== 'external' && event.registrationKind !== 'none' ? <QuestionPanel questions={questions} tiers={event.tiers} actionData={actionData} /> : null}
 
       {event && !deleteAsked ? (
         <div className="mt-8 border-t border-border pt-6">

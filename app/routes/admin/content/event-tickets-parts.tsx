@@ -8,6 +8,7 @@ import { formatDateTime } from '~/lib/dates';
 import { formatCents } from '~/lib/money';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/event-tickets';
+import { AnswerList } from '~/components/ui/answer-list';
 
 type Data = Route.ComponentProps['loaderData'];
 
@@ -122,6 +123,7 @@ export function Attendees({ attendees, search, canCancel, asking, timeZone }: Pi
                   {attendee.checkedInAt ? <span>In at {formatDateTime(attendee.checkedInAt, timeZone)}</span> : null}
                   {attendee.refundedCents > 0 ? <span>Refunded {formatCents(attendee.refundedCents)}</span> : null}
                 </p>
+                <AnswerList answers={attendee.answers} className="mt-1" />
               </div>
               {canCancel && attendee.status === 'valid' ? (
                 <ConfirmAction

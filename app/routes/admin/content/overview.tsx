@@ -16,7 +16,7 @@ import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/overview';
 
 /** What the content area's changes are audited as (features/content, events, media). */
-const contentRecords = ['news', 'event', 'ticket_tier', 'committee_term', 'committee_member', 'document', 'page', 'history_milestone', 'media'] as const;
+const contentRecords = ['news', 'event', 'ticket_tier', 'event_question', 'committee_term', 'committee_member', 'document', 'page', 'history_milestone', 'media'] as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireContentEditor(args);
@@ -45,6 +45,10 @@ const actionLabels: Record<string, string> = {
   'tier.close': 'closed a ticket tier',
   'tier.open': 'reopened a ticket tier',
   'tier.delete': 'deleted a ticket tier',
+  'question.create': 'added a registration question',
+  'question.update': 'updated a registration question',
+  'question.move': 'moved a registration question',
+  'question.delete': 'deleted a registration question',
   'committee.create': 'added a committee',
   'committee.update': 'updated a committee',
   'committee.delete': 'deleted a committee',

@@ -1,0 +1,120 @@
+/**
+ * Registration questions (docs/product.md#tickets), on a phone: an editor adds a required dietary
+ * question (a choice, shown at the door) and a per-order question; a guest buys two tickets and
+ * answers them (a missing answer is refused under its field first); the answers are in the
+ * attendees CSV and at check-in.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { e2eAdmin } from '../../playwright.config';
+import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
+import { signIn, signOut } from './journeys';
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+/** The page fits the phone: nothing scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+test('an editor asks a dietary question and a table name; a guest answers for two tickets; the committee and the door see the answers', async ({ page }) => {
+  const title = `Reunion Gala ${Date.now()}`;
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto('/admin/content/events/new');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Description' }).click();
+  await page.keyboard.type('Dinner and dancing with the class of 1996.');
+  await page.getByLabel('Starts').fill('2031-09-20T18:30');
+  await page.getByLabel('Venue').fill('Grand Ballroom, Toronto');
+  await page.getByLabel('How people register').selectOption('tickets');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(currentToast(page)).toContainText('Event Published');
+  const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
+  await newTier.getByLabel('Name').fill('Dinner');
+  await newTier.getByLabel('Price in dollars').fill('0');
+  await newTier.getByLabel('Number of tickets').fill('50');
+  await newTier.getByRole('button', { name: 'Add tier' }).click();
+  await expect(currentToast(page)).toContainText('Ticket Tier Saved');
+
+  const panel = page.locator('#registration-questions');
+  const newQuestion = panel.locator('details').filter({ has: page.getByText('Add a question', { exact: true }) });
+  await newQuestion.getByText('Add a question', { exact: true }).click();
+  await newQuestion.getByLabel('Question').fill('Dietary needs');
+  await newQuestion.getByLabel('Answer', { exact: true }).selectOption('choice');
+  await newQuestion.getByLabel('Options (for a choice)').fill('None');
+  await newQuestion.getByLabel('Required').check();
+  await newQuestion.getByLabel('Show at the door').check();
+  await newQuestion.getByRole('button', { name: 'Add question' }).click();
+  // One option is not a choice: said under the field, the rest kept.
+  await expect(newQuestion.getByText('Give 2 to 20 options, one per line.')).toBeVisible();
+  await expect(newQuestion.getByLabel('Question')).toHaveValue('Dietary needs');
+  await newQuestion.getByLabel('Options (for a choice)').fill('None\nVegetarian\nHalal');
+  await newQuestion.getByRole('button', { name: 'Add question' }).click();
+  await expect(currentToast(page)).toContainText('Question Saved');
+
+  await newQuestion.getByText('Add a question', { exact: true }).click();
+  await newQuestion.getByLabel('Question').fill('Name for your table');
+  await newQuestion.getByLabel('Asked of').selectOption('order');
+  await newQuestion.getByRole('button', { name: 'Add question' }).click();
+  await expect(currentToast(page)).toContainText('Question Saved');
+  await expect(panel.getByRole('listitem')).toHaveCount(2);
+  await expect(panel.getByRole('listitem').first()).toContainText('Dietary needs');
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  const eventPath = `/events/${new URL(page.url()).pathname.split('/').at(-1)}`;
+  await signOut(page);
+
+  // A guest buys two tickets.
+  await page.goto(eventPath);
+  await waitForTicketCard(page);
+  await page.getByRole('button', { name: 'Increase Dinner quantity' }).click();
+  await page.getByRole('button', { name: 'Increase Dinner quantity' }).click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByLabel('Ticket 1 · Dinner').fill('Nimal Fernando');
+  await page.getByLabel('Ticket 2 · Dinner').fill('Kumari Fernando');
+  await page.getByLabel('Your name').fill('Nimal Fernando');
+  await page.getByLabel('Email').fill('nimal.questions@example.org');
+  await page.getByLabel('Name for your table (optional)').fill('Class of 1996');
+  const dietary = page.getByLabel('Dietary needs');
+  await expect(dietary).toHaveCount(2);
+  await dietary.first().selectOption('Vegetarian');
+  await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
+  // The second attendee's answer is missing: said under it, nothing placed, everything typed kept.
+  await expect(page.getByText('Please choose an answer.')).toBeVisible();
+  await expect(page.getByLabel('Name for your table (optional)')).toHaveValue('Class of 1996');
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await dietary.nth(1).selectOption('Halal');
+  await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
+  await expect(currentToast(page)).toContainText('Tickets Confirmed');
+  await expect(page.getByText('Halal')).toBeVisible();
+  await expect(page.getByText('Class of 1996')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const kumariCode = (await page.getByRole('listitem').filter({ hasText: 'Kumari Fernando' }).getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent())!;
+
+  // The committee: the attendees page and its CSV.
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto(eventPath.replace('/events/', '/admin/content/events/') + '/tickets');
+  const attendees = page.getByRole('list', { name: 'Attendees' }).getByRole('listitem');
+  await expect(attendees.filter({ hasText: 'Kumari Fernando' })).toContainText('Dietary needs:Halal');
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Attendees (CSV)' }).click()]);
+  const [header, ...rows] = parse(await readFile((await download.path())!, 'utf8')) as string[][];
+  expect(header!.slice(-2)).toEqual(['Dietary needs', 'Name for your table']);
+  expect(rows.map((row) => [row[0], ...row.slice(-2)]).sort()).toEqual([
+    ['Kumari Fernando', 'Halal', 'Class of 1996'],
+    ['Nimal Fernando', 'Vegetarian', 'Class of 1996'],
+  ]);
+
+  // The door: the dietary answer with the green light, the table name not (not marked for the door).
+  await page.goto(eventPath.replace('/events/', '/check-in/'));
+  await page.getByLabel('Ticket code').fill(kumariCode);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.locator('[data-tone="green"]')).toContainText('Valid — Kumari Fernando, Dinner');
+  await expect(page.getByText('Halal')).toBeVisible();
+  await expect(page.getByText('Class of 1996')).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,106 @@
+/**
+ * Registration questions through the routes (docs/product.md#tickets): the editor adds them, the
+ * order page asks them (refusing bad answers, keeping what was typed), and the answers show in the
+ * attendees CSV, on the ticket page and at the door.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ticketAnswers, ticketOrders, tickets } from '~/db/schema/tickets';
+import { checkInTicket } from '~/features/events/check-in.server';
+import { listQuestions } from '~/features/events/questions.server';
+import { action as editorAction, loader as editorLoader } from '~/routes/admin/content/event-editor';
+import { loader as attendeesCsvLoader } from '~/routes/admin/content/attendees-csv';
+import { action as orderAction, loader as orderLoader } from '~/routes/_site/events.$id.order';
+import { loader as ticketsLoader } from '~/routes/_site/tickets.$orderId';
+import { createSignedInAccount } from '../factories/accounts';
+import { createEvent, createSiteSettings } from '../factories/content';
+import { setupTestDatabase } from '../setup/database';
+import { postArgs, routeArgs } from '../setup/route-args';
+
+const database = setupTestDatabase();
+let editorCookie = '';
+beforeAll(async () => {
+  await createSiteSettings(database.db());
+  editorCookie = (await createSignedInAccount(database.db(), { email: 'words@example.org', role: 'editor', name: 'Words' })).cookie;
+});
+
+type Reply = { init: ResponseInit; data: { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } } };
+
+async function gala() {
+  return createEvent(database.db(), { title: 'Reunion Gala', startsAt: new Date(Date.now() + 30 * 86_400_000), status: 'published', registrationKind: 'tickets' }, [
+    { name: 'Dinner', priceCents: 0, quantityCap: 50 },
+    { name: 'Children', priceCents: 0, quantityCap: 20 },
+  ]);
+}
+
+const editorPost = (eventId: number, fields: Record<string, string | string[]>) => {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+  return editorAction(postArgs(`/admin/content/events/${eventId}`, body, { cookie: editorCookie }, { id: String(eventId) }));
+};
+
+describe('registration questions, end to end through the routes', () => {
+  it('are added by the editor, asked per attendee of the right tier and per order, and shown to the committee and at the door', async () => {
+    const event = await gala();
+    const [dinner, children] = event.tiers;
+    // A bad question is refused under its field and nothing is stored.
+    const refused = (await editorPost(event.id, { intent: 'question-save', label: 'Dietary needs', kind: 'choice', options: 'Only one', scope: 'attendee' })) as unknown as Reply;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error['options']).toEqual(['Give 2 to 20 options, one per line.']);
+    expect(await listQuestions(event.id)).toEqual([]);
+
+    const saved = await editorPost(event.id, { intent: 'question-save', label: 'Dietary needs', kind: 'choice', options: 'None\nVegetarian\nHalal', required: 'on', scope: 'attendee', atDoor: 'on', tierIds: String(dinner!.id) });
+    expect(saved).toBeInstanceOf(Response);
+    await editorPost(event.id, { intent: 'question-save', label: 'Name for your table', kind: 'text', scope: 'order' });
+    const [dietary, table] = await listQuestions(event.id);
+    expect((await editorLoader(routeArgs(`/admin/content/events/${event.id}`, { headers: { cookie: editorCookie } }, { id: String(event.id) }))).questions.map((question) => question.label)).toEqual([
+      'Dietary needs',
+      'Name for your table',
+    ]);
+
+    const seats = `${dinner!.id}x2,${children!.id}x1`;
+    const orderPath = `/events/${event.id}/order?seats=${seats}`;
+    expect((await orderLoader(routeArgs(orderPath, {}, { id: String(event.id) }))).questions).toHaveLength(2);
+
+    // Bad answers: each message under its field, what was typed kept, nothing placed.
+    const form = { buyerName: 'Ann Guest', buyerEmail: 'ann.question@example.org', 'attendees[0]': 'Ann Guest', 'attendees[1]': 'Bo Guest', 'attendees[2]': 'Cy Guest' };
+    const bad = (await orderAction(postArgs(orderPath, { ...form, [`answers.q${dietary!.id}_0`]: 'Pizza', [`answers.q${table!.id}`]: 'The Guests' }, {}, { id: String(event.id) }))) as unknown as Reply;
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.result.error[`answers.q${dietary!.id}_0`]).toEqual(['Choose one of the answers offered.']);
+    expect(bad.data.result.error[`answers.q${dietary!.id}_1`]).toEqual(['Please choose an answer.']);
+    // The child's ticket is not asked the dinner's question.
+    expect(bad.data.result.error).not.toHaveProperty(`answers.q${dietary!.id}_2`);
+    expect(bad.data.result.initialValue['answers']).toMatchObject({ [`q${table!.id}`]: 'The Guests' });
+    expect(await database.db().select().from(ticketOrders).where(eq(ticketOrders.buyerEmail, 'ann.question@example.org'))).toEqual([]);
+
+    // A hand-made post with answers that are not fields is refused as bad input, not a crash.
+    const odd = (await orderAction(postArgs(orderPath, { ...form, answers: 'x' }, {}, { id: String(event.id) }))) as unknown as Reply;
+    expect(odd.init.status).toBe(400);
+    expect(odd.data.result.initialValue['answers']).toEqual({});
+
+    const placed = await orderAction(
+      postArgs(orderPath, { ...form, [`answers.q${dietary!.id}_0`]: 'Vegetarian', [`answers.q${dietary!.id}_1`]: 'Halal', [`answers.q${dietary!.id}_2`]: 'None', [`answers.q${table!.id}`]: '=The Guests' }, {}, { id: String(event.id) }),
+    );
+    expect(placed).toBeInstanceOf(Response);
+    const [order] = await database.db().select().from(ticketOrders).where(eq(ticketOrders.buyerEmail, 'ann.question@example.org'));
+    // The child's seat was not asked, so an answer posted for it is not stored.
+    expect(await database.db().select().from(ticketAnswers).where(eq(ticketAnswers.orderId, order!.id))).toHaveLength(3);
+
+    const csvResponse = await attendeesCsvLoader(routeArgs(`/admin/content/events/${event.id}/attendees.csv`, { headers: { cookie: editorCookie } }, { id: String(event.id) }));
+    const csv = await (csvResponse as Response).text();
+    const [header, ...rows] = csv.trim().split('\r\n');
+    expect(header!.endsWith(',Dietary needs,Name for your table')).toBe(true);
+    expect(rows.find((row) => row.startsWith('Ann Guest,'))!.endsWith(",Vegetarian,'=The Guests")).toBe(true);
+    expect(rows.find((row) => row.startsWith('Cy Guest,'))!.endsWith(",,'=The Guests")).toBe(true);
+
+    const page = await ticketsLoader(routeArgs(`/tickets/${order!.id}`, { headers: { cookie: editorCookie } }, { orderId: order!.id }));
+    expect(page.tickets.find((ticket) => ticket.attendeeName === 'Bo Guest')?.answers.map((answer) => answer.text)).toEqual(['Halal']);
+    expect(page.orderAnswers.map((answer) => answer.text)).toEqual(['=The Guests']);
+
+    // At the door: the answers marked 'Show at the door', the table name not.
+    const [bo] = await database.db().select().from(tickets).where(eq(tickets.attendeeName, 'Bo Guest'));
+    const check = await checkInTicket(event.id, bo!.code, 'door@example.org');
+    expect(check).toMatchObject({ result: 'valid', answers: [{ label: 'Dietary needs', text: 'Halal' }] });
+    expect(await checkInTicket(event.id, bo!.code, 'door@example.org')).toMatchObject({ result: 'already', answers: [{ text: 'Halal' }] });
+  });
+});
