@@ -30,7 +30,7 @@ export async function expectNoAxeViolationsWithoutJavaScript(page: Page, browser
 
 /**
  * Waits until React runs the page's forms. /membership and /donate start React only after their
- * first paint (docs/architecture.md#pages-without-javascript); a click before that posts the plain
+ * first paint (docs/architecture.md#page-scripts); a click before that posts the plain
  * HTML form, which works too but is not what a journey about JavaScript's behaviour checks. Their
  * forms add a hidden `js` field once React runs.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading pages ship no framework JavaScript (docs/architecture.md#pages-without-javascript):
+ * Reading pages ship no framework JavaScript (docs/architecture.md#page-scripts):
  * their header menus are native popovers, toasts are in the HTML, and forms keep React.
  */
 import { expect, test, type Page } from '@playwright/test';
