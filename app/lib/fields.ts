@@ -71,6 +71,13 @@ export const checkbox = z
   .optional()
   .transform((value) => value === 'on' || value === 'true' || value === '1');
 
+/** An optional place in a list (an 'Order (optional)' field): up to three digits, anything else puts it first (0). */
+export const sortOrder = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value && /^\d{1,3}$/.test(value) ? Number(value) : 0));
+
 /** A whole number in a range, typed in a field. */
 export function wholeNumber(label: string, min: number, max: number) {
   return z

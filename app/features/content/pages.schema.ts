@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalUpload } from '~/features/media/upload-field';
-import { checkbox, confirmedChange, postedId, requiredText, richText } from '~/lib/fields';
+import { checkbox, confirmedChange, postedId, requiredText, richText, sortOrder } from '~/lib/fields';
 
 /** The page editors' forms (docs/product.md#content-area). */
 export const aboutSchema = z.object({
@@ -28,11 +28,7 @@ export const milestoneSchema = z.object({
     .transform(Number),
   title: requiredText('Title', 120),
   text: requiredText('Text', 1000, { multiline: true }),
-  sortOrder: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value && /^\d{1,3}$/.test(value) ? Number(value) : 0)),
+  sortOrder,
 });
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contentStatuses, registrationKinds } from '~/db/schema/enums';
 import { optionalUpload } from '~/features/media/upload-field';
-import { checkbox, confirmedChange, optionalDateTime, optionalHttpsUrl, optionalText, postedId, requiredDateTime, requiredText, richText, wholeNumber } from '~/lib/fields';
+import { checkbox, confirmedChange, optionalDateTime, optionalHttpsUrl, optionalText, postedId, requiredDateTime, requiredText, richText, sortOrder, wholeNumber } from '~/lib/fields';
 import { parseDollars } from '~/lib/money';
 import { questionSchema } from './questions';
 
@@ -89,11 +89,7 @@ export const tierSchema = z
     salesStart: optionalDateTime('Sales start'),
     salesEnd: optionalDateTime('Sales end'),
     membersOnly: checkbox,
-    sortOrder: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value && /^\d{1,3}$/.test(value) ? Number(value) : 0)),
+    sortOrder,
   })
   .superRefine((values, context) => {
     if (values.salesStart && values.salesEnd && values.salesEnd <= values.salesStart) {

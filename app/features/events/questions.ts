@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { questionKinds, questionScopes, type QuestionKind, type QuestionScope } from '~/db/schema/enums';
-import { checkbox, optionalText, requiredText } from '~/lib/fields';
+import { checkbox, optionalText, requiredText, sortOrder } from '~/lib/fields';
 import { isPlainText } from '~/lib/text';
 import { orderFormSchema } from './orders.schema';
 
@@ -105,11 +105,7 @@ export const questionSchema = z
       .optional()
       .transform((values) => [...new Set((values ?? []).filter((value) => /^\d{1,9}$/.test(value)).map(Number))]),
     atDoor: checkbox,
-    sortOrder: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value && /^\d{1,3}$/.test(value) ? Number(value) : 0)),
+    sortOrder,
   })
   .superRefine((values, context) => {
     if (values.kind !== 'choice') return;
