@@ -124,3 +124,31 @@ export const ticketAnswers = pgTable(
   },
   (table) => [index('ticket_answers_order_idx').on(table.orderId), index('ticket_answers_question_idx').on(table.questionId)],
 );
+
+/**
+ * A ticket passed by its buyer to another attendee (docs/product.md#passing-a-ticket-on): the ticket
+ * got a new code and QR value, and the old code is kept here so the door can say the old ticket was
+ * passed on rather than that it is unknown.
+ */
+export const ticketTransfers = pgTable(
+  'ticket_transfers',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    /** The code the ticket had before (no longer admits anyone). */
+    oldCode: text('old_code').notNull().unique(),
+    fromName: text('from_name').notNull(),
+    toName: text('to_name').notNull(),
+    /** Where the new attendee's ticket mail went, if the buyer gave an address. */
+    toEmail: text('to_email'),
+    /** Who passed it: the signed-in account's email, or the holder of the order's ticket link. */
+    byEmail: text('by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ticket_transfers_ticket_idx').on(table.ticketId)],
+);

@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sign } from '~/lib/signing.server';
 import { answersOfOrders, type ShownAnswer } from './questions.server';
 import { codeFromInput } from './ticket-codes.server';
+import { passedOnCode } from './ticket-transfer.server';
 
 /**
  * At the door (docs/product.md#tickets): a scanned QR value or a typed code is checked against the
@@ -22,7 +23,12 @@ export async function checkInTicket(eventId: number, input: string, by: string, 
   const code = codeFromInput(input);
   if (!code) return { result: 'not-for-event' };
   const [ticket] = await db().select().from(tickets).where(eq(tickets.code, code)).limit(1);
-  if (!ticket || ticket.eventId !== eventId) return { result: 'not-for-event' };
+  if (!ticket) {
+    // A code retired by passing the ticket on (docs/product.md#passing-a-ticket-on) is named as such, not as unknown.
+    const passed = await passedOnCode(eventId, code);
+    return passed ? { result: 'not-valid', name: passed.fromName, reason: 'This ticket was passed to someone else: its old code no longer admits anyone.' } : { result: 'not-for-event' };
+  }
+  if (ticket.eventId !== eventId) return { result: 'not-for-event' };
   // Only a valid ticket turns into a checked-in one, once: two scanners at once cannot both admit it.
   const [admitted] = await db()
     .update(tickets)

@@ -255,6 +255,34 @@ export function ticketsMail(
   };
 }
 
+/**
+ * A ticket passed on by its buyer (docs/product.md#passing-a-ticket-on), to the new attendee: its QR
+ * image and code. The link is the event's page, not the order's: the order stays the buyer's.
+ */
+export function ticketPassedMail(
+  sender: Sender,
+  passed: { name: string; fromName: string; eventTitle: string; when: string; venue: string; ticket: TicketForMail },
+  eventUrl: string,
+): MailContent {
+  const title = `Your ticket for ${passed.eventTitle}`;
+  const paragraphs = [
+    `Hello ${passed.name},`,
+    `${passed.fromName} has passed you a ticket for ${passed.eventTitle}: ${passed.when}, ${passed.venue}.`,
+    'Show the QR code at the door, on your phone or printed. The calendar file adds the event to your calendar.',
+  ];
+  const { ticket } = passed;
+  const block = `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border:1px solid #dde2ea;border-radius:10px;width:100%"><tr>
+<td style="padding:12px;width:140px"><img src="cid:${escapeHtml(ticket.qrCid)}" width="128" height="128" alt="QR code of ticket ${escapeHtml(ticket.code)}" style="display:block"></td>
+<td style="padding:12px;font-size:15px"><strong>${escapeHtml(ticket.attendee)}</strong><br>${escapeHtml(ticket.tier)}<br><span style="font-family:monospace;font-size:16px;letter-spacing:1px">${escapeHtml(ticket.code)}</span></td></tr></table>`;
+  const action = { label: 'About the event', url: eventUrl };
+  return {
+    subject: `${title} — ${sender.associationName}`,
+    text: text(sender, title, [...paragraphs, `- ${ticket.attendee}, ${ticket.tier}: ${ticket.code}`], action),
+    html: layout(sender, title, paragraphs, action, block),
+    links: [eventUrl],
+  };
+}
+
 /** Tickets cancelled by the committee (docs/product.md#tickets-for-the-committee), with what is refunded. */
 export function ticketsCancelledMail(
   sender: Sender,
