@@ -1,4 +1,5 @@
 import { CalendarDays, CalendarPlus, MapPin, Ticket } from 'lucide-react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { PageHero } from '~/components/layout/page-hero';
@@ -11,18 +12,22 @@ import { orderRefundedCents } from '~/features/events/attendees.server';
 import { cancelFreeOrder } from '~/features/events/orders.server';
 import { answersOfOrders } from '~/features/events/questions.server';
 import { formatTicketCode, ticketCalendarPath, ticketOrderPath } from '~/features/events/ticket-codes.server';
+import { transferTicket } from '~/features/events/ticket-transfer.server';
+import { transferRefusal, transferSchema } from '~/features/events/transfer';
 import { qrSvg } from '~/features/events/ticket-mail.server';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
-import { readFormData } from '~/lib/forms.server';
+import { refusalToast } from '~/lib/forms';
+import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
-import { notFound } from '~/lib/params';
+import { notFound, parseId } from '~/lib/params';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import { admitsSomeone, findVisibleOrder } from './ticket-access.server';
+import { TicketTransferForm } from './ticket-transfer-form';
 import type { Route } from './+types/tickets.$orderId';
 
 const statusLabels = { held: 'Awaiting payment', valid: 'Valid', checked_in: 'Checked in', cancelled: 'Cancelled', released: 'Released' } as const;
@@ -45,6 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!event) notFound('Tickets not found.');
   const shown = tickets.filter((ticket) => ticket.status !== 'released');
   const answers = await answersOfOrders(event.id, [order.id]);
+  const now = new Date();
   return {
     order: { id: order.id, status: order.status, totalCents: order.totalCents, buyerName: order.buyerName, refundedCents: await orderRefundedCents(order.id) },
     event: { id: event.id, title: event.title, startsAt: event.startsAt, venue: event.venue, address: event.address, timeZone: event.timeZone },
@@ -57,27 +63,48 @@ export async function loader(args: Route.LoaderArgs) {
         status: ticket.status,
         answers: answers.byTicket.get(ticket.id) ?? [],
         qr: ticket.status === 'valid' || ticket.status === 'checked_in' ? await qrSvg(ticket.qrValue) : null,
+        // Passing it on (docs/product.md#passing-a-ticket-on): valid tickets of a confirmed order, until the event starts.
+        transferable: transferRefusal({ status: ticket.status, orderStatus: order.status }, event, now) === null,
       })),
     ),
     orderAnswers: answers.byOrder.get(order.id) ?? [],
+    started: now >= event.startsAt,
     canCancel: order.status === 'confirmed' && order.totalCents === 0 && shown.some((ticket) => ticket.status === 'valid'),
     calendarPath: admitsSomeone(found) ? ticketCalendarPath(order.id) : null,
   };
 }
 
-/** What the page posts (docs/architecture.md#forms): cancelling a free registration, the one thing it does. */
-const ticketsPostSchema = z.object({ intent: z.literal('cancel') });
+/** What the page posts (docs/architecture.md#forms): cancelling a free registration, or passing a ticket on. */
+const ticketsPostSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('cancel') }), transferSchema], { error: 'Nothing to do.' });
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const { order } = await loadTickets(args, params.orderId);
-  if (!ticketsPostSchema.safeParse(Object.fromEntries(await readFormData(request))).success) return dataWithToast(args.context, { ok: false }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
+  const { order, by } = await loadTickets(args, params.orderId);
+  const submission = parseWithZod(await readFormData(request), { schema: ticketsPostSchema });
+  if (submission.status !== 'success') {
+    const refused = refusedPost(submission, 'ticketId');
+    if (refused.intent !== 'transfer') return dataWithToast(args.context, { ok: false, form: null, result: null }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
+    const toast = refusalToast(submission.error, 'New attendee name is required.');
+    return dataWithToast(args.context, { ok: false, form: `transfer-${parseId(refused.id)}`, result: submission.reply() }, toast, { status: 400 });
+  }
+  const input = submission.value;
+  if (input.intent === 'transfer') {
+    try {
+      if (input.ticketId === null) notFound('Ticket not found.');
+      await transferTicket({ orderId: order.id, ticketId: input.ticketId, attendeeName: input.attendeeName, attendeeEmail: input.attendeeEmail, by });
+    } catch (error) {
+      const failure = failureOf(error, { title: 'Not Passed On', variant: 'destructive' });
+      return dataWithToast(args.context, { ok: false, form: `transfer-${input.ticketId}`, result: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
+    }
+    const mailed = input.attendeeEmail ? ` We have mailed it to ${input.attendeeEmail}.` : '';
+    return redirectWithToast(ticketOrderPath(order.id), { title: 'Ticket Passed On', description: `The ticket is now ${input.attendeeName}’s, with a new code; the old one no longer admits anyone.${mailed}`, variant: 'success' });
+  }
   try {
     await cancelFreeOrder(order.id);
   } catch (error) {
     if (!isAppError(error)) throw error;
     const failure = failureOf(error, { title: 'Not cancelled' });
-    return dataWithToast(args.context, { ok: false }, { title: 'Not cancelled', description: failure.message, variant: 'destructive' }, { status: failure.status });
+    return dataWithToast(args.context, { ok: false, form: null, result: null }, { title: 'Not cancelled', description: failure.message, variant: 'destructive' }, { status: failure.status });
   }
   return redirectWithToast(ticketOrderPath(order.id), messages.registrationCancelled);
 }
@@ -104,8 +131,8 @@ function orderSummary(order: { status: string; totalCents: number; buyerName: st
 // Someone's own data: never stored (docs/architecture.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
-export default function Tickets({ loaderData }: Route.ComponentProps) {
-  const { order, event, tickets, orderAnswers, canCancel, calendarPath } = loaderData;
+export default function Tickets({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, event, tickets, orderAnswers, canCancel, calendarPath, started } = loaderData;
   return (
     <>
       <PageHero eyebrow="Your tickets" title={event.title}>
@@ -140,9 +167,13 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
               )}
               <p className="mt-3 text-center font-mono text-xl tracking-widest text-navy-900">{ticket.code}</p>
               <AnswerList answers={ticket.answers} className="mt-4 border-t border-border pt-3" />
+              {ticket.transferable ? (
+                <TicketTransferForm ticket={ticket} hasAnswers={ticket.answers.length > 0} lastResult={actionData?.form === `transfer-${ticket.id}` ? actionData.result : null} />
+              ) : null}
             </li>
           ))}
         </ul>
+        {started && tickets.some((ticket) => ticket.status === 'valid') ? <p className="mt-4 text-sm text-slate-700">The event has started: tickets can no longer be passed to someone else.</p> : null}
         {orderAnswers.length > 0 ? (
           <div className="mt-6 rounded-2xl border border-border bg-white p-6 shadow-sm">
             <h2 className="font-bold text-navy-900">About your order</h2>
