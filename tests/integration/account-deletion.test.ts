@@ -9,7 +9,7 @@ import { sessions, users } from '~/db/schema/auth';
 import { donations, subscriptions } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
-import { eventQuestions, ticketAnswers, ticketOrders, tickets } from '~/db/schema/tickets';
+import { eventQuestions, ticketAnswers, ticketOrders, tickets, ticketTransfers } from '~/db/schema/tickets';
 import { recordDonation } from '~/features/donations/donations.server';
 import { membershipCheckout } from '~/features/membership/membership.server';
 import { startCheckout } from '~/features/payments/payments.server';
@@ -51,6 +51,8 @@ async function memberWithRecords(email: string) {
   await database.db().update(tickets).set({ userId: account.id, attendeeName: 'Ruwani Jay' }).where(eq(tickets.id, ticket.id));
   const [question] = await database.db().insert(eventQuestions).values({ eventId: event.id, label: 'Dietary needs', kind: 'text', scope: 'attendee' }).returning();
   await database.db().insert(ticketAnswers).values({ orderId: order.id, ticketId: ticket.id, questionId: question!.id, value: 'No nuts' });
+  // A ticket of the order was passed on once: the names and address in that record are personal too.
+  await database.db().insert(ticketTransfers).values({ ticketId: ticket.id, eventId: event.id, oldCode: `OLD${ticket.id}`, fromName: 'Kamal Jay', toName: 'Ruwani Jay', toEmail: 'ruwani.new@example.org', byEmail: email });
   return { account, cookie, application: application!, gift, order, ticket };
 }
 
@@ -81,6 +83,9 @@ describe('deleting one’s own account', () => {
     const [ticket] = await database.db().select().from(tickets).where(eq(tickets.id, member.ticket.id));
     expect(ticket).toMatchObject({ userId: null, attendeeName: 'Deleted member', status: 'valid' });
     expect(await database.db().select().from(ticketAnswers).where(eq(ticketAnswers.orderId, member.order.id))).toEqual([]);
+    expect(await database.db().select().from(ticketTransfers).where(eq(ticketTransfers.ticketId, member.ticket.id))).toEqual([
+      expect.objectContaining({ fromName: 'Deleted member', toName: 'Deleted member', toEmail: null, byEmail: 'a member (account deleted)' }),
+    ]);
     const [entry] = await database.db().select().from(auditLog).where(eq(auditLog.entityId, member.account.id));
     expect(entry).toMatchObject({ action: 'account.delete', actorEmail: 'a member (account deleted)' });
     expect(JSON.stringify(await database.db().select().from(auditLog))).not.toContain('ruwani.delete@example.org');

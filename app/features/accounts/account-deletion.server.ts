@@ -4,7 +4,7 @@ import { auditLog } from '~/db/schema/audit';
 import { users } from '~/db/schema/auth';
 import { donations, subscriptions } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
-import { ticketAnswers, ticketOrders, tickets } from '~/db/schema/tickets';
+import { ticketAnswers, ticketOrders, tickets, ticketTransfers } from '~/db/schema/tickets';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { hasRole } from '~/lib/roles';
@@ -59,6 +59,16 @@ export async function deleteOwnAccount(user: { id: string; email: string; role?:
     }
     // Answers to registration questions (dietary needs, access) are personal: they go, the orders stay.
     if (orders.length) await tx.delete(ticketAnswers).where(inArray(ticketAnswers.orderId, orders.map((order) => order.id)));
+    // Tickets the member passed on (docs/product.md#passing-a-ticket-on): the names and address in them, and in their audit, go too.
+    const passed = orders.length ? await tx.select({ id: tickets.id }).from(tickets).where(inArray(tickets.orderId, orders.map((order) => order.id))) : [];
+    if (passed.length) {
+      const ticketIds = passed.map((ticket) => ticket.id);
+      await tx.update(ticketTransfers).set({ fromName: 'Deleted member', toName: 'Deleted member', toEmail: null, byEmail: 'a member (account deleted)' }).where(inArray(ticketTransfers.ticketId, ticketIds));
+      await tx
+        .update(auditLog)
+        .set({ fromValue: null, toValue: null, note: 'Removed with the account' })
+        .where(and(eq(auditLog.action, 'ticket.transfer'), inArray(auditLog.entityId, ticketIds.map(String))));
+    }
     await tx
       .update(tickets)
       .set({ attendeeName: 'Deleted member', userId: null })
