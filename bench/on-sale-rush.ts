@@ -5,6 +5,7 @@
  * test provider's checkout page, as the journeys do. Twice per database: arrivals spread evenly
  * over 60 s, then all at once with at most CONCURRENCY requests in flight. On PostgreSQL (a fresh
  * database of its own on TEST_DATABASE_URL, WORKERS=2) and on the embedded database (one process).
+ * A buyer answered 503 (or whose connection dropped) presses again, up to RETRIES times, 2 s apart.
  * Afterwards, in the database: exactly 100 valid tickets, no payment without its seats (or it was
  * refunded), and the money kept equal to the confirmed orders' totals.
  *
@@ -34,7 +35,46 @@ const MODES = (process.env.MODES ?? 'postgres,pglite').split(',') as ('postgres'
 
 if (!existsSync(path.join(root, 'build/server/index.js'))) throw new Error('Build first: npm run build');
 
-type Buyer = { orderMs: number | null; orderStatus: number | 'error'; gotCheckout: boolean; paid: boolean; payStatus: number | 'error' | null; error?: string };
+/** How often a buyer presses again after a 503 ('try again in a minute': no database connection free in time) or a dropped connection, and after how long. */
+const RETRIES = Number(process.env.RETRIES ?? 5);
+const RETRY_MS = 2_000;
+
+type Buyer = {
+  orderMs: number | null;
+  /** Each order request's time, retries included (the percentiles are of these). */
+  orderTimes: number[];
+  orderStatus: number | 'error';
+  gotCheckout: boolean;
+  paid: boolean;
+  payStatus: number | 'error' | null;
+  /** 503 answers and dropped connections this buyer met and tried again after. */
+  unavailable: number;
+  error?: string;
+};
+
+/** A post, pressed again after a 503 (at most RETRIES times); the last answer, and the time of each try. */
+async function post(url: string | URL, body: URLSearchParams, origin: string) {
+  const times: number[] = [];
+  let unavailable = 0;
+  for (let attempt = 0; ; attempt += 1) {
+    const started = performance.now();
+    let response: Response;
+    try {
+      response = await fetch(url, { method: 'POST', body, redirect: 'manual', headers: { origin } });
+      await response.arrayBuffer();
+    } catch (error) {
+      // A kept-alive connection the server closed as this post left (undici does not resend a POST): pressed again too.
+      if (attempt >= RETRIES) throw new Error(`${String(error)} (${String((error as { cause?: unknown }).cause)})`);
+      unavailable += 1;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      continue;
+    }
+    times.push(performance.now() - started);
+    if (response.status !== 503 || attempt >= RETRIES) return { response, times, unavailable };
+    unavailable += 1;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+}
 
 /** A database with the schema and one published event whose one tier has SEATS seats, closed again. */
 async function prepare(handle: DatabaseHandle): Promise<{ eventId: number; tierId: number }> {
@@ -58,23 +98,29 @@ async function prepare(handle: DatabaseHandle): Promise<{ eventId: number; tierI
 /** One buyer: the order form's post, then (with a checkout) the test provider's Pay. */
 async function buy(base: string, eventId: number, tierId: number, n: number): Promise<Buyer> {
   const body = new URLSearchParams({ 'attendees[0]': `Buyer ${n}`, buyerName: `Buyer ${n}`, buyerEmail: `buyer${n}@example.org` });
-  const started = performance.now();
-  let response: Response;
+  let ordered: Awaited<ReturnType<typeof post>>;
   try {
-    response = await fetch(`${base}/events/${eventId}/order?seats=${tierId}x1`, { method: 'POST', body, redirect: 'manual', headers: { origin: base } });
-    await response.arrayBuffer();
+    ordered = await post(`${base}/events/${eventId}/order?seats=${tierId}x1`, body, base);
   } catch (error) {
-    return { orderMs: null, orderStatus: 'error', gotCheckout: false, paid: false, payStatus: null, error: String(error) };
+    return { orderMs: null, orderTimes: [], orderStatus: 'error', gotCheckout: false, paid: false, payStatus: null, unavailable: 0, error: String(error) };
   }
-  const orderMs = performance.now() - started;
+  const { response } = ordered;
   const location = response.headers.get('location') ?? '';
-  const buyer: Buyer = { orderMs, orderStatus: response.status, gotCheckout: /\/payment\/test-checkout\//.test(location), paid: false, payStatus: null };
+  const buyer: Buyer = {
+    orderMs: ordered.times.at(-1)!,
+    orderTimes: ordered.times,
+    orderStatus: response.status,
+    gotCheckout: /\/payment\/test-checkout\//.test(location),
+    paid: false,
+    payStatus: null,
+    unavailable: ordered.unavailable,
+  };
   if (!buyer.gotCheckout) return buyer;
   try {
-    const paying = await fetch(new URL(location, base), { method: 'POST', body: new URLSearchParams({ intent: 'pay' }), redirect: 'manual', headers: { origin: base } });
-    await paying.arrayBuffer();
-    buyer.payStatus = paying.status;
-    buyer.paid = paying.status === 302 || paying.status === 303;
+    const paying = await post(new URL(location, base), new URLSearchParams({ intent: 'pay' }), base);
+    buyer.unavailable += paying.unavailable;
+    buyer.payStatus = paying.response.status;
+    buyer.paid = paying.response.status === 302 || paying.response.status === 303;
   } catch (error) {
     buyer.payStatus = 'error';
     buyer.error = String(error);
@@ -192,7 +238,7 @@ async function runMode(mode: 'postgres' | 'pglite', spreadSeconds: number) {
   rmSync(dataDir, { recursive: true, force: true });
 
   const { buyers } = result;
-  const times = buyers.flatMap((buyer) => (buyer.orderMs === null ? [] : [buyer.orderMs])).sort((a, b) => a - b);
+  const times = buyers.flatMap((buyer) => buyer.orderTimes).sort((a, b) => a - b);
   const seated = buyers.flatMap((buyer) => (buyer.gotCheckout && buyer.orderMs !== null ? [buyer.orderMs] : [])).sort((a, b) => a - b);
   const statuses = new Map<string, number>();
   for (const buyer of buyers) statuses.set(String(buyer.orderStatus), (statuses.get(String(buyer.orderStatus)) ?? 0) + 1);
@@ -208,6 +254,8 @@ async function runMode(mode: 'postgres' | 'pglite', spreadSeconds: number) {
     seatedP99: at(seated, 0.99),
     checkouts: buyers.filter((buyer) => buyer.gotCheckout).length,
     paid: buyers.filter((buyer) => buyer.paid).length,
+    orderRequests: times.length,
+    retriedAfter503: buyers.reduce((total, buyer) => total + buyer.unavailable, 0),
     statuses: [...statuses].map(([status, count]) => `${status}×${count}`).join(' '),
     errors: errors.length,
     firstError: errors[0]?.error ?? (errors[0] ? `order ${errors[0].orderStatus}, pay ${errors[0].payStatus}` : ''),
@@ -219,19 +267,21 @@ async function runMode(mode: 'postgres' | 'pglite', spreadSeconds: number) {
 const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 console.log(`On-sale rush: ${BUYERS} buyers, ${SEATS} seats of one tier at $${(PRICE_CENTS / 100).toFixed(2)}, ${cpus().length} cores, commit ${git}.\n`);
 const rows = [];
+// RUNS=spread,burst: arrivals over SPREAD_SECONDS, then all at once (CONCURRENCY in flight).
+const RUNS = (process.env.RUNS ?? 'spread,burst').split(',');
 for (const mode of MODES) {
-  for (const spread of [SPREAD_SECONDS, 0]) {
+  for (const spread of RUNS.map((run) => (run === 'burst' ? 0 : SPREAD_SECONDS))) {
     const row = await runMode(mode, spread);
     rows.push(row);
     console.log(JSON.stringify(row));
   }
 }
-console.log('\n| database | arrivals | took s | peak in flight | order p50 ms | p95 | p99 | p99 of the seated | checkouts | paid | answers | errors | sold | held | payments | kept $ | paid without seat | load 1/5/15 before → after |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('\n| database | arrivals | took s | peak in flight | order requests | p50 ms | p95 | p99 | p99 of the seated | 503 or dropped, retried | checkouts | paid | last answers | errors | sold | held | payments | kept $ | paid without seat | load 1/5/15 before → after |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) {
   const { counts } = row;
   console.log(
-    `| ${row.mode} | ${row.arrivals} | ${row.seconds.toFixed(1)} | ${row.peak} | ${row.p50.toFixed(0)} | ${row.p95.toFixed(0)} | ${row.p99.toFixed(0)} | ${row.seatedP99.toFixed(0)} | ${row.checkouts} | ${row.paid} | ${row.statuses} | ${row.errors} | ${counts.sold} | ${counts.held} | ${counts.payments} | ${((counts.paidCents - counts.refundedCents) / 100).toFixed(2)} | ${counts.paymentsWithoutSeat} | ${row.load} |`,
+    `| ${row.mode} | ${row.arrivals} | ${row.seconds.toFixed(1)} | ${row.peak} | ${row.orderRequests} | ${row.p50.toFixed(0)} | ${row.p95.toFixed(0)} | ${row.p99.toFixed(0)} | ${row.seatedP99.toFixed(0)} | ${row.retriedAfter503} | ${row.checkouts} | ${row.paid} | ${row.statuses} | ${row.errors} | ${counts.sold} | ${counts.held} | ${counts.payments} | ${((counts.paidCents - counts.refundedCents) / 100).toFixed(2)} | ${counts.paymentsWithoutSeat} | ${row.load} |`,
   );
 }
 const broken = rows.filter(
