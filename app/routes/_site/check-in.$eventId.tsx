@@ -8,41 +8,23 @@ import { AnswerList } from '~/components/ui/answer-list';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { attemptsBlocked, checkInCodeGuesses, recordWrongAttempt } from '~/features/accounts/attempt-limits.server';
-import { getSessionUser, type RequestScope } from '~/features/accounts/session.server';
 import { checkInCounts, checkInOrder, checkInTicket, eventCheckInCode, isEventCheckInCode, type CheckInResult } from '~/features/events/check-in.server';
-import { getEventWithTiers } from '~/features/events/events.server';
 import { rateLimitSubject } from '~/lib/client-ip';
 import { formatTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { pageMeta } from '~/lib/meta';
-import { notFound, parseId } from '~/lib/params';
-import { adminAbilities } from '~/lib/roles';
-import { signedCookie } from '~/lib/signed-cookie.server';
 import type { PageHandle } from '~/lib/page-policy';
+import { checkInAccess, volunteerCookie } from './check-in-access.server';
 import type { Route } from './+types/check-in.$eventId';
-
-/** A volunteer who typed the event's check-in code: which events they may check people in for. */
-const volunteerCookie = signedCookie('ppa_check_in', z.object({ events: z.array(z.number().int()).max(20) }), { maxAgeSeconds: 24 * 3600 });
 
 /**
  * The door (docs/product.md#tickets): scan a QR code or type a ticket's code → green, amber or red;
  * check in a whole order at once; counts per tier. Staff from rank 2, or volunteers with the
  * event's check-in code.
  */
-async function access(args: RequestScope, rawId: string | undefined) {
-  const { request } = args;
-  const id = parseId(rawId);
-  const event = id === null ? undefined : await getEventWithTiers(id, { preview: true });
-  if (!event) notFound('Event not found.');
-  const user = await getSessionUser(args);
-  const staff = Boolean(user && adminAbilities(user.role).checkIn);
-  const volunteer = (await volunteerCookie.read(request))?.events.includes(event.id) ?? false;
-  return { event, user, staff, allowed: staff || volunteer, by: user?.email ?? 'volunteer with the check-in code' };
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
-  const { event, staff, allowed } = await access(args, params.eventId);
+  const { event, staff, allowed } = await checkInAccess(args, params.eventId);
   return {
     event: { id: event.id, title: event.title },
     allowed,
@@ -65,7 +47,7 @@ const checkInPostSchema = z.discriminatedUnion('intent', [
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const { event, allowed, by } = await access(args, params.eventId);
+  const { event, allowed, by } = await checkInAccess(args, params.eventId);
   const parsed = checkInPostSchema.safeParse(Object.fromEntries(await readFormData(request)));
   const post = parsed.success ? parsed.data : null;
   if (post?.intent === 'volunteer') {
