@@ -5,7 +5,7 @@
  * check the same ticket offline and come back one after the other: checked in once, one duplicate.
  * The event is made by an editor first, so no other journey's counts move.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
 import { signIn } from './journeys';
@@ -72,7 +72,7 @@ async function typeCode(page: Page, code: string) {
   await page.getByRole('button', { name: 'Check', exact: true }).click();
 }
 
-async function newPhone(browser: import('@playwright/test').Browser): Promise<{ context: BrowserContext; page: Page }> {
+async function newPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: phone });
   return { context, page: await context.newPage() };
 }
