@@ -160,3 +160,19 @@ test('two phones check the same ticket offline: the first scan wins at sync, the
   await first.context.close();
   await second.context.close();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page still checks tickets on the server, and counts the duplicate', async ({ page }) => {
+    await signIn(page, e2eAdmin.email, e2eAdmin.password);
+    const esha = (await serverList(page)).tickets.find((ticket) => ticket.name === 'Esha Offline')!;
+    await page.goto(`/check-in/${eventId}`);
+    await expect(page.getByText('Duplicate scans: 1')).toBeVisible();
+    await typeCode(page, esha.code);
+    await expect(page.locator('[data-tone="green"]')).toContainText('Valid — Esha Offline, Picnic');
+    await typeCode(page, esha.code);
+    await expect(page.locator('[data-tone="amber"]')).toContainText('Already checked in at');
+    await expect(page.getByText('Duplicate scans: 2')).toBeVisible();
+  });
+});

@@ -1,5 +1,7 @@
 import { CheckCircle2, CircleAlert, CloudOff, RefreshCw, Search, XCircle } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { Form, Link } from 'react-router';
+import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { searchDoorList } from '~/features/events/door-sync';
@@ -40,7 +42,6 @@ export function DoorStatus({ door }: { door: Door }) {
       </h2>
       <p className="text-sm text-slate-700">
         {door.list ? `List downloaded at ${formatTime(new Date(door.list.downloadedAt))}, ${door.list.tickets.length === 1 ? '1 ticket' : `${door.list.tickets.length} tickets`}` : 'The list is not on this phone yet.'}
-        {door.list && door.list.duplicates > 0 ? ` · Duplicates: ${door.list.duplicates}` : ''}
       </p>
       <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={!door.online} onClick={() => void door.refreshList()}>
         <RefreshCw aria-hidden /> Refresh the list
@@ -107,5 +108,35 @@ export function NameSearch({ door }: { door: Door }) {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** For a volunteer without an account: the event's check-in code opens the page. */
+export function VolunteerCode({ eventId, title, error }: { eventId: number; title: string; error: string | undefined }) {
+  return (
+    <>
+      <PageHero eyebrow="Check-in" title={title}>
+        For the volunteers at the door.
+      </PageHero>
+      <section className="mx-auto max-w-md px-4 py-12">
+        <Form method="post" className="grid gap-3 rounded-2xl border border-border bg-white p-6 shadow-sm">
+          <label htmlFor="volunteer-code" className="font-semibold text-navy-900">
+            Check-in code
+          </label>
+          <Input id="volunteer-code" name="code" autoComplete="off" autoCapitalize="characters" aria-invalid={error ? true : undefined} aria-describedby={error ? 'volunteer-code-hint volunteer-code-error' : 'volunteer-code-hint'} />
+          <p id="volunteer-code-hint" className="text-sm text-slate-600">
+            The committee gives it to the volunteers at the door. Committee members can <Link to={`/login?redirectTo=/check-in/${eventId}`} className="underline">sign in</Link> instead.
+          </p>
+          {error ? (
+            <p id="volunteer-code-error" role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" name="intent" value="volunteer">
+            Open check-in
+          </Button>
+        </Form>
+      </section>
+    </>
   );
 }

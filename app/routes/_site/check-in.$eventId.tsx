@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { data, Form, Link, redirect, useFetcher, useRevalidator } from 'react-router';
+import { data, redirect, useFetcher, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { QrScanner } from '~/components/events/qr-scanner';
 import { PageHero } from '~/components/layout/page-hero';
@@ -7,6 +7,7 @@ import { AnswerList } from '~/components/ui/answer-list';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { attemptsBlocked, checkInCodeGuesses, recordWrongAttempt } from '~/features/accounts/attempt-limits.server';
+import { duplicateScans } from '~/features/events/door.server';
 import { checkInCounts, checkInOrder, checkInTicket, eventCheckInCode, isEventCheckInCode, type CheckInResult } from '~/features/events/check-in.server';
 import { rateLimitSubject } from '~/lib/client-ip';
 import { formatTime } from '~/lib/dates';
@@ -15,7 +16,7 @@ import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import { checkInAccess, volunteerCookie } from './check-in-access.server';
 import { useDoor } from './check-in-door';
-import { CheckAnswer, DoorStatus, NameSearch } from './check-in-panels';
+import { CheckAnswer, DoorStatus, NameSearch, VolunteerCode } from './check-in-panels';
 import type { Route } from './+types/check-in.$eventId';
 
 /**
@@ -30,6 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
     event: { id: event.id, title: event.title },
     allowed,
     counts: allowed ? await checkInCounts(event.id) : [],
+    duplicates: allowed ? await duplicateScans(event.id) : 0,
     volunteerCode: staff ? eventCheckInCode(event.id) : null,
   };
 }
@@ -85,7 +87,7 @@ export const meta: Route.MetaFunction = (args) => [
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, allowed, counts, volunteerCode } = loaderData;
+  const { event, allowed, counts, duplicates, volunteerCode } = loaderData;
   const fetcher = useFetcher<ActionData>();
   const result = fetcher.data ?? actionData;
   const revalidator = useRevalidator();
@@ -183,6 +185,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </tbody>
             </table>
+            {duplicates > 0 ? <p className="mt-3 text-sm font-semibold text-destructive">Duplicate scans: {duplicates}</p> : null}
           </div>
           {volunteerCode ? (
             <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-slate-700">
@@ -213,33 +216,4 @@ function ServerAnswer({ result, fetcher }: { result: CheckInResult; fetcher: Ret
   }
   if (result.result === 'already') return <CheckAnswer tone="amber" text={`Already checked in at ${formatTime(new Date(result.at))} — ${result.name}, ${result.tier}`} />;
   return <CheckAnswer tone="red" text={result.result === 'not-for-event' ? 'Not a ticket for this event' : `${result.reason} (${result.name})`} />;
-}
-
-function VolunteerCode({ eventId, title, error }: { eventId: number; title: string; error: string | undefined }) {
-  return (
-    <>
-      <PageHero eyebrow="Check-in" title={title}>
-        For the volunteers at the door.
-      </PageHero>
-      <section className="mx-auto max-w-md px-4 py-12">
-        <Form method="post" className="grid gap-3 rounded-2xl border border-border bg-white p-6 shadow-sm">
-          <label htmlFor="volunteer-code" className="font-semibold text-navy-900">
-            Check-in code
-          </label>
-          <Input id="volunteer-code" name="code" autoComplete="off" autoCapitalize="characters" aria-invalid={error ? true : undefined} aria-describedby={error ? 'volunteer-code-hint volunteer-code-error' : 'volunteer-code-hint'} />
-          <p id="volunteer-code-hint" className="text-sm text-slate-600">
-            The committee gives it to the volunteers at the door. Committee members can <Link to={`/login?redirectTo=/check-in/${eventId}`} className="underline">sign in</Link> instead.
-          </p>
-          {error ? (
-            <p id="volunteer-code-error" role="alert" className="text-sm font-medium text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <Button type="submit" name="intent" value="volunteer">
-            Open check-in
-          </Button>
-        </Form>
-      </section>
-    </>
-  );
 }
