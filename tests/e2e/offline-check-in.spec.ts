@@ -115,6 +115,8 @@ test('a phone checks three tickets in offline, reloads without the network, and 
   await context.setOffline(false);
   await expect(page.getByText('Every check-in is synced.')).toBeVisible();
   await expect(page.getByTestId('door-notices')).toContainText('3 check-ins synced.');
+  // The counts follow the sync.
+  await expect(page.getByRole('row', { name: /Picnic/ })).toContainText('3 / 5');
 
   const after = await serverList(page);
   const checked = after.tickets.filter((ticket) => ticket.status === 'checked_in').map((ticket) => ticket.name);
@@ -153,6 +155,8 @@ test('two phones check the same ticket offline: the first scan wins at sync, the
   await expect(second.page.getByText('Every check-in is synced.')).toBeVisible();
   await expectNoAxeViolations(second.page);
   await second.page.screenshot({ path: '.look/offline-check-in-duplicate-375.png', fullPage: true });
+  await second.page.setViewportSize({ width: 1280, height: 900 });
+  await second.page.screenshot({ path: '.look/offline-check-in-duplicate-1280.png', fullPage: true });
 
   const after = await serverList(first.page);
   expect(after.tickets.filter((ticket) => ticket.name === 'Dev Offline').map((ticket) => ticket.status)).toEqual(['checked_in']);

@@ -83,7 +83,7 @@ export function useDoor(eventId: number, enabled: boolean) {
         return [];
       });
       const synced = body.results.filter((result) => result.result === 'checked-in').length;
-      setNotices((old) => [...told, `${synced === 1 ? '1 check-in' : `${synced} check-ins`} synced.`, ...old].slice(0, 20));
+      setNotices((old) => [...told, ...(synced > 0 ? [`${synced === 1 ? '1 check-in' : `${synced} check-ins`} synced.`] : []), ...old].slice(0, 20));
       setQueue(await queuedScans(eventId));
       await refreshList();
     } catch {

@@ -103,6 +103,14 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
     return () => window.clearInterval(timer);
   }, [allowed, revalidator]);
 
+  // The counts follow each new list (after a sync, a refresh), while online.
+  const latestRevalidator = useRef(revalidator);
+  latestRevalidator.current = revalidator;
+  const downloadedAt = door.list?.downloadedAt;
+  useEffect(() => {
+    if (downloadedAt && navigator.onLine) void latestRevalidator.current.revalidate();
+  }, [downloadedAt]);
+
   if (!allowed) return <VolunteerCode eventId={event.id} title={event.title} error={actionData?.codeError} />;
 
   // With JavaScript every check goes through the door (online, or this phone's list offline); without it, the form posts.
