@@ -92,6 +92,8 @@ export default [
   route('api/auth/*', 'routes/api/auth.$.ts'),
   route('documents/:id/download', 'routes/documents.$id.download.ts'),
   route('tickets/:orderId/event.ics', 'routes/tickets.$orderId.event-ics.ts'),
+  route('check-in/:eventId/door', 'routes/check-in/door.ts'),
+  route('check-in/:eventId/manifest.webmanifest', 'routes/check-in/manifest.ts'),
   route('media/:id/:variant', 'routes/media.$id.$variant.ts'),
   route('healthz', 'routes/api/healthz.ts'),
   route('readyz', 'routes/api/readyz.ts'),

@@ -144,3 +144,7 @@ export type MailKind = (typeof mailKinds)[number];
  */
 export const outboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/** What became of a scan at the door (docs/product.md#tickets): the ticket's check-in (the earliest scan), a later scan of the same ticket, or refused (not paid, cancelled). */
+export const scanOutcomes = ['first', 'duplicate', 'refused'] as const;
+export type ScanOutcome = (typeof scanOutcomes)[number];

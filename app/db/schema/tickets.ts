@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid 
 import { users } from './auth';
 import { oneOf } from './check';
 import { events, ticketTiers } from './content';
-import { questionKinds, questionScopes, ticketOrderStatuses, ticketStatuses, type QuestionKind, type QuestionScope, type TicketOrderStatus, type TicketStatus } from './enums';
+import { questionKinds, questionScopes, scanOutcomes, ticketOrderStatuses, ticketStatuses, type QuestionKind, type QuestionScope, type ScanOutcome, type TicketOrderStatus, type TicketStatus } from './enums';
 
 /**
  * One purchase or RSVP for an event (docs/product.md#tickets): who bought, for how much, and until
@@ -123,6 +123,35 @@ export const ticketAnswers = pgTable(
     value: text('value').notNull(),
   },
   (table) => [index('ticket_answers_order_idx').on(table.orderId), index('ticket_answers_question_idx').on(table.questionId)],
+);
+
+/**
+ * Every scan at the door (docs/product.md#tickets, ADR 013): made online, or offline on a phone and
+ * synced later. The id is the phone's, so a sync sent twice records each scan once. A ticket's
+ * check-in is its earliest scan (`first`); any other scan of it is a `duplicate`, which the
+ * committee sees.
+ */
+export const checkInScans = pgTable(
+  'check_in_scans',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    /** When the ticket was scanned (the phone's clock, never later than its sync). */
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    /** The phone's own random id, kept in its storage; 'online' for a check made on the server. */
+    deviceId: text('device_id').notNull(),
+    checkedInBy: text('checked_in_by').notNull(),
+    outcome: text('outcome').$type<ScanOutcome>().notNull(),
+    /** Why a refused scan was refused ('This ticket was cancelled.'). */
+    reason: text('reason'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('check_in_scans_ticket_idx').on(table.ticketId), index('check_in_scans_event_idx').on(table.eventId), oneOf('check_in_scans_outcome_check', table.outcome, scanOutcomes)],
 );
 
 /**

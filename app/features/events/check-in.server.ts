@@ -2,11 +2,10 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { ticketTiers } from '~/db/schema/content';
 import { tickets } from '~/db/schema/tickets';
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { sign } from '~/lib/signing.server';
 import { answersOfOrders, type ShownAnswer } from './questions.server';
-import { codeFromInput } from './ticket-codes.server';
-import { passedOnCode } from './ticket-transfer.server';
+import { applyScans, scanNow } from './door.server';
 
 /**
  * At the door (docs/product.md#tickets): a scanned QR value or a typed code is checked against the
@@ -20,32 +19,17 @@ export type CheckInResult =
   | { result: 'not-valid'; name: string; reason: string };
 
 export async function checkInTicket(eventId: number, input: string, by: string, now = new Date()): Promise<CheckInResult> {
-  const code = codeFromInput(input);
-  if (!code) return { result: 'not-for-event' };
-  const [ticket] = await db().select().from(tickets).where(eq(tickets.code, code)).limit(1);
-  if (!ticket) {
-    // A code retired by passing the ticket on (docs/product.md#passing-a-ticket-on) is named as such, not as unknown.
-    const passed = await passedOnCode(eventId, code);
-    return passed ? { result: 'not-valid', name: passed.fromName, reason: 'This ticket was passed to someone else: its old code no longer admits anyone.' } : { result: 'not-for-event' };
-  }
-  if (ticket.eventId !== eventId) return { result: 'not-for-event' };
-  // Only a valid ticket turns into a checked-in one, once: two scanners at once cannot both admit it.
-  const [admitted] = await db()
-    .update(tickets)
-    .set({ status: 'checked_in', checkedInAt: now, checkedInBy: by })
-    .where(and(eq(tickets.id, ticket.id), eq(tickets.status, 'valid')))
-    .returning();
-  if (admitted) {
-    const [others] = await db()
-      .select({ waiting: count() })
-      .from(tickets)
-      .where(and(eq(tickets.orderId, ticket.orderId), eq(tickets.status, 'valid')));
-    return { result: 'valid', name: ticket.attendeeName, tier: ticket.tierName, orderId: ticket.orderId, othersInOrder: Number(others?.waiting ?? 0), answers: await doorAnswers(ticket) };
-  }
-  const [current] = await db().select().from(tickets).where(eq(tickets.id, ticket.id)).limit(1);
-  if (current?.status === 'checked_in') return { result: 'already', name: current.attendeeName, tier: current.tierName, at: current.checkedInAt!, answers: await doorAnswers(current) };
-  const reason = current?.status === 'held' ? 'This ticket has not been paid for.' : 'This ticket was cancelled.';
-  return { result: 'not-valid', name: ticket.attendeeName, reason };
+  // Recorded as a scan like a phone's (features/events/door.server.ts): first scan wins, others are duplicates.
+  const scan = await scanNow(eventId, input, by, now);
+  if (scan.result === 'not-for-event') return { result: 'not-for-event' };
+  if (scan.result === 'refused') return { result: 'not-valid', name: scan.name, reason: scan.reason };
+  const [ticket] = await db().select().from(tickets).where(eq(tickets.id, scan.ticketId)).limit(1);
+  if (scan.result === 'duplicate') return { result: 'already', name: scan.name, tier: scan.tier, at: new Date(scan.firstAt), answers: await doorAnswers(ticket!) };
+  const [others] = await db()
+    .select({ waiting: count() })
+    .from(tickets)
+    .where(and(eq(tickets.orderId, scan.orderId), eq(tickets.status, 'valid')));
+  return { result: 'valid', name: scan.name, tier: scan.tier, orderId: scan.orderId, othersInOrder: Number(others?.waiting ?? 0), answers: await doorAnswers(ticket!) };
 }
 
 /** The answers the volunteers see at the door: the attendee's and the order's, to questions marked 'Show at the door'. */
@@ -56,12 +40,12 @@ async function doorAnswers(ticket: { id: number; eventId: number; orderId: strin
 
 /** Checks in every ticket of an order that is still to come in (a family arriving together). */
 export async function checkInOrder(eventId: number, orderId: string, by: string, now = new Date()): Promise<number> {
-  const admitted = await db()
-    .update(tickets)
-    .set({ status: 'checked_in', checkedInAt: now, checkedInBy: by })
-    .where(and(eq(tickets.orderId, orderId), eq(tickets.eventId, eventId), eq(tickets.status, 'valid')))
-    .returning({ id: tickets.id });
-  return admitted.length;
+  const waiting = await db()
+    .select({ code: tickets.code })
+    .from(tickets)
+    .where(and(eq(tickets.orderId, orderId), eq(tickets.eventId, eventId), eq(tickets.status, 'valid')));
+  const scans = waiting.map((ticket) => ({ id: randomUUID(), code: ticket.code, scannedAt: now, deviceId: 'online' }));
+  return (await applyScans(eventId, scans, by, now)).filter((scan) => scan.result === 'checked-in').length;
 }
 
 /** Per tier: tickets sold (valid or checked in) and how many of them are in. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
@@ -10,7 +11,8 @@ import { checkInTicket } from './check-in.server';
 import { confirmPaidOrder, placeOrder } from './orders.server';
 import { questionSchema } from './questions';
 import { answersOfOrders, saveQuestion } from './questions.server';
-import { transferTicket } from './ticket-transfer.server';
+import { PASSED_ON, transferTicket } from './ticket-transfer.server';
+import { applyScans } from './door.server';
 
 const database = setupTestDatabase();
 const buyer = { name: 'Amara Perera', email: 'amara@example.org', userId: null };
@@ -57,6 +59,9 @@ describe('passing a ticket on', () => {
     // At the door: the old code is named as passed on, admits no one; the new one admits Nuwan once.
     expect(await checkInTicket(event.id, second!.qrValue, 'door')).toMatchObject({ result: 'not-valid', reason: expect.stringMatching(/passed to someone else/) });
     expect(await checkInTicket(event.id, second!.code, 'door')).toMatchObject({ result: 'not-valid' });
+    // A phone offline with the list from before the transfer admitted the old code: at sync it is refused as passed on.
+    const [synced] = await applyScans(event.id, [{ id: randomUUID(), code: second!.qrValue, scannedAt: new Date(), deviceId: 'phone-a' }], 'door');
+    expect(synced).toMatchObject({ result: 'refused', ticketId: second!.id, reason: PASSED_ON });
     expect(await checkInTicket(event.id, passed.qrValue, 'door')).toMatchObject({ result: 'valid', name: 'Nuwan Silva' });
     // An old code is not passed on at another event: there it is simply not for the event.
     const other = await gala();

@@ -120,10 +120,13 @@ async function queuePassedTicket(
   });
 }
 
+/** What the door says of a code retired by passing its ticket on. */
+export const PASSED_ON = 'This ticket was passed to someone else: its old code no longer admits anyone.';
+
 /** The transfer that retired `code` at this event, if one did (the door's 'passed to someone else'). */
-export async function passedOnCode(eventId: number, code: string): Promise<{ fromName: string; toName: string } | null> {
-  const [row] = await db()
-    .select({ fromName: ticketTransfers.fromName, toName: ticketTransfers.toName })
+export async function passedOnCode(eventId: number, code: string, executor: Executor = db()): Promise<{ ticketId: number; fromName: string; toName: string } | null> {
+  const [row] = await executor
+    .select({ ticketId: ticketTransfers.ticketId, fromName: ticketTransfers.fromName, toName: ticketTransfers.toName })
     .from(ticketTransfers)
     .where(and(eq(ticketTransfers.oldCode, code), eq(ticketTransfers.eventId, eventId)))
     .limit(1);

@@ -1,6 +1,5 @@
-import { CheckCircle2, CircleAlert, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { data, Form, Link, redirect, useFetcher, useRevalidator } from 'react-router';
+import { data, redirect, useFetcher, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { QrScanner } from '~/components/events/qr-scanner';
 import { PageHero } from '~/components/layout/page-hero';
@@ -8,45 +7,31 @@ import { AnswerList } from '~/components/ui/answer-list';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { attemptsBlocked, checkInCodeGuesses, recordWrongAttempt } from '~/features/accounts/attempt-limits.server';
-import { getSessionUser, type RequestScope } from '~/features/accounts/session.server';
+import { duplicateScans } from '~/features/events/door.server';
 import { checkInCounts, checkInOrder, checkInTicket, eventCheckInCode, isEventCheckInCode, type CheckInResult } from '~/features/events/check-in.server';
-import { getEventWithTiers } from '~/features/events/events.server';
 import { rateLimitSubject } from '~/lib/client-ip';
 import { formatTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { pageMeta } from '~/lib/meta';
-import { notFound, parseId } from '~/lib/params';
-import { adminAbilities } from '~/lib/roles';
-import { signedCookie } from '~/lib/signed-cookie.server';
 import type { PageHandle } from '~/lib/page-policy';
+import { checkInAccess, volunteerCookie } from './check-in-access.server';
+import { useDoor } from './check-in-door';
+import { CheckAnswer, DoorStatus, NameSearch, VolunteerCode } from './check-in-panels';
 import type { Route } from './+types/check-in.$eventId';
-
-/** A volunteer who typed the event's check-in code: which events they may check people in for. */
-const volunteerCookie = signedCookie('ppa_check_in', z.object({ events: z.array(z.number().int()).max(20) }), { maxAgeSeconds: 24 * 3600 });
 
 /**
  * The door (docs/product.md#tickets): scan a QR code or type a ticket's code → green, amber or red;
  * check in a whole order at once; counts per tier. Staff from rank 2, or volunteers with the
  * event's check-in code.
  */
-async function access(args: RequestScope, rawId: string | undefined) {
-  const { request } = args;
-  const id = parseId(rawId);
-  const event = id === null ? undefined : await getEventWithTiers(id, { preview: true });
-  if (!event) notFound('Event not found.');
-  const user = await getSessionUser(args);
-  const staff = Boolean(user && adminAbilities(user.role).checkIn);
-  const volunteer = (await volunteerCookie.read(request))?.events.includes(event.id) ?? false;
-  return { event, user, staff, allowed: staff || volunteer, by: user?.email ?? 'volunteer with the check-in code' };
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
-  const { event, staff, allowed } = await access(args, params.eventId);
+  const { event, staff, allowed } = await checkInAccess(args, params.eventId);
   return {
     event: { id: event.id, title: event.title },
     allowed,
     counts: allowed ? await checkInCounts(event.id) : [],
+    duplicates: allowed ? await duplicateScans(event.id) : 0,
     volunteerCode: staff ? eventCheckInCode(event.id) : null,
   };
 }
@@ -65,7 +50,7 @@ const checkInPostSchema = z.discriminatedUnion('intent', [
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const { event, allowed, by } = await access(args, params.eventId);
+  const { event, allowed, by } = await checkInAccess(args, params.eventId);
   const parsed = checkInPostSchema.safeParse(Object.fromEntries(await readFormData(request)));
   const post = parsed.success ? parsed.data : null;
   if (post?.intent === 'volunteer') {
@@ -91,60 +76,47 @@ export async function action(args: Route.ActionArgs) {
   return data<ActionData>({ check: await checkInTicket(event.id, post.code, by) });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Check-in · ${args.loaderData.event.title}` : 'Check-in');
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData ? `Check-in · ${args.loaderData.event.title}` : 'Check-in'),
+  // Installable on a phone's home screen, and kept for offline use by its service worker (ADR 013).
+  { tagName: 'link', rel: 'manifest', href: `/check-in/${args.params.eventId}/manifest.webmanifest` },
+  { name: 'theme-color', content: '#1b2f57' },
+];
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored by a browser's HTTP cache or a shared one (docs/architecture.md#page-policy); the page's own service worker keeps a copy on the phone (ADR 013).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, allowed, counts, volunteerCode } = loaderData;
+  const { event, allowed, counts, duplicates, volunteerCode } = loaderData;
   const fetcher = useFetcher<ActionData>();
   const result = fetcher.data ?? actionData;
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
+  const door = useDoor(event.id, allowed);
 
-  // Live counts: refreshed every 10 seconds while the page is open.
+  // Live counts: refreshed every 10 seconds while the page is open and online.
   useEffect(() => {
     if (!allowed) return;
-    const timer = window.setInterval(() => revalidator.revalidate(), 10_000);
+    const timer = window.setInterval(() => {
+      if (navigator.onLine) void revalidator.revalidate().catch(() => undefined);
+    }, 10_000);
     return () => window.clearInterval(timer);
   }, [allowed, revalidator]);
 
-  if (!allowed) {
-    return (
-      <>
-        <PageHero eyebrow="Check-in" title={event.title}>
-          For the volunteers at the door.
-        </PageHero>
-        <section className="mx-auto max-w-md px-4 py-12">
-          <Form method="post" className="grid gap-3 rounded-2xl border border-border bg-white p-6 shadow-sm">
-            <label htmlFor="volunteer-code" className="font-semibold text-navy-900">
-              Check-in code
-            </label>
-            <Input
-              id="volunteer-code"
-              name="code"
-              autoComplete="off"
-              autoCapitalize="characters"
-              aria-invalid={actionData?.codeError ? true : undefined}
-              aria-describedby={actionData?.codeError ? 'volunteer-code-hint volunteer-code-error' : 'volunteer-code-hint'}
-            />
-            <p id="volunteer-code-hint" className="text-sm text-slate-600">
-              The committee gives it to the volunteers at the door. Committee members can <Link to={`/login?redirectTo=/check-in/${event.id}`} className="underline">sign in</Link> instead.
-            </p>
-            {actionData?.codeError ? (
-              <p id="volunteer-code-error" role="alert" className="text-sm font-medium text-destructive">
-                {actionData.codeError}
-              </p>
-            ) : null}
-            <Button type="submit" name="intent" value="volunteer">
-              Open check-in
-            </Button>
-          </Form>
-        </section>
-      </>
-    );
-  }
+  // The counts follow each new list (after a sync, a refresh), while online.
+  const latestRevalidator = useRef(revalidator);
+  latestRevalidator.current = revalidator;
+  const downloadedAt = door.list?.downloadedAt;
+  useEffect(() => {
+    if (downloadedAt && navigator.onLine) void latestRevalidator.current.revalidate();
+  }, [downloadedAt]);
+
+  if (!allowed) return <VolunteerCode eventId={event.id} title={event.title} error={actionData?.codeError} />;
+
+  // With JavaScript every check goes through the door (online, or this phone's list offline); without it, the form posts.
+  const check = (value: string) => {
+    void door.check(value).then(() => input.current?.select());
+  };
 
   return (
     <>
@@ -153,8 +125,16 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       </PageHero>
       <section className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_320px] lg:px-8">
         <div className="grid min-w-0 content-start gap-6">
-          <QrScanner onCode={(value) => fetcher.submit({ intent: 'check', code: value }, { method: 'post' })} />
-          <fetcher.Form method="post" className="flex flex-wrap items-end gap-3" onSubmit={() => window.setTimeout(() => input.current?.select(), 0)}>
+          <QrScanner onCode={check} />
+          <fetcher.Form
+            method="post"
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(submitted) => {
+              if (!door.ready) return;
+              submitted.preventDefault();
+              check(input.current?.value ?? '');
+            }}
+          >
             <div className="grid min-w-0 flex-1 gap-1">
               <label htmlFor="ticket-code" className="text-sm font-semibold text-navy-900">
                 Ticket code
@@ -166,16 +146,33 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </fetcher.Form>
           <div aria-live="assertive">
-            {result?.check ? <CheckInBanner result={result.check} fetcher={fetcher} /> : null}
-            {result?.check && 'answers' in result.check ? <AnswerList answers={result.check.answers} className="mt-3 rounded-xl border border-border bg-white p-4 text-base" /> : null}
+            {door.answer ? (
+              <CheckAnswer tone={door.answer.tone} text={door.answer.text}>
+                {door.answer.othersInOrder.length > 0 ? (
+                  <Button type="button" variant="outline" className="h-auto min-h-10 justify-self-start whitespace-normal" onClick={() => void door.checkAll(door.answer!.othersInOrder)}>
+                    Check in the other {door.answer.othersInOrder.length === 1 ? 'ticket' : `${door.answer.othersInOrder.length} tickets`} of this order
+                  </Button>
+                ) : null}
+                {door.answer.offline ? <p className="text-sm font-medium text-slate-700">Checked on this phone’s list: synced when the network returns.</p> : null}
+              </CheckAnswer>
+            ) : result?.check ? (
+              <ServerAnswer result={result.check} fetcher={fetcher} />
+            ) : null}
+            {door.answer ? (
+              <AnswerList answers={door.answer.answers.map((answer, index) => ({ ...answer, questionId: index }))} className="mt-3 rounded-xl border border-border bg-white p-4 text-base" />
+            ) : result?.check && 'answers' in result.check ? (
+              <AnswerList answers={result.check.answers} className="mt-3 rounded-xl border border-border bg-white p-4 text-base" />
+            ) : null}
           </div>
           {result?.admittedOrder !== undefined ? (
             <p role="status" className="rounded-xl bg-success/10 p-4 font-semibold text-success">
               {result.admittedOrder === 1 ? 'One more ticket checked in.' : `${result.admittedOrder} more tickets checked in.`}
             </p>
           ) : null}
+          {door.ready ? <NameSearch door={door} /> : null}
         </div>
         <aside className="grid content-start gap-4">
+          {door.ready ? <DoorStatus door={door} /> : null}
           <div className="rounded-2xl border border-border bg-white p-5 shadow-sm">
             <h2 className="font-bold text-navy-900">Checked in</h2>
             <table className="mt-3 w-full text-sm">
@@ -196,6 +193,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </tbody>
             </table>
+            {duplicates > 0 ? <p className="mt-3 text-sm font-semibold text-destructive">Duplicate scans: {duplicates}</p> : null}
           </div>
           {volunteerCode ? (
             <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-slate-700">
@@ -208,13 +206,11 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-function CheckInBanner({ result, fetcher }: { result: CheckInResult; fetcher: ReturnType<typeof useFetcher<ActionData>> }) {
+/** The answer to the form's post (a page without JavaScript). */
+function ServerAnswer({ result, fetcher }: { result: CheckInResult; fetcher: ReturnType<typeof useFetcher<ActionData>> }) {
   if (result.result === 'valid') {
     return (
-      <div className="grid gap-3 rounded-xl border-2 border-success bg-success/10 p-5 text-success" data-tone="green">
-        <p className="flex items-center gap-2 text-xl font-bold">
-          <CheckCircle2 aria-hidden /> Valid — {result.name}, {result.tier}
-        </p>
+      <CheckAnswer tone="green" text={`Valid — ${result.name}, ${result.tier}`}>
         {result.othersInOrder > 0 ? (
           <fetcher.Form method="post">
             <input type="hidden" name="orderId" value={result.orderId} />
@@ -223,19 +219,9 @@ function CheckInBanner({ result, fetcher }: { result: CheckInResult; fetcher: Re
             </Button>
           </fetcher.Form>
         ) : null}
-      </div>
+      </CheckAnswer>
     );
   }
-  if (result.result === 'already') {
-    return (
-      <p className="flex items-center gap-2 rounded-xl border-2 border-gold-500 bg-gold-50 p-5 text-xl font-bold text-gold-800" data-tone="amber">
-        <CircleAlert aria-hidden /> Already checked in at {formatTime(new Date(result.at))} — {result.name}, {result.tier}
-      </p>
-    );
-  }
-  return (
-    <p className="flex items-center gap-2 rounded-xl border-2 border-destructive bg-destructive/10 p-5 text-xl font-bold text-destructive" data-tone="red">
-      <XCircle aria-hidden /> {result.result === 'not-for-event' ? 'Not a ticket for this event' : `${result.reason} (${result.name})`}
-    </p>
-  );
+  if (result.result === 'already') return <CheckAnswer tone="amber" text={`Already checked in at ${formatTime(new Date(result.at))} — ${result.name}, ${result.tier}`} />;
+  return <CheckAnswer tone="red" text={result.result === 'not-for-event' ? 'Not a ticket for this event' : `${result.reason} (${result.name})`} />;
 }

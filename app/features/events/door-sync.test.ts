@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { checkLocally, decideScan, findDoorTicket, inScanOrder, scanTime, searchDoorList, type DoorTicket } from './door-sync';
+
+const at = (time: string) => new Date(`2026-06-01T${time}:00Z`);
+
+const ticket = (overrides: Partial<DoorTicket>): DoorTicket => ({
+  id: 1,
+  code: 'K7QXW3MD',
+  qrValue: 'PPA1:K7QXW3MD:abcdefghijklmnopqrstuv',
+  orderId: '00000000-0000-4000-8000-000000000001',
+  name: 'Ann Perera',
+  tier: 'Dinner',
+  status: 'valid',
+  checkedInAt: null,
+  answers: [],
+  ...overrides,
+});
+
+describe('decideScan: the earliest scan is the check-in', () => {
+  it('checks in a valid ticket at the time it was scanned', () => {
+    expect(decideScan({ status: 'valid', checkedInAt: null }, at('19:00'))).toEqual({ outcome: 'first', checkedInAt: at('19:00'), displaces: false });
+  });
+  it('makes a later scan of a checked-in ticket a duplicate of the first', () => {
+    expect(decideScan({ status: 'checked_in', checkedInAt: at('19:00') }, at('19:05'))).toEqual({ outcome: 'duplicate', firstAt: at('19:00') });
+  });
+  it('keeps the recorded check-in on a tie', () => {
+    expect(decideScan({ status: 'checked_in', checkedInAt: at('19:00') }, at('19:00'))).toEqual({ outcome: 'duplicate', firstAt: at('19:00') });
+  });
+  it('lets an earlier scan synced later take the check-in over', () => {
+    expect(decideScan({ status: 'checked_in', checkedInAt: at('19:05') }, at('19:00'))).toEqual({ outcome: 'first', checkedInAt: at('19:00'), displaces: true });
+  });
+  it('refuses tickets that admit no one, saying why', () => {
+    expect(decideScan({ status: 'cancelled', checkedInAt: null }, at('19:00'))).toEqual({ outcome: 'refused', reason: 'This ticket was cancelled.' });
+    expect(decideScan({ status: 'released', checkedInAt: null }, at('19:00'))).toEqual({ outcome: 'refused', reason: 'This ticket was cancelled.' });
+    expect(decideScan({ status: 'held', checkedInAt: null }, at('19:00'))).toEqual({ outcome: 'refused', reason: 'This ticket has not been paid for.' });
+  });
+});
+
+describe('scan times and order', () => {
+  it('never lets a scan count later than it arrived (a phone clock ahead)', () => {
+    expect(scanTime(at('21:00'), at('20:00'))).toEqual(at('20:00'));
+    expect(scanTime(at('19:00'), at('20:00'))).toEqual(at('19:00'));
+  });
+  it('applies scans by time, then by id, whatever order they came in', () => {
+    const scans = [
+      { id: 'c', scannedAt: at('19:02') },
+      { id: 'b', scannedAt: at('19:01') },
+      { id: 'a', scannedAt: at('19:02') },
+    ];
+    expect(inScanOrder(scans).map((scan) => scan.id)).toEqual(['b', 'a', 'c']);
+    expect(scans.map((scan) => scan.id)).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe('the phone’s own check', () => {
+  const list = [ticket({}), ticket({ id: 2, code: 'ABCDEFGH', qrValue: 'PPA1:ABCDEFGH:zzzzzzzzzzzzzzzzzzzzzz', name: 'Bo Silva', status: 'checked_in', checkedInAt: '2026-06-01T18:55:00.000Z' }), ticket({ id: 3, code: 'HJKMNPQR', qrValue: 'PPA1:HJKMNPQR:yyyyyyyyyyyyyyyyyyyyyy', name: 'Chamari Dias', status: 'cancelled' })];
+
+  it('finds a ticket by its exact QR value or its typed code, in any case and with the dash', () => {
+    expect(findDoorTicket(list, 'PPA1:K7QXW3MD:abcdefghijklmnopqrstuv')?.id).toBe(1);
+    expect(findDoorTicket(list, ' k7qx-w3md ')?.id).toBe(1);
+    expect(findDoorTicket(list, 'K7QX W3MD')?.id).toBe(1);
+  });
+  it('finds nothing for a forged or altered QR value, or a code not on the list', () => {
+    expect(findDoorTicket(list, 'PPA1:K7QXW3MD:abcdefghijklmnopqrstuw')).toBeNull();
+    expect(findDoorTicket(list, 'ZZZZZZZZ')).toBeNull();
+    expect(findDoorTicket(list, '')).toBeNull();
+  });
+  it('answers green, amber (on this phone, or before the download) and red', () => {
+    expect(checkLocally(list, new Map(), 'K7QXW3MD')).toMatchObject({ result: 'valid', ticket: { id: 1 } });
+    expect(checkLocally(list, new Map([[1, '2026-06-01T19:00:00.000Z']]), 'K7QXW3MD')).toMatchObject({ result: 'already', onThisPhone: true, at: '2026-06-01T19:00:00.000Z' });
+    expect(checkLocally(list, new Map(), 'ABCD-EFGH')).toMatchObject({ result: 'already', onThisPhone: false, at: '2026-06-01T18:55:00.000Z' });
+    expect(checkLocally(list, new Map(), 'HJKMNPQR')).toMatchObject({ result: 'not-valid', reason: 'This ticket was cancelled.' });
+    expect(checkLocally(list, new Map(), 'PPA1:HJKMNPQR:forgedforgedforgedforg')).toEqual({ result: 'not-for-event' });
+  });
+  it('looks people up by every word of the name, accents aside, or by code', () => {
+    const named = [...list, ticket({ id: 4, code: 'QRSTUVWX', name: 'Anne Pérez' })];
+    expect(searchDoorList(named, 'per').map((found) => found.id)).toEqual([1, 4]);
+    expect(searchDoorList(named, 'anne pere').map((found) => found.id)).toEqual([4]);
+    expect(searchDoorList(named, 'abcd').map((found) => found.id)).toEqual([2]);
+    expect(searchDoorList(named, '   ')).toEqual([]);
+    expect(searchDoorList(named, 'a', 2)).toHaveLength(2);
+  });
+});

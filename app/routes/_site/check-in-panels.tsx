@@ -1,0 +1,142 @@
+import { CheckCircle2, CircleAlert, CloudOff, RefreshCw, Search, XCircle } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Form, Link } from 'react-router';
+import { PageHero } from '~/components/layout/page-hero';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { searchDoorList } from '~/features/events/door-sync';
+import { formatTime } from '~/lib/dates';
+import type { useDoor } from './check-in-door';
+
+/** The pieces of the check-in page (docs/product.md#tickets): the answer to a check, the door's state, the name search. */
+
+const tones = {
+  green: { className: 'border-success bg-success/10 text-success', Icon: CheckCircle2 },
+  amber: { className: 'border-gold-500 bg-gold-50 text-gold-800', Icon: CircleAlert },
+  red: { className: 'border-destructive bg-destructive/10 text-destructive', Icon: XCircle },
+} as const;
+
+/** Green, amber or red, in words; `children` below (the rest of an order). */
+export function CheckAnswer({ tone, text, children }: { tone: keyof typeof tones; text: string; children?: ReactNode }) {
+  const { className, Icon } = tones[tone];
+  return (
+    <div className={`grid gap-3 rounded-xl border-2 p-5 ${className}`} data-tone={tone}>
+      <p className="flex items-center gap-2 text-xl font-bold break-words">
+        <Icon aria-hidden className="shrink-0" /> {text}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+type Door = ReturnType<typeof useDoor>;
+
+/** Online or not, the list on this phone, the check-ins waiting, and what the last syncs said. */
+export function DoorStatus({ door }: { door: Door }) {
+  const waiting = door.queue.length;
+  return (
+    <div className="grid gap-3 rounded-2xl border border-border bg-white p-5 shadow-sm" data-testid="door-status">
+      <h2 className="flex items-center gap-2 font-bold text-navy-900">
+        {door.online ? null : <CloudOff aria-hidden className="size-5 text-gold-800" />}
+        {door.online ? 'This phone is online' : 'Offline: check-ins are kept on this phone'}
+      </h2>
+      <p className="text-sm text-slate-700">
+        {door.list ? `List downloaded at ${formatTime(new Date(door.list.downloadedAt))}, ${door.list.tickets.length === 1 ? '1 ticket' : `${door.list.tickets.length} tickets`}` : 'The list is not on this phone yet.'}
+      </p>
+      <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={!door.online} onClick={() => void door.refreshList()}>
+        <RefreshCw aria-hidden /> Refresh the list
+      </Button>
+      <p role="status" className={waiting > 0 ? 'font-semibold text-gold-800' : 'text-sm text-slate-600'}>
+        {waiting === 0 ? 'Every check-in is synced.' : waiting === 1 ? '1 check-in waiting to sync' : `${waiting} check-ins waiting to sync`}
+      </p>
+      {waiting > 0 ? (
+        <Button type="button" size="sm" className="justify-self-start" disabled={!door.online || door.syncing} onClick={() => void door.sync()}>
+          {door.syncing ? 'Syncing…' : 'Sync now'}
+        </Button>
+      ) : null}
+      {door.notices.length > 0 ? (
+        <ul className="grid gap-1 text-sm" aria-label="Sync notices" data-testid="door-notices">
+          {door.notices.map((notice, index) => (
+            <li key={`${index}-${notice}`} className={notice.startsWith('Duplicate') || notice.startsWith('Not admitted') ? 'font-semibold text-destructive' : 'text-slate-700'}>
+              {notice}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Look people up by name in the phone's list (online or not), each with a check-in button. */
+export function NameSearch({ door }: { door: Door }) {
+  const [query, setQuery] = useState('');
+  const id = useId();
+  const tickets = door.list?.tickets ?? [];
+  const queued = new Set(door.queue.map((scan) => scan.ticketId));
+  const found = searchDoorList(tickets, query);
+  return (
+    <div className="grid gap-3">
+      <label htmlFor={id} className="text-sm font-semibold text-navy-900">
+        Find by name
+      </label>
+      <div className="relative">
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+        <Input id={id} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" className="pl-9" disabled={!door.list} placeholder={door.list ? 'A name or a ticket code' : 'The list is not on this phone yet'} />
+      </div>
+      {query.trim() && found.length === 0 ? <p className="text-sm text-slate-600">No one on the list by that name.</p> : null}
+      {found.length > 0 ? (
+        <ul className="grid gap-2" aria-label="People found">
+          {found.map((ticket) => {
+            const inside = ticket.status === 'checked_in' || queued.has(ticket.id);
+            return (
+              <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border bg-white p-3">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-navy-900">{ticket.name}</p>
+                  <p className="text-sm text-slate-600">
+                    {ticket.tier} · <span className="font-mono">{ticket.code.slice(0, 4)}-{ticket.code.slice(4)}</span>
+                    {inside ? ' · Checked in' : ticket.status === 'valid' ? '' : ' · Cancelled'}
+                  </p>
+                </div>
+                {ticket.status === 'valid' && !inside ? (
+                  <Button type="button" size="sm" aria-label={`Check in ${ticket.name}`} onClick={() => void door.check(ticket.code)}>
+                    Check in
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** For a volunteer without an account: the event's check-in code opens the page. */
+export function VolunteerCode({ eventId, title, error }: { eventId: number; title: string; error: string | undefined }) {
+  return (
+    <>
+      <PageHero eyebrow="Check-in" title={title}>
+        For the volunteers at the door.
+      </PageHero>
+      <section className="mx-auto max-w-md px-4 py-12">
+        <Form method="post" className="grid gap-3 rounded-2xl border border-border bg-white p-6 shadow-sm">
+          <label htmlFor="volunteer-code" className="font-semibold text-navy-900">
+            Check-in code
+          </label>
+          <Input id="volunteer-code" name="code" autoComplete="off" autoCapitalize="characters" aria-invalid={error ? true : undefined} aria-describedby={error ? 'volunteer-code-hint volunteer-code-error' : 'volunteer-code-hint'} />
+          <p id="volunteer-code-hint" className="text-sm text-slate-600">
+            The committee gives it to the volunteers at the door. Committee members can <Link to={`/login?redirectTo=/check-in/${eventId}`} className="underline">sign in</Link> instead.
+          </p>
+          {error ? (
+            <p id="volunteer-code-error" role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" name="intent" value="volunteer">
+            Open check-in
+          </Button>
+        </Form>
+      </section>
+    </>
+  );
+}
