@@ -13,7 +13,7 @@ import { assertCan, type Actor } from '~/lib/roles';
 import { checkInCounts } from './check-in.server';
 import { getEventWithTiers } from './events.server';
 import { answersOfOrders, listQuestions, type ShownAnswer } from './questions.server';
-import type { Ticket, TicketOrder } from './orders.server';
+import { offerFreedSeats, type Ticket, type TicketOrder } from './orders.server';
 import { formatTicketCode } from './ticket-codes.server';
 
 /**
@@ -263,6 +263,8 @@ export async function cancelPlannedTickets(tx: Executor, actor: Actor, plan: Tic
     to: 'cancelled',
     note: refunded ? `Refunded ${formatCents(plan.refundCents)}` : `Not refunded (${ids.length} free)`,
   });
+  // The seats are free again: the waitlist has them first (docs/product.md#waitlist).
+  await offerFreedSeats(tx, plan.order.eventId, now);
 }
 
 /**
