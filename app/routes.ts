@@ -12,6 +12,7 @@ export default [
     route('events', 'routes/_site/events.tsx'),
     route('events/:id', 'routes/_site/events.$id.tsx'),
     route('events/:id/order', 'routes/_site/events.$id.order.tsx'),
+    route('events/:id/waitlist', 'routes/_site/events.$id.waitlist.tsx'),
     route('tickets/:orderId', 'routes/_site/tickets.$orderId.tsx'),
     route('check-in/:eventId', 'routes/_site/check-in.$eventId.tsx'),
     route('membership', 'routes/_site/membership.tsx'),

@@ -237,10 +237,9 @@ export async function planTicketCancellation(orderId: string, ticketIds: number[
  * sale) with what was refunded of each, and the order is cancelled once none of it admits anyone.
  * Refused if another cancellation got there first, so nothing is refunded twice.
  */
-export async function cancelPlannedTickets(tx: Executor, actor: Actor, plan: TicketCancellation, refunded: boolean): Promise<void> {
+export async function cancelPlannedTickets(tx: Executor, actor: Actor, plan: TicketCancellation, refunded: boolean, now = new Date()): Promise<void> {
   const ids = plan.tickets.map((seat) => seat.id);
   await tx.select({ id: ticketOrders.id }).from(ticketOrders).where(eq(ticketOrders.id, plan.order.id)).for('update');
-  const now = new Date();
   for (const seat of plan.tickets) {
     const [cancelled] = await tx
       .update(tickets)

@@ -274,13 +274,13 @@ export function orderCheckout(order: TicketOrder, event: { id: number; title: st
 }
 
 /** An unpaid order's checkout was cancelled or expired: its seats go back on sale. */
-export async function releaseOrder(orderId: string, status: 'expired' | 'cancelled'): Promise<void> {
+export async function releaseOrder(orderId: string, status: 'expired' | 'cancelled', now = new Date()): Promise<void> {
   await db().transaction(async (tx) => {
     const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1).for('update');
     if (!order || order.status !== 'pending_payment') return;
     await tx.update(tickets).set({ status: 'released', holdExpiresAt: null }).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'held')));
     await tx.update(ticketOrders).set({ status, holdExpiresAt: null }).where(eq(ticketOrders.id, orderId));
-    await offerFreedSeats(tx, order.eventId);
+    await offerFreedSeats(tx, order.eventId, now);
   });
 }
 
@@ -290,7 +290,7 @@ export async function expireStaleOrders(now = new Date()): Promise<number> {
     .select({ id: ticketOrders.id })
     .from(ticketOrders)
     .where(and(eq(ticketOrders.status, 'pending_payment'), lt(ticketOrders.holdExpiresAt, now)));
-  for (const order of stale) await releaseOrder(order.id, 'expired');
+  for (const order of stale) await releaseOrder(order.id, 'expired', now);
   return stale.length;
 }
 
@@ -305,14 +305,14 @@ export async function getOrder(orderId: string, executor: Executor = db()): Prom
  * The holder of a free registration cancels it (the link in its mail): its tickets not yet used
  * are cancelled and their seats go back. Paid tickets are refunded by an admin instead.
  */
-export async function cancelFreeOrder(orderId: string): Promise<void> {
+export async function cancelFreeOrder(orderId: string, now = new Date()): Promise<void> {
   await db().transaction(async (tx) => {
     const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1).for('update');
     if (!order || order.status !== 'confirmed') throw new AppError('not_found', 'Registration not found.');
     if (order.totalCents > 0) throw new AppError('conflict', 'Paid tickets are cancelled by the committee: please contact us for a refund.');
-    await tx.update(tickets).set({ status: 'cancelled', cancelledAt: new Date() }).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')));
+    await tx.update(tickets).set({ status: 'cancelled', cancelledAt: now }).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')));
     await tx.update(ticketOrders).set({ status: 'cancelled' }).where(eq(ticketOrders.id, orderId));
-    await offerFreedSeats(tx, order.eventId);
+    await offerFreedSeats(tx, order.eventId, now);
   });
 }
 

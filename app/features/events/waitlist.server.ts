@@ -12,8 +12,8 @@ import type { Job } from '~/lib/jobs.server';
 import { assertCan, type Actor } from '~/lib/roles';
 import { offerFreedSeats, seatsTaken } from './orders.server';
 import { tierSaleState } from './tickets';
-import { publicRemaining, type WaitlistJoinInput } from './waitlist';
-import { hashLinkToken, newLinkToken, type WaitlistEntry } from './waitlist-seats.server';
+import { offerRefusal, offerState, publicRemaining, type WaitlistJoinInput } from './waitlist';
+import { findOffer, hashLinkToken, linkTokenFrom, newLinkToken, type WaitlistEntry } from './waitlist-seats.server';
 
 /**
  * The waitlist (docs/product.md#waitlist): visitors join a sold-out tier's line, leave it by the
@@ -208,3 +208,17 @@ export const waitlistOffersJob: Job = {
     return `${offered} waitlist ${offered === 1 ? 'offer' : 'offers'} made`;
   },
 };
+
+/** What an order page's `?offer=` link holds: the seat's tier and its expiry, or why it holds nothing. */
+export type LinkOffer = { token: string | null; tierId: number | null; heldUntil: Date | null; refusal: string | null; prefill: { name: string; email: string } | null };
+
+export async function offerOfLink(value: string | null, eventId: number, now = new Date()): Promise<LinkOffer> {
+  const none = { token: null, tierId: null, heldUntil: null, refusal: null, prefill: null };
+  if (value === null) return none;
+  const token = linkTokenFrom(value);
+  const found = token ? await findOffer(db(), token) : null;
+  const entry = found && found.eventId === eventId ? found : null;
+  const state = offerState(entry, now);
+  if (state.kind !== 'open') return { ...none, refusal: offerRefusal(state) };
+  return { token, tierId: entry!.tierId, heldUntil: state.expiresAt, refusal: null, prefill: { name: entry!.name, email: entry!.email } };
+}

@@ -73,3 +73,6 @@ export const waitlistJoinSchema = z.object({
 });
 
 export type WaitlistJoinInput = z.output<typeof waitlistJoinSchema>;
+
+/** The leave link's confirmation: the token from the mail's link. */
+export const waitlistLeaveSchema = z.object({ intent: z.literal('leave'), token: z.string().max(100) });
