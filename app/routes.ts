@@ -57,6 +57,7 @@ export default [
         route('admin/content/events', 'routes/admin/content/events.tsx'),
         route('admin/content/events/:id', 'routes/admin/content/event-editor.tsx'),
         route('admin/content/events/:id/tickets', 'routes/admin/content/event-tickets.tsx'),
+        route('admin/content/events/:id/waitlist', 'routes/admin/content/event-waitlist.tsx'),
         route('admin/content/committees', 'routes/admin/content/committees.tsx'),
         route('admin/content/committees/:id', 'routes/admin/content/committee-editor.tsx'),
         route('admin/content/documents', 'routes/admin/content/documents.tsx'),
