@@ -8,6 +8,7 @@ import { DataFolderInUseError } from '~/db/lock.server';
 import { ensureAdminAccount } from '~/features/accounts/accounts.server';
 import { startMailSender } from '~/features/mail/outbox.server';
 import { startMailingQueue } from '~/features/mailings/sender.server';
+import { waitlistOffersJob } from '~/features/events/waitlist.server';
 import { committeeDigestJob } from '~/features/membership/committee-notices.server';
 import { membershipRemindersJob } from '~/features/membership/reminders.server';
 import { financeSumsVacuumJob } from '~/features/payments/finance-sums.server';
@@ -187,7 +188,7 @@ export function listenUntilStopped(
     log.info(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   });
   const connections = followConnections(server);
-  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob, financeSumsVacuumJob, ...(config.backupDir ? [backupJob({ ...config, backupDir: config.backupDir })] : [])]);
+  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob, financeSumsVacuumJob, waitlistOffersJob, ...(config.backupDir ? [backupJob({ ...config, backupDir: config.backupDir })] : [])]);
   // `npm run backup` asks the embedded database's server for a copy through this socket.
   const stopControl = database.kind === 'pglite' ? listenForControl(config.dataDir, database) : () => {};
   // Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.

@@ -57,6 +57,14 @@ export type DocumentVisibility = (typeof documentVisibilities)[number];
 export const ticketStatuses = ['held', 'valid', 'checked_in', 'cancelled', 'released'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
+/**
+ * A place on a tier's waitlist (docs/product.md#waitlist): `waiting` in line, `offered` a freed seat
+ * held until the offer expires, `ordered` when they ordered it within the hold, `lapsed` when the
+ * offer ran out unused, `removed` by the committee or by the person.
+ */
+export const waitlistStatuses = ['waiting', 'offered', 'ordered', 'lapsed', 'removed'] as const;
+export type WaitlistStatus = (typeof waitlistStatuses)[number];
+
 /** A registration question's kind (docs/product.md#events): a line of text, one of its options, or yes or no. */
 export const questionKinds = ['text', 'choice', 'yes_no'] as const;
 export type QuestionKind = (typeof questionKinds)[number];
@@ -134,6 +142,8 @@ export const mailKinds = [
   'committee_digest',
   'mailing_test',
   'member_invitation',
+  'waitlist_joined',
+  'waitlist_offer',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

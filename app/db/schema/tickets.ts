@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
 import { events, ticketTiers } from './content';
-import { questionKinds, questionScopes, scanOutcomes, ticketOrderStatuses, ticketStatuses, type QuestionKind, type QuestionScope, type ScanOutcome, type TicketOrderStatus, type TicketStatus } from './enums';
+import {
+  questionKinds,
+  questionScopes,
+  scanOutcomes,
+  ticketOrderStatuses,
+  ticketStatuses,
+  waitlistStatuses,
+  type QuestionKind,
+  type QuestionScope,
+  type ScanOutcome,
+  type TicketOrderStatus,
+  type TicketStatus,
+  type WaitlistStatus,
+} from './enums';
 
 /**
  * One purchase or RSVP for an event (docs/product.md#tickets): who bought, for how much, and until
@@ -180,4 +193,44 @@ export const ticketTransfers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('ticket_transfers_ticket_idx').on(table.ticketId)],
+);
+
+/**
+ * A person waiting for a seat of a sold-out tier (docs/product.md#waitlist), in line by `joinedAt`.
+ * An offer is a freed seat held for them: the hash of the one-time token in their mail's link, and
+ * its expiry; an open offer counts against the tier's cap like a held seat.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => ticketTiers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<WaitlistStatus>().notNull().default('waiting'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** SHA-256 of the offer link's token (hex); null until offered. */
+    offerTokenHash: text('offer_token_hash').unique(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** SHA-256 of the token of the mail's "leave the waitlist" link. */
+    leaveTokenHash: text('leave_token_hash').notNull().unique(),
+    /** The order placed with the offer. */
+    orderId: uuid('order_id').references(() => ticketOrders.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('waitlist_entries_tier_idx').on(table.tierId, table.status, table.joinedAt),
+    // The same address is in a tier's line once while it waits or holds an offer.
+    uniqueIndex('waitlist_entries_tier_email_open_idx')
+      .on(table.tierId, table.email)
+      .where(sql`${table.status} in ('waiting', 'offered')`),
+    oneOf('waitlist_entries_status_check', table.status, waitlistStatuses),
+  ],
 );

@@ -13,7 +13,7 @@ import { assertCan, type Actor } from '~/lib/roles';
 import { checkInCounts } from './check-in.server';
 import { getEventWithTiers } from './events.server';
 import { answersOfOrders, listQuestions, type ShownAnswer } from './questions.server';
-import type { Ticket, TicketOrder } from './orders.server';
+import { offerFreedSeats, type Ticket, type TicketOrder } from './orders.server';
 import { formatTicketCode } from './ticket-codes.server';
 
 /**
@@ -237,10 +237,9 @@ export async function planTicketCancellation(orderId: string, ticketIds: number[
  * sale) with what was refunded of each, and the order is cancelled once none of it admits anyone.
  * Refused if another cancellation got there first, so nothing is refunded twice.
  */
-export async function cancelPlannedTickets(tx: Executor, actor: Actor, plan: TicketCancellation, refunded: boolean): Promise<void> {
+export async function cancelPlannedTickets(tx: Executor, actor: Actor, plan: TicketCancellation, refunded: boolean, now = new Date()): Promise<void> {
   const ids = plan.tickets.map((seat) => seat.id);
   await tx.select({ id: ticketOrders.id }).from(ticketOrders).where(eq(ticketOrders.id, plan.order.id)).for('update');
-  const now = new Date();
   for (const seat of plan.tickets) {
     const [cancelled] = await tx
       .update(tickets)
@@ -263,6 +262,8 @@ export async function cancelPlannedTickets(tx: Executor, actor: Actor, plan: Tic
     to: 'cancelled',
     note: refunded ? `Refunded ${formatCents(plan.refundCents)}` : `Not refunded (${ids.length} free)`,
   });
+  // The seats are free again: the waitlist has them first (docs/product.md#waitlist).
+  await offerFreedSeats(tx, plan.order.eventId, now);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Executor } from '~/db/client.server';
 import { events, ticketTiers } from '~/db/schema/content';
 import { tickets } from '~/db/schema/tickets';
 import { discardIfUnused, imageSources } from '~/features/media/media.server';
@@ -11,6 +11,7 @@ import type { ImageSources } from '~/lib/images';
 import { richTextFromForm, richTextToPlain } from '~/lib/rich-text.server';
 import { assertCan, type Actor } from '~/lib/roles';
 import type { EventInput, TierInput } from './events.schema';
+import { offerFreedSeats } from './orders.server';
 
 export type Event = typeof events.$inferSelect;
 export type TicketTier = typeof ticketTiers.$inferSelect;
@@ -151,12 +152,18 @@ export async function deleteEvent(actor: Actor, id: number): Promise<void> {
   });
 }
 
+/** The event's tiers locked in id order, as buyers lock them, before one changes (no deadlock with an order). */
+async function lockEventTiers(tx: Executor, eventId: number): Promise<void> {
+  await tx.select({ id: ticketTiers.id }).from(ticketTiers).where(eq(ticketTiers.eventId, eventId)).orderBy(asc(ticketTiers.id)).for('update');
+}
+
 /** Adds or edits a ticket tier of an event. */
 export async function saveTier(actor: Actor, eventId: number, tierId: number | null, input: TierInput): Promise<TicketTier> {
   assertCan(actor, 'editContent');
   return db().transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).limit(1);
     if (!event) throw new AppError('not_found', 'Event not found.');
+    await lockEventTiers(tx, eventId);
     // The form gives the price in cents as `price`; the table keeps it as price_cents.
     const { price, ...fields } = input;
     const values = { ...fields, priceCents: price, eventId };
@@ -166,6 +173,8 @@ export async function saveTier(actor: Actor, eventId: number, tierId: number | n
         : await tx.update(ticketTiers).set(values).where(and(eq(ticketTiers.id, tierId), eq(ticketTiers.eventId, eventId))).returning();
     if (!saved) throw new AppError('not_found', 'Ticket tier not found.');
     await writeAudit(tx, { actor, action: tierId === null ? 'tier.create' : 'tier.update', entityType: 'ticket_tier', entityId: String(saved.id), to: `${saved.name} (${tierAuditText(saved.priceCents, saved.quantityCap)}) for “${event.title}”` });
+    // A larger cap, or a tier opened again, frees seats: the waitlist has them first (docs/product.md#waitlist).
+    await offerFreedSeats(tx, eventId);
     return saved;
   });
 }
@@ -174,9 +183,11 @@ export async function saveTier(actor: Actor, eventId: number, tierId: number | n
 export async function setTierClosed(actor: Actor, eventId: number, tierId: number, closed: boolean): Promise<void> {
   assertCan(actor, 'editContent');
   await db().transaction(async (tx) => {
+    await lockEventTiers(tx, eventId);
     const [saved] = await tx.update(ticketTiers).set({ closed }).where(and(eq(ticketTiers.id, tierId), eq(ticketTiers.eventId, eventId))).returning();
     if (!saved) throw new AppError('not_found', 'Ticket tier not found.');
     await writeAudit(tx, { actor, action: closed ? 'tier.close' : 'tier.open', entityType: 'ticket_tier', entityId: String(tierId), to: saved.name });
+    if (!closed) await offerFreedSeats(tx, eventId);
   });
 }
 

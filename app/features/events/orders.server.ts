@@ -10,6 +10,8 @@ import { storeAnswers } from './questions.server';
 import { newTicketCode, qrValueFor } from './ticket-codes.server';
 import { queueOrderTickets } from './ticket-mail.server';
 import { tierSaleState, type TierSaleState } from './tickets';
+import { offerIsOpen, offerRefusal, offerState, publicRemaining } from './waitlist';
+import { lockOffer, markOfferOrdered, offerSeats, waitlistCounts, type WaitlistEntry } from './waitlist-seats.server';
 
 /**
  * Ticket orders (docs/product.md#tickets): seats are held in the same transaction that checks the
@@ -28,9 +30,12 @@ function countsAgainstCap(now: Date) {
   return or(inArray(tickets.status, ['valid', 'checked_in']), and(eq(tickets.status, 'held'), gt(tickets.holdExpiresAt, now)));
 }
 
-/** How many seats of each tier are taken (sold or held) and sold, at `now`. */
-async function seatsTaken(executor: Executor, tierIds: number[], now: Date, exceptOrderId?: string): Promise<Map<number, { taken: number; sold: number }>> {
-  const result = new Map<number, { taken: number; sold: number }>(tierIds.map((id) => [id, { taken: 0, sold: 0 }]));
+/**
+ * How many seats of each tier are taken (sold, held, or offered to the waitlist) and sold, at `now`,
+ * and how many people wait for one (docs/product.md#waitlist).
+ */
+export async function seatsTaken(executor: Executor, tierIds: number[], now: Date, exceptOrderId?: string): Promise<Map<number, { taken: number; sold: number; waiting: number }>> {
+  const result = new Map<number, { taken: number; sold: number; waiting: number }>(tierIds.map((id) => [id, { taken: 0, sold: 0, waiting: 0 }]));
   if (tierIds.length === 0) return result;
   const rows = await executor
     .select({
@@ -41,27 +46,34 @@ async function seatsTaken(executor: Executor, tierIds: number[], now: Date, exce
     .from(tickets)
     .where(and(inArray(tickets.tierId, tierIds), countsAgainstCap(now), exceptOrderId ? ne(tickets.orderId, exceptOrderId) : undefined))
     .groupBy(tickets.tierId);
-  for (const row of rows) result.set(row.tierId, { taken: Number(row.taken), sold: Number(row.sold) });
+  for (const row of rows) result.set(row.tierId, { taken: Number(row.taken), sold: Number(row.sold), waiting: 0 });
+  for (const [tierId, line] of await waitlistCounts(executor, tierIds, now)) {
+    const seats = result.get(tierId)!;
+    result.set(tierId, { ...seats, taken: seats.taken + line.offered, waiting: line.waiting });
+  }
   return result;
 }
 
 export type TierAvailability = { tierId: number; remaining: number; sold: number; state: TierSaleState };
 
-/** What each tier of an event has left, and whether it is on sale (the ticket card, the door's counts). */
-export async function eventAvailability(tiers: Tier[], now = new Date()): Promise<Map<number, TierAvailability>> {
+/**
+ * What each tier of an event has left for the public, and whether it is on sale (the ticket card,
+ * the door's counts); with `offeredTierId`, one more seat of that tier: the one a waitlist offer holds.
+ */
+export async function eventAvailability(tiers: Tier[], now = new Date(), offeredTierId?: number): Promise<Map<number, TierAvailability>> {
   const taken = await seatsTaken(db(), tiers.map((tier) => tier.id), now);
   return new Map(
     tiers.map((tier) => {
       const seats = taken.get(tier.id)!;
-      const remaining = Math.max(0, tier.quantityCap - seats.taken);
+      const remaining = publicRemaining(tier.quantityCap, seats.taken, seats.waiting) + (tier.id === offeredTierId ? 1 : 0);
       return [tier.id, { tierId: tier.id, remaining, sold: seats.sold, state: tierSaleState(tier, remaining, now) }];
     }),
   );
 }
 
 /** An event's tiers with what each has left and whether it is on sale now (the ticket card, the order page). */
-export async function tiersWithAvailability<T extends Tier>(tiers: T[], now = new Date()) {
-  const availability = await eventAvailability(tiers, now);
+export async function tiersWithAvailability<T extends Tier>(tiers: T[], now = new Date(), offeredTierId?: number) {
+  const availability = await eventAvailability(tiers, now, offeredTierId);
   return tiers.map((tier) => {
     const seats = availability.get(tier.id)!;
     return { ...tier, remaining: seats.remaining, sold: seats.sold, state: seats.state, onSale: seats.state.kind === 'on-sale' };
@@ -82,6 +94,8 @@ export type OrderRequest = {
   isMember: boolean;
   /** Answers to the event's registration questions, by seat index (or for the order); stored with the order. */
   answers?: GivenAnswer[];
+  /** The token of a waitlist offer's link: its seat is this buyer's (docs/product.md#waitlist). */
+  offerToken?: string | null;
   now?: Date;
 };
 
@@ -117,10 +131,12 @@ export async function placeOrder(request: OrderRequest): Promise<{ order: Ticket
       if (!byId.has(seat.tierId)) throw new AppError('bad_request', 'That ticket is not on sale for this event.');
       wanted.set(seat.tierId, (wanted.get(seat.tierId) ?? 0) + 1);
     }
+    const offer = request.offerToken ? await usableOffer(tx, request.offerToken, event.id, now) : null;
     const taken = await seatsTaken(tx, [...wanted.keys()], now);
     for (const [tierId, quantity] of wanted) {
       const tier = byId.get(tierId)!;
-      const remaining = Math.max(0, tier.quantityCap - taken.get(tierId)!.taken);
+      const seats = taken.get(tierId)!;
+      const remaining = publicRemaining(tier.quantityCap, seats.taken, seats.waiting) + (offer?.tierId === tierId ? 1 : 0);
       const refusal = refusalFor(tier, tierSaleState(tier, remaining, now), quantity, remaining, request.isMember);
       if (refusal) throw new AppError('conflict', refusal);
     }
@@ -169,10 +185,29 @@ export async function placeOrder(request: OrderRequest): Promise<{ order: Ticket
     // Seats in the order they were asked for (serial ids follow the insert): answers name them by index.
     created.sort((a, b) => a.id - b.id);
     await storeAnswers(tx, event.id, order!.id, created.map((ticket) => ticket.id), request.answers ?? []);
+    if (offer && wanted.has(offer.tierId)) await markOfferOrdered(tx, offer.id, order!.id, now);
     // A free order is confirmed here: its tickets' mail is queued with it (docs/architecture.md#mail).
     if (free) await mailAlongside(tx, `The tickets mail of order ${order!.id}`, (inner) => queueOrderTickets(inner, order!.id));
     return { order: order!, tickets: created };
   });
+}
+
+/** A waitlist offer's entry, locked, if its link still holds a seat of this event; otherwise the buyer reads why. */
+async function usableOffer(tx: Executor, token: string, eventId: number, now: Date): Promise<WaitlistEntry> {
+  const entry = await lockOffer(tx, token);
+  const found = entry && entry.eventId === eventId ? entry : null;
+  if (!found || !offerIsOpen(found, now)) throw new AppError('conflict', offerRefusal(offerState(found, now))!);
+  return found;
+}
+
+/**
+ * Offers the free seats of an event's tiers to their waitlists (docs/product.md#waitlist), in the
+ * caller's transaction, with the tiers locked as placeOrder locks them: a seat freed by an expiry,
+ * a cancellation, a refund, a lapsed offer or a larger cap goes to the next person waiting.
+ */
+export async function offerFreedSeats(tx: Executor, eventId: number, now = new Date()): Promise<WaitlistEntry[]> {
+  const tiers = await lockTiers(tx, eventId);
+  return offerSeats(tx, tiers, await seatsTaken(tx, tiers.map((tier) => tier.id), now), now);
 }
 
 /**
@@ -192,7 +227,11 @@ export async function confirmPaidOrder(
   const wanted = new Map<number, number>();
   for (const ticket of mine) wanted.set(ticket.tierId, (wanted.get(ticket.tierId) ?? 0) + 1);
   const others = await seatsTaken(tx, [...wanted.keys()], payment.paidAt, order.id);
-  const fits = [...wanted].every(([tierId, quantity]) => others.get(tierId)!.taken + quantity <= (tiers.find((tier) => tier.id === tierId)?.quantityCap ?? 0));
+  // Past its hold, a seat is no longer this order's: people on the waitlist come first.
+  const late = !order.holdExpiresAt || order.holdExpiresAt <= payment.paidAt;
+  const fits = [...wanted].every(
+    ([tierId, quantity]) => others.get(tierId)!.taken + (late ? others.get(tierId)!.waiting : 0) + quantity <= (tiers.find((tier) => tier.id === tierId)?.quantityCap ?? 0),
+  );
   if (!fits) {
     await tx.update(tickets).set({ status: 'released', holdExpiresAt: null }).where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'held')));
     await tx.update(ticketOrders).set({ status: 'expired', holdExpiresAt: null, livemode: payment.livemode }).where(eq(ticketOrders.id, order.id));
@@ -235,12 +274,13 @@ export function orderCheckout(order: TicketOrder, event: { id: number; title: st
 }
 
 /** An unpaid order's checkout was cancelled or expired: its seats go back on sale. */
-export async function releaseOrder(orderId: string, status: 'expired' | 'cancelled'): Promise<void> {
+export async function releaseOrder(orderId: string, status: 'expired' | 'cancelled', now = new Date()): Promise<void> {
   await db().transaction(async (tx) => {
     const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1).for('update');
     if (!order || order.status !== 'pending_payment') return;
     await tx.update(tickets).set({ status: 'released', holdExpiresAt: null }).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'held')));
     await tx.update(ticketOrders).set({ status, holdExpiresAt: null }).where(eq(ticketOrders.id, orderId));
+    await offerFreedSeats(tx, order.eventId, now);
   });
 }
 
@@ -250,7 +290,7 @@ export async function expireStaleOrders(now = new Date()): Promise<number> {
     .select({ id: ticketOrders.id })
     .from(ticketOrders)
     .where(and(eq(ticketOrders.status, 'pending_payment'), lt(ticketOrders.holdExpiresAt, now)));
-  for (const order of stale) await releaseOrder(order.id, 'expired');
+  for (const order of stale) await releaseOrder(order.id, 'expired', now);
   return stale.length;
 }
 
@@ -265,13 +305,14 @@ export async function getOrder(orderId: string, executor: Executor = db()): Prom
  * The holder of a free registration cancels it (the link in its mail): its tickets not yet used
  * are cancelled and their seats go back. Paid tickets are refunded by an admin instead.
  */
-export async function cancelFreeOrder(orderId: string): Promise<void> {
+export async function cancelFreeOrder(orderId: string, now = new Date()): Promise<void> {
   await db().transaction(async (tx) => {
     const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1).for('update');
     if (!order || order.status !== 'confirmed') throw new AppError('not_found', 'Registration not found.');
     if (order.totalCents > 0) throw new AppError('conflict', 'Paid tickets are cancelled by the committee: please contact us for a refund.');
-    await tx.update(tickets).set({ status: 'cancelled', cancelledAt: new Date() }).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')));
+    await tx.update(tickets).set({ status: 'cancelled', cancelledAt: now }).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')));
     await tx.update(ticketOrders).set({ status: 'cancelled' }).where(eq(ticketOrders.id, orderId));
+    await offerFreedSeats(tx, order.eventId, now);
   });
 }
 

@@ -27,4 +27,6 @@ export const mailKindLabels = {
   committee_digest: 'Committee summary',
   mailing_test: 'Test message',
   member_invitation: 'Member invitation',
+  waitlist_joined: 'Waitlist place',
+  waitlist_offer: 'Waitlist seat offer',
 } as const satisfies Record<MailKind, string>;

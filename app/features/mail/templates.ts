@@ -419,3 +419,33 @@ export function memberMessageMail(sender: Sender, message: { subject: string; ht
     links: [unsubscribeUrl],
   };
 }
+
+/** A place on a tier's waitlist is confirmed (docs/product.md#waitlist), with the link to leave it. */
+export function waitlistJoinedMail(sender: Sender, entry: { name: string; eventTitle: string; tierName: string }, leaveUrl: string): MailContent {
+  return compose(
+    sender,
+    `You are on the waitlist for ${entry.eventTitle} — ${sender.associationName}`,
+    'You are on the waitlist',
+    [
+      `Hello ${entry.name},`,
+      `“${entry.tierName}” for ${entry.eventTitle} is sold out, and you are on its waitlist. When a seat frees, the first in line gets a mail with a link that holds it for them.`,
+      'If you no longer want a seat, leave the waitlist with the link below.',
+    ],
+    { label: 'Leave the waitlist', url: leaveUrl },
+  );
+}
+
+/** A freed seat is held for the next person on the waitlist (docs/product.md#waitlist) until `until`. */
+export function waitlistOfferMail(sender: Sender, offer: { name: string; eventTitle: string; tierName: string; until: string }, url: string): MailContent {
+  return compose(
+    sender,
+    `A seat is free for ${offer.eventTitle} — ${sender.associationName}`,
+    `A seat is free for ${offer.eventTitle}`,
+    [
+      `Hello ${offer.name},`,
+      `A “${offer.tierName}” seat has freed, and it is yours if you want it: we hold it for you until ${offer.until}.`,
+      'After that it passes to the next person on the waitlist.',
+    ],
+    { label: 'Order your seat', url },
+  );
+}

@@ -11,6 +11,7 @@ import { getEventWithTiers } from '~/features/events/events.server';
 import { selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
 import { selectionChanges } from '~/features/events/order-changes';
 import { orderCheckout, placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
+import { offerOfLink } from '~/features/events/waitlist.server';
 import { givenAnswers, orderFormSchemaFor } from '~/features/events/questions';
 import { listQuestions } from '~/features/events/questions.server';
 import { findRegistration } from '~/features/events/registrations.server';
@@ -30,7 +31,7 @@ import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import { useMemo } from 'react';
-import { ChangedNotice, RegisteredNotice } from './order-notices';
+import { ChangedNotice, OfferNotice, RegisteredNotice } from './order-notices';
 import { AttendeeQuestions, OrderQuestions } from './order-questions';
 import { registeredOrderIds, rememberRegistration } from './registration-cookie.server';
 import type { Route } from './+types/events.$id.order';
@@ -45,23 +46,24 @@ async function loadOrder(request: Request, rawId: string | undefined) {
   const id = parseId(rawId);
   const event = id === null ? undefined : await getEventWithTiers(id);
   if (!event) notFound(messages.eventNotFound);
-  const tiers = await tiersWithAvailability(event.tiers);
+  const offer = await offerOfLink(new URL(request.url).searchParams.get('offer'), event.id);
+  const tiers = await tiersWithAvailability(event.tiers, new Date(), offer.tierId ?? undefined);
   const requested = selectionFromParam(new URL(request.url).searchParams.get('seats'));
   const outcome = assessTicketRequest({ externalFormLink: event.externalFormLink, tiers }, requested);
   // Nothing asked for, or a form elsewhere: the event page is where tickets are chosen.
   if (outcome.kind === 'external-form' || !Object.values(requested).some((quantity) => quantity > 0)) throw redirect(`/events/${event.id}`);
   const ended = (event.endsAt ?? event.startsAt) <= new Date();
   const selection = outcome.kind === 'selected' && !ended ? outcome.selection : {};
-  const notes = ended ? ['This event has ended. Ticket sales are closed.'] : selectionChanges(tiers, requested, selection);
+  const notes = ended ? ['This event has ended. Ticket sales are closed.'] : [...(offer.refusal ? [offer.refusal] : []), ...selectionChanges(tiers, requested, selection)];
   // One line per seat, in the tiers' order: the attendee names follow it.
   const seats = tiers.flatMap((tier) => Array.from({ length: selection[tier.id] ?? 0 }, () => ({ tierId: tier.id, tierName: tier.name, priceCents: tier.priceCents })));
   const questions = await listQuestions(event.id);
-  return { event, seats, notes, totalCents: seats.reduce((total, seat) => total + seat.priceCents, 0), selection, questions };
+  return { event, seats, notes, totalCents: seats.reduce((total, seat) => total + seat.priceCents, 0), selection, questions, offer };
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { request, params, url } = args;
-  const { event, seats, notes, totalCents, selection, questions } = await loadOrder(request, params.id);
+  const { event, seats, notes, totalCents, selection, questions, offer } = await loadOrder(request, params.id);
   const user = await getSessionUser(args);
   const registration =
     seats.length > 0 && totalCents === 0 ? await findRegistration(event.id, { userId: user?.id ?? null, orderIds: await registeredOrderIds(request, event.id) }) : null;
@@ -73,7 +75,8 @@ export async function loader(args: Route.LoaderArgs) {
     notes,
     totalCents,
     questions,
-    prefill: user ? { name: user.name, email: user.email } : null,
+    heldUntil: offer.heldUntil,
+    prefill: offer.prefill ?? (user ? { name: user.name, email: user.email } : null),
     registered: shown
       ? {
           people: shown.people,
@@ -87,7 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const { event, seats, notes, questions } = await loadOrder(request, params.id);
+  const { event, seats, notes, questions, offer } = await loadOrder(request, params.id);
   const seatTiers = seats.map((seat) => seat.tierId);
   const submission = parseWithZod(await readFormData(request), { schema: orderFormSchemaFor(questions, seatTiers) });
   // One attendee input per seat, whatever shape the post gave the list; answers only as fields of `answers`.
@@ -105,6 +108,7 @@ export async function action(args: Route.ActionArgs) {
       seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
       isMember: (await memberAccess(user)).readsMembersDocuments,
       answers: givenAnswers(questions, seatTiers, answers),
+      offerToken: offer.token,
     });
     if (order.status === 'confirmed') {
       // Its tickets' mail was queued with it (placeOrder). This browser remembers it: Back to this page says so.
@@ -133,7 +137,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, seats, notes, totalCents, prefill, registered, questions } = loaderData;
+  const { event, seats, notes, totalCents, prefill, registered, questions, heldUntil } = loaderData;
   const busy = useIsPending();
   const schema = useMemo(() => orderFormSchemaFor(questions, seats.map((seat) => seat.tierId)), [questions, seats]);
   const [form, fields] = useSchemaForm(schema, {
@@ -154,6 +158,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </section>
       ) : (
         <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_340px] lg:items-start lg:px-8">
+          {heldUntil ? <OfferNotice heldUntil={heldUntil} timeZone={event.timeZone} /> : null}
           {notes.length > 0 ? (
             <div className="lg:col-span-2">
               <ChangedNotice notes={notes} eventId={event.id} nothingLeft={false} />

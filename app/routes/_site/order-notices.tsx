@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { formatDateTime } from '~/lib/dates';
 
 /**
  * The order page's answers other than its form (docs/product.md#tickets): the visitor registered
@@ -63,6 +64,21 @@ export function ChangedNotice({ notes, eventId, nothingLeft }: { notes: string[]
           <Link to={`/events/${eventId}`}>Choose other tickets</Link>
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** A waitlist offer's link (docs/product.md#waitlist): the seat is held for this visitor until its expiry. */
+export function OfferNotice({ heldUntil, timeZone }: { heldUntil: Date; timeZone: string }) {
+  return (
+    <div role="status" className="rounded-2xl border border-success/40 bg-success/10 p-6 text-navy-900 sm:p-8 lg:col-span-2">
+      <div className="flex items-start gap-3">
+        <CircleCheck className="mt-0.5 size-6 shrink-0 text-success" aria-hidden />
+        <div>
+          <h2 className="text-xl font-bold">A seat from the waitlist is yours</h2>
+          <p className="mt-1 text-slate-700">Your seat is held until {formatDateTime(heldUntil, timeZone)}. After that it passes to the next person in line.</p>
+        </div>
+      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { closedToViewer, maxQuantity, tierTakesQuantity, type TicketViewer, type TierSaleState } from '~/features/events/tickets';
+import { waitlistPath } from '~/features/events/waitlist';
 import { formatDateTime } from '~/lib/dates';
 import { useIsPending } from '~/lib/forms';
 import { ticketButtonLabels, ticketCardTitles } from '~/lib/messages';
@@ -130,6 +131,11 @@ export function TicketCard({
                       ) : null}
                     </p>
                     {membersOnlyClosed ? <MembersOnlyNote viewer={viewer} eventId={eventId} /> : null}
+                    {tier.state.kind === 'sold-out' && !hasExternalForm && !hasEnded && !membersOnlyClosed ? (
+                      <Link to={waitlistPath(eventId, tier.id)} className="mt-1 inline-block text-sm font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900">
+                        Join the waitlist
+                      </Link>
+                    ) : null}
                   </div>
                   {tierTakesQuantity(tier, hasExternalForm) && !hasEnded && !membersOnlyClosed ? (
                     <div className="flex shrink-0 items-center gap-1.5">

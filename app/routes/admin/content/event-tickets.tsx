@@ -1,4 +1,4 @@
-import { Download, ScanLine } from 'lucide-react';
+import { Download, Hourglass, ScanLine } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { z } from 'zod';
 import { ContentHeading } from '~/components/admin/content-ui';
@@ -111,6 +111,11 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
         <Button asChild variant="outline">
           <Link to={`/check-in/${event.id}`}>
             <ScanLine aria-hidden /> Check-in page
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`/admin/content/events/${event.id}/waitlist`}>
+            <Hourglass aria-hidden /> Waitlist
           </Link>
         </Button>
         <Button asChild variant="outline">
