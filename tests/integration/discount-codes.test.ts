@@ -15,9 +15,11 @@ import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { cancelTickets } from '~/features/payments/ticket-refunds.server';
 import { AppError } from '~/lib/errors';
+import { action as orderAction } from '~/routes/_site/events.$id.order';
 import { actorWith, refusalOf } from '../factories/actors';
 import { createEvent, createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
+import { postArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
 beforeAll(async () => {
@@ -162,5 +164,44 @@ describe('uses', () => {
     expect(result.refundedCents).toBe(7250);
     const [refunded] = await database.db().select().from(tickets).where(eq(tickets.id, placed.tickets[0]!.id));
     expect(refunded).toMatchObject({ status: 'cancelled', refundedCents: 7250 });
+  });
+});
+
+type OrderReply = { init: ResponseInit | null; data: { result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }; discount: { code: string; lines: { priceCents: number; discountCents: number }[]; totalCents: number } | null } };
+
+describe('the order page’s code field', () => {
+  async function post(eventId: number, seats: string, fields: Record<string, string>) {
+    const body = new URLSearchParams({ buyerName: 'Ann Guest', buyerEmail: 'ann.code@example.org', ...fields });
+    return orderAction(postArgs(`/events/${eventId}/order?seats=${seats}`, body, {}, { id: String(eventId) })) as Promise<unknown>;
+  }
+
+  it('Apply shows each line and the total with the code, keeping what was typed; a refused code says why under the field', async () => {
+    const event = await gala();
+    const seats = `${event.tiers[0]!.id}x2`;
+    await saveCode(editor, event.id, null, codeForm({ code: 'EARLY', kind: 'fixed', amount: '5' }));
+    await saveCode(editor, event.id, null, codeForm({ code: 'MEMBERS20', membersOnly: 'on' }));
+    const applied = (await post(event.id, seats, { intent: 'apply', discountCode: 'early', 'attendees[0]': 'Ann' })) as OrderReply;
+    expect(applied.data.discount).toMatchObject({ code: 'EARLY', totalCents: 16_000, lines: [{ priceCents: 8000, discountCents: 500 }, { priceCents: 8000, discountCents: 500 }] });
+    expect(applied.data.result.error ?? {}).toEqual({});
+    expect(applied.data.result.initialValue).toMatchObject({ discountCode: 'early', attendees: ['Ann', ''] });
+
+    const guest = (await post(event.id, seats, { intent: 'apply', discountCode: 'members20', 'attendees[0]': 'Ann' })) as OrderReply;
+    expect(guest.init?.status).toBe(409);
+    expect(guest.data.result.error?.discountCode).toEqual(['This code is for members of the association. Sign in with your member account.']);
+    expect(guest.data.discount).toBeNull();
+    expect(guest.data.result.initialValue).toMatchObject({ attendees: ['Ann', ''] });
+
+    // Paying with a refused code places nothing and says why under the field.
+    const refused = (await post(event.id, seats, { intent: 'order', discountCode: 'MEMBERS20', 'attendees[0]': 'Ann', 'attendees[1]': 'Bo' })) as OrderReply;
+    expect(refused.data.result.error?.discountCode).toEqual(['This code is for members of the association. Sign in with your member account.']);
+    expect(await database.db().select().from(ticketOrders).where(eq(ticketOrders.eventId, event.id))).toEqual([]);
+
+    // Paying with the code: the checkout asks for the lower total.
+    const paid = await post(event.id, seats, { intent: 'order', discountCode: 'EARLY', 'attendees[0]': 'Ann', 'attendees[1]': 'Bo' });
+    expect(paid).toBeInstanceOf(Response);
+    const [placed] = await database.db().select().from(ticketOrders).where(eq(ticketOrders.eventId, event.id));
+    expect(placed).toMatchObject({ totalCents: 16_000, discountCode: 'EARLY', discountCents: 1000 });
+    const [session] = await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.referenceId, placed!.id));
+    expect(session?.amountCents).toBe(16_000);
   });
 });

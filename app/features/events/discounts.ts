@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { discountKinds, type DiscountKind } from '~/db/schema/enums';
 import { checkbox, optionalDateTime } from '~/lib/fields';
 import { formatCents, parseDollars } from '~/lib/money';
+import { orderFormSchemaFor, type Question } from './questions';
 
 /**
  * Discount codes (docs/product.md#discount-codes): pure rules shared by the order page in the
@@ -97,6 +98,22 @@ export const discountCodeField = z
   .max(MAX_CODE_LENGTH, `A discount code has at most ${MAX_CODE_LENGTH} characters.`)
   .optional()
   .transform((value) => (value ? value : null));
+
+/**
+ * The order page's post (docs/architecture.md#forms): 'Apply' (`intent=apply`) checks only the code
+ * and shows the prices with it, keeping what was typed; the order (`intent=order`) is the whole
+ * order form with the code.
+ */
+export function orderPageSchemaFor(questions: Question[], seatTierIds: number[]) {
+  return z.discriminatedUnion(
+    'intent',
+    [
+      z.object({ intent: z.literal('apply'), discountCode: discountCodeField }),
+      orderFormSchemaFor(questions, seatTierIds).extend({ intent: z.literal('order').optional(), discountCode: discountCodeField }),
+    ],
+    { error: 'Choose what to do with the order.' },
+  );
+}
 
 /** The editor's form of a code (docs/product.md#content-area). */
 export const discountCodeSchema = z
