@@ -5,7 +5,7 @@ import { discountCodes, ticketOrders } from '~/db/schema/tickets';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
-import { codeKey, codeRefusal, discountedSeats, discountText, type DiscountCode, type DiscountCodeInput, type PricedSeat } from './discounts';
+import { codeKey, codeRefusal, discountAmount, discountedSeats, discountText, type DiscountCode, type DiscountCodeInput, type PricedSeat } from './discounts';
 
 /**
  * An event's discount codes (docs/product.md#discount-codes): the editor adds, edits, switches off
@@ -73,7 +73,7 @@ export async function saveCode(actor: Actor, eventId: number, codeId: number | n
     const tierIds = input.tierIds.length
       ? (await tx.select({ id: ticketTiers.id }).from(ticketTiers).where(and(eq(ticketTiers.eventId, eventId), inArray(ticketTiers.id, input.tierIds)))).map((tier) => tier.id)
       : [];
-    const values = { ...input, tierIds, codeKey: codeKey(input.code), eventId };
+    const values = { ...input, amount: discountAmount(input.kind, input.amount) ?? 0, tierIds, codeKey: codeKey(input.code), eventId };
     const [saved] =
       codeId === null
         ? await tx.insert(discountCodes).values(values).returning()

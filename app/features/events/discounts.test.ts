@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeKey, codeRefusal, discountCodeSchema, discountedSeats, seatDiscount, type DiscountCode } from './discounts';
+import { codeKey, discountAmount, codeRefusal, discountCodeSchema, discountedSeats, seatDiscount, type DiscountCode } from './discounts';
 
 const code = (overrides: Partial<DiscountCode> = {}): DiscountCode => ({
   id: 1,
@@ -66,8 +66,10 @@ describe('the editor’s form of a code', () => {
   const parse = (values: Record<string, unknown>) => discountCodeSchema.safeParse({ code: 'EARLY', kind: 'percent', amount: '20', ...values });
 
   it('keeps percentages 1–100 and amounts in cents', () => {
-    expect(parse({}).data).toMatchObject({ code: 'EARLY', amount: 20, useLimit: null, tierIds: [], membersOnly: false });
-    expect(parse({ kind: 'fixed', amount: '12.50', useLimit: '5', tierIds: ['3', 'x', '3'] }).data).toMatchObject({ amount: 1250, useLimit: 5, tierIds: [3] });
+    expect(parse({}).data).toMatchObject({ code: 'EARLY', amount: '20', useLimit: null, tierIds: [], membersOnly: false });
+    expect(parse({ kind: 'fixed', amount: '12.50', useLimit: '5', tierIds: ['3', 'x', '3'] }).data).toMatchObject({ amount: '12.50', useLimit: 5, tierIds: [3] });
+    expect(discountAmount('percent', '20')).toBe(20);
+    expect(discountAmount('fixed', '12.50')).toBe(1250);
   });
 
   it('refuses what cannot be a code', () => {

@@ -147,22 +147,21 @@ export const discountCodeSchema = z
     membersOnly: checkbox,
     active: checkbox,
   })
-  .transform((values, context) => {
-    let amount = 0;
-    if (values.kind === 'percent') {
-      if (!/^\d{1,3}$/.test(values.amount) || Number(values.amount) < 1 || Number(values.amount) > 100) {
-        context.addIssue({ code: 'custom', path: ['amount'], message: 'A percentage is a whole number from 1 to 100.' });
-      } else amount = Number(values.amount);
-    } else {
-      const parsed = parseDollars(values.amount);
-      if ('problem' in parsed || parsed.cents < 1 || parsed.cents > 1_000_000) {
-        context.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount in dollars, like 5 or 12.50, at most $10,000.' });
-      } else amount = parsed.cents;
+  .superRefine((values, context) => {
+    if (discountAmount(values.kind, values.amount) === null) {
+      const message = values.kind === 'percent' ? 'A percentage is a whole number from 1 to 100.' : 'Enter the amount in dollars, like 5 or 12.50, at most $10,000.';
+      context.addIssue({ code: 'custom', path: ['amount'], message });
     }
     if (values.validFrom && values.validUntil && values.validUntil <= values.validFrom) {
       context.addIssue({ code: 'custom', path: ['validUntil'], message: 'The code must end after it starts.' });
     }
-    return { ...values, amount };
   });
+
+/** The amount typed in the editor as stored: a percentage 1–100, or cents (up to $10,000); null when it is neither. */
+export function discountAmount(kind: DiscountKind, text: string): number | null {
+  if (kind === 'percent') return /^\d{1,3}$/.test(text) && Number(text) >= 1 && Number(text) <= 100 ? Number(text) : null;
+  const parsed = parseDollars(text);
+  return 'problem' in parsed || parsed.cents < 1 || parsed.cents > 1_000_000 ? null : parsed.cents;
+}
 
 export type DiscountCodeInput = z.output<typeof discountCodeSchema>;
