@@ -28,7 +28,7 @@ export async function codeAction(context: Readonly<RouterContextProvider>, user:
       try {
         if (eventId === null) throw new AppError('bad_request', 'Save the event before adding its discount codes.');
         await saveCode(user, eventId, codeId, code);
-        return redirectWithToast(`${here}#discount-codes`, messages.contentSaved('Discount code'));
+        return redirectWithToast(`${here}#discount-codes`, messages.contentSaved('Discount Code'));
       } catch (error) {
         return refusedSave(context, submission, error, `code-${codeId ?? 'new'}`);
       }
@@ -37,10 +37,10 @@ export async function codeAction(context: Readonly<RouterContextProvider>, user:
     case 'code-on':
       if (eventId === null || post.id === null) throw data('Discount code not found.', { status: 404 });
       await setCodeActive(user, eventId, post.id, post.intent === 'code-on');
-      return redirectWithToast(`${here}#discount-codes`, messages.contentSaved('Discount code'));
+      return redirectWithToast(`${here}#discount-codes`, messages.contentSaved('Discount Code'));
     case 'code-delete': {
       const codeId = post.id;
-      return handleDeletion(context, post, { remove: eventId === null || codeId === null ? null : () => deleteCode(user, eventId, codeId), to: `${here}#discount-codes`, what: 'Discount code' });
+      return handleDeletion(context, post, { remove: eventId === null || codeId === null ? null : () => deleteCode(user, eventId, codeId), to: `${here}#discount-codes`, what: 'Discount Code' });
     }
   }
 }
