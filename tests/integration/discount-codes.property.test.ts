@@ -23,7 +23,7 @@ const editor = actorWith('editor');
 const admin = actorWith('admin');
 
 const step = fc.oneof(
-  fc.record({ kind: fc.constant('order' as const), count: fc.integer({ min: 1, max: 3 }), code: fc.constantFrom(null, 'QUARTER', 'QUARTER', 'TENOFF'), member: fc.boolean() }),
+  fc.record({ kind: fc.constant('order' as const), count: fc.integer({ min: 1, max: 3 }), code: fc.constantFrom(null, 'QUARTER', 'quarter', 'TENOFF'), member: fc.boolean() }),
   fc.record({ kind: fc.constantFrom('pay' as const, 'cancel' as const, 'refund' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('wait' as const), minutes: fc.integer({ min: 1, max: HOLD_MINUTES + 5 }) }),
 );

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { checkoutSessions, payments } from '~/db/schema/payments';
 import { ticketOrders, tickets } from '~/db/schema/tickets';
+import { listAttendees } from '~/features/events/attendees.server';
 import { discountCodeSchema } from '~/features/events/discounts';
 import { deleteCode, listCodesWithUses, previewDiscount, saveCode, setCodeActive } from '~/features/events/discounts.server';
 import { confirmPaidOrder, HOLD_MINUTES, orderCheckout, placeOrder } from '~/features/events/orders.server';
@@ -164,6 +165,11 @@ describe('uses', () => {
     expect(result.refundedCents).toBe(7250);
     const [refunded] = await database.db().select().from(tickets).where(eq(tickets.id, placed.tickets[0]!.id));
     expect(refunded).toMatchObject({ status: 'cancelled', refundedCents: 7250 });
+    // The committee's attendees (and their CSV) name the code and the price paid.
+    expect((await listAttendees(event.id)).map((row) => [row.discountCode, row.priceCents, row.refundedCents])).toEqual([
+      ['GALA20', 7250, 7250],
+      ['GALA20', 7250, 0],
+    ]);
   });
 });
 
