@@ -19,7 +19,7 @@ async function orderTwoDinners(page: Page, eventPath: string) {
   await expect(page.getByTestId('order-total')).toHaveText('$100.00');
 }
 
-test('a members-only 20 % code lowers a member’s total and is refused to a guest', async ({ page }) => {
+test('a members-only 20 % code lowers a member’s total and is refused to a guest', async ({ page, browser }) => {
   const email = `ruwan.codes.${Date.now()}@example.org`;
   await signUpAndSignIn(page, 'Ruwan Jayasuriya', email);
   await applyAndPay(page, true);
@@ -68,6 +68,11 @@ test('a members-only 20 % code lowers a member’s total and is refused to a gue
   await expect(panel.getByRole('listitem')).toContainText('Members only');
   await expect(panel.getByRole('listitem')).toContainText('0 / ∞ uses');
   await expectNoAxeViolations(page);
+  // The editor's panel on a phone.
+  await page.setViewportSize(phone);
+  await panel.getByText('Edit MEMBERS20').click();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  await page.setViewportSize({ width: 1280, height: 900 });
   const eventPath = `/events/${new URL(page.url()).pathname.split('/').at(-1)}`;
   await signOut(page);
 
@@ -97,6 +102,20 @@ test('a members-only 20 % code lowers a member’s total and is refused to a gue
   await expect(page.getByText('This code is for members of the association. Sign in with your member account.')).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText('$100.00');
   await expect(page.getByRole('button', { name: 'Pay $100.00' })).toBeVisible();
+
+  // Without JavaScript, Apply is a post that comes back with the answer and what was typed.
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+  const noScript = await plain.newPage();
+  await noScript.goto(eventPath);
+  await noScript.getByRole('spinbutton', { name: 'Dinner quantity' }).fill('1');
+  await noScript.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await noScript.getByLabel('Ticket 1 · Dinner').fill('Asanka Perera');
+  await noScript.getByLabel('Discount code (optional)').fill('members20');
+  await noScript.getByRole('button', { name: 'Apply' }).click();
+  await expect(noScript.getByText('This code is for members of the association. Sign in with your member account.')).toBeVisible();
+  await expect(noScript.getByLabel('Ticket 1 · Dinner')).toHaveValue('Asanka Perera');
+  await expect(noScript.getByTestId('order-total')).toHaveText('$50.00');
+  await plain.close();
 
   // The committee sees the code used once, and the order at its discounted total.
   await page.setViewportSize({ width: 1280, height: 900 });
