@@ -74,6 +74,10 @@ export const questionScopes = ['attendee', 'order'] as const;
 export type QuestionScope = (typeof questionScopes)[number];
 
 /** An order of tickets: waiting for its payment, confirmed (paid or free), expired unpaid, or cancelled. */
+/** A discount code's kind (docs/product.md#discount-codes): a percentage off each seat, or a fixed amount off each seat. */
+export const discountKinds = ['percent', 'fixed'] as const;
+export type DiscountKind = (typeof discountKinds)[number];
+
 export const ticketOrderStatuses = ['pending_payment', 'confirmed', 'expired', 'cancelled'] as const;
 export type TicketOrderStatus = (typeof ticketOrderStatuses)[number];
 

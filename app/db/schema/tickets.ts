@@ -4,12 +4,14 @@ import { users } from './auth';
 import { oneOf } from './check';
 import { events, ticketTiers } from './content';
 import {
+  discountKinds,
   questionKinds,
   questionScopes,
   scanOutcomes,
   ticketOrderStatuses,
   ticketStatuses,
   waitlistStatuses,
+  type DiscountKind,
   type QuestionKind,
   type QuestionScope,
   type ScanOutcome,
@@ -41,9 +43,14 @@ export const ticketOrders = pgTable(
     livemode: boolean('livemode').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The discount code the order used (one use per order while it is confirmed or holding), and what it took off. */
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (table) => [
     index('ticket_orders_event_idx').on(table.eventId),
+    index('ticket_orders_discount_code_idx').on(table.discountCodeId),
     index('ticket_orders_user_idx').on(table.userId),
     oneOf('ticket_orders_status_check', table.status, ticketOrderStatuses),
   ],
@@ -233,4 +240,35 @@ export const waitlistEntries = pgTable(
       .where(sql`${table.status} in ('waiting', 'offered')`),
     oneOf('waitlist_entries_status_check', table.status, waitlistStatuses),
   ],
+);
+
+/**
+ * A discount code of an event (docs/product.md#discount-codes): a percentage (1–100) or a fixed
+ * amount in cents off each seat of the tiers it names (none: every tier), within optional dates and
+ * an optional limit of orders, optionally for members only. `code` is kept as typed; it is unique
+ * per event whatever its case (`code_key` is its upper-case form).
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    codeKey: text('code_key').notNull(),
+    kind: text('kind').$type<DiscountKind>().notNull(),
+    /** Percent (1–100) for `percent`, cents for `fixed`. */
+    amount: integer('amount').notNull(),
+    /** The tiers it lowers; empty means every tier. */
+    tierIds: jsonb('tier_ids').$type<number[]>().notNull().default([]),
+    /** How many orders may use it (confirmed or holding seats); null: no limit. */
+    useLimit: integer('use_limit'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    membersOnly: boolean('members_only').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('discount_codes_event_code_key').on(table.eventId, table.codeKey), oneOf('discount_codes_kind_check', table.kind, discountKinds)],
 );

@@ -53,6 +53,8 @@ export type Attendee = {
   buyerEmail: string;
   purchaseDate: Date;
   checkedInAt: Date | null;
+  /** The discount code the order used (docs/product.md#discount-codes); its price is after it. */
+  discountCode: string | null;
   /** The attendee's answers to the registration questions, then the order's (docs/product.md#tickets-for-the-committee). */
   answers: ShownAnswer[];
 };
@@ -76,6 +78,7 @@ export async function listAttendees(eventId: number, search = ''): Promise<Atten
       buyerEmail: ticketOrders.buyerEmail,
       purchaseDate: tickets.purchaseDate,
       checkedInAt: tickets.checkedInAt,
+      discountCode: ticketOrders.discountCode,
     })
     .from(tickets)
     .innerJoin(ticketOrders, eq(ticketOrders.id, tickets.orderId))

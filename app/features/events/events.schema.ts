@@ -3,6 +3,7 @@ import { contentStatuses, registrationKinds } from '~/db/schema/enums';
 import { optionalUpload } from '~/features/media/upload-field';
 import { checkbox, confirmedChange, optionalDateTime, optionalHttpsUrl, optionalText, postedId, requiredDateTime, requiredText, richText, sortOrder, wholeNumber } from '~/lib/fields';
 import { parseDollars } from '~/lib/money';
+import { discountCodeSchema } from './discounts';
 import { questionSchema } from './questions';
 
 /** Largest quantity anyone could type for one tier; caps are checked against the tier itself. */
@@ -102,8 +103,9 @@ export type TierInput = z.output<typeof tierSchema>;
 /**
  * The event editor's post (docs/architecture.md#forms): the event's form (save, publish,
  * unpublish), a tier's (`tier-save`, with the tier's `id`, none for a new one), closing or
- * reopening a tier's sales, a registration question's (`question-save`, `question-up`/`-down`), or
- * a deletion of the event, a tier or a question (asked, then confirmed).
+ * reopening a tier's sales, a registration question's (`question-save`, `question-up`/`-down`), a
+ * discount code's (`code-save`, `code-off`/`-on`), or a deletion of the event, a tier, a question
+ * or a code (asked, then confirmed).
  */
 export const eventEditorSchema = z.discriminatedUnion(
   'intent',
@@ -117,6 +119,10 @@ export const eventEditorSchema = z.discriminatedUnion(
     questionSchema.extend({ intent: z.literal('question-save'), id: postedId }),
     z.object({ intent: z.enum(['question-up', 'question-down']), id: postedId }),
     confirmedChange('question-delete').extend({ id: postedId }),
+    // Discount codes (docs/product.md#discount-codes): saved, switched off or on, deleted after asking.
+    discountCodeSchema.extend({ intent: z.literal('code-save'), id: postedId }),
+    z.object({ intent: z.enum(['code-off', 'code-on']), id: postedId }),
+    confirmedChange('code-delete').extend({ id: postedId }),
   ],
   { error: 'Choose what to do with the event.' },
 );

@@ -5,6 +5,7 @@ import { ticketOrders, tickets } from '~/db/schema/tickets';
 import { mailAlongside } from '~/features/mail/outbox.server';
 import { AppError } from '~/lib/errors';
 import { formatDateTime } from '~/lib/dates';
+import { claimDiscount, codeStillHasUse } from './discounts.server';
 import type { GivenAnswer } from './questions';
 import { storeAnswers } from './questions.server';
 import { newTicketCode, qrValueFor } from './ticket-codes.server';
@@ -96,6 +97,8 @@ export type OrderRequest = {
   answers?: GivenAnswer[];
   /** The token of a waitlist offer's link: its seat is this buyer's (docs/product.md#waitlist). */
   offerToken?: string | null;
+  /** A discount code as typed (docs/product.md#discount-codes); checked and claimed with the code's row locked. */
+  discountCode?: string | null;
   now?: Date;
 };
 
@@ -141,7 +144,11 @@ export async function placeOrder(request: OrderRequest): Promise<{ order: Ticket
       if (refusal) throw new AppError('conflict', refusal);
     }
 
-    const totalCents = request.seats.reduce((total, seat) => total + byId.get(seat.tierId)!.priceCents, 0);
+    const priced = request.seats.map((seat) => ({ tierId: seat.tierId, priceCents: byId.get(seat.tierId)!.priceCents }));
+    const discount = request.discountCode ? await claimDiscount(tx, { eventId: event.id, codeText: request.discountCode, seats: priced, isMember: request.isMember, now }) : null;
+    // Each seat's price is what it costs after the code; the order's total is their sum (what refunds give back).
+    const prices = discount ? discount.lines.map((line) => line.priceCents) : priced.map((seat) => seat.priceCents);
+    const totalCents = prices.reduce((total, price) => total + price, 0);
     const free = totalCents === 0;
     const holdExpiresAt = free ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000);
     const [order] = await tx
@@ -156,12 +163,15 @@ export async function placeOrder(request: OrderRequest): Promise<{ order: Ticket
         holdExpiresAt,
         confirmedAt: free ? now : null,
         createdAt: now,
+        discountCodeId: discount?.code.id ?? null,
+        discountCode: discount?.code.code ?? null,
+        discountCents: discount?.discountCents ?? 0,
       })
       .returning();
     const created = await tx
       .insert(tickets)
       .values(
-        request.seats.map((seat) => {
+        request.seats.map((seat, index) => {
           const tier = byId.get(seat.tierId)!;
           const code = newTicketCode();
           return {
@@ -170,7 +180,7 @@ export async function placeOrder(request: OrderRequest): Promise<{ order: Ticket
             tierId: tier.id,
             eventTitle: event.title,
             tierName: tier.name,
-            priceCents: tier.priceCents,
+            priceCents: prices[index]!,
             code,
             qrValue: qrValueFor(code),
             status: free ? ('valid' as const) : ('held' as const),
@@ -232,10 +242,13 @@ export async function confirmPaidOrder(
   const fits = [...wanted].every(
     ([tierId, quantity]) => others.get(tierId)!.taken + (late ? others.get(tierId)!.waiting : 0) + quantity <= (tiers.find((tier) => tier.id === tierId)?.quantityCap ?? 0),
   );
-  if (!fits) {
+  // A late payment also needs its discount code to still have a use for it (docs/product.md#discount-codes).
+  const codeFits = fits && (await codeStillHasUse(tx, order, payment.paidAt));
+  if (!codeFits) {
     await tx.update(tickets).set({ status: 'released', holdExpiresAt: null }).where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'held')));
     await tx.update(ticketOrders).set({ status: 'expired', holdExpiresAt: null, livemode: payment.livemode }).where(eq(ticketOrders.id, order.id));
-    return { refundCents: order.totalCents, reason: 'The payment arrived after the seats were released, and they had been taken.' };
+    const reason = fits ? 'The payment arrived after the hold ran out, and the discount code had been used up meanwhile.' : 'The payment arrived after the seats were released, and they had been taken.';
+    return { refundCents: order.totalCents, reason };
   }
   await tx.update(tickets).set({ status: 'valid', holdExpiresAt: null, purchaseDate: payment.paidAt }).where(eq(tickets.orderId, order.id));
   await tx
@@ -253,9 +266,12 @@ export async function confirmPaidOrder(
 export function orderCheckout(order: TicketOrder, event: { id: number; title: string }, seats: Ticket[]) {
   const lines = new Map<string, { name: string; unitAmountCents: number; quantity: number }>();
   for (const seat of seats) {
-    const line = lines.get(seat.tierName) ?? { name: `${event.title} — ${seat.tierName}`, unitAmountCents: seat.priceCents, quantity: 0 };
+    // Discounted seats are priced after the code (placeOrder), so the lines add up to the order's total.
+    const key = `${seat.tierName}\u0000${seat.priceCents}`;
+    const name = `${event.title} — ${seat.tierName}${order.discountCode ? ` (code ${order.discountCode})` : ''}`;
+    const line = lines.get(key) ?? { name, unitAmountCents: seat.priceCents, quantity: 0 };
     line.quantity += 1;
-    lines.set(seat.tierName, line);
+    lines.set(key, line);
   }
   return {
     purpose: 'tickets' as const,

@@ -1,18 +1,18 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Ticket } from 'lucide-react';
 import { data, Form, Link, redirect } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { getSessionUser } from '~/features/accounts/session.server';
+import { discountText, orderPageSchemaFor } from '~/features/events/discounts';
+import { previewDiscount } from '~/features/events/discounts.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
 import { selectionChanges } from '~/features/events/order-changes';
 import { orderCheckout, placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
 import { offerOfLink } from '~/features/events/waitlist.server';
-import { givenAnswers, orderFormSchemaFor } from '~/features/events/questions';
+import { givenAnswers } from '~/features/events/questions';
 import { listQuestions } from '~/features/events/questions.server';
 import { findRegistration } from '~/features/events/registrations.server';
 import { ticketOrderPath } from '~/features/events/ticket-codes.server';
@@ -26,13 +26,14 @@ import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData, withTextList } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { formatCents, formatPrice } from '~/lib/money';
+import { formatCents } from '~/lib/money';
 import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
-import { useMemo } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import { ChangedNotice, OfferNotice, RegisteredNotice } from './order-notices';
 import { AttendeeQuestions, OrderQuestions } from './order-questions';
+import { DiscountCodeField, OrderSummary, type ShownDiscount } from './order-summary';
 import { registeredOrderIds, rememberRegistration } from './registration-cookie.server';
 import type { Route } from './+types/events.$id.order';
 
@@ -92,23 +93,33 @@ export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { event, seats, notes, questions, offer } = await loadOrder(request, params.id);
   const seatTiers = seats.map((seat) => seat.tierId);
-  const submission = parseWithZod(await readFormData(request), { schema: orderFormSchemaFor(questions, seatTiers) });
-  // One attendee input per seat, whatever shape the post gave the list; answers only as fields of `answers`.
-  const reply = (options?: Parameters<typeof submission.reply>[0]) => withAnswers(withTextList(submission.reply(options), 'attendees', seats.length));
-  if (seats.length === 0) return data({ result: reply({ formErrors: notes }) }, { status: 409 });
-  if (submission.status !== 'success') return data({ result: reply() }, { status: 400 });
-  const { buyerName, buyerEmail, attendees, answers } = submission.value;
-  // Fewer seats than names: something sold out since the page was shown, and the notes say what.
-  if (attendees.length !== seats.length) return data({ result: reply({ formErrors: notes.length ? notes : ['Give a name for every ticket.'] }) }, { status: notes.length ? 409 : 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: orderPageSchemaFor(questions, seatTiers) });
   const user = await getSessionUser(args);
+  const isMember = (await memberAccess(user)).readsMembersDocuments;
+  // The prices with the code typed, when it holds (docs/product.md#discount-codes); why not, under its field.
+  const typed = typeof submission.payload.discountCode === 'string' ? submission.payload.discountCode.trim() : '';
+  const checked = typed && seats.length ? await previewDiscount({ eventId: event.id, codeText: typed, seats, isMember, now: new Date() }).catch((error: unknown) => (isAppError(error) ? error.message : Promise.reject(error))) : null;
+  const discount: ShownDiscount | null = checked && typeof checked !== 'string' ? { code: checked.code.code, text: discountText(checked.code), lines: checked.lines, discountCents: checked.discountCents, totalCents: checked.totalCents } : null;
+  // One attendee input per seat, whatever shape the post gave the list; answers only as fields of `answers`.
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => ({ result: withAnswers(withTextList(submission.reply(options), 'attendees', seats.length)), discount });
+  if (seats.length === 0) return data(reply({ formErrors: notes }), { status: 409 });
+  if (submission.status !== 'success') return data(reply(), { status: 400 });
+  if (submission.value.intent === 'apply') {
+    if (typeof checked === 'string') return data(reply({ fieldErrors: { discountCode: [checked] } }), { status: 409 });
+    return data(reply(checked ? {} : { fieldErrors: { discountCode: ['Enter a discount code.'] } }), { status: checked ? 200 : 400 });
+  }
+  const { buyerName, buyerEmail, attendees, answers, discountCode } = submission.value;
+  // Fewer seats than names: something sold out since the page was shown, and the notes say what.
+  if (attendees.length !== seats.length) return data(reply({ formErrors: notes.length ? notes : ['Give a name for every ticket.'] }), { status: notes.length ? 409 : 400 });
   try {
     const { order, tickets } = await placeOrder({
       eventId: event.id,
       buyer: { name: buyerName, email: buyerEmail, userId: user?.id ?? null },
       seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
-      isMember: (await memberAccess(user)).readsMembersDocuments,
+      isMember,
       answers: givenAnswers(questions, seatTiers, answers),
       offerToken: offer.token,
+      discountCode,
     });
     if (order.status === 'confirmed') {
       // Its tickets' mail was queued with it (placeOrder). This browser remembers it: Back to this page says so.
@@ -120,7 +131,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     const failure = failureOf(error, { title: 'Order not placed' });
-    return data({ result: reply({ formErrors: [failure.message] }) }, { status: failure.status });
+    return data(reply(failure.field ? { fieldErrors: { [failure.field]: [failure.message] } } : { formErrors: [failure.message] }), { status: failure.status });
   }
 }
 
@@ -137,9 +148,11 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, seats, notes, totalCents, prefill, registered, questions, heldUntil } = loaderData;
+  const { event, seats, notes, prefill, registered, questions, heldUntil } = loaderData;
   const busy = useIsPending();
-  const schema = useMemo(() => orderFormSchemaFor(questions, seats.map((seat) => seat.tierId)), [questions, seats]);
+  const discount = actionData?.discount && actionData.discount.lines.length === seats.length ? actionData.discount : null;
+  const totalCents = discount ? discount.totalCents : loaderData.totalCents;
+  const schema = useMemo(() => orderPageSchemaFor(questions, seats.map((seat) => seat.tierId)), [questions, seats]);
   const [form, fields] = useSchemaForm(schema, {
     id: `order-${event.id}-${selectionToParam(Object.fromEntries(seats.map((seat) => [seat.tierId, seats.filter((other) => other.tierId === seat.tierId).length])))}`,
     lastResult: actionData?.result,
@@ -165,7 +178,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </div>
           ) : null}
           {/* A free registration replaces this page in the history: Back goes to the event, not to a filled form. */}
-          <Form method="post" replace={totalCents === 0} {...getFormProps(form)} className="grid gap-6 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+          <Form method="post" replace={totalCents === 0} {...getFormProps(form)} onKeyDown={placeOnEnter} className="grid gap-6 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
             <div>
               <h2 className="text-xl font-bold text-navy-900">Who is coming</h2>
               <p className="mt-1 text-sm text-slate-600">A name for each ticket: it is printed on the ticket and checked at the door.</p>
@@ -189,9 +202,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <FormField field={fields.buyerName} label="Your name" autoComplete="name" />
             <FormField field={fields.buyerEmail} label="Email" type="email" autoComplete="email" />
             <OrderQuestions questions={questions} fields={answerFields} />
+            {loaderData.totalCents > 0 ? <DiscountCodeField field={fields.discountCode} busy={busy} applied={discount !== null} /> : null}
             <FormError id={form.errorId} errors={form.errors} />
             <div className="flex flex-wrap gap-3">
-              <Button type="submit" size="lg" variant="accent" disabled={busy}>
+              <Button type="submit" name="intent" value="order" size="lg" variant="accent" disabled={busy}>
                 {totalCents === 0 ? 'Confirm Your Attendance' : `Pay ${formatCents(totalCents)}`}
               </Button>
               <Button asChild size="lg" variant="outline">
@@ -199,31 +213,19 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </Button>
             </div>
           </Form>
-          <Card className="lg:sticky lg:top-24">
-            <CardHeader className="border-b border-border">
-              <CardTitle className="flex items-center gap-2">
-                <Ticket className="size-5 text-gold-600" aria-hidden />
-                Your order
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="pt-4">
-              <ul className="divide-y divide-border">
-                {seats.map((seat, index) => (
-                  <li key={index} className="flex justify-between gap-3 py-2 text-sm">
-                    <span>{seat.tierName}</span>
-                    <span className="font-medium">{formatPrice(seat.priceCents)}</span>
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-2 flex justify-between border-t-2 border-navy-900 pt-3 text-lg font-semibold text-navy-900">
-                <span>Total</span>
-                <span>{formatCents(totalCents)}</span>
-              </p>
-              {totalCents > 0 ? <p className="mt-3 text-xs text-slate-600">Your seats are kept for 30 minutes while you pay.</p> : null}
-            </CardContent>
-          </Card>
+          <OrderSummary seats={seats} totalCents={totalCents} discount={discount} />
         </section>
       )}
     </>
   );
+}
+
+/** Enter in a field places the order (the 'Apply' button comes first in the form, so it would be Enter's button); in the code field it applies the code. */
+function placeOnEnter(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target;
+  if (event.key !== 'Enter' || !(target instanceof HTMLInputElement) || target.name === 'discountCode') return;
+  const place = event.currentTarget.querySelector<HTMLButtonElement>('button[value="order"]');
+  if (!place) return;
+  event.preventDefault();
+  event.currentTarget.requestSubmit(place);
 }

@@ -32,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
       { header: 'buyer_email', value: (row) => row.buyerEmail },
       { header: 'purchased_at', value: (row) => row.purchaseDate.toISOString() },
       { header: 'checked_in_at', value: (row) => row.checkedInAt?.toISOString() ?? '' },
+      { header: 'discount_code', value: (row) => row.discountCode ?? '' },
       // One column per registration question, headed by its wording (docs/product.md#tickets-for-the-committee).
       ...questions.map((question) => ({ header: question.label, value: (row: (typeof attendees)[number]) => row.answers.find((answer) => answer.questionId === question.id)?.text ?? '' })),
     ]),

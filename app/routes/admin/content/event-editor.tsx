@@ -10,6 +10,7 @@ import { FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { eventEditorSchema, eventSchema, registrationKindOptions } from '~/features/events/events.schema';
 import { deleteEvent, deleteTier, getEventForEditor, saveEvent, saveTier, setTierClosed } from '~/features/events/events.server';
+import { listCodesWithUses } from '~/features/events/discounts.server';
 import { deleteQuestion, listQuestionsWithAnswers, moveQuestion, saveQuestion } from '~/features/events/questions.server';
 import { lacksTiers } from '~/features/events/tickets';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
@@ -24,6 +25,8 @@ import { parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-editor';
+import { CodePanel } from './event-codes';
+import { codeAction, isCodePost } from './event-codes.server';
 import { QuestionPanel } from './event-questions';
 import { TierPanel } from './event-tiers';
 import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
@@ -34,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = editorId(params.id);
   const event = id === null ? null : await getEventForEditor(user, id).catch(() => null);
   if (id !== null && !event) throw data('Event not found.', { status: 404 });
-  return { event, questions: event ? await listQuestionsWithAnswers(event.id) : [] };
+  return { event, questions: event ? await listQuestionsWithAnswers(event.id) : [], codes: event ? await listCodesWithUses(event.id) : [] };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -45,10 +48,11 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: eventEditorSchema });
   if (submission.status !== 'success') {
     const refused = refusedPost(submission);
-    const item = refused.intent === 'tier-save' ? 'tier' : refused.intent === 'question-save' ? 'question' : null;
+    const item = ({ 'tier-save': 'tier', 'question-save': 'question', 'code-save': 'code' } as Record<string, string>)[refused.intent ?? ''] ?? null;
     return invalidForm(submission, item ? `${item}-${parseId(refused.id) ?? 'new'}` : 'event');
   }
   const input = submission.value;
+  if (isCodePost(input)) return codeAction(args.context, user, id, input, submission);
   switch (input.intent) {
     case 'delete':
       return handleDeletion(args.context, input, { remove: id === null ? null : () => deleteEvent(user, id), to: '/admin/content/events', what: 'Event' });
@@ -109,7 +113,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function EventEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, questions } = loaderData;
+  const { event, questions, codes } = loaderData;
   const [form, fields] = useSchemaForm(eventSchema, {
     id: `event-${event?.id ?? 'new'}-${event?.updatedAt.getTime() ?? 0}`,
     lastResult: actionData?.form === 'event' ? actionData.result : null,
@@ -213,6 +217,7 @@ export default function EventEditor({ loaderData, actionData }: Route.ComponentP
 
       {event ? <TierPanel tiers={event.tiers} actionData={actionData} /> : null}
       {event && event.registrationKind !== 'external' && event.registrationKind !== 'none' ? <QuestionPanel questions={questions} tiers={event.tiers} actionData={actionData} /> : null}
+      {event && event.registrationKind === 'tickets' ? <CodePanel codes={codes} tiers={event.tiers} actionData={actionData} /> : null}
 
       {event && !deleteAsked ? (
         <div className="mt-8 border-t border-border pt-6">

@@ -175,6 +175,11 @@ export function Orders({ orders, canCancel, asking, timeZone }: Pick<Data, 'orde
                 </div>
                 <div className="text-right text-sm">
                   <p className="text-lg font-bold tabular-nums text-navy-900">{order.totalCents > 0 ? formatCents(order.totalCents) : 'Free'}</p>
+                  {order.discount ? (
+                    <p className="text-emerald-800">
+                      Code {order.discount.code} · −{formatCents(order.discount.cents)}
+                    </p>
+                  ) : null}
                   {order.payment ? (
                     <p className="text-slate-700">
                       {paymentStatusLabels[order.payment.status] ?? order.payment.status}

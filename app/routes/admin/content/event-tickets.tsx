@@ -46,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       buyerEmail: order.buyerEmail,
       status: order.status,
       totalCents: order.totalCents,
+      discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
       createdAt: order.createdAt,
       payment: order.payment,
       tickets: order.tickets.filter((ticket) => ticket.status !== 'released').map((ticket) => ({ code: formatTicketCode(ticket.code), status: ticket.status })),
