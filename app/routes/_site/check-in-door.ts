@@ -34,14 +34,14 @@ export function useDoor(eventId: number, enabled: boolean) {
   const refreshList = useCallback(async () => {
     try {
       const response = await fetch(url, { headers: { accept: 'application/json' } });
-      if (!response.ok) return false;
+      if (!response.ok) return null;
       const body = (await response.json()) as { downloadedAt: string; duplicates: number; tickets: DoorTicket[] };
       const fresh = { eventId, downloadedAt: body.downloadedAt, duplicates: body.duplicates, tickets: body.tickets };
       await saveList(fresh);
       setList(fresh);
-      return true;
+      return fresh;
     } catch {
-      return false;
+      return null;
     }
   }, [eventId, url]);
 
@@ -130,7 +130,7 @@ export function useDoor(eventId: number, enabled: boolean) {
   const check = useCallback(
     async (input: string): Promise<DoorAnswer> => {
       const scan = { id: crypto.randomUUID(), code: input.trim().slice(0, 200), scannedAt: new Date().toISOString(), deviceId: await deviceId() };
-      const tickets = listRef.current?.tickets ?? [];
+      let tickets = listRef.current?.tickets ?? [];
       const othersOf = (ticketId: number, orderId: string) => tickets.filter((ticket) => ticket.orderId === orderId && ticket.id !== ticketId && ticket.status === 'valid').map((ticket) => ticket.code);
       const answersOf = (ticketId: number) => tickets.find((ticket) => ticket.id === ticketId)?.answers ?? [];
       if (navigator.onLine && scan.code) {
@@ -138,10 +138,11 @@ export function useDoor(eventId: number, enabled: boolean) {
           const { status, body } = await post([scan]);
           const result = body.results?.[0];
           if (status !== 200 || !result) return show({ tone: 'red', text: body.error ?? 'The check could not be made.', answers: [], othersInOrder: [], offline: false });
+          // A ticket the phone's list does not know yet (the list still downloading, or bought since): fetch it for its answers.
+          if ('ticketId' in result && !tickets.some((ticket) => ticket.id === result.ticketId)) tickets = (await refreshList())?.tickets ?? tickets;
           if (result.result === 'checked-in') {
             await markCheckedIn(result.ticketId, result.at);
             const orderId = tickets.find((ticket) => ticket.id === result.ticketId)?.orderId;
-            if (!orderId) void refreshList();
             return show({ tone: 'green', text: `Valid — ${result.name}, ${result.tier}`, answers: answersOf(result.ticketId), othersInOrder: orderId ? othersOf(result.ticketId, orderId) : [], offline: false });
           }
           if (result.result === 'duplicate') return show({ tone: 'amber', text: `Already checked in at ${time(result.firstAt)} — ${result.name}, ${result.tier}`, answers: answersOf(result.ticketId), othersInOrder: [], offline: false });
