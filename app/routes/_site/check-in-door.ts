@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { deviceId, forgetScans, queuedScans, queueScan, readList, saveList, type QueuedScan, type StoredList } from '~/components/events/door-store';
+import { deviceId, forgetScans, queuedScans, queueScan, readList, saveList, type QueuedScan, type StoredList } from './check-in-store';
 import { checkLocally, type DoorTicket } from '~/features/events/door-sync';
 import { formatTime } from '~/lib/dates';
 

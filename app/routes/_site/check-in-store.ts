@@ -1,20 +1,11 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DoorTicket } from '~/features/events/door-sync';
 
 /**
  * What a phone at the door keeps in IndexedDB (docs/product.md#tickets, ADR 013): each event's
  * downloaded list, the check-ins waiting to sync, and the phone's own random id. Browser only.
  */
-export type StoredTicket = {
-  id: number;
-  code: string;
-  qrValue: string;
-  orderId: string;
-  name: string;
-  tier: string;
-  status: 'valid' | 'checked_in' | 'held' | 'cancelled' | 'released';
-  checkedInAt: string | null;
-  answers: { label: string; text: string }[];
-};
+export type StoredTicket = DoorTicket;
 export type StoredList = { eventId: number; downloadedAt: string; duplicates: number; tickets: StoredTicket[] };
 export type QueuedScan = { id: string; eventId: number; ticketId: number; code: string; scannedAt: string; deviceId: string };
 
