@@ -137,3 +137,28 @@ export function FormError({ id, errors }: { id: string; errors: string[] | undef
     </p>
   );
 }
+
+/**
+ * A group of checkboxes bound to one Conform list field (each ticked box posts its value), with a
+ * legend, a hint and the field's error: "only for these tiers" in the event editor's panels.
+ */
+export function CheckboxListField({ field, legend, hint, options, className }: { field: AnyField; legend: string; hint: string; options: { value: string; label: string }[]; className?: string }) {
+  const chosen = new Set((field.initialValue as string[] | undefined) ?? []);
+  return (
+    <fieldset className={cn('grid gap-2', className)} aria-describedby={`${field.id}-hint`}>
+      <legend className="text-sm font-semibold text-navy-900">{legend}</legend>
+      <p id={`${field.id}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm text-navy-900">
+            <input type="checkbox" name={field.name} value={option.value} defaultChecked={chosen.has(option.value)} className="size-5 rounded border-slate-300 accent-navy-700" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError field={field} />
+    </fieldset>
+  );
+}

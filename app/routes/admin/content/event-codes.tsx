@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { Form } from 'react-router';
 import { ConfirmDelete, Panel } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
-import { CheckboxField, FieldError, FormError, FormField, SelectField } from '~/components/ui/form-field';
+import { CheckboxField, CheckboxListField, FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { discountCodeSchema, discountKindLabels, discountText } from '~/features/events/discounts';
 import { formatDateTime, toLocalDateTimeInput } from '~/lib/dates';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
@@ -106,7 +106,6 @@ function CodeForm({ code, tiers, lastResult }: { code: Code | null; tiers: Tier[
     },
   });
   const saving = useIsPending({ intent: 'code-save' });
-  const chosen = new Set((fields.tierIds.initialValue as string[] | undefined) ?? []);
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="id" value={code?.id ?? ''} />
@@ -117,21 +116,7 @@ function CodeForm({ code, tiers, lastResult }: { code: Code | null; tiers: Tier[
       <FormField field={fields.validFrom} label="Valid from (optional)" type="datetime-local" hint="Toronto time." />
       <FormField field={fields.validUntil} label="Valid until (optional)" type="datetime-local" hint="Toronto time." />
       {tiers.length > 1 ? (
-        <fieldset className="grid gap-2 sm:col-span-2" aria-describedby={`${fields.tierIds.id}-hint`}>
-          <legend className="text-sm font-semibold text-navy-900">Only for (optional)</legend>
-          <p id={`${fields.tierIds.id}-hint`} className="text-xs text-muted-foreground">
-            None ticked: it lowers every tier.
-          </p>
-          <div className="flex flex-wrap gap-x-5 gap-y-2">
-            {tiers.map((tier) => (
-              <label key={tier.id} className="flex items-center gap-2 text-sm text-navy-900">
-                <input type="checkbox" name={fields.tierIds.name} value={tier.id} defaultChecked={chosen.has(String(tier.id))} className="size-5 rounded border-slate-300 accent-navy-700" />
-                {tier.name}
-              </label>
-            ))}
-          </div>
-          <FieldError field={fields.tierIds} />
-        </fieldset>
+        <CheckboxListField field={fields.tierIds} legend="Only for (optional)" hint="None ticked: it lowers every tier." options={tiers.map((tier) => ({ value: String(tier.id), label: tier.name }))} className="sm:col-span-2" />
       ) : null}
       <CheckboxField field={fields.membersOnly} label="Members only" hint="Only for buyers signed in with an active membership." />
       <CheckboxField field={fields.active} label="On" hint="Switched off, the order page refuses it." />

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { Form } from 'react-router';
 import { ConfirmDelete, Panel } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
-import { CheckboxField, FieldError, FormError, FormField, SelectField } from '~/components/ui/form-field';
+import { CheckboxField, CheckboxListField, FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { questionKindLabels, questionSchema, questionScopeLabels } from '~/features/events/questions';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import type { Route } from './+types/event-editor';
@@ -111,7 +111,6 @@ function QuestionForm({ question, tiers, lastResult }: { question: Question | nu
     },
   });
   const saving = useIsPending({ intent: 'question-save' });
-  const chosen = new Set((fields.tierIds.initialValue as string[] | undefined) ?? []);
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="id" value={question?.id ?? ''} />
@@ -120,21 +119,7 @@ function QuestionForm({ question, tiers, lastResult }: { question: Question | nu
       <SelectField field={fields.scope} label="Asked of" options={scopeOptions} />
       <FormField field={fields.options} label="Options (for a choice)" multiline={4} hint="One per line, 2 to 20." className="sm:col-span-2" />
       {tiers.length > 1 ? (
-        <fieldset className="grid gap-2 sm:col-span-2" aria-describedby={`${fields.tierIds.id}-hint`}>
-          <legend className="text-sm font-semibold text-navy-900">Only for attendees of (optional)</legend>
-          <p id={`${fields.tierIds.id}-hint`} className="text-xs text-muted-foreground">
-            None ticked: every attendee is asked. Ignored for questions asked once per order.
-          </p>
-          <div className="flex flex-wrap gap-x-5 gap-y-2">
-            {tiers.map((tier) => (
-              <label key={tier.id} className="flex items-center gap-2 text-sm text-navy-900">
-                <input type="checkbox" name={fields.tierIds.name} value={tier.id} defaultChecked={chosen.has(String(tier.id))} className="size-5 rounded border-slate-300 accent-navy-700" />
-                {tier.name}
-              </label>
-            ))}
-          </div>
-          <FieldError field={fields.tierIds} />
-        </fieldset>
+        <CheckboxListField field={fields.tierIds} legend="Only for attendees of (optional)" hint="None ticked: every attendee is asked. Ignored for questions asked once per order." options={tiers.map((tier) => ({ value: String(tier.id), label: tier.name }))} className="sm:col-span-2" />
       ) : null}
       <CheckboxField field={fields.required} label="Required" hint="The order cannot be placed without an answer." />
       <CheckboxField field={fields.atDoor} label="Show at the door" hint="Volunteers see the answer when they check the ticket in (dietary needs, access)." />
