@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
+import { addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
 import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
 
 const phone = { width: 375, height: 812 };
@@ -33,21 +33,8 @@ test('a members-only 20 % code lowers a member’s total and is refused to a gue
   await expect(currentToast(page)).toContainText('Record has been updated to approved.');
 
   const title = `Cricket Match Dinner ${Date.now()}`;
-  await page.goto('/admin/content/events/new');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByRole('textbox', { name: 'Description' }).click();
-  await page.keyboard.type('The annual match against the old rivals, then dinner.');
-  await page.getByLabel('Starts').fill('2031-07-12T17:00');
-  await page.getByLabel('Venue').fill('Maple Leaf Cricket Club, King City');
-  await page.getByLabel('How people register').selectOption('tickets');
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(currentToast(page)).toContainText('Event Published');
-  const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
-  await newTier.getByLabel('Name').fill('Dinner');
-  await newTier.getByLabel('Price in dollars').fill('50');
-  await newTier.getByLabel('Number of tickets').fill('40');
-  await newTier.getByRole('button', { name: 'Add tier' }).click();
-  await expect(currentToast(page)).toContainText('Ticket Tier Saved');
+  await publishTicketedEvent(page, { title, description: 'The annual match against the old rivals, then dinner.', startsAt: '2031-07-12T17:00', venue: 'Maple Leaf Cricket Club, King City' });
+  await addTicketTier(page, { name: 'Dinner', price: '50', quantity: '40' });
 
   const panel = page.locator('#discount-codes');
   const newCode = panel.locator('details').filter({ has: page.getByText('Add a discount code', { exact: true }) });

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
+import { addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
 import { signIn } from './journeys';
 
 const phone = { width: 375, height: 812 };
@@ -24,22 +24,8 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
-  await page.goto('/admin/content/events/new');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByRole('textbox', { name: 'Description' }).click();
-  await page.keyboard.type('A picnic by the lake for every year group.');
-  await page.getByLabel('Starts').fill('2027-07-10T12:00');
-  await page.getByLabel('Venue').fill('Centre Island, Toronto');
-  await page.getByLabel('How people register').selectOption('tickets');
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(currentToast(page)).toContainText('Event Published');
-  eventId = /\/admin\/content\/events\/(\d+)/.exec(page.url())![1]!;
-  const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
-  await newTier.getByLabel('Name').fill('Picnic');
-  await newTier.getByLabel('Price in dollars').fill('0');
-  await newTier.getByLabel('Number of tickets').fill('50');
-  await newTier.getByRole('button', { name: 'Add tier' }).click();
-  await expect(currentToast(page)).toContainText('Ticket Tier Saved');
+  eventId = await publishTicketedEvent(page, { title, description: 'A picnic by the lake for every year group.', startsAt: '2027-07-10T12:00', venue: 'Centre Island, Toronto' });
+  await addTicketTier(page, { name: 'Picnic', price: '0', quantity: '50' });
 
   await page.goto(`/events/${eventId}`);
   await waitForTicketCard(page);

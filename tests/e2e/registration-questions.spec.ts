@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { e2eAdmin } from '../../playwright.config';
-import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
+import { addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
 import { signIn, signOut } from './journeys';
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -21,21 +21,8 @@ async function expectNoSidewaysScroll(page: Page) {
 test('an editor asks a dietary question and a table name; a guest answers for two tickets; the committee and the door see the answers', async ({ page }) => {
   const title = `Reunion Gala ${Date.now()}`;
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
-  await page.goto('/admin/content/events/new');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByRole('textbox', { name: 'Description' }).click();
-  await page.keyboard.type('Dinner and dancing with the class of 1996.');
-  await page.getByLabel('Starts').fill('2031-09-20T18:30');
-  await page.getByLabel('Venue').fill('Grand Ballroom, Toronto');
-  await page.getByLabel('How people register').selectOption('tickets');
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(currentToast(page)).toContainText('Event Published');
-  const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
-  await newTier.getByLabel('Name').fill('Dinner');
-  await newTier.getByLabel('Price in dollars').fill('0');
-  await newTier.getByLabel('Number of tickets').fill('50');
-  await newTier.getByRole('button', { name: 'Add tier' }).click();
-  await expect(currentToast(page)).toContainText('Ticket Tier Saved');
+  await publishTicketedEvent(page, { title, description: 'Dinner and dancing with the class of 1996.', startsAt: '2031-09-20T18:30', venue: 'Grand Ballroom, Toronto' });
+  await addTicketTier(page, { name: 'Dinner', price: '0', quantity: '50' });
 
   const panel = page.locator('#registration-questions');
   const newQuestion = panel.locator('details').filter({ has: page.getByText('Add a question', { exact: true }) });

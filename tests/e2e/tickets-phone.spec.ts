@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mailsTo } from '../setup/outbox';
 import { e2eAdmin } from '../../playwright.config';
-import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, waitForTicketCard } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, publishTicketedEvent, waitForTicketCard } from './helpers';
 import { signIn } from './journeys';
 
 const phone = { width: 375, height: 812 };
@@ -25,17 +25,7 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
-  await page.goto('/admin/content/events/new');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByRole('textbox', { name: 'Description' }).click();
-  await page.keyboard.type('An evening walk along the harbour with paper lanterns; free, registration needed.');
-  await page.getByLabel('Starts').fill('2027-09-18T19:00');
-  await page.getByLabel('Ends (optional)').fill('2027-09-18T21:30');
-  await page.getByLabel('Venue').fill('Harbourfront Centre, Toronto');
-  await page.getByLabel('How people register').selectOption('tickets');
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(currentToast(page)).toContainText('Event Published');
-  const eventId = /\/admin\/content\/events\/(\d+)/.exec(page.url())![1];
+  const eventId = await publishTicketedEvent(page, { title, description: 'An evening walk along the harbour with paper lanterns; free, registration needed.', startsAt: '2027-09-18T19:00', endsAt: '2027-09-18T21:30', venue: 'Harbourfront Centre, Toronto' });
   const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
   for (const [name, seats] of [
     ['Lantern Maker', '1'],
