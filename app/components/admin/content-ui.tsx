@@ -278,3 +278,23 @@ export function ConfirmDelete({
 }) {
   return <ConfirmAction question={`Delete ${what}?`} label={label} confirmLabel="Yes, delete" busyLabel="Deleting…" icon={Trash2} intent={intent} {...rest} />;
 }
+
+/**
+ * The foot of an item in the event editor's list panels (registration questions, discount codes): the
+ * delete confirmation while it asks, then the item's edit form folded away, open after a failed save.
+ */
+export function ItemEditFold({ asking, deletion, open, summary, children }: { asking: boolean; deletion: Parameters<typeof ConfirmDelete>[0]; open: boolean; summary: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      {asking ? (
+        <div className="mt-3">
+          <ConfirmDelete {...deletion} asking />
+        </div>
+      ) : null}
+      <details className="mt-3" open={open}>
+        <summary className="cursor-pointer text-sm font-semibold text-navy-700">{summary}</summary>
+        {children}
+      </details>
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { Plus } from 'lucide-react';
 import { Form } from 'react-router';
-import { ConfirmDelete, Panel } from '~/components/admin/content-ui';
+import { ConfirmDelete, ItemEditFold, Panel } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, CheckboxListField, FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { discountCodeSchema, discountKindLabels, discountText } from '~/features/events/discounts';
@@ -76,15 +76,9 @@ function CodeItem({ code, tiers, actionData }: { code: Code; tiers: Tier[]; acti
           {!code.everUsed && !asking ? <ConfirmDelete {...deletion} label="Delete code" /> : null}
         </div>
       </div>
-      {asking ? (
-        <div className="mt-3">
-          <ConfirmDelete {...deletion} asking />
-        </div>
-      ) : null}
-      <details className="mt-3" open={actionData?.form === formKey}>
-        <summary className="cursor-pointer text-sm font-semibold text-navy-700">Edit {code.code}</summary>
+      <ItemEditFold asking={asking} deletion={deletion} open={actionData?.form === formKey} summary={<>Edit {code.code}</>}>
         <CodeForm code={code} tiers={tiers} lastResult={actionData?.form === formKey ? actionData.result : null} />
-      </details>
+      </ItemEditFold>
     </li>
   );
 }

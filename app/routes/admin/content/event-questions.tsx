@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { Form } from 'react-router';
-import { ConfirmDelete, Panel } from '~/components/admin/content-ui';
+import { ConfirmDelete, ItemEditFold, Panel } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, CheckboxListField, FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { questionKindLabels, questionSchema, questionScopeLabels } from '~/features/events/questions';
@@ -82,15 +82,9 @@ function QuestionItem({ question, tiers, first, last, actionData }: { question: 
           {!asking ? <ConfirmDelete {...deletion} label="Delete question" /> : null}
         </div>
       </div>
-      {asking ? (
-        <div className="mt-3">
-          <ConfirmDelete {...deletion} asking />
-        </div>
-      ) : null}
-      <details className="mt-3" open={actionData?.form === formKey}>
-        <summary className="cursor-pointer text-sm font-semibold text-navy-700">Edit “{question.label}”</summary>
+      <ItemEditFold asking={asking} deletion={deletion} open={actionData?.form === formKey} summary={<>Edit “{question.label}”</>}>
         <QuestionForm question={question} tiers={tiers} lastResult={actionData?.form === formKey ? actionData.result : null} />
-      </details>
+      </ItemEditFold>
     </li>
   );
 }
