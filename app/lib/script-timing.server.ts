@@ -1,4 +1,3 @@
-import { Transform } from 'node:stream';
 import { heldScript as held } from './held-script';
 
 const preload = Buffer.from('<link rel="modulepreload"');
@@ -29,21 +28,11 @@ function replace(chunk: Buffer, from: Buffer, to: Buffer, limit = chunk.length):
  * - `'after-paint'`: nothing is fetched before the first paint. The preloads and React Router's
  *   module script are written inert (`held-modulepreload`, `held-module`); the page's own few lines
  *   (root.tsx) start them once the page is painted, and React hydrates then.
- * Tags are ASCII and rewritten byte for byte; the preloads only until `</head>` has passed. A tag
- * split between two pieces of the stream is left as it is (it then loads as usual).
+ * Tags are ASCII and rewritten byte for byte in the whole rendered document (entry.server.tsx
+ * renders a page in one piece); the preloads only before `</head>`.
  */
-export function scriptTiming(timing: 'low' | 'after-paint'): Transform {
-  let inHead = true;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      let out = chunk;
-      if (inHead) {
-        const end = out.indexOf(headEnd);
-        if (end !== -1) inHead = false;
-        out = replace(out, preload, timing === 'low' ? lowPreload : heldPreload, end === -1 ? out.length : end);
-      }
-      if (timing === 'after-paint') out = replace(out, moduleScript, heldScript);
-      callback(null, out);
-    },
-  });
+export function timeScripts(document: Buffer, timing: 'low' | 'after-paint'): Buffer {
+  const headEndsAt = document.indexOf(headEnd);
+  const out = replace(document, preload, timing === 'low' ? lowPreload : heldPreload, headEndsAt === -1 ? document.length : headEndsAt);
+  return timing === 'after-paint' ? replace(out, moduleScript, heldScript) : out;
 }
