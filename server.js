@@ -84,8 +84,9 @@ async function serve() {
     // Text files compressed once at build time (brotli 11), where the build wrote a copy.
     app.use(runtime.precompressedFiles('build/client'));
     // Hashed file names never change content: cache them for a year.
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-    app.use(express.static('build/client', { maxAge: '1h' }));
+    // Only for the files the build made: pages never wait on the file system.
+    app.use('/assets', runtime.onlyBuiltFiles('build/client/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' })));
+    app.use(runtime.onlyBuiltFiles('build/client', express.static('build/client', { maxAge: '1h' })));
   }
 
   /** React Router's context for a request: it starts with the response's CSP nonce. @param {import('express').Response} response */

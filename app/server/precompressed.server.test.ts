@@ -6,7 +6,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressedFiles } from './precompressed.server';
+import { onlyBuiltFiles, precompressedFiles } from './precompressed.server';
 
 /** A client build with a stylesheet compressed at build time and an image that was not. */
 const root = mkdtempSync(path.join(tmpdir(), 'ppa-precompressed-'));
@@ -25,8 +25,10 @@ beforeAll(async () => {
   const app = express();
   app.use(compression());
   app.use(precompressedFiles(root));
-  app.use('/assets', express.static(path.join(root, 'assets'), { immutable: true, maxAge: '1y' }));
-  app.use(express.static(root, { maxAge: '1h' }));
+  app.use('/assets', onlyBuiltFiles(path.join(root, 'assets'), express.static(path.join(root, 'assets'), { immutable: true, maxAge: '1y' })));
+  app.use(onlyBuiltFiles(root, express.static(root, { maxAge: '1h' })));
+  // What the static handlers pass on goes to the pages (here: none found).
+  app.use((request, response) => response.status(404).type('text').send(`page ${request.path}`));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -65,5 +67,13 @@ describe('files compressed at build time', () => {
     expect((await get('/assets/root-abc.css.br', 'identity')).status).toBe(200); // the copy itself is a file like any other
     expect((await get('/assets/../assets/root-abc.css', 'br')).status).toBe(200);
     expect((await get('/assets/missing.css', 'br')).status).toBe(404);
+  });
+
+  it('are looked for only among the files the build made: pages, folders and data requests go to the pages', async () => {
+    for (const address of ['/about', '/assets', '/assets/', '/admin/members.data', '/assets/missing.css', '/%E0%A4%A']) {
+      const response = await get(address, 'br');
+      expect(response.status, address).toBe(404);
+      expect(await response.text(), address).toMatch(/^page /);
+    }
   });
 });

@@ -9,5 +9,5 @@ export { requestGuards } from './request-guards.server';
 export { observeRequests, answerUnexpectedErrors } from './request-log.server';
 export { metricsEndpoint } from './metrics.server';
 export { pageCacheMiddleware } from './page-cache-middleware.server';
-export { precompressedFiles } from './precompressed.server';
+export { onlyBuiltFiles, precompressedFiles } from './precompressed.server';
 export { requestContext } from '../lib/csp-nonce.server';
