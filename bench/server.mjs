@@ -13,14 +13,17 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** `node --max-old-space-size=… --max-semi-space-size=… server.js` → the arguments after `node`. */
 export const serverArguments = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve.split(/\s+/).slice(1);
 
-/** Starts the server on `port` with `env` added, and resolves once /healthz answers. */
-export async function startServer({ port, env = {}, name = 'ppa-bench' }) {
+/**
+ * Starts the server on `port` with `env` added (and `nodeArguments` before the script's, such as
+ * `--cpu-prof`), and resolves once /healthz answers.
+ */
+export async function startServer({ port, env = {}, name = 'ppa-bench', nodeArguments = [] }) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
   const environment = { ...process.env };
   // As `npm start` runs it, without NODE_ENV (README: quick start).
   delete environment.NODE_ENV;
-  const child = spawn(process.execPath, serverArguments, {
+  const child = spawn(process.execPath, [...nodeArguments, ...serverArguments], {
     cwd: root,
     env: { ...environment, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
