@@ -9,10 +9,11 @@
  * errors, the ratio to WordPress's mean admin req/s, the server's CPU ms per request (utime +
  * stime of its processes from /proc, workers and Apache children included) and peak memory.
  *
- * Run: npm run bench:signed-in [-- --db embedded|postgres] [--workers 1|2] [--skip-wordpress]
+ * Run: npm run bench:signed-in [-- --db embedded|postgres|embedded,postgres] [--workers 1|2|1,2] [--skip-wordpress]
  *      [--duration 10] [--connections 10] [--pages /admin,/about] [--one-at-a-time 200]
  * With --db postgres: DATABASE_URL, or a fresh database on the CI's cluster (TEST_DATABASE_URL or
  * postgres://ppa_ci:ppa_ci@127.0.0.1:55432/postgres), dropped at the end.
+ * Several setups run one after the other in the sitting: --db embedded,postgres --workers 1,2.
  * --one-at-a-time N: instead of the load, N requests per page one after the other (median, p95).
  */
 import { execFileSync } from 'node:child_process';
@@ -20,7 +21,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { browserHeaders, cookiesOf, loadAutocannon, peersKit, postgresBackends, postgresDatabase, settle, signIn, underLoad } from './load.mjs';
+import { browserHeaders, cookiesOf, loadAutocannon, peersKit, postgresBackends, postgresDatabase, settle, signIn, underLoad, exited } from './load.mjs';
 import { root, startServer } from './server.mjs';
 
 const { values: options } = parseArgs({
@@ -36,7 +37,13 @@ const { values: options } = parseArgs({
     'one-at-a-time': { type: 'string', default: '0' },
   },
 });
-if (!['embedded', 'postgres'].includes(options.db)) throw new Error('--db is embedded or postgres');
+// The setups measured, one after the other in this sitting: `--db embedded,postgres --workers 1,2`
+// gives the embedded database (one process), then PostgreSQL with 1 and with 2 workers.
+const setups = options.db.split(',').flatMap((db) => {
+  if (db === 'embedded') return [{ db, workers: '1' }];
+  if (db === 'postgres') return options.workers.split(',').map((workers) => ({ db, workers }));
+  throw new Error('--db is embedded, postgres, or both: embedded,postgres');
+});
 if (options.db === 'embedded' && options.workers !== '1') throw new Error('The embedded database is opened by one process: --workers needs --db postgres.');
 if (!existsSync(path.join(root, 'build/server/index.js'))) throw new Error('Build first: npm run build');
 
@@ -98,28 +105,34 @@ if (!options['skip-wordpress']) {
 
 // ------------------------------------------------------------------ ours, signed in as the admin
 const account = { email: 'bench-admin@example.org', password: 'a bench password of some length' };
-const database = options.db === 'postgres' ? await postgresDatabase('bench_signed_in') : null;
-if (!database) delete process.env.DATABASE_URL;
-const env = { ADMIN_EMAIL: account.email, ADMIN_PASSWORD: account.password, WORKERS: options.workers, ...(database ? { DATABASE_URL: database.url } : {}) };
-const ourName = options.db === 'postgres' ? `ours (PostgreSQL, ${options.workers} worker${options.workers === '1' ? '' : 's'})` : 'ours (embedded)';
-console.error(`Starting ${ourName}…`);
-const { base, child, stop } = await startServer({ port: options.port, name: 'ppa-signed-in', env });
-try {
-  const pids = [child.pid];
-  const cookie = await signIn(base, account);
-  for (const asked of options.pages.split(',')) {
-    const landed = await settle(base, asked, cookie);
-    const page = landed.path === asked ? asked : `${asked} → ${landed.path}`;
-    if (landed.status !== 200) {
-      rows.push({ server: ourName, page, note: `answered ${landed.status}` });
-      continue;
+const operatorDatabaseUrl = process.env.DATABASE_URL;
+for (const setup of setups) {
+  if (operatorDatabaseUrl) process.env.DATABASE_URL = operatorDatabaseUrl;
+  const database = setup.db === 'postgres' ? await postgresDatabase('bench_signed_in') : null;
+  if (!database) delete process.env.DATABASE_URL;
+  const env = { ADMIN_EMAIL: account.email, ADMIN_PASSWORD: account.password, WORKERS: setup.workers, ...(database ? { DATABASE_URL: database.url } : {}) };
+  const ourName = database ? `ours (PostgreSQL, ${setup.workers} worker${setup.workers === '1' ? '' : 's'})` : 'ours (embedded)';
+  console.error(`Starting ${ourName}…`);
+  const { base, child, stop } = await startServer({ port: options.port, name: 'ppa-signed-in', env });
+  try {
+    const pids = [child.pid];
+    const cookie = await signIn(base, account);
+    for (const asked of options.pages.split(',')) {
+      const landed = await settle(base, asked, cookie);
+      const page = landed.path === asked ? asked : `${asked} → ${landed.path}`;
+      if (landed.status !== 200) {
+        rows.push({ server: ourName, page, note: `answered ${landed.status}` });
+        continue;
+      }
+      console.error(`${ourName} ${page} (X-Page-Cache: ${landed.pageCache ?? 'none'})…`);
+      rows.push({ server: ourName, page, ...(await measure(base + landed.path, cookie, pids, () => (database ? postgresBackends(database.name) : []))) });
     }
-    console.error(`${ourName} ${page} (X-Page-Cache: ${landed.pageCache ?? 'none'})…`);
-    rows.push({ server: ourName, page, pageCache: landed.pageCache, ...(await measure(base + landed.path, cookie, pids, () => (database ? postgresBackends(database.name) : []))) });
+  } finally {
+    child.kill('SIGTERM');
+    await exited(child);
+    stop();
+    await database?.drop();
   }
-} finally {
-  stop();
-  await database?.drop();
 }
 
 // ------------------------------------------------------------------ the table
@@ -142,7 +155,7 @@ if (serial > 0) {
       console.log(`| ${row.server} | ${row.page} | ${row.note} ||||||||||`);
       continue;
     }
-    const ratio = wordpressMean > 0 ? `${(row.reqPerSec / wordpressMean).toFixed(1)}×` : '—';
+    const ratio = wordpressMean > 0 && !row.admin ? `${(row.reqPerSec / wordpressMean).toFixed(1)}×` : '—';
     console.log(
       `| ${row.server} | ${row.page} | ${row.reqPerSec} | ${row.p50} | ${row.p99} | ${row.bad} | ${ratio} | ${row.cpuMsPerRequest.toFixed(2)} | ${row.databaseCpuMsPerRequest?.toFixed(2) ?? '(in the server)'} | ${row.cpuShare.toFixed(2)} | ${(row.bytesPerRequest / 1024).toFixed(1)} | ${row.peak.rss} · ${row.peak.pss} |`,
     );
