@@ -71,6 +71,27 @@ export function cpuMilliseconds(pids) {
   return (ticks * 1000) / ticksPerSecond;
 }
 
+/**
+ * CPU milliseconds of each process of `pids` (no children), by pid: a difference of two readings
+ * counts the processes that came meanwhile in full and leaves out those that ended (a pool's
+ * database connections come and go).
+ */
+export function cpuByProcess(pids) {
+  const byProcess = new Map();
+  for (const pid of pids) {
+    const fields = statFields(pid);
+    if (fields) byProcess.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond);
+  }
+  return byProcess;
+}
+
+/** The CPU milliseconds spent between two readings of cpuByProcess. */
+export function cpuSince(before, after) {
+  let milliseconds = 0;
+  for (const [pid, now] of after) milliseconds += now - (before.get(pid) ?? 0);
+  return milliseconds;
+}
+
 /** CPU milliseconds (user + system) of the main thread of each process in the tree (the thread a CPU profile samples). */
 export function mainThreadMilliseconds(pids) {
   let ticks = 0;
@@ -162,17 +183,17 @@ export async function settle(base, page, cookie) {
 export async function underLoad(autocannon, { url, cookie, pids, databasePids = () => [], connections = 10, duration = 10, warmUp = 3, onWindow = undefined }) {
   const options = { url, connections, headers: { cookie, ...browserHeaders } };
   if (warmUp > 0) await autocannon({ ...options, duration: warmUp });
-  const database = databasePids();
+  const databaseBefore = cpuByProcess(databasePids());
   const watch = watchMemory(pids);
   const cpuBefore = cpuMilliseconds(pids);
   const mainBefore = mainThreadMilliseconds(pids);
-  const databaseBefore = cpuMilliseconds(database);
   const started = process.hrtime.bigint();
   const result = await autocannon({ ...options, duration });
   const ended = process.hrtime.bigint();
   const cpu = cpuMilliseconds(pids) - cpuBefore;
   const mainThread = mainThreadMilliseconds(pids) - mainBefore;
-  const databaseCpu = cpuMilliseconds(database) - databaseBefore;
+  const databaseAfter = cpuByProcess(databasePids());
+  const databaseCpu = cpuSince(databaseBefore, databaseAfter);
   const peak = watch.stop();
   onWindow?.({ started, ended });
   const requests = result.requests.total;
@@ -186,7 +207,7 @@ export async function underLoad(autocannon, { url, cookie, pids, databasePids = 
     bytesPerRequest: requests > 0 ? Math.round(result.throughput.total / requests) : 0,
     cpuMsPerRequest: perRequest(cpu + databaseCpu),
     mainThreadCpuMsPerRequest: perRequest(mainThread),
-    databaseCpuMsPerRequest: database.length > 0 ? perRequest(databaseCpu) : null,
+    databaseCpuMsPerRequest: databaseAfter.size > 0 ? perRequest(databaseCpu) : null,
     cpuShare: (cpu + databaseCpu) / (Number(ended - started) / 1e6),
     peak,
   };

@@ -21,7 +21,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { browserHeaders, cookiesOf, loadAutocannon, peersKit, postgresBackends, postgresDatabase, settle, signIn, underLoad, exited } from './load.mjs';
+import { browserHeaders, cookiesOf, cpuByProcess, cpuMilliseconds, cpuSince, loadAutocannon, peersKit, postgresBackends, postgresDatabase, settle, signIn, underLoad, exited } from './load.mjs';
 import { root, startServer } from './server.mjs';
 
 const { values: options } = parseArgs({
@@ -57,24 +57,31 @@ const autocannon = serial > 0 ? null : await loadAutocannon();
 
 const rows = [];
 
-/** `count` requests of `url` one after the other: median and p95 of the time to the whole answer. */
-async function oneAtATime(url, cookie, count) {
+/** `count` requests of `url` one after the other (after 20 to warm up): median and p95 of the time to the whole answer, CPU ms per request. */
+async function oneAtATime(url, cookie, count, pids, databasePids) {
   const times = [];
+  let cpuBefore = 0;
+  let databaseBefore = new Map();
   for (let index = 0; index < count + 20; index += 1) {
+    if (index === 20) {
+      cpuBefore = cpuMilliseconds(pids);
+      databaseBefore = cpuByProcess(databasePids());
+    }
     const started = performance.now();
     const response = await fetch(url, { headers: { cookie, ...browserHeaders }, redirect: 'manual' });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
     if (index >= 20) times.push(performance.now() - started);
   }
+  const cpu = cpuMilliseconds(pids) - cpuBefore + cpuSince(databaseBefore, cpuByProcess(databasePids()));
   times.sort((a, b) => a - b);
   const at = (share) => times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0;
-  return { p50: Number(at(0.5).toFixed(1)), p95: Number(at(0.95).toFixed(1)) };
+  return { p50: Number(at(0.5).toFixed(1)), p95: Number(at(0.95).toFixed(1)), cpuMsPerRequest: cpu / count };
 }
 
 /** Measures `url` by the chosen mode; the CPU of the process trees under `pids` and `databasePids()`, the memory of `pids`'. */
 async function measure(url, cookie, pids, databasePids = () => []) {
-  if (!autocannon) return oneAtATime(url, cookie, serial);
+  if (!autocannon) return oneAtATime(url, cookie, serial, pids, databasePids);
   return underLoad(autocannon, { url, cookie, pids, databasePids, ...load });
 }
 
@@ -142,9 +149,9 @@ const [one, five, fifteen] = loadavg().map((value) => value.toFixed(1));
 console.log(`\n${new Date().toISOString().slice(0, 16)} UTC · ${cpus().length} cores · load average ${one} / ${five} / ${fifteen} · Node ${process.version}`);
 if (serial > 0) {
   console.log(`${serial} requests per page one at a time, after 20 to warm up.\n`);
-  console.log('| server | page | p50 ms | p95 ms |');
-  console.log('|---|---|---|---|');
-  for (const row of rows) console.log(`| ${row.server} | ${row.page} | ${row.p50 ?? row.note} | ${row.p95 ?? ''} |`);
+  console.log('| server | page | p50 ms | p95 ms | CPU ms/req |');
+  console.log('|---|---|---|---|---|');
+  for (const row of rows) console.log(`| ${row.server} | ${row.page} | ${row.p50 ?? row.note} | ${row.p95 ?? ''} | ${row.cpuMsPerRequest?.toFixed(2) ?? ''} |`);
 } else {
   console.log(`autocannon ${load.connections} connections × ${load.duration} s after ${load.warmUp} s warm-up, Accept-Encoding: ${browserHeaders['accept-encoding']}.`);
   console.log('CPU ms/req: user + system time during the measured seconds ÷ requests, of the server (all workers; Apache and its children) and its database (MariaDB; the PostgreSQL backends of the run\'s database; the embedded one is inside the server). Peak memory: the server\'s processes, without a separate database.\n');
