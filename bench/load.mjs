@@ -102,6 +102,29 @@ export function mainThreadMilliseconds(pids) {
   return (ticks * 1000) / ticksPerSecond;
 }
 
+/** CPU milliseconds of the CPU profiler's own thread (`v8:ProfEvntProc`, under `node --cpu-prof`) in the tree: not the server's work. */
+export function profilerThreadMilliseconds(pids) {
+  let ticks = 0;
+  for (const pid of processTree(pids)) {
+    let threads = [];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const thread of threads) {
+      try {
+        if (readFileSync(`/proc/${pid}/task/${thread}/comm`, 'utf8').trim() !== 'v8:ProfEvntProc') continue;
+      } catch {
+        continue;
+      }
+      const fields = statFields(`${pid}/task/${thread}`);
+      if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  }
+  return (ticks * 1000) / ticksPerSecond;
+}
+
 /** RSS and PSS (MB) of the tree under `pids`, summed (PSS shares the pages the processes have in common). */
 export function memory(pids) {
   let rss = 0;
@@ -175,23 +198,26 @@ export async function settle(base, page, cookie) {
 }
 
 /**
- * autocannon `connections` × `duration` s on `url` after `warmUp` s, with the CPU time of the
+ * autocannon `connections` × `duration` s on `url` after `warmUp` s (`encoding`: the Accept-Encoding
+ * sent, a browser's unless told; `identity` measures the pages without compression), with the CPU time of the
  * process trees under `pids` (the server) and `databasePids()` (a database in processes of its own,
  * asked after the warm-up, when the pool's connections are open) over the measured seconds only,
  * and the server's memory peak.
  */
-export async function underLoad(autocannon, { url, cookie, pids, databasePids = () => [], connections = 10, duration = 10, warmUp = 3, onWindow = undefined }) {
-  const options = { url, connections, headers: { cookie, ...browserHeaders } };
+export async function underLoad(autocannon, { url, cookie, pids, databasePids = () => [], connections = 10, duration = 10, warmUp = 3, encoding = browserHeaders['accept-encoding'], onWindow = undefined }) {
+  const options = { url, connections, headers: { cookie, ...browserHeaders, 'accept-encoding': encoding } };
   if (warmUp > 0) await autocannon({ ...options, duration: warmUp });
   const databaseBefore = cpuByProcess(databasePids());
   const watch = watchMemory(pids);
   const cpuBefore = cpuMilliseconds(pids);
   const mainBefore = mainThreadMilliseconds(pids);
+  const profilerBefore = profilerThreadMilliseconds(pids);
   const started = process.hrtime.bigint();
   const result = await autocannon({ ...options, duration });
   const ended = process.hrtime.bigint();
   const cpu = cpuMilliseconds(pids) - cpuBefore;
   const mainThread = mainThreadMilliseconds(pids) - mainBefore;
+  const profiler = profilerThreadMilliseconds(pids) - profilerBefore;
   const databaseAfter = cpuByProcess(databasePids());
   const databaseCpu = cpuSince(databaseBefore, databaseAfter);
   const peak = watch.stop();
@@ -205,10 +231,12 @@ export async function underLoad(autocannon, { url, cookie, pids, databasePids = 
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
     bytesPerRequest: requests > 0 ? Math.round(result.throughput.total / requests) : 0,
-    cpuMsPerRequest: perRequest(cpu + databaseCpu),
+    // The CPU profiler's own thread (bench:profile) is left out: it is not the server's work.
+    cpuMsPerRequest: perRequest(cpu - profiler + databaseCpu),
+    profilerCpuMsPerRequest: perRequest(profiler),
     mainThreadCpuMsPerRequest: perRequest(mainThread),
     databaseCpuMsPerRequest: databaseAfter.size > 0 ? perRequest(databaseCpu) : null,
-    cpuShare: (cpu + databaseCpu) / (Number(ended - started) / 1e6),
+    cpuShare: (cpu - profiler + databaseCpu) / (Number(ended - started) / 1e6),
     peak,
   };
 }

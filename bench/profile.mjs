@@ -9,6 +9,7 @@
  *
  * Run: npm run bench:profile [-- --db embedded|postgres] [--workers 1|2] [--pages /admin,/about]
  *      [--duration 10] [--connections 10] [--top 8] [--keep]
+ *      [--accept-encoding identity] [--node-arguments '--max-semi-space-size=16']
  * --keep leaves the .cpuprofile files (for Chrome DevTools or speedscope) and says where.
  */
 import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { breakdown, buckets } from './cpu-profile.mjs';
-import { exited, loadAutocannon, postgresBackends, postgresDatabase, settle, signIn, underLoad } from './load.mjs';
+import { browserHeaders, exited, loadAutocannon, postgresBackends, postgresDatabase, settle, signIn, underLoad } from './load.mjs';
 import { root, startServer } from './server.mjs';
 
 const { values: options } = parseArgs({
@@ -27,6 +28,8 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '10' },
     'warm-up': { type: 'string', default: '3' },
+    'accept-encoding': { type: 'string', default: browserHeaders['accept-encoding'] },
+    'node-arguments': { type: 'string', default: '' },
     port: { type: 'string', default: '3302' },
     top: { type: 'string', default: '8' },
     keep: { type: 'boolean', default: false },
@@ -44,7 +47,7 @@ if (!database) delete process.env.DATABASE_URL;
 const env = { ADMIN_EMAIL: account.email, ADMIN_PASSWORD: account.password, WORKERS: options.workers, ...(database ? { DATABASE_URL: database.url } : {}) };
 const setting = database ? `PostgreSQL, ${options.workers} worker(s)` : 'embedded database';
 console.error(`Starting the server with --cpu-prof (${setting})…`);
-const { base, child, stop } = await startServer({ port: options.port, name: 'ppa-profile', env, nodeArguments: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] });
+const { base, child, stop } = await startServer({ port: options.port, name: 'ppa-profile', env, nodeArguments: ['--cpu-prof', `--cpu-prof-dir=${profiles}`, ...options['node-arguments'].split(/\s+/).filter(Boolean)] });
 
 const pages = [];
 try {
@@ -66,6 +69,7 @@ try {
       connections: Number(options.connections),
       duration: Number(options.duration),
       warmUp: Number(options['warm-up']),
+      encoding: options['accept-encoding'],
       onWindow: (measured) => (window = measured),
     });
     pages.push({ page, result, window });
@@ -89,7 +93,9 @@ const totals = breakdown(
 );
 
 const top = Number(options.top);
-console.log(`\nCPU profile, ${setting}, ${files.length} process(es); autocannon ${options.connections} connections × ${options.duration} s per page after ${options['warm-up']} s warm-up.`);
+console.log(
+  `\nCPU profile, ${setting}, ${files.length} process(es); autocannon ${options.connections} connections × ${options.duration} s per page after ${options['warm-up']} s warm-up, Accept-Encoding: ${options['accept-encoding']}${options['node-arguments'] ? `; server with ${options['node-arguments']}` : ''}.`,
+);
 pages.forEach(({ page, result }, index) => {
   const { buckets: byBucket, packages, busy } = totals[index];
   const serverCpu = result.cpuMsPerRequest - (result.databaseCpuMsPerRequest ?? 0);
@@ -101,7 +107,7 @@ pages.forEach(({ page, result }, index) => {
   const share = (milliseconds) => (serverCpu > 0 ? `${((milliseconds / serverCpu) * 100).toFixed(0)}%` : '—');
   console.log(`\n### ${page}: ${result.requests} requests, ${result.reqPerSec} req/s, p99 ${result.p99} ms`);
   console.log(
-    `Server CPU ${serverCpu.toFixed(2)} ms/request (/proc, all threads), of which main thread ${main.toFixed(2)}${result.databaseCpuMsPerRequest === null ? '' : `; PostgreSQL's backends ${result.databaseCpuMsPerRequest.toFixed(2)} more`}.\n`,
+    `Server CPU ${serverCpu.toFixed(2)} ms/request (/proc, all threads but the profiler's own, which took ${result.profilerCpuMsPerRequest.toFixed(2)} more), of which main thread ${main.toFixed(2)}${result.databaseCpuMsPerRequest === null ? '' : `; PostgreSQL's backends ${result.databaseCpuMsPerRequest.toFixed(2)} more`}.\n`,
   );
   console.log('| bucket | ms/request | % of the server |');
   console.log('|---|---|---|');

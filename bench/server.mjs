@@ -14,8 +14,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const serverArguments = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve.split(/\s+/).slice(1);
 
 /**
- * Starts the server on `port` with `env` added (and `nodeArguments` before the script's, such as
- * `--cpu-prof`), and resolves once /healthz answers.
+ * Starts the server on `port` with `env` added (and `nodeArguments` after `npm run serve`'s own
+ * Node options, so that they win: `--cpu-prof`, `--max-semi-space-size=16`), and resolves once
+ * /healthz answers.
  */
 export async function startServer({ port, env = {}, name = 'ppa-bench', nodeArguments = [] }) {
   const base = `http://127.0.0.1:${port}`;
@@ -23,7 +24,7 @@ export async function startServer({ port, env = {}, name = 'ppa-bench', nodeArgu
   const environment = { ...process.env };
   // As `npm start` runs it, without NODE_ENV (README: quick start).
   delete environment.NODE_ENV;
-  const child = spawn(process.execPath, [...nodeArguments, ...serverArguments], {
+  const child = spawn(process.execPath, [...serverArguments.slice(0, -1), ...nodeArguments, ...serverArguments.slice(-1)], {
     cwd: root,
     env: { ...environment, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

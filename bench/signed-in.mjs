@@ -11,6 +11,7 @@
  *
  * Run: npm run bench:signed-in [-- --db embedded|postgres|embedded,postgres] [--workers 1|2|1,2] [--skip-wordpress]
  *      [--duration 10] [--connections 10] [--pages /admin,/about] [--one-at-a-time 200]
+ *      [--accept-encoding identity] [--node-arguments '--max-semi-space-size=16']
  * With --db postgres: DATABASE_URL, or a fresh database on the CI's cluster (TEST_DATABASE_URL or
  * postgres://ppa_ci:ppa_ci@127.0.0.1:55432/postgres), dropped at the end.
  * Several setups run one after the other in the sitting: --db embedded,postgres --workers 1,2.
@@ -32,6 +33,8 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '10' },
     'warm-up': { type: 'string', default: '3' },
+    'accept-encoding': { type: 'string', default: browserHeaders['accept-encoding'] },
+    'node-arguments': { type: 'string', default: '' },
     port: { type: 'string', default: '3301' },
     pages: { type: 'string', default: '/admin,/members-portal,/admin/content,/about' },
     'one-at-a-time': { type: 'string', default: '0' },
@@ -51,6 +54,7 @@ const load = {
   connections: Number(options.connections),
   duration: Number(options.duration),
   warmUp: Number(options['warm-up']),
+  encoding: options['accept-encoding'],
 };
 const serial = Number(options['one-at-a-time']);
 const autocannon = serial > 0 ? null : await loadAutocannon();
@@ -120,7 +124,8 @@ for (const setup of setups) {
   const env = { ADMIN_EMAIL: account.email, ADMIN_PASSWORD: account.password, WORKERS: setup.workers, ...(database ? { DATABASE_URL: database.url } : {}) };
   const ourName = database ? `ours (PostgreSQL, ${setup.workers} worker${setup.workers === '1' ? '' : 's'})` : 'ours (embedded)';
   console.error(`Starting ${ourName}…`);
-  const { base, child, stop } = await startServer({ port: options.port, name: 'ppa-signed-in', env });
+  const nodeArguments = options['node-arguments'].split(/\s+/).filter(Boolean);
+  const { base, child, stop } = await startServer({ port: options.port, name: 'ppa-signed-in', env, nodeArguments });
   try {
     const pids = [child.pid];
     const cookie = await signIn(base, account);
@@ -153,7 +158,7 @@ if (serial > 0) {
   console.log('|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.server} | ${row.page} | ${row.p50 ?? row.note} | ${row.p95 ?? ''} | ${row.cpuMsPerRequest?.toFixed(2) ?? ''} |`);
 } else {
-  console.log(`autocannon ${load.connections} connections × ${load.duration} s after ${load.warmUp} s warm-up, Accept-Encoding: ${browserHeaders['accept-encoding']}.`);
+  console.log(`autocannon ${load.connections} connections × ${load.duration} s after ${load.warmUp} s warm-up, Accept-Encoding: ${load.encoding}${options['node-arguments'] ? `; our server with ${options['node-arguments']}` : ''}.`);
   console.log('CPU ms/req: user + system time during the measured seconds ÷ requests, of the server (all workers; Apache and its children) and its database (MariaDB; the PostgreSQL backends of the run\'s database; the embedded one is inside the server). Peak memory: the server\'s processes, without a separate database.\n');
   console.log('| server | page | req/s | p50 ms | p99 ms | errors | ÷ WordPress admin | CPU ms/req | of which database | cores busy | KB/req | peak RSS · PSS MB |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
