@@ -34,6 +34,8 @@ export async function startServer({ port, env = {}, name = 'ppa-bench', nodeArgu
     rmSync(dataDir, { recursive: true, force: true });
   };
   process.on('exit', stop);
+  // A bench stopped midway (Ctrl-C, kill) takes its server with it: the machine is shared.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
   // A limit, not a wait: on a machine shared with other work a start can take over a minute.
   for (let attempt = 0; attempt < 360; attempt += 1) {
     try {

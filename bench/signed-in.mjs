@@ -94,6 +94,13 @@ if (!options['skip-wordpress']) {
   const wordpress = 'http://127.0.0.1:8080';
   console.error('Starting WordPress (../shared/peers/wordpress-up.sh)…');
   execFileSync('bash', ['wordpress-up.sh'], { cwd: peersKit, stdio: 'ignore', timeout: 300_000 });
+  const down = () => execFileSync('bash', ['wordpress-down.sh'], { cwd: peersKit, stdio: 'ignore' });
+  const stopped = () => {
+    down();
+    process.exit(130);
+  };
+  process.once('SIGINT', stopped);
+  process.once('SIGTERM', stopped);
   try {
     const [apache, mariadb] = ['apache2.pid', 'mysqld.pid'].map((file) => Number(readFileSync(`/tmp/peers/wordpress/run/${file}`, 'utf8')));
     const login = await fetch(`${wordpress}/wp-login.php`, {
@@ -110,7 +117,9 @@ if (!options['skip-wordpress']) {
       rows.push({ server: 'WordPress', page, admin: true, ...(await measure(wordpress + page, cookie, [apache], () => [mariadb])) });
     }
   } finally {
-    execFileSync('bash', ['wordpress-down.sh'], { cwd: peersKit, stdio: 'ignore' });
+    process.off('SIGINT', stopped);
+    process.off('SIGTERM', stopped);
+    down();
   }
 }
 
