@@ -9,7 +9,7 @@
  *
  * Run: npm run bench:profile [-- --db embedded|postgres] [--workers 1|2] [--pages /admin,/about]
  *      [--duration 10] [--connections 10] [--top 8] [--keep]
- *      [--accept-encoding identity] [--node-arguments '--max-semi-space-size=16']
+ *      [--accept-encoding identity] [--node-arguments=--max-semi-space-size=16]
  * --keep leaves the .cpuprofile files (for Chrome DevTools or speedscope) and says where.
  */
 import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';

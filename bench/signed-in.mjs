@@ -11,7 +11,7 @@
  *
  * Run: npm run bench:signed-in [-- --db embedded|postgres|embedded,postgres] [--workers 1|2|1,2] [--skip-wordpress]
  *      [--duration 10] [--connections 10] [--pages /admin,/about] [--one-at-a-time 200]
- *      [--accept-encoding identity] [--node-arguments '--max-semi-space-size=16']
+ *      [--accept-encoding identity] [--node-arguments=--max-semi-space-size=16]
  * With --db postgres: DATABASE_URL, or a fresh database on the CI's cluster (TEST_DATABASE_URL or
  * postgres://ppa_ci:ppa_ci@127.0.0.1:55432/postgres), dropped at the end.
  * Several setups run one after the other in the sitting: --db embedded,postgres --workers 1,2.
