@@ -13,14 +13,18 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** `node --max-old-space-size=… --max-semi-space-size=… server.js` → the arguments after `node`. */
 export const serverArguments = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve.split(/\s+/).slice(1);
 
-/** Starts the server on `port` with `env` added, and resolves once /healthz answers. */
-export async function startServer({ port, env = {}, name = 'ppa-bench' }) {
+/**
+ * Starts the server on `port` with `env` added (and `nodeArguments` after `npm run serve`'s own
+ * Node options, so that they win: `--cpu-prof`, `--max-semi-space-size=16`), and resolves once
+ * /healthz answers.
+ */
+export async function startServer({ port, env = {}, name = 'ppa-bench', nodeArguments = [] }) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
   const environment = { ...process.env };
   // As `npm start` runs it, without NODE_ENV (README: quick start).
   delete environment.NODE_ENV;
-  const child = spawn(process.execPath, serverArguments, {
+  const child = spawn(process.execPath, [...serverArguments.slice(0, -1), ...nodeArguments, ...serverArguments.slice(-1)], {
     cwd: root,
     env: { ...environment, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -30,6 +34,8 @@ export async function startServer({ port, env = {}, name = 'ppa-bench' }) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   process.on('exit', stop);
+  // A bench stopped midway (Ctrl-C, kill) takes its server with it: the machine is shared.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
   // A limit, not a wait: on a machine shared with other work a start can take over a minute.
   for (let attempt = 0; attempt < 360; attempt += 1) {
     try {
