@@ -92,11 +92,17 @@ test.describe('wrong password', () => {
   });
 
   test('field messages come before any request', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
     await page.goto('/login');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Enter a valid email address.')).toBeVisible();
     await expect(page.getByText('Password is required.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    expect(posts).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import { pageMeta } from '~/lib/meta';
 import { safeRedirect } from '~/lib/redirects';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
+import { AuthFormScript } from './auth-form-script';
 import type { Route } from './+types/login';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -107,8 +108,9 @@ export async function action(args: Route.ActionArgs) {
     : data(reply, { status: failure.status });
 }
 
-// Rendered for each visitor (docs/architecture.md#page-policy).
-export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
+// Rendered for each visitor, without React: its page script checks the forms, and the tabs are
+// links (docs/architecture.md#page-policy; ADR 014).
+export const handle: PageHandle = { cache: 'personal', scripts: 'none' };
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -162,10 +164,11 @@ function LoginForm({ lastResult, unverifiedEmail }: { lastResult: LastResult; un
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" disabled={busy}>
+        <Button type="submit" size="lg" disabled={busy} data-busy-label="Signing In...">
           {busy ? 'Signing In...' : 'Sign In'}
         </Button>
         <FormError id={form.errorId} errors={form.errors} />
+        <AuthFormScript />
       </Form>
       {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
     </>
@@ -195,7 +198,7 @@ function SignUpForm({ lastResult }: { lastResult: LastResult }) {
       <FormField field={fields.fullName} label="Full Name" autoComplete="name" />
       <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
       <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint={passwordRule} />
-      <Button type="submit" size="lg" variant="accent" disabled={busy}>
+      <Button type="submit" size="lg" variant="accent" disabled={busy} data-busy-label="Creating Account...">
         {busy ? 'Creating Account...' : 'Create Account'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
@@ -207,6 +210,7 @@ function SignUpForm({ lastResult }: { lastResult: LastResult }) {
         </Link>
         .
       </p>
+      <AuthFormScript />
     </Form>
   );
 }
