@@ -20,8 +20,6 @@ const clientChunks = [
     test: /node_modules[\\/](@radix-ui[\\/](react-(toast|slot|primitive|compose-refs|context|collection|dismissable-layer|portal|presence|use-[a-z-]+|visually-hidden)|primitive)|clsx|tailwind-merge|class-variance-authority)[\\/]/,
     priority: 15,
   },
-  // The login page's two tabs, apart from the menus and dialogs (bench/README.md, "Script on the pages with forms").
-  { name: 'tabs', test: /node_modules[\\/]@radix-ui[\\/]react-(tabs|roving-focus|direction|id)[\\/]/, priority: 12 },
   // Menus and dialogs of the portal and the admin.
   { name: 'widgets', test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll[^\\/]*|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)[\\/]/, priority: 10 },
   { name: 'app', test: /[\\/](app[\\/](lib|components[\\/](ui|layout|brand))|node_modules[\\/]lucide-react)[\\/]/, minShareCount: 2, priority: 5 },

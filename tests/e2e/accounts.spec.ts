@@ -34,7 +34,8 @@ test.describe('sign up, verify, sign in, log out', () => {
   test('a new member follows the whole journey', async ({ page, baseURL }) => {
     await page.goto('/login');
     await expectNoAxeViolations(page);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByRole('navigation', { name: 'Login or sign up' }).getByRole('link', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText('At least 10 characters.')).toBeVisible();
     await expectNoAxeViolations(page);
 
