@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { inlineScripts } from './vite-plugins/inline-scripts';
+import { bundleReport } from './vite-plugins/bundle-report';
 import { precompress } from './vite-plugins/precompress';
 
 /**
@@ -19,14 +20,14 @@ const clientChunks = [
     test: /node_modules[\\/](@radix-ui[\\/](react-(toast|slot|primitive|compose-refs|context|collection|dismissable-layer|portal|presence|use-[a-z-]+|visually-hidden)|primitive)|clsx|tailwind-merge|class-variance-authority)[\\/]/,
     priority: 15,
   },
-  // Menus, tabs and dialogs of the portal and the admin.
+  // Menus and dialogs of the portal and the admin.
   { name: 'widgets', test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll[^\\/]*|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)[\\/]/, priority: 10 },
   { name: 'app', test: /[\\/](app[\\/](lib|components[\\/](ui|layout|brand))|node_modules[\\/]lucide-react)[\\/]/, minShareCount: 2, priority: 5 },
 ];
 
 // Tailwind must come before React Router (docs/architecture.md#pitfalls-we-met).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [inlineScripts({ appDir: 'app' }), tailwindcss(), reactRouter(), precompress()],
+  plugins: [inlineScripts({ appDir: 'app' }), tailwindcss(), reactRouter(), precompress(), bundleReport()],
   resolve: { tsconfigPaths: true },
   // Bundled into the server build so only the icons we use are loaded, not the whole library
   // (about 100 MB of RSS otherwise).

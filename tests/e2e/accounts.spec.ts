@@ -34,7 +34,8 @@ test.describe('sign up, verify, sign in, log out', () => {
   test('a new member follows the whole journey', async ({ page, baseURL }) => {
     await page.goto('/login');
     await expectNoAxeViolations(page);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByRole('navigation', { name: 'Login or sign up' }).getByRole('link', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText('At least 10 characters.')).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -92,11 +93,17 @@ test.describe('wrong password', () => {
   });
 
   test('field messages come before any request', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
     await page.goto('/login');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Enter a valid email address.')).toBeVisible();
     await expect(page.getByText('Password is required.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    expect(posts).toEqual([]);
   });
 });
 

@@ -37,12 +37,44 @@ test('reading pages load no framework script; pages with forms still run React',
   }
 });
 
+test('the sign-in pages load no script file; their page script checks the form with its schema before any request (ADR 014)', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  for (const path of ['/login', '/login?tab=signup', '/forgot-password', '/update-password']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    expect(await page.locator('script[type="module"], script[src]').count(), path).toBe(0);
+    expect(await page.evaluate(() => '__reactRouterContext' in window), path).toBe(false);
+  }
+  expect(scripts).toEqual([]);
+
+  await page.goto('/forgot-password');
+  const email = page.getByLabel('Email');
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  // Checked again on every input once it has a message.
+  await email.fill('someone@example.org');
+  await expect(page.getByText('Enter a valid email address.')).toBeHidden();
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  expect(posts).toEqual([]);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('If an account exists for the email, you will receive instructions.')).toBeVisible();
+  expect(posts).toHaveLength(1);
+});
+
 /**
  * The contract of the after-paint pages with React Router's output (ADR 009): the built app's own
  * HTML, not a hand-written copy, so an upgrade that changes how React Router writes its scripts
  * fails here rather than silently loading React before the first paint again.
  */
-test('membership and donate hold React Router’s scripts until after the first paint; other form pages load them at low priority', async ({ page, request }) => {
+test('membership and donate hold React Router’s scripts until after the first paint; other pages with React load them at low priority', async ({ page, request }) => {
   for (const path of ['/membership', '/donate']) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));
@@ -51,10 +83,11 @@ test('membership and donate hold React Router’s scripts until after the first 
     expect(html.match(/<script nonce="[^"]+" type="held-module" async="">/g), path).toHaveLength(1);
     expect(html, path).not.toMatch(/<script\b[^>]*\btype="module"/);
   }
-  const login = await (await request.get('/login')).text();
-  expect(login).not.toContain('type="held-module"');
-  expect(login.match(/<link rel="modulepreload" fetchpriority="low" href="\/assets\/[^"]+\.js"/g)?.length ?? 0).toBeGreaterThan(1);
-  expect(login).toMatch(/<script nonce="[^"]+" type="module" async="">/);
+  // The school anthem's page (its player) runs React at once.
+  const anthem = await (await request.get('/school-anthem')).text();
+  expect(anthem).not.toContain('type="held-module"');
+  expect(anthem.match(/<link rel="modulepreload" fetchpriority="low" href="\/assets\/[^"]+\.js"/g)?.length ?? 0).toBeGreaterThan(1);
+  expect(anthem).toMatch(/<script nonce="[^"]+" type="module" async="">/);
 
   // In the browser the held scripts start once the page is painted, and React runs the form.
   for (const path of ['/membership', '/donate']) {

@@ -1,6 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import * as Tabs from '@radix-ui/react-tabs';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
@@ -17,6 +16,7 @@ import { pageMeta } from '~/lib/meta';
 import { safeRedirect } from '~/lib/redirects';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
+import { AuthFormScript } from './auth-form-script';
 import type { Route } from './+types/login';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -107,11 +107,12 @@ export async function action(args: Route.ActionArgs) {
     : data(reply, { status: failure.status });
 }
 
-// Rendered for each visitor (docs/architecture.md#page-policy).
-export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
+// Rendered for each visitor, without React: its page script checks the forms, and the tabs are
+// links (docs/architecture.md#page-policy; ADR 014).
+export const handle: PageHandle = { cache: 'personal', scripts: 'none' };
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const tab = actionData?.intent ?? (searchParams.get('tab') === 'signup' ? 'signup' : 'login');
   return (
     <>
@@ -122,26 +123,28 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {loaderData.notice}
         </p>
       ) : null}
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => setSearchParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true, preventScrollReset: true })}
-        className="mt-6"
-      >
-        <Tabs.List aria-label="Login or sign up" className="grid grid-cols-2 rounded-lg bg-muted p-1">
-          <Tabs.Trigger value="login" className="rounded-md py-2 text-center text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-navy-900 data-[state=active]:shadow-sm" asChild>
-            <Link to="?" replace preventScrollReset>Login</Link>
-          </Tabs.Trigger>
-          <Tabs.Trigger value="signup" className="rounded-md py-2 text-center text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-navy-900 data-[state=active]:shadow-sm" asChild>
-            <Link to="?tab=signup" replace preventScrollReset>Sign Up</Link>
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="login" className="mt-6 outline-none">
+      {/* Two links, not tabs: the page runs without React, and each link loads its form (ADR 014). */}
+      <nav aria-label="Login or sign up" className="mt-6 grid grid-cols-2 rounded-lg bg-muted p-1">
+        {(['login', 'signup'] as const).map((name) => (
+          <Link
+            key={name}
+            to={name === 'signup' ? '?tab=signup' : '?'}
+            replace
+            preventScrollReset
+            aria-current={tab === name ? 'page' : undefined}
+            className="rounded-md py-2 text-center text-sm font-semibold text-slate-600 aria-[current=page]:bg-white aria-[current=page]:text-navy-900 aria-[current=page]:shadow-sm"
+          >
+            {name === 'signup' ? 'Sign Up' : 'Login'}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-6">
+        {tab === 'login' ? (
           <LoginForm lastResult={actionData?.intent === 'login' ? actionData.result : undefined} unverifiedEmail={actionData?.unverifiedEmail ?? null} />
-        </Tabs.Content>
-        <Tabs.Content value="signup" className="mt-6 outline-none">
+        ) : (
           <SignUpForm lastResult={actionData?.intent === 'signup' ? actionData.result : undefined} />
-        </Tabs.Content>
-      </Tabs.Root>
+        )}
+      </div>
     </>
   );
 }
@@ -162,10 +165,11 @@ function LoginForm({ lastResult, unverifiedEmail }: { lastResult: LastResult; un
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" disabled={busy}>
+        <Button type="submit" size="lg" disabled={busy} data-busy-label="Signing In...">
           {busy ? 'Signing In...' : 'Sign In'}
         </Button>
         <FormError id={form.errorId} errors={form.errors} />
+        <AuthFormScript />
       </Form>
       {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
     </>
@@ -195,7 +199,7 @@ function SignUpForm({ lastResult }: { lastResult: LastResult }) {
       <FormField field={fields.fullName} label="Full Name" autoComplete="name" />
       <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
       <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint={passwordRule} />
-      <Button type="submit" size="lg" variant="accent" disabled={busy}>
+      <Button type="submit" size="lg" variant="accent" disabled={busy} data-busy-label="Creating Account...">
         {busy ? 'Creating Account...' : 'Create Account'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
@@ -207,6 +211,7 @@ function SignUpForm({ lastResult }: { lastResult: LastResult }) {
         </Link>
         .
       </p>
+      <AuthFormScript />
     </Form>
   );
 }

@@ -13,6 +13,7 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
+import { AuthFormScript } from './auth-form-script';
 import type { Route } from './+types/update-password';
 
 /** Milliseconds between the success toast and the move to /login (docs/product.md#accounts). */
@@ -56,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // Someone's own data: never stored (docs/architecture.md#page-policy).
-export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
+export const handle: PageHandle = { cache: 'private', scripts: 'none' };
 
 export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm(updatePasswordSchema, { id: 'update-password', lastResult: actionData?.result });
@@ -89,10 +90,11 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
           <input type="hidden" name="token" value={loaderData.token ?? ''} />
           <FormField field={fields.password} label="New Password" type="password" autoComplete="new-password" hint={passwordRule} />
           <FormField field={fields.confirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" />
-          <Button type="submit" size="lg" disabled={busy}>
+          <Button type="submit" size="lg" disabled={busy} data-busy-label={invited ? 'Saving...' : 'Updating...'}>
             {busy ? (invited ? 'Saving...' : 'Updating...') : invited ? 'Set my password' : 'Update Password'}
           </Button>
           <FormError id={form.errorId} errors={form.errors} />
+          <AuthFormScript />
         </Form>
       )}
       <p className="mt-6 text-center text-sm">

@@ -145,7 +145,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 
 // Rendered for each visitor and never stored: Back after registering asks the server again, which
 // knows the registration (docs/architecture.md#page-policy).
-export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
+export const handle: PageHandle = { cache: 'private', scripts: 'after-paint' };
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, seats, notes, prefill, registered, questions, heldUntil } = loaderData;
