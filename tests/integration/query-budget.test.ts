@@ -63,19 +63,19 @@ async function statementsOf(pattern: string, url: string, cookie: string, params
 
 /** Each page with the statements it may make (warm caches), the count it reached written beside it. */
 const budgets: { pattern: string; url?: string; who: 'admin' | 'member' | 'editor'; budget: number }[] = [
-  { pattern: '/admin/members', who: 'admin', budget: 11 },
-  { pattern: '/admin', who: 'admin', budget: 8 },
-  { pattern: '/admin/content', who: 'admin', budget: 15 },
-  { pattern: '/admin/content', who: 'editor', budget: 12 },
-  { pattern: '/members-portal', who: 'member', budget: 9 },
-  { pattern: '/members-portal/payments', who: 'member', budget: 8 },
-  { pattern: '/members-portal/tickets', who: 'member', budget: 6 },
-  { pattern: '/members-portal/documents', who: 'member', budget: 8 },
-  { pattern: '/members-portal/security', who: 'member', budget: 6 },
-  { pattern: '/members-portal/directory', who: 'member', budget: 9 },
-  { pattern: '/about', who: 'member', budget: 5 },
-  { pattern: '/membership', who: 'member', budget: 5 },
-  { pattern: '/donate', who: 'member', budget: 3 },
+  { pattern: '/admin/members', who: 'admin', budget: 6 },
+  { pattern: '/admin', who: 'admin', budget: 4 },
+  { pattern: '/admin/content', who: 'admin', budget: 11 },
+  { pattern: '/admin/content', who: 'editor', budget: 9 },
+  { pattern: '/members-portal', who: 'member', budget: 3 },
+  { pattern: '/members-portal/payments', who: 'member', budget: 4 },
+  { pattern: '/members-portal/tickets', who: 'member', budget: 2 },
+  { pattern: '/members-portal/documents', who: 'member', budget: 3 },
+  { pattern: '/members-portal/security', who: 'member', budget: 2 },
+  { pattern: '/members-portal/directory', who: 'member', budget: 4 },
+  { pattern: '/about', who: 'member', budget: 2 },
+  { pattern: '/membership', who: 'member', budget: 1 },
+  { pattern: '/donate', who: 'member', budget: 0 },
 ];
 
 describe('the statements of a signed-in page', () => {
@@ -93,12 +93,17 @@ describe('the statements of a signed-in page', () => {
     for (let index = 0; index < 3; index += 1) await createMembership(database.db());
   });
 
+  it('sees the statements (the query log works)', async () => {
+    // A first request of a new session reads it: at least the session's row.
+    const { cookie } = await createSignedInAccount(database.db(), { role: 'member' });
+    expect((await statementsOf('/donate', '/donate', cookie)).join('\n')).toContain('"sessions"');
+  });
+
   for (const { pattern, url, who, budget } of budgets) {
     it(`${pattern} for ${who}: at most ${budget}`, async () => {
       await statementsOf(pattern, url ?? pattern, cookies[who]);
       const statements = await statementsOf(pattern, url ?? pattern, cookies[who]);
       console.log(`${pattern} ${who}: ${statements.length}\n  ${statements.join('\n  ')}`);
-      expect(statements.length, statements.join('\n')).toBeGreaterThan(0);
       expect(statements.length, `${pattern} made more statements than its budget:\n${statements.join('\n')}`).toBeLessThanOrEqual(budget);
     });
   }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
-import { siteSettings } from '~/db/schema/content';
+import { findSiteSettings } from '~/features/content/settings-row.server';
 import type { PaymentProviderName } from '~/db/schema/enums';
 import { latestApplications, membershipApplications } from '~/db/schema/membership';
 import { mailSender } from '~/features/mail/mail.server';
@@ -21,6 +21,7 @@ import type { MemberDetailsInput, MembershipApplicationInput } from './membershi
 import { autoRenewalAfter, canChooseAutoRenewal, expiryAfterRenewalInvoice, type AutoRenewalState, type RenewalFilter } from './auto-renewal';
 import { membershipPlans } from './plans';
 import { membershipPrices } from './prices.server';
+import { accountsTransaction, forgetSessionUsers } from '~/lib/session-cache.server';
 import {
   blocksNewApplication,
   canChangeApplicationStatus,
@@ -93,8 +94,7 @@ export async function getLatestApplication(userId: string): Promise<MembershipAp
 
 /** The grace period the committee set (Settings), in days: how long an expired membership keeps its access. */
 export async function membershipGraceDays(): Promise<number> {
-  const [row] = await db().select({ days: siteSettings.membershipGraceDays }).from(siteSettings).limit(1);
-  return row?.days ?? 30;
+  return (await findSiteSettings())?.membershipGraceDays ?? 30;
 }
 
 /**
@@ -215,6 +215,7 @@ export async function nameAccountFromApplication(userId: string, application: { 
     .update(users)
     .set({ name: `${application.firstName} ${application.lastName}`.trim(), updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  forgetSessionUsers();
 }
 
 export type ApplicationFilter = { status?: ApplicationStatus | null; search?: string | null; renewal?: RenewalFilter | null; page?: number; all?: boolean };
@@ -372,7 +373,7 @@ export async function applicationHistory(applicationId: string) {
  * on their newest application, and the account's name with it. Audited as the member.
  */
 export async function updateMemberDetails(actor: Actor & { id: string }, input: MemberDetailsInput): Promise<void> {
-  await db().transaction(async (tx) => {
+  await accountsTransaction(async (tx) => {
     const [application] = await tx
       .select()
       .from(membershipApplications)
