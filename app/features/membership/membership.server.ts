@@ -21,6 +21,7 @@ import type { MemberDetailsInput, MembershipApplicationInput } from './membershi
 import { autoRenewalAfter, canChooseAutoRenewal, expiryAfterRenewalInvoice, type AutoRenewalState, type RenewalFilter } from './auto-renewal';
 import { membershipPlans } from './plans';
 import { membershipPrices } from './prices.server';
+import { oncePerRequest } from '~/lib/request-reads.server';
 import { accountsTransaction, forgetSessionUsers } from '~/lib/session-cache.server';
 import {
   blocksNewApplication,
@@ -82,14 +83,17 @@ export async function listApplicationsOf(userId: string): Promise<MembershipAppl
 }
 
 /** The account's newest application: the one the portal shows. */
-export async function getLatestApplication(userId: string): Promise<MembershipApplication | undefined> {
-  const [row] = await db()
-    .select()
-    .from(membershipApplications)
-    .where(eq(membershipApplications.userId, userId))
-    .orderBy(desc(membershipApplications.createdAt))
-    .limit(1);
-  return row;
+export function getLatestApplication(userId: string, request?: Request): Promise<MembershipApplication | undefined> {
+  // Given the loader's request, read once for all its loaders (lib/request-reads.server.ts).
+  return oncePerRequest(request, `latest-application:${userId}`, async () => {
+    const [row] = await db()
+      .select()
+      .from(membershipApplications)
+      .where(eq(membershipApplications.userId, userId))
+      .orderBy(desc(membershipApplications.createdAt))
+      .limit(1);
+    return row;
+  });
 }
 
 /** The grace period the committee set (Settings), in days: how long an expired membership keeps its access. */
@@ -101,8 +105,8 @@ export async function membershipGraceDays(): Promise<number> {
  * The viewer's standing as a member, now, whether it opens members' documents (with their rank),
  * whether Renew is offered, and until when an expired membership keeps its access.
  */
-export async function memberAccess(viewer: { id: string; role?: string | null } | null, now = new Date()) {
-  const application = viewer ? await getLatestApplication(viewer.id) : undefined;
+export async function memberAccess(viewer: { id: string; role?: string | null } | null, now = new Date(), request?: Request) {
+  const application = viewer ? await getLatestApplication(viewer.id, request) : undefined;
   const graceDays = await membershipGraceDays();
   const standing = membershipStanding(application, now, graceDays);
   return {
