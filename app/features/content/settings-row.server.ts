@@ -38,6 +38,11 @@ export async function findSiteSettings(): Promise<SiteSettings | undefined> {
   return row;
 }
 
+/** Reads the row afresh on next use (a test that notes which tables a page reads). */
+export function forgetSiteSettings(): void {
+  held.delete(db());
+}
+
 async function readSettingsRow(database: Database): Promise<SiteSettings | undefined> {
   const [row] = await database.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
   return row && Object.freeze(row);
