@@ -61,21 +61,21 @@ async function statementsOf(pattern: string, url: string, cookie: string, params
   return [...queries];
 }
 
-/** Each page with the statements it may make (warm caches), the count it reached written beside it. */
+/** Each page with the statements it may make (warm caches): the count it reached, and beside it the count before ADR 015. */
 const budgets: { pattern: string; url?: string; who: 'admin' | 'member' | 'editor'; budget: number }[] = [
-  { pattern: '/admin/members', who: 'admin', budget: 3 },
-  { pattern: '/admin', who: 'admin', budget: 1 },
-  { pattern: '/admin/content', who: 'admin', budget: 8 },
-  { pattern: '/admin/content', who: 'editor', budget: 7 },
-  { pattern: '/members-portal', who: 'member', budget: 1 },
-  { pattern: '/members-portal/payments', who: 'member', budget: 4 },
-  { pattern: '/members-portal/tickets', who: 'member', budget: 2 },
-  { pattern: '/members-portal/documents', who: 'member', budget: 2 },
-  { pattern: '/members-portal/security', who: 'member', budget: 2 },
-  { pattern: '/members-portal/directory', who: 'member', budget: 3 },
-  { pattern: '/about', who: 'member', budget: 2 },
-  { pattern: '/membership', who: 'member', budget: 1 },
-  { pattern: '/donate', who: 'member', budget: 0 },
+  { pattern: '/admin/members', who: 'admin', budget: 3 }, // was 11
+  { pattern: '/admin', who: 'admin', budget: 1 }, // was 8
+  { pattern: '/admin/content', who: 'admin', budget: 6 }, // was 15
+  { pattern: '/admin/content', who: 'editor', budget: 5 }, // was 12
+  { pattern: '/members-portal', who: 'member', budget: 1 }, // was 9
+  { pattern: '/members-portal/payments', who: 'member', budget: 4 }, // was 8
+  { pattern: '/members-portal/tickets', who: 'member', budget: 2 }, // was 6
+  { pattern: '/members-portal/documents', who: 'member', budget: 2 }, // was 8
+  { pattern: '/members-portal/security', who: 'member', budget: 2 }, // was 6
+  { pattern: '/members-portal/directory', who: 'member', budget: 3 }, // was 9
+  { pattern: '/about', who: 'member', budget: 2 }, // was 5
+  { pattern: '/membership', who: 'member', budget: 1 }, // was 5
+  { pattern: '/donate', who: 'member', budget: 0 }, // was 3
 ];
 
 describe('the statements of a signed-in page', () => {
