@@ -43,6 +43,10 @@ const importRules = {
     events: ['features/payments/refund-totals.server'],
     // The year-end statements mailing attaches each donor's giving statement (docs/product.md#gift-receipts).
     mailings: ['features/payments/finance.server'],
+    // The settings row held in memory by content version (docs/architecture.md#settings-in-memory):
+    // the two-step requirement, prices and grace days are read from the one copy.
+    accounts: ['features/content/settings-row.server'],
+    membership: ['features/content/settings-row.server'],
   },
 };
 

@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSampleContent } from '~/db/seed';
+import { forgetSiteSettings } from '~/features/content/settings-row.server';
 import { isPageHandle } from '~/lib/page-policy';
 import { loader as rootLoader } from '~/root';
 import { setupTestDatabase } from '../setup/database';
@@ -74,6 +75,8 @@ describe('the tables public pages read', () => {
     for (const page of pages) {
       const module = await routeModule(page);
       const url = address(page, params);
+      // The settings row is held in memory (docs/architecture.md#settings-in-memory): read afresh, so its table is seen.
+      forgetSiteSettings();
       queries.length = 0;
       const args = routeArgs(url, {}, params);
       await rootLoader(args);

@@ -1,5 +1,4 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
-import { db } from '~/db/client.server';
 import { auditLog } from '~/db/schema/audit';
 import { users } from '~/db/schema/auth';
 import { donations, subscriptions } from '~/db/schema/donations';
@@ -8,6 +7,7 @@ import { ticketAnswers, ticketOrders, tickets, ticketTransfers } from '~/db/sche
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { hasRole } from '~/lib/roles';
+import { accountsTransaction } from '~/lib/session-cache.server';
 
 /** What replaces a deleted member's name wherever the books keep a record. */
 export const DELETED_NAME = { firstName: 'Deleted', lastName: 'member' } as const;
@@ -25,7 +25,7 @@ export async function deleteOwnAccount(user: { id: string; email: string; role?:
   if (hasRole(user.role, 'editor') || user.role === 'finance') {
     throw new AppError('conflict', 'Staff accounts cannot be deleted here: ask a super admin to make yours a member account first.');
   }
-  await db().transaction(async (tx) => {
+  await accountsTransaction(async (tx) => {
     const running = await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)

@@ -8,6 +8,7 @@ import { assertCan, type Actor, type Role } from '~/lib/roles';
 import { cookieHeaders, errorCode } from './auth-answers.server';
 import { auth, callAuthEndpoint } from './auth.server';
 import { log } from '~/lib/log.server';
+import { accountsTransaction, forgetSessionUsers } from '~/lib/session-cache.server';
 
 export type Account = typeof users.$inferSelect;
 
@@ -28,6 +29,7 @@ export async function removeUnverifiedAccount(email: string): Promise<void> {
   await db()
     .delete(users)
     .where(and(eq(users.email, normalise(email)), eq(users.emailVerified, false)));
+  forgetSessionUsers();
 }
 
 /**
@@ -37,7 +39,7 @@ export async function removeUnverifiedAccount(email: string): Promise<void> {
  */
 export async function setAccountRole(actor: Actor, email: string, role: Role): Promise<Account> {
   assertCan(actor, 'manageRoles');
-  return db().transaction(async (tx) => {
+  return accountsTransaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.email, normalise(email))).limit(1).for('update');
     if (!target) throw new AppError('not_found', `No account has the email ${email}.`);
     const [row] = await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, target.id)).returning();
@@ -204,7 +206,7 @@ const ROLE_CHANGE_LOCK = 4_201_001;
 export async function changeAccountRole(actor: Actor, targetId: string, role: Role): Promise<Account> {
   assertCan(actor, 'manageRoles');
   if (actor.id === targetId) throw new AppError('conflict', 'You cannot change your own role.');
-  return db().transaction(async (tx) => {
+  return accountsTransaction(async (tx) => {
     // One role change at a time: two super admins demoting each other at once must not leave none.
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
     // The actor's role as it is now, not as their session read it: they may have just been demoted.

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { parseCookies } from 'better-auth/cookies';
 import { verifyJWT } from 'better-auth/crypto';
 import { admin, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
@@ -16,6 +17,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { carryAccountEmail } from './account-email.server';
 import { authInputProblem } from './auth-input.server';
 import { log } from '~/lib/log.server';
+import { forgetSessionUsers, sessionUserOf } from '~/lib/session-cache.server';
 import { twoFactorRequiredFor } from './two-factor-policy.server';
 
 /**
@@ -269,6 +271,9 @@ function createAuth(database: Database) {
         if (context.path === '/change-password') return { context: { body: { ...(context.body as Record<string, unknown>), revokeOtherSessions: true } } };
       }),
       after: createAuthMiddleware(async (context) => {
+        // Any call but reading a session may have changed one or its account (sign-out, revoking,
+        // a new password, two-step sign-in, the address): the users held in memory are forgotten.
+        if (context.path !== '/get-session') forgetSessionUsers();
         if (context.path === '/change-email') await noticeEmailChange(context, config.publicUrl);
         if (context.path === '/request-password-reset') await resetAnswerFloor.wait((context.request && resetRequestsStarted.get(context.request)) ?? Date.now());
       }),
@@ -337,12 +342,20 @@ export async function callAuthEndpoint(request: Request, endpoint: string, body:
   }
 }
 
-const readSession = async (request: Request) => (await auth().api.getSession({ headers: request.headers }))?.user ?? null;
+const readSession = (request: Request) => auth().api.getSession({ headers: request.headers });
 
 /** Who signs in: better-auth's user with our fields. Read once per request (session.server.ts). */
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof readSession>>>['user'];
 
-/** The signed-in user of a request, or null, from the session behind its cookie. */
-export function readSessionUser(request: Request): Promise<SessionUser | null> {
-  return readSession(request);
+/**
+ * The signed-in user of a request, or null, from the session behind its cookie: held in memory a
+ * few seconds by the cookie's signed value (session-cache.server.ts), read through better-auth
+ * otherwise, which checks the signature and the session's row.
+ */
+export async function readSessionUser(request: Request): Promise<SessionUser | null> {
+  const instance = auth();
+  const cookies = request.headers.get('cookie');
+  const token = cookies ? parseCookies(cookies).get((await instance.$context).authCookies.sessionToken.name) : undefined;
+  if (!token) return null;
+  return sessionUserOf(token, () => readSession(request));
 }

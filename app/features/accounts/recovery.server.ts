@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
 import { accounts, sessions, users, verifications } from '~/db/schema/auth';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
@@ -9,6 +8,7 @@ import { signUpSchema } from './accounts.schema';
 import type { Account } from './accounts.server';
 import { auth } from './auth.server';
 import { passwordProblem } from './passwords.server';
+import { accountsTransaction } from '~/lib/session-cache.server';
 
 /**
  * Why a password may not be set, by the site's one rule (docs/product.md#accounts): 10 to 128
@@ -43,7 +43,7 @@ export async function resetPasswordAsOperator(actor: Actor, email: string, passw
   const problem = await newPasswordProblem(password);
   if (problem) throw new AppError('bad_request', problem);
   const hash = await (await auth().$context).password.hash(password);
-  return db().transaction(async (tx) => {
+  return accountsTransaction(async (tx) => {
     const [target] = await tx
       .select()
       .from(users)

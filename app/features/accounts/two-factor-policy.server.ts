@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { db } from '~/db/client.server';
-import { siteSettings } from '~/db/schema/content';
+import { findSiteSettings } from '~/features/content/settings-row.server';
 import { hasRole } from '~/lib/roles';
 
 /**
@@ -14,8 +12,7 @@ export function coveredByStaffRequirement(role: string | null | undefined): bool
 
 /** Whether a super admin requires two-step sign-in of admins and finance (site settings). */
 export async function staffTwoFactorRequired(): Promise<boolean> {
-  const [row] = await db().select({ required: siteSettings.staffTwoFactorRequired }).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
-  return row?.required ?? false;
+  return (await findSiteSettings())?.staffTwoFactorRequired ?? false;
 }
 
 /** Whether two-step sign-in is required of this role now: it may then not be turned off. */

@@ -11,6 +11,7 @@ import { auth, callAuthEndpoint } from './auth.server';
 import { cookieHeaders, errorCode } from './auth-answers.server';
 import { otpauthUri } from './otpauth';
 import { twoFactorRequiredFor } from './two-factor-policy.server';
+import { accountsTransaction } from '~/lib/session-cache.server';
 
 /**
  * Two-step sign-in (docs/product.md#security): better-auth's two-factor plugin keeps the
@@ -197,7 +198,7 @@ export async function verifySignInCode(
  */
 export async function resetTwoFactor(actor: Actor, email: string): Promise<{ id: string; email: string }> {
   assertCan(actor, 'manageRoles');
-  return db().transaction(async (tx) => {
+  return accountsTransaction(async (tx) => {
     const [account] = await tx.select({ id: users.id, email: users.email, on: users.twoFactorEnabled }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1).for('update');
     if (!account) throw new AppError('not_found', `No account has the email ${email}.`);
     await tx.delete(twoFactors).where(eq(twoFactors.userId, account.id));

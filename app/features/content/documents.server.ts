@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { documents } from '~/db/schema/content';
 import { media } from '~/db/schema/media';
@@ -53,6 +53,13 @@ export async function listDocuments(viewer: { readsMembersDocuments: boolean }):
 export async function listDocumentsForEditors(actor: Actor): Promise<Document[]> {
   assertCan(actor, 'editContent');
   return db().select().from(documents).orderBy(desc(documents.uploadDate), desc(documents.id));
+}
+
+/** How many documents there are, for the content overview (docs/product.md#content-area). */
+export async function countDocumentsForEditors(actor: Actor): Promise<number> {
+  assertCan(actor, 'editContent');
+  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(documents);
+  return Number(row?.count ?? 0);
 }
 
 /**

@@ -5,39 +5,10 @@ import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { messages } from '~/lib/messages';
 import { assertCan, type Actor } from '~/lib/roles';
-import type { PublicSiteSettings } from '~/lib/site-settings';
 import type { SiteSettingsInput } from './settings.schema';
+import { settingsMissing, type SiteSettings } from './settings-row.server';
 
-export type SiteSettings = typeof siteSettings.$inferSelect;
-
-// A deployment fault, not a visitor's: boot seeds the settings row before the site serves.
-const settingsMissing = () => new Error('Site settings are missing: the database was not seeded.');
-
-export async function getSiteSettings(): Promise<SiteSettings> {
-  const [row] = await db().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
-  if (!row) throw settingsMissing();
-  return row;
-}
-
-/** The columns every visitor may see (lib/site-settings.ts), and no other. */
-const publicColumns = {
-  associationName: siteSettings.associationName,
-  shortName: siteSettings.shortName,
-  chapterName: siteSettings.chapterName,
-  contactAddress: siteSettings.contactAddress,
-  contactPhone: siteSettings.contactPhone,
-  contactEmail: siteSettings.contactEmail,
-  socialLinks: siteSettings.socialLinks,
-  branchLinks: siteSettings.branchLinks,
-  socialFeedUrl: siteSettings.socialFeedUrl,
-} satisfies Record<keyof PublicSiteSettings, unknown>;
-
-/** What every page shows of the association (the root loader's settings): never the committee's own fields. */
-export async function getPublicSiteSettings(): Promise<PublicSiteSettings> {
-  const [row] = await db().select(publicColumns).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
-  if (!row) throw settingsMissing();
-  return row;
-}
+export { findSiteSettings, getPublicSiteSettings, getSiteSettings, type SiteSettings } from './settings-row.server';
 
 /** The settings form's flat fields from the stored row. */
 export function settingsFormValues(settings: SiteSettings) {

@@ -210,9 +210,14 @@ export async function listMedia(kind?: MediaKind) {
     .where(kind ? eq(media.kind, kind) : undefined)
     .orderBy(desc(media.createdAt), desc(media.id))
     .limit(200);
-  const uses = await mediaUses(db(), rows.map((row) => row.id));
+  const [uses, storage] = await Promise.all([mediaUses(db(), rows.map((row) => row.id)), mediaStorageUse()]);
+  return { rows: rows.map((row) => ({ ...row, uses: uses.get(row.id) ?? 0 })), ...storage };
+}
+
+/** What the uploads weigh together, and the limit (the content overview's storage line): one sum, no list. */
+export async function mediaStorageUse(): Promise<{ usedBytes: number; limitBytes: number }> {
   const [{ used }] = (await db().select({ used: sql<number>`coalesce(sum(${media.sizeBytes}), 0)::bigint` }).from(media)) as [{ used: number }];
-  return { rows: rows.map((row) => ({ ...row, uses: uses.get(row.id) ?? 0 })), usedBytes: Number(used), limitBytes: env().mediaStorageLimitBytes };
+  return { usedBytes: Number(used), limitBytes: env().mediaStorageLimitBytes };
 }
 
 /** Removes an upload nothing uses; one still in use is refused with where to look. */

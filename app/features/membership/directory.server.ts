@@ -32,8 +32,9 @@ export async function searchDirectory(
   viewer: { id: string; role?: string | null },
   search: { name: string; olYear: number | null; alYear: number | null },
   now = new Date(),
+  request?: Request,
 ): Promise<DirectoryEntry[]> {
-  if (!(await memberAccess(viewer, now)).readsMembersDocuments) throw new AppError('forbidden', 'The member directory is for members of the association.');
+  if (!(await memberAccess(viewer, now, request)).readsMembersDocuments) throw new AppError('forbidden', 'The member directory is for members of the association.');
   const listings = await db().select().from(directoryListings);
   if (listings.length === 0) return [];
   const applications = await db()

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema/auth';
-import { siteSettings } from '~/db/schema/content';
+import { findSiteSettings } from '~/features/content/settings-row.server';
 import type { PaymentProviderName } from '~/db/schema/enums';
 import { latestApplications, membershipApplications } from '~/db/schema/membership';
 import { mailSender } from '~/features/mail/mail.server';
@@ -21,6 +21,8 @@ import type { MemberDetailsInput, MembershipApplicationInput } from './membershi
 import { autoRenewalAfter, canChooseAutoRenewal, expiryAfterRenewalInvoice, type AutoRenewalState, type RenewalFilter } from './auto-renewal';
 import { membershipPlans } from './plans';
 import { membershipPrices } from './prices.server';
+import { oncePerRequest } from '~/lib/request-reads.server';
+import { accountsTransaction, forgetSessionUsers } from '~/lib/session-cache.server';
 import {
   blocksNewApplication,
   canChangeApplicationStatus,
@@ -81,28 +83,30 @@ export async function listApplicationsOf(userId: string): Promise<MembershipAppl
 }
 
 /** The account's newest application: the one the portal shows. */
-export async function getLatestApplication(userId: string): Promise<MembershipApplication | undefined> {
-  const [row] = await db()
-    .select()
-    .from(membershipApplications)
-    .where(eq(membershipApplications.userId, userId))
-    .orderBy(desc(membershipApplications.createdAt))
-    .limit(1);
-  return row;
+export function getLatestApplication(userId: string, request?: Request): Promise<MembershipApplication | undefined> {
+  // Given the loader's request, read once for all its loaders (lib/request-reads.server.ts).
+  return oncePerRequest(request, `latest-application:${userId}`, async () => {
+    const [row] = await db()
+      .select()
+      .from(membershipApplications)
+      .where(eq(membershipApplications.userId, userId))
+      .orderBy(desc(membershipApplications.createdAt))
+      .limit(1);
+    return row;
+  });
 }
 
 /** The grace period the committee set (Settings), in days: how long an expired membership keeps its access. */
 export async function membershipGraceDays(): Promise<number> {
-  const [row] = await db().select({ days: siteSettings.membershipGraceDays }).from(siteSettings).limit(1);
-  return row?.days ?? 30;
+  return (await findSiteSettings())?.membershipGraceDays ?? 30;
 }
 
 /**
  * The viewer's standing as a member, now, whether it opens members' documents (with their rank),
  * whether Renew is offered, and until when an expired membership keeps its access.
  */
-export async function memberAccess(viewer: { id: string; role?: string | null } | null, now = new Date()) {
-  const application = viewer ? await getLatestApplication(viewer.id) : undefined;
+export async function memberAccess(viewer: { id: string; role?: string | null } | null, now = new Date(), request?: Request) {
+  const application = viewer ? await getLatestApplication(viewer.id, request) : undefined;
   const graceDays = await membershipGraceDays();
   const standing = membershipStanding(application, now, graceDays);
   return {
@@ -215,6 +219,7 @@ export async function nameAccountFromApplication(userId: string, application: { 
     .update(users)
     .set({ name: `${application.firstName} ${application.lastName}`.trim(), updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  forgetSessionUsers();
 }
 
 export type ApplicationFilter = { status?: ApplicationStatus | null; search?: string | null; renewal?: RenewalFilter | null; page?: number; all?: boolean };
@@ -372,7 +377,7 @@ export async function applicationHistory(applicationId: string) {
  * on their newest application, and the account's name with it. Audited as the member.
  */
 export async function updateMemberDetails(actor: Actor & { id: string }, input: MemberDetailsInput): Promise<void> {
-  await db().transaction(async (tx) => {
+  await accountsTransaction(async (tx) => {
     const [application] = await tx
       .select()
       .from(membershipApplications)

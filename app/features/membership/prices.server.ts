@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { db } from '~/db/client.server';
-import { siteSettings } from '~/db/schema/content';
+import { findSiteSettings } from '~/features/content/settings-row.server';
 import { defaultMembershipPrices, type MembershipPrices } from './plans';
 
 /**
@@ -10,11 +8,7 @@ import { defaultMembershipPrices, type MembershipPrices } from './plans';
  * was created with (checkout_sessions.amount_cents), so a change applies to new checkouts only.
  */
 export async function membershipPrices(): Promise<MembershipPrices> {
-  const [row] = await db()
-    .select({ annual: siteSettings.annualPriceCents, life: siteSettings.lifePriceCents })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1))
-    .limit(1);
-  return row ?? defaultMembershipPrices;
+  const row = await findSiteSettings();
+  return row ? { annual: row.annualPriceCents, life: row.lifePriceCents } : defaultMembershipPrices;
 }
 

@@ -3,9 +3,8 @@ import { AdminNav } from '~/components/admin/admin-nav';
 import { SiteHealthBanner } from '~/components/admin/site-health-banner';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { requireAdminArea } from '~/features/accounts/guards.server';
-import { unsentMailCounts } from '~/features/mail/outbox.server';
 import { countApplicationsToReview } from '~/features/membership/membership.server';
-import { siteHealthNotices } from '~/features/operations/degraded.server';
+import { adminAreaHealth } from '~/features/operations/degraded.server';
 import { adminPlacesFor, isAdminRefusal } from '~/lib/admin-places';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/layout';
@@ -27,13 +26,9 @@ export const middleware: Route.MiddlewareFunction[] = [
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user, can } = await requireAdminArea(args);
-  const [notices, toReview, mail] = await Promise.all([
-    siteHealthNotices(),
-    can.viewMembers ? countApplicationsToReview() : 0,
-    can.mailMembers ? unsentMailCounts() : { failed: 0 },
-  ]);
+  const [health, toReview] = await Promise.all([adminAreaHealth(), can.viewMembers ? countApplicationsToReview() : 0]);
   const places = adminPlacesFor(user.role).map(({ key, to, label }) => ({ key, to, label }));
-  return { notices, places, counts: { members: toReview, outbox: mail.failed } };
+  return { notices: health.notices, places, counts: { members: toReview, outbox: can.mailMembers ? health.failedMail : 0 } };
 }
 
 /** The title of a page this layout's error boundary shows (each page below names itself). */

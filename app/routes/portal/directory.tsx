@@ -27,10 +27,10 @@ import type { Route } from './+types/directory';
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
   const user = await requireRole(args, 'member');
-  const access = await memberAccess(user);
+  const access = await memberAccess(user, new Date(), request);
   if (!access.readsMembersDocuments) return data({ allowed: false as const, standing: access.standing }, { status: 403 });
   const search = readDirectorySearch(new URL(request.url).searchParams);
-  const [entries, listing] = await Promise.all([searchDirectory(user, search), getListing(user.id)]);
+  const [entries, listing] = await Promise.all([searchDirectory(user, search, new Date(), request), getListing(user.id)]);
   return {
     allowed: true as const,
     search,

@@ -14,7 +14,7 @@ import type { Route } from './+types/documents';
 /** Documents (docs/product.md#members-portal): the public ones, and the members' own for members in good standing. */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, 'member');
-  const access = await memberAccess(user);
+  const access = await memberAccess(user, new Date(), args.request);
   return { access, documents: await listDocuments(access) };
 }
 

@@ -50,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (url.searchParams.get('email') === 'changed') {
     throw await redirectWithToast('/members-portal', url.searchParams.has('error') ? messages.emailChangeLinkInvalid : messages.emailChanged(user.email));
   }
-  const [application, access, prices] = await Promise.all([getLatestApplication(user.id), memberAccess(user), membershipPrices()]);
+  const [application, access, prices] = await Promise.all([getLatestApplication(user.id, args.request), memberAccess(user, new Date(), args.request), membershipPrices()]);
   // The renewal's price as set in Settings (docs/product.md#membership).
   return { email: user.email, application, access, renewalPriceCents: prices.annual };
 }

@@ -9,7 +9,7 @@ import { portalSections } from './sections';
 /** The portal's frame: the welcome, the way to the directory for members in good standing, and the bar of its sections. */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, 'member');
-  const access = await memberAccess(user);
+  const access = await memberAccess(user, new Date(), args.request);
   return { name: user.name || user.email, readsDirectory: access.readsMembersDocuments };
 }
 

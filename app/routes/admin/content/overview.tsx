@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { ContentHeading, Panel } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
 import { requireContentEditor } from '~/features/accounts/guards.server';
-import { listDocumentsForEditors } from '~/features/content/documents.server';
+import { countDocumentsForEditors } from '~/features/content/documents.server';
 import { countNews } from '~/features/content/news.server';
 import { countEvents } from '~/features/events/events.server';
 import { fileSize } from '~/features/media/limits';
-import { listMedia } from '~/features/media/media.server';
+import { mediaStorageUse } from '~/features/media/media.server';
 import { readableAuditValue } from '~/lib/audit-text';
 import { listAuditEntries } from '~/lib/audit.server';
 import { formatDateTime } from '~/lib/dates';
@@ -20,14 +20,14 @@ const contentRecords = ['news', 'event', 'ticket_tier', 'event_question', 'commi
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireContentEditor(args);
-  const [news, events, documents, media, changes] = await Promise.all([
+  const [news, events, documents, storage, changes] = await Promise.all([
     countNews(),
     countEvents(),
-    listDocumentsForEditors(user),
-    listMedia(),
+    countDocumentsForEditors(user),
+    mediaStorageUse(),
     listAuditEntries(contentRecords),
   ]);
-  return { news, events, documents: documents.length, storage: { used: media.usedBytes, limit: media.limitBytes }, changes };
+  return { news, events, documents, storage: { used: storage.usedBytes, limit: storage.limitBytes }, changes };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Content');

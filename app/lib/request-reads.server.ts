@@ -1,0 +1,47 @@
+import { db } from '~/db/client.server';
+
+/**
+ * Reads shared by the loaders of one request (docs/architecture.md#query-budget): React Router runs
+ * the root's, the layouts' and the page's loaders side by side with the same Request, so the
+ * portal's frame and its page that both ask for the member's application read it once. After an
+ * action the loaders get a new Request, so they see what it changed. A failed read is not kept.
+ */
+const reads = new WeakMap<Request, Map<string, Promise<unknown>>>();
+
+export function oncePerRequest<T>(request: Request | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!request) return read();
+  let held = reads.get(request);
+  if (!held) {
+    held = new Map();
+    reads.set(request, held);
+  }
+  const known = held.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const started = read();
+  held.set(key, started);
+  const forget = held;
+  started.catch(() => {
+    if (forget.get(key) === started) forget.delete(key);
+  });
+  return started;
+}
+
+/**
+ * `read`, its answer kept `seconds` per database and shared by the requests meanwhile: for facts
+ * a few seconds' staleness cannot mislead (the admin area's health banner and its count of failed
+ * mail, docs/architecture.md#query-budget). A failed read is not kept.
+ */
+export function heldBriefly<T>(seconds: number, read: () => Promise<T>, now = () => Date.now()): () => Promise<T> {
+  const held = new WeakMap<object, { at: number; answer: Promise<T> }>();
+  return () => {
+    const database = db();
+    const last = held.get(database);
+    if (last && now() - last.at < seconds * 1000) return last.answer;
+    const answer = read();
+    held.set(database, { at: now(), answer });
+    answer.catch(() => {
+      if (held.get(database)?.answer === answer) held.delete(database);
+    });
+    return answer;
+  };
+}
