@@ -1,4 +1,5 @@
 import { db } from '~/db/client.server';
+import { currentContentVersion } from './page-cache.server';
 
 /**
  * Reads shared by the loaders of one request (docs/architecture.md#query-budget): React Router runs
@@ -44,4 +45,42 @@ export function heldBriefly<T>(seconds: number, read: () => Promise<T>, now = ()
     });
     return answer;
   };
+}
+
+/**
+ * `read(key)`, its answer kept per database and key while the content version stays where it was
+ * (docs/architecture.md#content-in-memory): for rows every visitor sees alike whose every change
+ * moves the version (a table with a `bump_content_version` trigger: the settings row, the pages
+ * editors write), and which do not change with the clock. Knowing the version is free on the
+ * embedded database and one shared read of its sequence on PostgreSQL. A failed read is not kept.
+ * Callers share the answer: freeze it, or never change it.
+ */
+export function heldWhileContentUnchanged<T>(read: (key: string) => Promise<T>, maxKeys = 64): (key: string) => Promise<T> {
+  const held = new WeakMap<object, { version: string; answers: Map<string, Promise<T>> }>();
+  heldContent.add(held);
+  return async (key) => {
+    const database = db();
+    const version = await currentContentVersion();
+    let last = held.get(database);
+    if (last?.version !== version || last.answers.size >= maxKeys) {
+      last = { version, answers: new Map() };
+      held.set(database, last);
+    }
+    const known = last.answers.get(key);
+    if (known) return known;
+    const answer = read(key);
+    const answers = last.answers;
+    answers.set(key, answer);
+    answer.catch(() => {
+      if (answers.get(key) === answer) answers.delete(key);
+    });
+    return answer;
+  };
+}
+
+const heldContent = new Set<WeakMap<object, unknown>>();
+
+/** Every `heldWhileContentUnchanged` read afresh on next use (a test that notes which tables a page reads). */
+export function forgetHeldContent(): void {
+  for (const held of heldContent) held.delete(db());
 }

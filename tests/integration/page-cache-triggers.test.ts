@@ -9,8 +9,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSampleContent } from '~/db/seed';
-import { forgetSiteSettings } from '~/features/content/settings-row.server';
 import { isPageHandle } from '~/lib/page-policy';
+import { forgetHeldContent } from '~/lib/request-reads.server';
 import { loader as rootLoader } from '~/root';
 import { setupTestDatabase } from '../setup/database';
 import { routeArgs } from '../setup/route-args';
@@ -75,8 +75,8 @@ describe('the tables public pages read', () => {
     for (const page of pages) {
       const module = await routeModule(page);
       const url = address(page, params);
-      // The settings row is held in memory (docs/architecture.md#settings-in-memory): read afresh, so its table is seen.
-      forgetSiteSettings();
+      // Content is held in memory (docs/architecture.md#content-in-memory): read afresh, so its tables are seen.
+      forgetHeldContent();
       queries.length = 0;
       const args = routeArgs(url, {}, params);
       await rootLoader(args);

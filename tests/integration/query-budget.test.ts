@@ -73,7 +73,7 @@ const budgets: { pattern: string; url?: string; who: 'admin' | 'member' | 'edito
   { pattern: '/members-portal/documents', who: 'member', budget: 2 }, // was 8
   { pattern: '/members-portal/security', who: 'member', budget: 2 }, // was 6
   { pattern: '/members-portal/directory', who: 'member', budget: 3 }, // was 9
-  { pattern: '/about', who: 'member', budget: 2 }, // was 5
+  { pattern: '/about', who: 'member', budget: 0 }, // was 5
   { pattern: '/membership', who: 'member', budget: 1 }, // was 5
   { pattern: '/donate', who: 'member', budget: 0 }, // was 3
 ];

@@ -4,6 +4,7 @@ import { documents } from '~/db/schema/content';
 import { media } from '~/db/schema/media';
 import { discardIfUnused, readMediaFile } from '~/features/media/media.server';
 import { writeAudit } from '~/lib/audit.server';
+import { heldWhileContentUnchanged } from '~/lib/request-reads.server';
 import { isoDayAfter } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
@@ -17,15 +18,19 @@ export async function getDocument(id: number): Promise<Document | undefined> {
 }
 
 /** The newest public constitution, which the About page offers for download. */
-export async function findConstitution(): Promise<Document | undefined> {
-  const [row] = await db()
-    .select()
-    .from(documents)
-    .where(and(eq(documents.type, 'constitution'), eq(documents.visibility, 'public')))
-    .orderBy(desc(documents.uploadDate), desc(documents.id))
-    .limit(1);
-  return row;
-}
+export const findConstitution: () => Promise<Document | undefined> = (() => {
+  // Held while the content version stays (docs/architecture.md#content-in-memory): the about page's link.
+  const held = heldWhileContentUnchanged(async () => {
+    const [row] = await db()
+      .select()
+      .from(documents)
+      .where(and(eq(documents.type, 'constitution'), eq(documents.visibility, 'public')))
+      .orderBy(desc(documents.uploadDate), desc(documents.id))
+      .limit(1);
+    return row && Object.freeze(row);
+  });
+  return () => held('constitution');
+})();
 
 /**
  * Who may download a document: public ones, anyone; members-only ones, whoever reads members'

@@ -4,6 +4,7 @@ import { historyMilestones, pages } from '~/db/schema/content';
 import { pageSlugs, type PageSlug } from '~/db/schema/enums';
 import { discardIfUnused } from '~/features/media/media.server';
 import { writeAudit } from '~/lib/audit.server';
+import { heldWhileContentUnchanged } from '~/lib/request-reads.server';
 import { AppError } from '~/lib/errors';
 import { richTextFromForm, richTextToPlain } from '~/lib/rich-text.server';
 import { assertCan, type Actor } from '~/lib/roles';
@@ -26,10 +27,11 @@ import type { AboutInput, AnthemInput, LegalPageInput, MilestoneInput } from './
 export type LegalSlug = keyof typeof defaultLegalPages;
 export const legalSlugs = Object.keys(defaultLegalPages) as LegalSlug[];
 
-async function pageRow(slug: PageSlug) {
-  const [row] = await db().select().from(pages).where(eq(pages.slug, slug)).limit(1);
-  return row;
-}
+/** A page's saved row, held while the content version stays (docs/architecture.md#content-in-memory). */
+const pageRow = heldWhileContentUnchanged(async (slug) => {
+  const [row] = await db().select().from(pages).where(eq(pages.slug, slug as PageSlug)).limit(1);
+  return row && Object.freeze(row);
+}) as (slug: PageSlug) => Promise<typeof pages.$inferSelect | undefined>;
 
 async function writePage(tx: Executor, actor: Actor, slug: PageSlug, values: { title: string; body?: string; data?: Record<string, unknown> }) {
   await tx
