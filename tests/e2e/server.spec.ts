@@ -375,7 +375,7 @@ test.describe('what visitors get, and who may keep it', () => {
       adminCookie,
     );
     expect(saved.status).toBe(200);
-    for (const pathname of ['/', '/membership', '/login', '/donate', '/events', '/membership.data', '/about.data', '/events.data']) {
+    for (const pathname of ['/', '/membership', '/login.data', '/donate', '/events', '/membership.data', '/about.data', '/events.data']) {
       const text = await (await get(pathname)).text();
       expect(text, pathname).toContain('public-contact@example.org');
       expect(text, pathname).not.toContain('committee-private@example.org');
