@@ -30,11 +30,47 @@ test('reading pages load no framework script; pages with forms still run React',
   expect(scripts).toEqual([]);
   await expectNoAxeViolations(page);
 
-  // The membership and donation forms hydrate.
-  for (const path of ['/membership', '/donate']) {
+  // The membership form hydrates.
+  await page.goto('/membership');
+  await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(true);
+});
+
+test('the donate page loads no script file; its page script checks the form, says why in a toast, and the gift goes to the checkout (ADR 014)', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  for (const path of ['/donate', '/donate?cause=medical', '/donate?cause=iptv']) {
     await page.goto(path);
-    await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window), { message: path }).toBe(true);
+    await expect(page.locator('h1')).toBeVisible();
+    expect(await page.locator('script[type="module"], script[src]').count(), path).toBe(0);
+    expect(await page.evaluate(() => '__reactRouterContext' in window), path).toBe(false);
   }
+  expect(scripts).toEqual([]);
+
+  await page.goto('/donate?cause=medical');
+  await page.getByLabel('Custom amount (USD, optional)').fill('12.345');
+  await page.getByRole('button', { name: 'Donate Now' }).click();
+  await expect(page.getByText('Use at most two decimal places.')).toBeVisible();
+  await expect(page.getByLabel('Custom amount (USD, optional)')).toBeFocused();
+  await expect(currentToast(page)).toContainText('Missing Information');
+  await expectNoAxeViolations(page);
+  expect(posts).toEqual([]);
+  await page.getByLabel('Custom amount (USD, optional)').fill('12.34');
+  await expect(page.getByText('Use at most two decimal places.')).toBeHidden();
+  await page.getByLabel('First Name').fill('Nadeesha');
+  await page.getByLabel('Last Name').fill('Silva');
+  await page.getByLabel('Email').fill('nadeesha@example.org');
+  await page.getByLabel('Home Address').fill('5 Bay Street, Toronto');
+  await page.getByRole('button', { name: 'Donate Now' }).click();
+  await expect(page).toHaveURL(/\/payment\/test-checkout\/tcs_/);
+  expect(posts).toHaveLength(1);
+  expect(await page.evaluate(() => window.localStorage.getItem('donation_id'))).toMatch(/^[0-9a-f-]{36}$/);
+  // Back returns to the form, not to the answer of the post.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/donate\?cause=medical$/);
+  await expect(page.getByRole('button', { name: 'Donate Now' })).toBeEnabled();
 });
 
 test('the sign-in pages load no script file; their page script checks the form with its schema before any request (ADR 014)', async ({ page }) => {
@@ -74,8 +110,8 @@ test('the sign-in pages load no script file; their page script checks the form w
  * HTML, not a hand-written copy, so an upgrade that changes how React Router writes its scripts
  * fails here rather than silently loading React before the first paint again.
  */
-test('membership and donate hold React Router’s scripts until after the first paint; other pages with React load them at low priority', async ({ page, request }) => {
-  for (const path of ['/membership', '/donate']) {
+test('membership holds React Router’s scripts until after the first paint; other pages with React load them at low priority', async ({ page, request }) => {
+  for (const path of ['/membership']) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head, path).not.toContain('rel="modulepreload"');
@@ -90,7 +126,7 @@ test('membership and donate hold React Router’s scripts until after the first 
   expect(anthem).toMatch(/<script nonce="[^"]+" type="module" async="">/);
 
   // In the browser the held scripts start once the page is painted, and React runs the form.
-  for (const path of ['/membership', '/donate']) {
+  for (const path of ['/membership']) {
     await page.goto(path);
     await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window), { message: path }).toBe(true);
     expect(await page.locator('script[type="module"]').count(), path).toBeGreaterThan(0);
