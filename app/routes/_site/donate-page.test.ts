@@ -29,7 +29,7 @@ describe('the donate forms’ page script', () => {
     form.append(script);
     Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
     new Function(donateScript)();
-    expect(new FormData(form).get('js')).toBe('1');
+    expect(form.querySelector<HTMLInputElement>('input[type="hidden"][name="js"]')?.value).toBe('1');
     const event = new SubmitEvent('submit', { cancelable: true });
     form.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
