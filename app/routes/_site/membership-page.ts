@@ -36,5 +36,6 @@ for (const form of box?.querySelectorAll('form') ?? []) {
     { onRefused: (errors) => (isApplication && errors['']?.[0] ? failed(errors[''][0]) : undefined) },
   );
 }
-// Apply Now shows the box; it comes into view after 100 ms, as with React.
-if (box) window.setTimeout(() => box.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+// Apply Now shows the box; it comes into view 100 ms after the page has loaded (with React, after
+// React has started): moving the page before its first paint would hold the paint back.
+if (box) window.addEventListener('load', () => window.setTimeout(() => box.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100), { once: true });
