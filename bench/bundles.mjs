@@ -44,7 +44,7 @@ async function orderPage() {
   return null;
 }
 
-const pages = ['/login', '/forgot-password', '/update-password', '/membership', '/donate', await orderPage()].filter(Boolean);
+const pages = ['/login', '/forgot-password', '/update-password', '/membership', '/membership?plan=annual', '/donate', '/donate?cause=iptv', await orderPage()].filter(Boolean);
 const chunkSize = new Map();
 const rows = [];
 const loaded = new Map();

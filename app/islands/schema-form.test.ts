@@ -101,4 +101,23 @@ describe('a form checked by its schema without React', () => {
     expect(button.textContent).toBe('Sign In');
     expect(button.disabled).toBe(false);
   });
+
+  it('writes a group of choices\' message at the end of its fieldset, and a checkbox\'s under its label; says why the post stopped', () => {
+    document.body.innerHTML = `
+      <form id="gift" method="post">
+        <fieldset><legend>Amount</legend><div><label><input id="gift-amount" name="amount" type="radio" value="25">$25</label><label><input id="gift-amount" name="amount" type="radio" value="50">$50</label></div></fieldset>
+        <div><label for="gift-renew"><input id="gift-renew" name="renew" type="checkbox">Renew</label></div>
+        <button type="submit">Give</button>
+      </form>`;
+    const form = document.querySelector('form')!;
+    const refused: unknown[] = [];
+    enhanceSchemaForm(form, () => ({ amount: ['Choose an amount.'], renew: ['Annual plan only.'] }), { onRefused: (errors) => refused.push(errors) });
+    expect(submit(form)).toBe(true);
+    const amountError = document.getElementById('gift-amount-error')!;
+    expect(amountError.parentElement).toBe(form.querySelector('fieldset'));
+    expect(document.querySelectorAll('#gift-amount-error')).toHaveLength(1);
+    expect(document.getElementById('gift-renew-error')?.parentElement).toBe(input('renew').parentElement!.parentElement);
+    expect(document.activeElement).toBe(form.querySelector('input[value="25"]'));
+    expect(refused).toEqual([{ amount: ['Choose an amount.'], renew: ['Annual plan only.'] }]);
+  });
 });

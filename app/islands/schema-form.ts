@@ -15,7 +15,8 @@ export type Validate = (formData: FormData) => FormErrors | null | undefined;
 const fieldErrorClass = 'text-sm font-medium text-destructive';
 const formErrorClass = 'rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-destructive';
 
-export function enhanceSchemaForm(form: HTMLFormElement, validate: Validate) {
+/** `onRefused`: what else the page does when the check stops a post (the donate page's toast). */
+export function enhanceSchemaForm(form: HTMLFormElement, validate: Validate, options: { onRefused?: (errors: FormErrors) => void } = {}) {
   // Fields already checked, by the server's answer or a submit: they are checked again on input.
   const checked = new Set(controls(form).flatMap((control) => (control.getAttribute('aria-invalid') === 'true' ? [control.name] : [])));
 
@@ -29,6 +30,7 @@ export function enhanceSchemaForm(form: HTMLFormElement, validate: Validate) {
     }
     event.preventDefault();
     wrong[0]?.focus();
+    options.onRefused?.(errors);
   });
 
   form.addEventListener('input', (event) => {
@@ -59,9 +61,9 @@ function show(form: HTMLFormElement, errors: FormErrors, checked: Set<string>) {
   for (const control of controls(form)) {
     if (!checked.has(control.name)) continue;
     const message = errors[control.name]?.[0];
-    if (message) wrong.push(control);
+    if (message && !wrong.some((other) => (other as HTMLInputElement).name === control.name)) wrong.push(control);
     const errorId = `${control.id}-error`;
-    writeMessage(control.parentElement, errorId, message, fieldErrorClass, null);
+    writeMessage(messageParent(control), errorId, message, fieldErrorClass, null);
     const others = (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((id) => id && id !== errorId);
     const describedBy = message ? [errorId, ...others] : others;
     if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
@@ -71,6 +73,16 @@ function show(form: HTMLFormElement, errors: FormErrors, checked: Set<string>) {
   }
   writeMessage(form, `${form.id}-error`, errors['']?.[0], formErrorClass, 'alert');
   return wrong;
+}
+
+/**
+ * Where a field's message goes: under the field (FormField), under the label that holds a checkbox
+ * (CheckboxField), at the end of the fieldset of a group of choices.
+ */
+function messageParent(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) {
+  if (control.type === 'radio') return control.closest('fieldset') ?? control.parentElement;
+  const parent = control.parentElement;
+  return parent instanceof HTMLLabelElement ? parent.parentElement : parent;
 }
 
 function writeMessage(parent: Element | null, id: string, message: string | undefined, className: string, role: string | null) {

@@ -29,10 +29,10 @@ export async function expectNoAxeViolationsWithoutJavaScript(page: Page, browser
 }
 
 /**
- * Waits until React runs the page's forms. /membership and /donate start React only after their
- * first paint (docs/architecture.md#page-scripts); a click before that posts the plain
- * HTML form, which works too but is not what a journey about JavaScript's behaviour checks. Their
- * forms add a hidden `js` field once React runs.
+ * Waits until the page's forms run with JavaScript: /membership starts React only after its first
+ * paint, /donate runs a page script (docs/architecture.md#page-scripts); a click before that posts
+ * the plain HTML form, which works too but is not what a journey about JavaScript's behaviour
+ * checks. Their forms add a hidden `js` field once React or the page script runs.
  */
 export async function waitForReact(page: Page): Promise<void> {
   await expect(page.locator('form input[type="hidden"][name="js"]').first()).toBeAttached();

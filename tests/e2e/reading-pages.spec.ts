@@ -15,7 +15,7 @@ function scriptRequests(page: Page): string[] {
   return scripts;
 }
 
-test('reading pages load no framework script; pages with forms still run React', async ({ page }) => {
+test('reading pages load no framework script; the event order page still runs React', async ({ page }) => {
   const scripts = scriptRequests(page);
   await page.goto('/news');
   const post = await page.locator('main a[href^="/news/"]').first().getAttribute('href');
@@ -30,11 +30,76 @@ test('reading pages load no framework script; pages with forms still run React',
   expect(scripts).toEqual([]);
   await expectNoAxeViolations(page);
 
-  // The membership and donation forms hydrate.
-  for (const path of ['/membership', '/donate']) {
+  // The order page's form hydrates.
+  await page.goto(await orderPage(page));
+  await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(true);
+});
+
+/** An event's order page (React after the first paint, ADR 009), reached as a visitor does. */
+async function orderPage(page: Page): Promise<string> {
+  await page.goto('/events');
+  await page.getByRole('link', { name: 'View Details: Annual Gala Night' }).click();
+  await waitForTicketCard(page);
+  await page.getByRole('button', { name: 'Increase Student quantity' }).click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/events\/\d+\/order\?seats=/);
+  return new URL(page.url()).pathname + new URL(page.url()).search;
+}
+
+test('the donate and membership pages load no script file; the donate page script checks the form, says why in a toast, and the gift goes to the checkout (ADR 014)', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  for (const path of ['/donate', '/donate?cause=medical', '/donate?cause=iptv', '/membership', '/membership?plan=annual', '/membership?plan=life']) {
     await page.goto(path);
-    await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window), { message: path }).toBe(true);
+    await expect(page.locator('h1')).toBeVisible();
+    expect(await page.locator('script[type="module"], script[src]').count(), path).toBe(0);
+    expect(await page.evaluate(() => '__reactRouterContext' in window), path).toBe(false);
   }
+  expect(scripts).toEqual([]);
+
+  await page.goto('/donate?cause=medical');
+  await page.getByLabel('Custom amount (USD, optional)').fill('12.345');
+  await page.getByRole('button', { name: 'Donate Now' }).click();
+  await expect(page.getByText('Use at most two decimal places.')).toBeVisible();
+  await expect(page.getByLabel('Custom amount (USD, optional)')).toBeFocused();
+  await expect(currentToast(page)).toContainText('Missing Information');
+  await expectNoAxeViolations(page);
+  expect(posts).toEqual([]);
+  await page.getByLabel('Custom amount (USD, optional)').fill('12.34');
+  await expect(page.getByText('Use at most two decimal places.')).toBeHidden();
+  await page.getByLabel('First Name').fill('Nadeesha');
+  await page.getByLabel('Last Name').fill('Silva');
+  await page.getByLabel('Email').fill('nadeesha@example.org');
+  await page.getByLabel('Home Address').fill('5 Bay Street, Toronto');
+  await page.getByRole('button', { name: 'Donate Now' }).click();
+  await expect(page).toHaveURL(/\/payment\/test-checkout\/tcs_/);
+  expect(posts).toHaveLength(1);
+  expect(await page.evaluate(() => window.localStorage.getItem('donation_id'))).toMatch(/^[0-9a-f-]{36}$/);
+  // Back returns to the form, not to the answer of the post.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/donate\?cause=medical$/);
+  await expect(page.getByRole('button', { name: 'Donate Now' })).toBeEnabled();
+});
+
+test("the membership page's script checks the account step before any request and brings the application into view (ADR 014)", async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await page.goto('/membership');
+  await page.getByRole('link', { name: 'Apply Now: Life Membership' }).click();
+  await expect(page).toHaveURL(/\/membership\?plan=life$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(page.getByRole('radio', { name: /Life Membership/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Renew automatically every year by card' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Email and password are required to create an account.').first()).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expectNoAxeViolations(page);
+  expect(posts).toEqual([]);
 });
 
 test('the sign-in pages load no script file; their page script checks the form with its schema before any request (ADR 014)', async ({ page }) => {
@@ -74,8 +139,9 @@ test('the sign-in pages load no script file; their page script checks the form w
  * HTML, not a hand-written copy, so an upgrade that changes how React Router writes its scripts
  * fails here rather than silently loading React before the first paint again.
  */
-test('membership and donate hold React Router’s scripts until after the first paint; other pages with React load them at low priority', async ({ page, request }) => {
-  for (const path of ['/membership', '/donate']) {
+test('the order page holds React Router’s scripts until after the first paint; other pages with React load them at low priority', async ({ page, request }) => {
+  const order = await orderPage(page);
+  for (const path of [order]) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head, path).not.toContain('rel="modulepreload"');
@@ -90,7 +156,7 @@ test('membership and donate hold React Router’s scripts until after the first 
   expect(anthem).toMatch(/<script nonce="[^"]+" type="module" async="">/);
 
   // In the browser the held scripts start once the page is painted, and React runs the form.
-  for (const path of ['/membership', '/donate']) {
+  for (const path of [order]) {
     await page.goto(path);
     await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window), { message: path }).toBe(true);
     expect(await page.locator('script[type="module"]').count(), path).toBeGreaterThan(0);
@@ -176,8 +242,8 @@ test("the event page's ticket card counts without React, and with React after a 
   expect(await page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(false);
   await steps();
 
-  // From the membership page (React), the header's link moves on without a reload: React renders the card.
-  await page.goto('/membership');
+  // From the school anthem's page (React), the header's link moves on without a reload: React renders the card.
+  await page.goto('/school-anthem');
   await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(true);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
   await page.getByRole('link', { name: 'View Details: Annual Gala Night' }).click();

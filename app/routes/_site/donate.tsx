@@ -4,13 +4,14 @@ import { HeartHandshake, Stethoscope, Tv } from 'lucide-react';
 import { data, Form, Link, redirect } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
-import { FormError, FormField } from '~/components/ui/form-field';
+import { FieldError, FormError, FormField } from '~/components/ui/form-field';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { donationCauses, iptvSubscriptionPlans, quickDonationAmountsCents, type DonationCause } from '~/features/donations/causes';
 import { causeFrom, donatePostSchema, missingInformation, oneTimeDonationFields, oneTimeDonationSchema, subscriptionDonationSchema } from '~/features/donations/donations.schema';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
 import { splitFullName } from '~/features/membership/membership.schema';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
+import { CheckoutRedirectScript } from './checkout-redirect-script';
 import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { failureOf } from '~/lib/errors.server';
 import { refusalToast, useIsPending, useSchemaForm } from '~/lib/forms';
@@ -24,6 +25,7 @@ import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/donate';
+import { DonateFormScript } from './donate-form-script';
 
 const causeIcons = { general: HeartHandshake, medical: Stethoscope, iptv: Tv } as const;
 
@@ -60,8 +62,9 @@ export async function action(args: Route.ActionArgs) {
   return data({ result: submission.reply(), checkoutUrl: checkout.url, donationId: donation.id });
 }
 
-// The same for every anonymous visitor; the form works as plain HTML until React starts, after the first paint (docs/architecture.md#page-policy).
-export const handle: PageHandle = { cache: 'public', scripts: 'after-paint', query: { cause: Object.keys(donationCauses) } };
+// The same for every anonymous visitor; served without React: a page script checks the forms
+// (docs/architecture.md#page-policy; ADR 014).
+export const handle: PageHandle = { cache: 'public', scripts: 'none', query: { cause: Object.keys(donationCauses) } };
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
   const { cause, prefill } = loaderData;
@@ -106,6 +109,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             <OneTimeForm key={cause} cause={cause} prefill={prefill} lastResult={actionData?.result} />
           )}
         </div>
+        {actionData?.checkoutUrl && actionData.donationId ? <CheckoutRedirectScript kind="donation" checkoutUrl={actionData.checkoutUrl} recordId={actionData.donationId} /> : null}
       </section>
     </>
   );
@@ -145,7 +149,7 @@ function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCa
       <input type="hidden" name="kind" value="one-time" />
       <input type="hidden" name="cause" value={cause} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <fieldset>
+      <fieldset className="[&>p]:mt-2">
         <legend className="mb-2 text-sm font-semibold text-navy-900">Amount</legend>
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
           {quickDonationAmountsCents.map((cents) => (
@@ -158,7 +162,7 @@ function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCa
             </label>
           ))}
         </div>
-        {fields.amount.errors?.length ? <p className="mt-2 text-sm font-medium text-destructive">{fields.amount.errors[0]}</p> : null}
+        <FieldError field={fields.amount} />
       </fieldset>
       <FormField field={fields.customAmount} label="Custom amount (USD, optional)" inputMode="decimal" placeholder="e.g. 75 or 12.34" />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -168,10 +172,11 @@ function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCa
         <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" />
       </div>
       <FormField field={fields.homeAddress} label="Home Address" autoComplete="street-address" />
-      <Button type="submit" size="lg" variant="accent" disabled={busy} className="justify-self-start">
+      <Button type="submit" size="lg" variant="accent" disabled={busy} data-busy-label="Processing..." className="justify-self-start">
         {busy ? 'Processing...' : 'Donate Now'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
+      <DonateFormScript />
     </Form>
   );
 }
@@ -204,10 +209,11 @@ function SubscriptionForm({ prefill, lastResult }: { prefill: Prefill; lastResul
         <FormField field={fields.lastName} label="Last Name" autoComplete="family-name" />
       </div>
       <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
-      <Button type="submit" size="lg" variant="accent" disabled={busy} className="justify-self-start">
+      <Button type="submit" size="lg" variant="accent" disabled={busy} data-busy-label="Processing..." className="justify-self-start">
         {busy ? 'Processing...' : 'Subscribe'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
+      <DonateFormScript />
     </Form>
   );
 }

@@ -10,7 +10,10 @@ import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { useHydrated } from '~/lib/hydration';
 import { messages } from '~/lib/messages';
 import { formatCents } from '~/lib/money';
+import { useNonce } from '~/lib/nonce';
 import { toast } from '~/lib/toast';
+// The membership page is served without React (ADR 014); this runs its application in the browser.
+import membershipScript from './membership-page?inline-script';
 
 /*
  * The membership page's two forms (docs/product.md#membership): the account step for a visitor
@@ -37,7 +40,7 @@ export function AccountStep({ plan, lastResult }: { plan: MembershipType; lastRe
         <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
         <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint={passwordRule} />
       </div>
-      <Button type="submit" disabled={busy} className="justify-self-start">
+      <Button type="submit" disabled={busy} data-busy-label="Creating Account..." className="justify-self-start">
         {busy ? 'Creating Account...' : 'Create Account'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
@@ -65,6 +68,7 @@ export function ApplicationStep({
     defaultValue: { membershipType: plan, firstName: prefill?.firstName, lastName: prefill?.lastName },
   });
   const hydrated = useHydrated();
+  const life = fields.membershipType.value === 'life';
   // Busy until the checkout page opens: the post leaves this page.
   const busy = useIsPending({ intent: 'apply', state: 'non-idle' });
   useEffect(() => {
@@ -99,19 +103,29 @@ export function ApplicationStep({
         <FormField field={fields.studyStartDate} label="Study Start Date (optional)" type="date" disabled={disabled} />
         <FormField field={fields.studyEndDate} label="Study End Date (optional)" type="date" disabled={disabled} />
       </div>
-      {/* Annual plan only; without JavaScript the server refuses it with a life plan (membershipApplicationSchema). */}
-      {fields.membershipType.value !== 'life' ? (
+      {/* Annual plan only (the page script hides it too); without JavaScript the server refuses it with a life plan (membershipApplicationSchema). */}
+      <div data-annual-only hidden={life}>
         <CheckboxField
           field={fields.autoRenew}
           label="Renew automatically every year by card"
           hint={`Annual plan only. Your card is charged ${formatCents(prices.annual)} each year when your membership is due; turn it off in the Members Portal at any time.`}
-          disabled={disabled}
+          disabled={disabled || life}
         />
-      ) : null}
-      <Button type="submit" size="lg" variant="accent" disabled={disabled || busy} className="justify-self-start">
+      </div>
+      <Button type="submit" size="lg" variant="accent" disabled={disabled || busy} data-busy-label="Submitting..." className="justify-self-start">
         {busy ? 'Submitting...' : 'Submit Application'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
     </Form>
   );
+}
+
+/**
+ * The last child of the application's box: on the page the server sends, its script runs the two
+ * forms (membership-page.ts). When React renders the page (a link from a page that runs it), the
+ * script does not run and the components above do the same.
+ */
+export function MembershipFormScript() {
+  const nonce = useNonce();
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: membershipScript }} />;
 }

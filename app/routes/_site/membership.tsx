@@ -24,7 +24,8 @@ import { formatCents } from '~/lib/money';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/membership';
-import { AccountStep, ApplicationStep } from './membership-forms';
+import { CheckoutRedirectScript } from './checkout-redirect-script';
+import { AccountStep, ApplicationStep, MembershipFormScript } from './membership-forms';
 
 function chosenPlan(value: string | null): MembershipType | null {
   return value === 'annual' || value === 'life' ? value : null;
@@ -141,8 +142,9 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-// The same for every anonymous visitor; the form works as plain HTML until React starts, after the first paint (docs/architecture.md#page-policy).
-export const handle: PageHandle = { cache: 'public', scripts: 'after-paint', query: { plan: membershipTypes } };
+// The same for every anonymous visitor; served without React: a page script runs the application
+// (docs/architecture.md#page-policy; ADR 014).
+export const handle: PageHandle = { cache: 'public', scripts: 'none', query: { plan: membershipTypes } };
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
@@ -220,6 +222,10 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                 lastResult={actionData?.step === 'application' ? actionData.result : undefined}
               />
             )}
+            {actionData?.checkoutUrl && actionData.applicationId ? (
+              <CheckoutRedirectScript kind="membership" checkoutUrl={actionData.checkoutUrl} recordId={actionData.applicationId} />
+            ) : null}
+            <MembershipFormScript />
           </div>
         ) : null}
       </section>
