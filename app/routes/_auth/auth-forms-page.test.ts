@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { expectSelfContained, runAtEndOf } from '../../../tests/setup/page-script';
 import authFormsScript from './auth-forms-page?inline-script';
 
 /**
@@ -8,8 +9,7 @@ import authFormsScript from './auth-forms-page?inline-script';
  */
 describe('the sign-in forms’ page script', () => {
   it('is self-contained and carries no framework', () => {
-    expect(authFormsScript).toMatch(/^\(function\(\)\{[\s\S]*\}\)\(\);$/);
-    expect(authFormsScript).not.toMatch(/react|import\s*\(|require\(/i);
+    expectSelfContained(authFormsScript);
   });
 
   it('checks the form it ends with the accounts schema’s messages', () => {
@@ -21,11 +21,7 @@ describe('the sign-in forms’ page script', () => {
         <button type="submit">Create Account</button>
       </form>`;
     const form = document.querySelector('form')!;
-    // As the browser runs it: the script element at the end of the form is the current script.
-    const script = document.createElement('script');
-    form.append(script);
-    Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
-    new Function(authFormsScript)();
+    runAtEndOf(form, authFormsScript);
     const event = new SubmitEvent('submit', { cancelable: true });
     form.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);

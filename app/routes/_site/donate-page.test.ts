@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { expectSelfContained, runAtEndOf } from '../../../tests/setup/page-script';
 import donateScript from './donate-page?inline-script';
 
 /**
@@ -8,8 +9,7 @@ import donateScript from './donate-page?inline-script';
  */
 describe('the donate forms’ page script', () => {
   it('is self-contained and carries no framework', () => {
-    expect(donateScript).toMatch(/^\(function\(\)\{[\s\S]*\}\)\(\);$/);
-    expect(donateScript).not.toMatch(/react|import\s*\(|require\(/i);
+    expectSelfContained(donateScript);
   });
 
   it('checks the one-time gift with the schema’s messages and says why in a toast', () => {
@@ -25,10 +25,7 @@ describe('the donate forms’ page script', () => {
         <button type="submit" data-busy-label="Processing...">Donate Now</button>
       </form>`;
     const form = document.querySelector('form')!;
-    const script = document.createElement('script');
-    form.append(script);
-    Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
-    new Function(donateScript)();
+    runAtEndOf(form, donateScript);
     expect(form.querySelector<HTMLInputElement>('input[type="hidden"][name="js"]')?.value).toBe('1');
     const event = new SubmitEvent('submit', { cancelable: true });
     form.dispatchEvent(event);
