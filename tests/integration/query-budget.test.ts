@@ -63,9 +63,9 @@ async function statementsOf(pattern: string, url: string, cookie: string, params
 
 /** Each page with the statements it may make (warm caches): the count it reached, and beside it the count before ADR 015. */
 const budgets: { pattern: string; url?: string; who: 'admin' | 'member' | 'editor'; budget: number }[] = [
-  { pattern: '/admin/members', who: 'admin', budget: 3 }, // was 11
-  { pattern: '/admin', who: 'admin', budget: 1 }, // was 8
-  { pattern: '/admin/content', who: 'admin', budget: 6 }, // was 15
+  { pattern: '/admin/members', who: 'admin', budget: 4 }, // was 11
+  { pattern: '/admin', who: 'admin', budget: 2 }, // was 8
+  { pattern: '/admin/content', who: 'admin', budget: 7 }, // was 15
   { pattern: '/admin/content', who: 'editor', budget: 5 }, // was 12
   { pattern: '/members-portal', who: 'member', budget: 1 }, // was 9
   { pattern: '/members-portal/payments', who: 'member', budget: 4 }, // was 8

@@ -4,7 +4,7 @@ import { SiteHealthBanner } from '~/components/admin/site-health-banner';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import { countApplicationsToReview } from '~/features/membership/membership.server';
-import { adminAreaHealth } from '~/features/operations/degraded.server';
+import { adminAreaHealth, failedMailCount } from '~/features/operations/degraded.server';
 import { adminPlacesFor, isAdminRefusal } from '~/lib/admin-places';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/layout';
@@ -26,9 +26,13 @@ export const middleware: Route.MiddlewareFunction[] = [
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user, can } = await requireAdminArea(args);
-  const [health, toReview] = await Promise.all([adminAreaHealth(), can.viewMembers ? countApplicationsToReview() : 0]);
+  const [health, toReview, failedMail] = await Promise.all([
+    adminAreaHealth(),
+    can.viewMembers ? countApplicationsToReview() : 0,
+    can.mailMembers ? failedMailCount() : 0,
+  ]);
   const places = adminPlacesFor(user.role).map(({ key, to, label }) => ({ key, to, label }));
-  return { notices: health.notices, places, counts: { members: toReview, outbox: can.mailMembers ? health.failedMail : 0 } };
+  return { notices: health.notices, places, counts: { members: toReview, outbox: failedMail } };
 }
 
 /** The title of a page this layout's error boundary shows (each page below names itself). */
