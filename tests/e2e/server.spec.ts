@@ -83,8 +83,9 @@ test('pages carry security headers, and every inline script the nonce of the pol
 });
 
 test('hashed assets are cached for a year, pages are not', async ({ request }) => {
+  // The membership page loads no script file (ADR 014): its stylesheet is a hashed asset too.
   const html = await (await request.get('/membership')).text();
-  const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+  const asset = /\/assets\/[^"]+\.css/.exec(html)?.[0];
   expect(asset).toBeTruthy();
   const response = await request.get(asset!);
   expect(response.status()).toBe(200);
