@@ -102,7 +102,9 @@ describe('the statements of a signed-in page', () => {
   for (const { pattern, url, who, budget } of budgets) {
     it(`${pattern} for ${who}: at most ${budget}`, async () => {
       await statementsOf(pattern, url ?? pattern, cookies[who]);
-      const statements = await statementsOf(pattern, url ?? pattern, cookies[who]);
+      // On PostgreSQL the content version is read from its sequence (shared by the requests that
+      // arrive together; free on the embedded database, docs/architecture.md#page-cache): not a page's own statement.
+      const statements = (await statementsOf(pattern, url ?? pattern, cookies[who])).filter((statement) => !statement.includes('content_version_seq'));
       console.log(`${pattern} ${who}: ${statements.length}\n  ${statements.join('\n  ')}`);
       expect(statements.length, `${pattern} made more statements than its budget:\n${statements.join('\n')}`).toBeLessThanOrEqual(budget);
     });
