@@ -15,6 +15,18 @@ export const peersKit =
 /** A browser's `Accept-Encoding`, sent on both sides so that both compress as they would for a visitor. */
 export const browserHeaders = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
+/** The options every signed-in bench takes (parseArgs): the setup, the load and the server's Node options. */
+export const loadOptions = {
+  db: { type: 'string', default: 'embedded' },
+  workers: { type: 'string', default: '1' },
+  pages: { type: 'string', default: '/admin,/members-portal,/admin/content,/about' },
+  connections: { type: 'string', default: '10' },
+  duration: { type: 'string', default: '10' },
+  'warm-up': { type: 'string', default: '3' },
+  'accept-encoding': { type: 'string', default: browserHeaders['accept-encoding'] },
+  'node-arguments': { type: 'string', default: '' },
+};
+
 /** autocannon 9 from ../shared/peers (cd ../shared/peers && npm install). */
 export async function loadAutocannon() {
   const file = path.join(peersKit, 'node_modules/autocannon/autocannon.js');

@@ -17,19 +17,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { breakdown, buckets } from './cpu-profile.mjs';
-import { browserHeaders, exited, loadAutocannon, postgresBackends, postgresDatabase, settle, signIn, underLoad } from './load.mjs';
+import { loadOptions, exited, loadAutocannon, postgresBackends, postgresDatabase, settle, signIn, underLoad } from './load.mjs';
 import { root, startServer } from './server.mjs';
 
 const { values: options } = parseArgs({
   options: {
-    db: { type: 'string', default: 'embedded' },
-    workers: { type: 'string', default: '1' },
-    pages: { type: 'string', default: '/admin,/members-portal,/admin/content,/about' },
-    connections: { type: 'string', default: '10' },
-    duration: { type: 'string', default: '10' },
-    'warm-up': { type: 'string', default: '3' },
-    'accept-encoding': { type: 'string', default: browserHeaders['accept-encoding'] },
-    'node-arguments': { type: 'string', default: '' },
+    ...loadOptions,
     port: { type: 'string', default: '3302' },
     top: { type: 'string', default: '8' },
     keep: { type: 'boolean', default: false },

@@ -22,21 +22,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { browserHeaders, cookiesOf, cpuByProcess, cpuMilliseconds, cpuSince, loadAutocannon, peersKit, postgresBackends, postgresDatabase, settle, signIn, underLoad, exited } from './load.mjs';
+import { browserHeaders, loadOptions, cookiesOf, cpuByProcess, cpuMilliseconds, cpuSince, loadAutocannon, peersKit, postgresBackends, postgresDatabase, settle, signIn, underLoad, exited } from './load.mjs';
 import { root, startServer } from './server.mjs';
 
 const { values: options } = parseArgs({
   options: {
-    db: { type: 'string', default: 'embedded' },
-    workers: { type: 'string', default: '1' },
+    ...loadOptions,
     'skip-wordpress': { type: 'boolean', default: false },
-    connections: { type: 'string', default: '10' },
-    duration: { type: 'string', default: '10' },
-    'warm-up': { type: 'string', default: '3' },
-    'accept-encoding': { type: 'string', default: browserHeaders['accept-encoding'] },
-    'node-arguments': { type: 'string', default: '' },
     port: { type: 'string', default: '3301' },
-    pages: { type: 'string', default: '/admin,/members-portal,/admin/content,/about' },
     'one-at-a-time': { type: 'string', default: '0' },
   },
 });

@@ -46,18 +46,23 @@ async function orderPage(page: Page): Promise<string> {
   return new URL(page.url()).pathname + new URL(page.url()).search;
 }
 
+/** Each of `paths` shows its page with no module or script file and without React (ADR 014). */
+async function expectWithoutReact(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    expect(await page.locator('script[type="module"], script[src]').count(), path).toBe(0);
+    expect(await page.evaluate(() => '__reactRouterContext' in window), path).toBe(false);
+  }
+}
+
 test('the donate and membership pages load no script file; the donate page script checks the form, says why in a toast, and the gift goes to the checkout (ADR 014)', async ({ page }) => {
   const scripts = scriptRequests(page);
   const posts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST') posts.push(request.url());
   });
-  for (const path of ['/donate', '/donate?cause=medical', '/donate?cause=iptv', '/membership', '/membership?plan=annual', '/membership?plan=life']) {
-    await page.goto(path);
-    await expect(page.locator('h1')).toBeVisible();
-    expect(await page.locator('script[type="module"], script[src]').count(), path).toBe(0);
-    expect(await page.evaluate(() => '__reactRouterContext' in window), path).toBe(false);
-  }
+  await expectWithoutReact(page, ['/donate', '/donate?cause=medical', '/donate?cause=iptv', '/membership', '/membership?plan=annual', '/membership?plan=life']);
   expect(scripts).toEqual([]);
 
   await page.goto('/donate?cause=medical');
@@ -108,12 +113,7 @@ test('the sign-in pages load no script file; their page script checks the form w
   page.on('request', (request) => {
     if (request.method() === 'POST') posts.push(request.url());
   });
-  for (const path of ['/login', '/login?tab=signup', '/forgot-password', '/update-password']) {
-    await page.goto(path);
-    await expect(page.locator('h1')).toBeVisible();
-    expect(await page.locator('script[type="module"], script[src]').count(), path).toBe(0);
-    expect(await page.evaluate(() => '__reactRouterContext' in window), path).toBe(false);
-  }
+  await expectWithoutReact(page, ['/login', '/login?tab=signup', '/forgot-password', '/update-password']);
   expect(scripts).toEqual([]);
 
   await page.goto('/forgot-password');
