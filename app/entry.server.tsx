@@ -9,6 +9,7 @@ import { NonceProvider } from '~/lib/nonce';
 import { RequestReferenceProvider } from '~/lib/request-reference';
 import { isAnonymous, isPageHandle, pageCacheControl, pageScripts } from '~/lib/page-policy';
 import { timeScripts } from '~/lib/script-timing.server';
+import { encodedWhole } from '~/lib/response-encoding.server';
 import { isDatabaseUnavailable, outageCode } from '~/lib/outage';
 import { metDatabaseOutage, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '~/lib/outage.server';
 
@@ -69,7 +70,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              const document = timeScripts(Buffer.concat(pieces), pageScripts(page) === 'after-paint' ? 'after-paint' : 'low');
+              const document = encodedWhole(timeScripts(Buffer.concat(pieces), pageScripts(page) === 'after-paint' ? 'after-paint' : 'low'), request.headers.get('accept-encoding'), responseHeaders);
               responseHeaders.set('Content-Length', String(document.length));
               resolve(new Response(new Uint8Array(document.buffer as ArrayBuffer, document.byteOffset, document.length), { headers: responseHeaders, status: responseStatusCode }));
               callback();

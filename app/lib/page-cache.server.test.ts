@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PageQuery } from './page-policy';
-import { cachedPage, chooseEncoding, compressQuickly, joinedReads, keptQuery, PAGE_CACHE_SECONDS, PageCache, pageCacheKey } from './page-cache.server';
+import { compressQuickly } from './response-encoding.server';
+import { cachedPage, joinedReads, keptQuery, PAGE_CACHE_SECONDS, PageCache, pageCacheKey } from './page-cache.server';
 
 const request = (path: string, options: { method?: string; search?: string; cookie?: string } = {}) => ({ method: options.method ?? 'GET', path, search: options.search ?? '', cookie: options.cookie });
 /** Stands for the routes' own declarations (server/route-policies.server.ts reads them from the build): which pages are public and the parameters each reads. */
@@ -172,15 +173,6 @@ describe('the cache', () => {
     expect(cache.size).toBe(1);
   });
 
-  it('sends the best encoding the visitor accepts, by their q-values, then brotli before gzip', () => {
-    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
-    expect(chooseEncoding('br;q=0.1, gzip')).toBe('gzip');
-    expect(chooseEncoding('*')).toBe('br');
-    expect(chooseEncoding('deflate')).toBe('identity');
-    expect(chooseEncoding('gzip;q=0, br;q=0, identity;q=0')).toBe('identity');
-    expect(chooseEncoding(undefined)).toBe('identity');
-  });
 });
 
 describe('joined reads of the content version', () => {

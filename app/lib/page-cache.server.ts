@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import Negotiator from 'negotiator';
 import type { PGlite } from '@electric-sql/pglite';
 import { currentDatabaseHandle, db } from '~/db/client.server';
 import { log } from './log.server';
+import { compressQuickly, type Encoding } from './response-encoding.server';
 import { isAnonymous, type PageQuery } from './page-policy';
 
 /**
@@ -139,8 +139,6 @@ export async function currentContentVersion(): Promise<string> {
   return version;
 }
 
-export type Encoding = 'br' | 'gzip' | 'identity';
-
 export type CachedPage = {
   version: string;
   storedAt: number;
@@ -170,17 +168,6 @@ export function cachedPage(version: string, status: number, headers: [string, st
   };
 }
 
-/**
- * Compression on the request path, for the visitor who is waiting: brotli 4 (as the compression
- * middleware's) and gzip 6, ~1–2 ms for the home page. Brotli 10 took 12–80 ms, which every miss
- * paid, also for a copy nobody asked for again.
- */
-export function compressQuickly(encoding: 'br' | 'gzip', body: Buffer): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: 6 });
-}
-
 const brotliLater = promisify(brotliCompress);
 const gzipLater = promisify(gzip);
 
@@ -194,18 +181,6 @@ async function compressBest(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }>
     gzipLater(body, { level: 9 }),
   ]);
   return { br, gzip: gzipped };
-}
-
-/** Encodings kept of each page, best first. */
-const encodings = ['br', 'gzip', 'identity'] as const;
-
-/**
- * The best encoding the visitor accepts of those kept (Negotiator, as Express negotiates): the
- * visitor's q-values first, then ours (brotli before gzip), never one refused with q=0.
- */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? '' } }).encodings([...encodings], { preferred: [...encodings] })[0];
-  return encodings.find((encoding) => encoding === best) ?? 'identity';
 }
 
 /** How many copies may wait for their best compression; more are finished when next asked for. */

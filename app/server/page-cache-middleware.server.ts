@@ -4,7 +4,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { isDatabaseUnavailable } from '~/lib/outage';
 import { cacheControlOf } from '~/lib/page-policy';
-import { cachedPage, chooseEncoding, currentContentVersion, PageCache, pageCacheKey, type CachedPage, type Encoding } from '~/lib/page-cache.server';
+import { cachedPage, currentContentVersion, PageCache, pageCacheKey, type CachedPage } from '~/lib/page-cache.server';
+import { chooseEncoding, type Encoding } from '~/lib/response-encoding.server';
 import { publicPages } from './route-policies.server';
 
 /**
@@ -35,8 +36,10 @@ export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: 
       // Rendered at the key's own address, with only the parameters the page reads: the copy is
       // then the page of every request with this key, and carries no visitor's other parameters.
       const url = `${request.protocol}://${request.get('host') ?? 'localhost'}${key}`;
+      // Asked for plain: the cache keeps the plain copy and compresses it for each visitor.
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
+        if (name === 'accept-encoding') continue;
         if (typeof value === 'string') headers.set(name, value);
         else if (Array.isArray(value)) headers.set(name, value.join(', '));
       }

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Handler, NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { chooseEncoding } from '~/lib/page-cache.server';
+import { chooseEncoding } from '~/lib/response-encoding.server';
 
 const suffixes = { br: '.br', gzip: '.gz' } as const;
 

@@ -80,6 +80,16 @@ test('pages carry security headers, and every inline script the nonce of the pol
   expect(first.headers()['x-content-type-options']).toBe('nosniff');
   expect(first.headers()['x-powered-by']).toBeUndefined();
   expect(first.headers()['content-encoding']).toMatch(/^(gzip|br)$/);
+  // A page rendered for its visitor is compressed whole, in one piece of known length
+  // (docs/architecture.md#rendering); a client that accepts no compression gets it plain.
+  const rendered = await request.get('/login');
+  expect(rendered.headers()['content-encoding']).toBe('br');
+  expect(Number(rendered.headers()['content-length'])).toBeGreaterThan(1000);
+  expect(rendered.headers()['vary']).toContain('Accept-Encoding');
+  expect(await rendered.text()).toContain('</html>');
+  const plain = await request.get('/login', { headers: { 'Accept-Encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(Number(plain.headers()['content-length'])).toBe((await plain.body()).length);
 });
 
 test('hashed assets are cached for a year, pages are not', async ({ request }) => {
