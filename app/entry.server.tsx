@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
-import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl, type HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl, type HandleDataRequestFunction, type HandleErrorFunction } from 'react-router';
 import { cspNonceContext } from '~/lib/csp-nonce.server';
 import { loggedPath } from '~/lib/log-redaction.server';
 import { currentRequestId, log } from '~/lib/log.server';
@@ -91,6 +91,19 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * A page's data for a navigation in the browser (`.data`) is sent the same way as a page: whole,
+ * compressed in one call (docs/architecture.md#rendering). No loader defers data, so the answer is
+ * complete once its stream ends.
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  if (!response.body || response.headers.has('Content-Encoding')) return response;
+  const headers = new Headers(response.headers);
+  const body = encodedWhole(Buffer.from(await response.arrayBuffer()), request.headers.get('accept-encoding'), headers);
+  headers.set('Content-Length', String(body.length));
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: response.status, statusText: response.statusText, headers });
+};
 
 /**
  * What React Router does with an error of a loader, an action or a render (docs/architecture.md#logs):

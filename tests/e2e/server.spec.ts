@@ -87,6 +87,11 @@ test('pages carry security headers, and every inline script the nonce of the pol
   expect(Number(rendered.headers()['content-length'])).toBeGreaterThan(1000);
   expect(rendered.headers()['vary']).toContain('Accept-Encoding');
   expect(await rendered.text()).toContain('</html>');
+  // So is a page's data for a navigation in the browser.
+  const data = await request.get('/events.data');
+  expect(data.headers()['content-encoding']).toBe('br');
+  expect(Number(data.headers()['content-length'])).toBeGreaterThan(100);
+  expect(await data.text()).toContain('routes/_site/events');
   const plain = await request.get('/login', { headers: { 'Accept-Encoding': 'identity' } });
   expect(plain.headers()['content-encoding']).toBeUndefined();
   expect(Number(plain.headers()['content-length'])).toBe((await plain.body()).length);
