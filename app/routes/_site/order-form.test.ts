@@ -23,12 +23,13 @@ function orderSection(total = '$150.00', extra = ''): string {
 
 /** The rules of the order page's schema: 'apply' checks only the code; the order every field. */
 const validate: Validate = (formData) => {
+  const posted = Object.fromEntries(formData) as Record<string, string | undefined>;
   const errors: Record<string, string[]> = {};
-  if (String(formData.get('discountCode') ?? '').length > 5) errors.discountCode = ['A discount code has at most 5 characters.'];
-  if (formData.get('intent') !== 'apply') {
-    if (!formData.get('attendees[0]')) errors['attendees[0]'] = ['Give a name.'];
-    if (!String(formData.get('buyerEmail') ?? '').includes('@')) errors.buyerEmail = ['Enter a valid email address.'];
-    if (!formData.get('answers.q7')) errors['answers.q7'] = ['Please choose an answer.'];
+  if ((posted.discountCode ?? '').length > 5) errors.discountCode = ['A discount code has at most 5 characters.'];
+  if (posted.intent !== 'apply') {
+    if (!posted['attendees[0]']) errors['attendees[0]'] = ['Give a name.'];
+    if (!(posted.buyerEmail ?? '').includes('@')) errors.buyerEmail = ['Enter a valid email address.'];
+    if (!posted['answers.q7']) errors['answers.q7'] = ['Please choose an answer.'];
   }
   return Object.keys(errors).length ? errors : null;
 };
