@@ -176,6 +176,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <PageHero eyebrow="Tickets" title={event.title}>
         {formatDateWithWeekday(event.startsAt, event.timeZone)} at {formatTime(event.startsAt, event.timeZone)} · {event.venue}
       </PageHero>
+      {/* An order placed by the page script: where it goes next (order-form.ts). The registration is shown already when signed in. */}
+      {actionData?.next ? <div hidden data-order-next={actionData.next.url} data-replace={String(actionData.next.replace)} /> : null}
       {registered || seats.length === 0 ? (
         <section data-order-section className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
           {registered ? <RegisteredNotice eventTitle={event.title} {...registered} /> : <ChangedNotice notes={notes} eventId={event.id} nothingLeft />}
@@ -225,7 +227,6 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </div>
             <OrderFormScript questions={questions} seatTierIds={seats.map((seat) => seat.tierId)} />
           </Form>
-          {actionData?.next ? <div hidden data-order-next={actionData.next.url} data-replace={String(actionData.next.replace)} /> : null}
           <OrderSummary seats={seats} totalCents={totalCents} discount={discount} />
         </section>
       )}
