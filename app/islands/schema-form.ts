@@ -21,7 +21,9 @@ export function enhanceSchemaForm(form: HTMLFormElement, validate: Validate, opt
   const checked = new Set(controls(form).flatMap((control) => (control.getAttribute('aria-invalid') === 'true' ? [control.name] : [])));
 
   form.addEventListener('submit', (event) => {
-    const errors = validate(new FormData(form)) ?? {};
+    // With the button's own name and value (`intent`), as the server gets them.
+    const submitter = event.submitter instanceof HTMLButtonElement && event.submitter.form === form && event.submitter.name ? event.submitter : null;
+    const errors = validate(new FormData(form, submitter)) ?? {};
     for (const control of controls(form)) checked.add(control.name);
     const wrong = show(form, errors, checked);
     if (wrong.length === 0 && !errors['']?.length) {

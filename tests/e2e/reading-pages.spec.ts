@@ -1,6 +1,7 @@
 /**
  * Reading pages ship no framework JavaScript (docs/architecture.md#page-scripts):
- * their header menus are native popovers, toasts are in the HTML, and forms keep React.
+ * their header menus are native popovers, toasts are in the HTML; the public pages with forms run
+ * page scripts (ADR 014), and the waitlist page starts React after its first paint (ADR 009).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
@@ -15,7 +16,7 @@ function scriptRequests(page: Page): string[] {
   return scripts;
 }
 
-test('reading pages load no framework script; the event order page still runs React', async ({ page }) => {
+test('reading pages load no framework script', async ({ page }) => {
   const scripts = scriptRequests(page);
   await page.goto('/news');
   const post = await page.locator('main a[href^="/news/"]').first().getAttribute('href');
@@ -29,13 +30,9 @@ test('reading pages load no framework script; the event order page still runs Re
   }
   expect(scripts).toEqual([]);
   await expectNoAxeViolations(page);
-
-  // The order page's form hydrates.
-  await page.goto(await orderPage(page));
-  await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(true);
 });
 
-/** An event's order page (React after the first paint, ADR 009), reached as a visitor does. */
+/** An event's order page (without React, ADR 014), reached as a visitor does. */
 async function orderPage(page: Page): Promise<string> {
   await page.goto('/events');
   await page.getByRole('link', { name: 'View Details: Annual Gala Night' }).click();
@@ -107,6 +104,43 @@ test("the membership page's script checks the account step before any request an
   expect(posts).toEqual([]);
 });
 
+test('the order page loads no script file; its page script checks the form before any request, applies a code in place and Enter places the order (ADR 014)', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  const order = await orderPage(page);
+  await expectWithoutReact(page, [order]);
+  expect(scripts).toEqual([]);
+  posts.length = 0; // the event page's ticket form
+  const pages = await page.evaluate(() => history.length);
+
+  await page.getByLabel('Ticket 1 · Student').fill('Kasun Silva');
+  await page.getByLabel('Email').fill('not-an-address');
+  // Enter in a field places the order (not 'Apply', the form's first button): checked first.
+  await page.getByLabel('Email').press('Enter');
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(page.getByLabel('Your name')).toBeFocused();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  expect(posts).toEqual([]);
+
+  // Apply: one post, its answer in place, what was typed kept, no page added to the history.
+  await page.getByLabel('Discount code (optional)').fill('NOSUCHCODE');
+  await page.getByLabel('Discount code (optional)').press('Enter');
+  await expect(page.getByText('This code is not valid for this event.')).toBeVisible();
+  expect(posts).toHaveLength(1);
+  await expect(page).toHaveURL(order);
+  await expect(page.getByLabel('Ticket 1 · Student')).toHaveValue('Kasun Silva');
+  await expect(page.getByLabel('Discount code (optional)')).toBeFocused();
+  expect(await page.evaluate(() => history.length)).toBe(pages);
+  await expectNoAxeViolations(page);
+  // The answer's form is run in turn.
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  expect(posts).toHaveLength(1);
+});
+
 test('the sign-in pages load no script file; their page script checks the form with its schema before any request (ADR 014)', async ({ page }) => {
   const scripts = scriptRequests(page);
   const posts: string[] = [];
@@ -139,9 +173,10 @@ test('the sign-in pages load no script file; their page script checks the form w
  * HTML, not a hand-written copy, so an upgrade that changes how React Router writes its scripts
  * fails here rather than silently loading React before the first paint again.
  */
-test('the order page holds React Router’s scripts until after the first paint; other pages with React load them at low priority', async ({ page, request }) => {
-  const order = await orderPage(page);
-  for (const path of [order]) {
+test('the waitlist page holds React Router’s scripts until after the first paint; other pages with React load them at low priority', async ({ page, request }) => {
+  await orderPage(page);
+  const waitlist = new URL(page.url()).pathname.replace(/\/order$/, '/waitlist');
+  for (const path of [waitlist]) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head, path).not.toContain('rel="modulepreload"');
@@ -156,7 +191,7 @@ test('the order page holds React Router’s scripts until after the first paint;
   expect(anthem).toMatch(/<script nonce="[^"]+" type="module" async="">/);
 
   // In the browser the held scripts start once the page is painted, and React runs the form.
-  for (const path of [order]) {
+  for (const path of [waitlist]) {
     await page.goto(path);
     await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window), { message: path }).toBe(true);
     expect(await page.locator('script[type="module"]').count(), path).toBeGreaterThan(0);

@@ -5,7 +5,8 @@ import { answerKey, asksTier, type Question } from '~/features/events/questions'
  * The order page's registration questions (docs/product.md#tickets): under each attendee's name
  * the questions for its tier, and the order's own once. Each answer is a field of the order form
  * (`answers.q{id}_{seat}` / `answers.q{id}`), validated by the same schema in the browser and on
- * the server (orderFormSchemaFor), its message under it.
+ * the server (orderFormSchemaFor), its message under it. A yes/no question's first radio has the
+ * field's id: the page without React finds the field by it (islands/schema-form.ts, ADR 014).
  */
 type Fieldset = Record<string, AnyField | undefined>;
 
@@ -49,7 +50,7 @@ function AnswerField({ question, field }: { question: Question; field: AnyField 
       <div className="flex gap-6">
         {(['yes', 'no'] as const).map((value) => (
           <label key={`${field.key ?? ''}-${value}`} className="flex items-center gap-2 text-base text-navy-900">
-            <input type="radio" name={field.name} value={value} defaultChecked={initial === value} required={question.required} className="size-5 accent-navy-700" />
+            <input type="radio" id={value === 'yes' ? field.id : undefined} name={field.name} value={value} defaultChecked={initial === value} required={question.required} className="size-5 accent-navy-700" />
             {value === 'yes' ? 'Yes' : 'No'}
           </label>
         ))}
