@@ -1,8 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 
-/** An axe scan (WCAG 2.0 A/AA and 2.1 AA) of the page as it is now: no violations at all. */
+/**
+ * An axe scan (WCAG 2.0 A/AA and 2.1 AA) of the page once its entrance animations have ended (a
+ * toast fading in is not yet its colours): no violations at all. Endless ones (a spinner) are not
+ * waited for.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).exclude('iframe').analyze();
   const summary = results.violations.map(
     (violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
