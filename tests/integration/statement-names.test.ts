@@ -4,12 +4,13 @@
  * gives through the test checkout; their statement, downloaded by finance and by the donor, carries
  * the name intact in its text, its title and its file name, with each gift's receipt number.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { giftReceipts } from '~/db/schema/receipts';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
-import { donorKey } from '~/features/payments/finance.server';
+import { donorKey, givingStatementPdfOfEmail } from '~/features/payments/finance.server';
 import { refundPayment, startCheckout } from '~/features/payments/payments.server';
 import { formatReceiptNumber } from '~/features/payments/receipts.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
@@ -27,6 +28,15 @@ const database = setupTestDatabase();
 const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string }[];
 const donors = [{ name: 'Łukasz செல்வம் Perera-සිල්වා', email: 'lukasz.selvam@example.org' }, ...people];
 const year = monthOf(new Date()).year;
+/** Poppler's pdftotext, where it is installed (CI installs it: .ci/run). */
+const hasPdftotext = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** The file name each statement downloads as, written out by hand. */
 const fileNames: Record<string, string> = {
@@ -126,5 +136,14 @@ describe('a giving statement', () => {
     const pdf = await readPdf(new Uint8Array(await response.arrayBuffer()));
     expect(pdf.title).toBe(`Giving statement ${year} — සමන් කුමාර පෙරේරා`);
     expect(pdf.text.split('\n')).toContain('සමන් කුමාර පෙරේරා');
+  });
+
+  it.runIf(hasPdftotext)('reads the same in poppler’s pdftotext, which follows the ActualText too', async () => {
+    for (const donor of donors) {
+      const { bytes } = await givingStatementPdfOfEmail(year, donor.email);
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8');
+      expect(text.split('\n').map((line) => line.trim()), donor.name).toContain(donor.name);
+      expect(text).toContain(donor.email);
+    }
   });
 });
