@@ -10,6 +10,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { giftReceipts } from '~/db/schema/receipts';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
+import { sendPendingMailings } from '~/features/mailings/sender.server';
+import { startYearEndStatements } from '~/features/mailings/statements.server';
 import { donorKey, givingStatementPdfOfEmail } from '~/features/payments/finance.server';
 import { refundPayment, startCheckout } from '~/features/payments/payments.server';
 import { formatReceiptNumber } from '~/features/payments/receipts.server';
@@ -22,6 +24,7 @@ import { createAccount, createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { drawsLettersOf, readPdf } from '../factories/pdf';
 import { setupTestDatabase } from '../setup/database';
+import { deliveredMailsTo } from '../setup/mail-delivery';
 import { routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
@@ -53,6 +56,7 @@ const fileNames: Record<string, string> = {
 };
 
 let financeCookie = '';
+let admin: Actor & { id: string };
 const paymentsOf = new Map<string, string[]>();
 
 beforeAll(async () => {
@@ -60,7 +64,7 @@ beforeAll(async () => {
   await createSiteSettings(db, { associationName: 'Lakeview Past Pupils’ Association', contactAddress: '1 Bay Street\nToronto ON M5J 2N8' });
   financeCookie = (await createSignedInAccount(db, { email: 'treasurer@example.org', role: 'finance' })).cookie;
   const adminAccount = await createAccount(db, { role: 'admin', email: 'chair@example.org' });
-  const admin: Actor = { id: adminAccount.id, email: adminAccount.email, role: 'admin' };
+  admin = { id: adminAccount.id, email: adminAccount.email, role: 'admin' };
   for (const [index, donor] of donors.entries()) {
     // The name as the donate form takes it: the last word is the last name.
     const cut = donor.name.lastIndexOf(' ');
@@ -144,6 +148,21 @@ describe('a giving statement', () => {
       const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8');
       expect(text.split('\n').map((line) => line.trim()), donor.name).toContain(donor.name);
       expect(text).toContain(donor.email);
+    }
+  });
+
+  it('is mailed at year end as an attachment named in the donor’s own script', async () => {
+    await sendPendingMailings({ ratePerMinute: 6000, sleep: async () => {} }); // any mailing another test left
+    await startYearEndStatements(admin, year);
+    await sendPendingMailings({ ratePerMinute: 6000, sleep: async () => {} });
+    for (const donor of donors.filter((candidate) => !/^[ -~]*$/.test(candidate.name))) {
+      const [mail] = (await deliveredMailsTo(donor.email)).filter((candidate) => candidate.subject?.includes(`${year} giving statement`));
+      expect(mail, donor.name).toBeDefined();
+      const [attachment] = mail!.attachments;
+      expect(attachment!.filename).toBe(`giving-statement-${year}-${fileNames[donor.name]}.pdf`);
+      const pdf = await readPdf(new Uint8Array(attachment!.content));
+      expect(pdf.title).toBe(`Giving statement ${year} — ${donor.name}`);
+      expect(pdf.text.split('\n')).toContain(donor.name);
     }
   });
 });
