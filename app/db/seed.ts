@@ -333,7 +333,7 @@ async function seedDocuments(database: Executor, now: Date) {
   ];
   for (const file of files) {
     await createDocument(database, {
-      pdf: samplePdf(file.title, file.text),
+      pdf: await samplePdf(file.title, file.text),
       title: file.title,
       type: file.type,
       visibility: file.visibility,

@@ -1,5 +1,18 @@
 import { isAppError } from './errors';
 import { cacheControl, type ResourceHandle } from './page-policy';
+import { asciiFileName } from './pdf-text';
+
+/**
+ * `Content-Disposition` of a download named `fileName` in any script (RFC 6266): a name beyond
+ * ASCII goes in `filename*`, in UTF-8, which browsers use, after `filename` in ASCII for clients
+ * that read only that.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = asciiFileName(fileName);
+  if (fallback === fileName) return `attachment; filename="${fileName}"`;
+  const encoded = encodeURIComponent(fileName.normalize('NFC')).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
 
 /**
  * A PDF the visitor downloads (a giving statement, docs/product.md#gift-receipts), with the cache
@@ -12,7 +25,7 @@ export async function pdfDownload(handle: ResourceHandle, produce: () => Promise
     return new Response(new Uint8Array(bytes), {
       headers: {
         'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Content-Disposition': attachmentDisposition(fileName),
         'Content-Length': String(bytes.length),
         'Cache-Control': cacheControl(handle),
       },

@@ -182,7 +182,7 @@ test('an editor runs the site’s content; members and finance cannot', async ({
   await page.getByLabel('Title', { exact: true }).fill('AGM Minutes 2026');
   await page.getByLabel('Category').fill('minutes');
   await page.getByLabel('Who may read it').selectOption('members');
-  await page.getByLabel('PDF').setInputFiles({ name: 'agm-2026.pdf', mimeType: 'application/pdf', buffer: samplePdf('AGM Minutes 2026', ['Members only.']) });
+  await page.getByLabel('PDF').setInputFiles({ name: 'agm-2026.pdf', mimeType: 'application/pdf', buffer: await samplePdf('AGM Minutes 2026', ['Members only.']) });
   await page.getByRole('button', { name: 'Upload document' }).click();
   await expect(currentToast(page)).toContainText('Document Saved');
   await expectNoAxeViolations(page);

@@ -125,7 +125,7 @@ export async function createDocument(database: Executor, overrides: Partial<NewD
   const { pdf, ...values } = overrides;
   const title = values.title ?? `Document ${n}`;
   const fileName = values.fileName ?? `document-${n}.pdf`;
-  const file = values.mediaId === undefined ? await createStoredFile(database, { kind: 'document', fileName, mimeType: 'application/pdf', bytes: pdf ?? samplePdf(title, [`The text of ${title}.`]) }) : null;
+  const file = values.mediaId === undefined ? await createStoredFile(database, { kind: 'document', fileName, mimeType: 'application/pdf', bytes: pdf ?? (await samplePdf(title, [`The text of ${title}.`])) }) : null;
   const [row] = await database
     .insert(documents)
     .values({

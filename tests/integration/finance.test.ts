@@ -3,8 +3,7 @@
  * (card, renewal invoice, offline) with refunds, totalled by month and purpose; members by standing;
  * subscriptions; and each donor's giving statement as a PDF.
  */
-import { PDFDocument } from 'pdf-lib';
-import { pdfText } from '../factories/pdf';
+import { pdfText, readPdf } from '../factories/pdf';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '~/db/schema/donations';
@@ -199,8 +198,6 @@ describe('the finance page', () => {
   });
 });
 
-/** The text a PDF draws (pdf-lib writes the standard fonts' text as hex strings in Flate-compressed content streams). */
-
 describe('giving statements', () => {
   it('list the donor’s gifts of the year (any case of their email), refunds deducted, and the total', async () => {
     const statement = await givingStatement(finance, 2025, donorKey('ANNE.fernando@example.org'));
@@ -229,10 +226,10 @@ describe('giving statements', () => {
     expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="giving-statement-2025-anne-fernando.pdf"');
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
-    expect((await PDFDocument.load(bytes)).getTitle()).toBe('Giving statement 2025 — Anne Fernando');
+    expect((await readPdf(bytes)).title).toBe('Giving statement 2025 — Anne Fernando');
     const text = await pdfText(bytes);
     for (const expected of [
-      'Harbour College Past Pupils’ Association'.replace('’', '\u0092'),
+      'Harbour College Past Pupils’ Association',
       'Toronto, ON M5J 2N1',
       'Year-end giving statement 2025',
       'Anne Fernando',
@@ -260,7 +257,7 @@ describe('giving statements', () => {
     await expect(givingStatement({ id: 'x', email: 'm@example.org', role: 'member' }, 2025, donorKey('anne.fernando@example.org'))).rejects.toMatchObject({ code: 'forbidden' });
   });
 
-  it('draw names the standard fonts cannot encode without failing', async () => {
+  it('draw names beyond the standard fonts’ letters as written', async () => {
     await createGift(database.db(), { email: 'tamil@example.org', firstName: 'தமிழ்', lastName: 'Nadarajah', cause: 'general', amountCents: 500, paidAt: on('2023-08-08') });
     await createGift(database.db(), { email: 'zoe@example.org', firstName: 'Zoë', lastName: 'Ćosić', cause: 'general', amountCents: 500, paidAt: on('2023-08-09') });
     for (const email of ['tamil@example.org', 'zoe@example.org']) {
@@ -268,7 +265,7 @@ describe('giving statements', () => {
       const response = (await statementLoader({ ...routeArgs(`/admin/finance/statements/2023/${key}.pdf`, { headers: { cookie: financeCookie } }), params: { year: '2023', file: `${key}.pdf` } })) as Response;
       expect(response.status).toBe(200);
       const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
-      expect(text).toContain(email === 'zoe@example.org' ? 'Zo\u00eb Cosic' : 'Nadarajah');
+      expect(text.split('\n')).toContain(email === 'zoe@example.org' ? 'Zoë Ćosić' : 'தமிழ் Nadarajah');
     }
   });
 });

@@ -16,7 +16,7 @@ import { getAnthemPage, getHistoryPage, getLegalPage, saveAnthem, saveLegalPage,
 const database = setupTestDatabase();
 const editor = actorWith('editor');
 
-const pdf = (title: string) => new File([new Uint8Array(samplePdf(title, [`The ${title}.`]))], `${title}.pdf`, { type: 'application/pdf' });
+const pdf = async (title: string) => new File([new Uint8Array(await samplePdf(title, [`The ${title}.`]))], `${title}.pdf`, { type: 'application/pdf' });
 const wav = () => {
   const bytes = Buffer.alloc(64);
   bytes.write('RIFF', 0, 'latin1');
@@ -45,9 +45,9 @@ describe('committees', () => {
 
 describe('documents', () => {
   it('replacing the PDF keeps the document’s id (its link) and removes the old file', async () => {
-    const first = await storeUpload(editor, pdf('Constitution'), 'document');
+    const first = await storeUpload(editor, await pdf('Constitution'), 'document');
     const document = await saveDocument(editor, null, documentSchema.parse({ title: 'Constitution', category: 'Governance', visibility: 'public' }), { fileMediaId: first.id });
-    const second = await storeUpload(editor, pdf('Constitution 2026'), 'document');
+    const second = await storeUpload(editor, await pdf('Constitution 2026'), 'document');
     const replaced = await saveDocument(editor, document.id, documentSchema.parse({ title: 'Constitution', category: 'Governance', visibility: 'public' }), { fileMediaId: second.id });
     expect(replaced.id).toBe(document.id);
     expect(replaced.mediaId).toBe(second.id);
@@ -58,7 +58,7 @@ describe('documents', () => {
   it('a new document needs its PDF; members’ documents are for members only', async () => {
     const input = documentSchema.parse({ title: 'Minutes', category: 'Minutes', visibility: 'members' });
     expect(await refusalOf(() => saveDocument(editor, null, input))).toMatchObject({ field: 'file', message: 'Choose the PDF to upload.' });
-    const file = await storeUpload(editor, pdf('Minutes'), 'document');
+    const file = await storeUpload(editor, await pdf('Minutes'), 'document');
     const minutes = await saveDocument(editor, null, input, { fileMediaId: file.id });
     expect(canDownloadDocument(minutes, { isMember: false })).toBe(false);
     expect(canDownloadDocument(minutes, { isMember: true })).toBe(true);

@@ -51,7 +51,7 @@ describe('storing an upload', () => {
   });
 
   it('checks the type by the content, not by the name', async () => {
-    const pdfNamedPng = new File([new Uint8Array(samplePdf('Minutes', ['Text']))], 'photo.png', { type: 'image/png' });
+    const pdfNamedPng = new File([new Uint8Array(await samplePdf('Minutes', ['Text']))], 'photo.png', { type: 'image/png' });
     expect((await refusalOf(() => storeUpload(editor, pdfNamedPng, 'image', { field: 'cover' }))).message).toBe(
       'This file is not a picture (JPEG, PNG, WebP, GIF or AVIF).',
     );
@@ -78,7 +78,8 @@ describe('storing an upload', () => {
     const { usedBytes } = await listMedia();
     globalEnv.__ppaEnv = { ...configured, mediaStorageLimitBytes: usedBytes + 1000 };
     const before = (await database.db().select({ id: media.id }).from(media)).length;
-    const refused = await refusalOf(() => storeUpload(editor, new File([new Uint8Array(samplePdf('Big', ['x'.repeat(4000)]))], 'big.pdf'), 'document'));
+    const big = new File([new Uint8Array(await samplePdf('Big', ['x'.repeat(4000)]))], 'big.pdf');
+    const refused = await refusalOf(() => storeUpload(editor, big, 'document'));
     expect(refused.message).toMatch(/^The site’s storage for files is full \(\d+ KB\)\. Delete files nobody uses in the media library/);
     expect((await database.db().select({ id: media.id }).from(media)).length).toBe(before);
   });
@@ -91,7 +92,7 @@ describe('storing an upload', () => {
   });
 
   it('audits an upload made on its own, with the name and size', async () => {
-    const stored = await storeUpload(editor, new File([new Uint8Array(samplePdf('Bylaws', ['Text']))], 'by<laws>.pdf'), 'document');
+    const stored = await storeUpload(editor, new File([new Uint8Array(await samplePdf('Bylaws', ['Text']))], 'by<laws>.pdf'), 'document');
     expect(stored.fileName).toBe('by_laws_.pdf');
     const [entry] = await database.db().select().from(auditLog).where(eq(auditLog.entityId, stored.id));
     expect(entry).toMatchObject({ action: 'media.upload', actorEmail: 'editor@example.org', entityType: 'media' });
@@ -102,7 +103,7 @@ describe('storing an upload', () => {
 describe('serving and removing uploads', () => {
   it('serves pictures and recordings at /media, never documents', async () => {
     const picture = await storeUpload(editor, await pngFile(400, 200), 'image');
-    const pdf = await storeUpload(editor, new File([new Uint8Array(samplePdf('Members only', ['Secret']))], 'secret.pdf'), 'document');
+    const pdf = await storeUpload(editor, new File([new Uint8Array(await samplePdf('Members only', ['Secret']))], 'secret.pdf'), 'document');
     expect((await readPublicMediaFile(picture.id, 'w320'))?.mimeType).toBe('image/webp');
     expect(await readPublicMediaFile(picture.id, 'w9999')).toBeNull();
     expect(await readPublicMediaFile(pdf.id, 'original')).toBeNull();

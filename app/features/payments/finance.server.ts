@@ -4,14 +4,16 @@ import { db } from '~/db/client.server';
 import { siteSettings } from '~/db/schema/content';
 import { donations } from '~/db/schema/donations';
 import { financeDonors, financeMonthTotals, payments } from '~/db/schema/payments';
+import { giftReceipts } from '~/db/schema/receipts';
 import { listAllSubscriptions } from '~/features/donations/donations.server';
 import { countMembersByStanding } from '~/features/membership/membership.server';
 import { AppError } from '~/lib/errors';
+import { fileNamePart } from '~/lib/pdf-text';
 import { assertCan, type Actor } from '~/lib/roles';
 import { SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
 import { financeYearOf, groupDonors, monthNames, monthOf, summariseYear, yearBounds, type Donor, type FinancePurpose, type GiftOf } from './finance';
 import { renderGivingStatement } from './giving-statement.server';
-import { getReceiptSettings } from './receipts.server';
+import { formatReceiptNumber, getReceiptSettings } from './receipts.server';
 import { refundTotals } from './refund-totals.server';
 
 /**
@@ -55,10 +57,30 @@ async function yearsWithMoney(now: Date): Promise<number[]> {
   return years;
 }
 
-/** The year's gifts (payments of purpose `donation`, by the day paid) with what has been refunded of each since. */
+/**
+ * Each payment's gift receipts (docs/architecture.md#gift-receipts): the number in force, and the
+ * last one, which a refund in full cancelled when none is in force.
+ */
+function receiptsByPayment() {
+  return db()
+    .select({
+      paymentId: giftReceipts.paymentId,
+      inForce: sql<number | null>`max(${giftReceipts.number}) filter (where ${giftReceipts.cancelledAt} is null)`.as('in_force'),
+      latest: sql<number>`max(${giftReceipts.number})`.as('latest'),
+    })
+    .from(giftReceipts)
+    .groupBy(giftReceipts.paymentId)
+    .as('receipts_by_payment');
+}
+
+/**
+ * The year's gifts (payments of purpose `donation`, by the day paid) with what has been refunded of
+ * each since, and its receipt.
+ */
 async function giftsOfYear(year: number, donorEmail?: string): Promise<GiftOf[]> {
   const { start, end } = yearBounds(year);
   const refunded = refundTotals();
+  const receipts = receiptsByPayment();
   const rows = await db()
     .select({
       paymentId: payments.id,
@@ -70,12 +92,24 @@ async function giftsOfYear(year: number, donorEmail?: string): Promise<GiftOf[]>
       email: donations.email,
       firstName: donations.firstName,
       lastName: donations.lastName,
+      receiptInForce: receipts.inForce,
+      receiptLatest: receipts.latest,
     })
     .from(payments)
     .innerJoin(donations, giftDonation)
     .leftJoin(refunded, eq(refunded.paymentId, payments.id))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .where(and(gte(payments.paidAt, start), lt(payments.paidAt, end), donorEmail === undefined ? undefined : sql`lower(btrim(${donations.email})) = ${donorEmail}`));
-  return rows.map((row) => ({ ...row, refundedCents: Number(row.refundedCents) }));
+  return rows.map(({ receiptInForce, receiptLatest, ...row }) => ({
+    ...row,
+    refundedCents: Number(row.refundedCents),
+    receipt:
+      receiptInForce !== null
+        ? { number: formatReceiptNumber(Number(receiptInForce)), cancelled: false }
+        : receiptLatest !== null
+          ? { number: formatReceiptNumber(Number(receiptLatest)), cancelled: true }
+          : null,
+  }));
 }
 
 /** A donor's address in a statement's URL: not their email itself, which would end up in logs. */
@@ -221,8 +255,14 @@ export async function givingStatementPdfOfEmail(year: number, email: string): Pr
   return statementPdf(await givingStatementOfEmail(year, email));
 }
 
+/**
+ * The statement's PDF and its file name, with the donor's name as they write it
+ * ('giving-statement-2025-සමන්-කුමාර-පෙරේරා.pdf'; the download adds an ASCII fallback).
+ */
 async function statementPdf(statement: GivingStatement): Promise<{ bytes: Uint8Array; fileName: string }> {
   const { year } = statement;
-  const slug = statement.donor.name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'donor';
-  return { bytes: await renderGivingStatement(statement), fileName: `giving-statement-${year}-${slug}.pdf` };
+  return {
+    bytes: await renderGivingStatement(statement),
+    fileName: `giving-statement-${year}-${fileNamePart(statement.donor.name, 'donor')}.pdf`,
+  };
 }

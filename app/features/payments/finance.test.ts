@@ -95,6 +95,7 @@ describe('donors', () => {
     amountCents,
     refundedCents,
     livemode,
+    receipt: null,
     email,
     firstName,
     lastName: 'Perera',

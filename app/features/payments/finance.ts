@@ -125,8 +125,20 @@ export function summariseYear(year: number, received: ReceivedLine[], refunded: 
   return { year, months, byPurpose, total, testGrossCents };
 }
 
-/** A gift as a giving statement lists it: what was paid, and what of it has been refunded since. */
-export type Gift = { paymentId: string; paidAt: Date; cause: DonationCause; amountCents: number; refundedCents: number; livemode: boolean };
+/**
+ * A gift as a giving statement lists it: what was paid, what of it has been refunded since, and its
+ * receipt: the number in force, or the last one if a refund in full cancelled it (none for a gift
+ * paid before receipts were numbered).
+ */
+export type Gift = {
+  paymentId: string;
+  paidAt: Date;
+  cause: DonationCause;
+  amountCents: number;
+  refundedCents: number;
+  livemode: boolean;
+  receipt: { number: string; cancelled: boolean } | null;
+};
 export type GiftOf = Gift & { email: string; firstName: string; lastName: string };
 
 export type Donor = { email: string; name: string; gifts: Gift[]; grossCents: number; refundedCents: number; netCents: number; testOnly: boolean };
