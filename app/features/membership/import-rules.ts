@@ -238,6 +238,9 @@ export function importChoices(
   };
 }
 
+/** What stops a preview while the order of the file's dates is not known: the page asks under "Dates". */
+export const datesProblem = 'Choose how the file writes its dates, under “Dates”.';
+
 /** What stops a preview besides the columns: a column with too many different words (the wrong column), and dates whose order is not known. */
 export function choiceProblems(vocabulary: FileVocabulary, choices: ImportChoices): string[] {
   const problems: string[] = [];
@@ -247,7 +250,7 @@ export function choiceProblems(vocabulary: FileVocabulary, choices: ImportChoice
   };
   tooMany(vocabulary.plans, 'plan');
   tooMany(vocabulary.methods, 'payment method');
-  if (!choices.dateOrder) problems.push('Choose how the file writes its dates, under “Dates”.');
+  if (!choices.dateOrder) problems.push(datesProblem);
   return problems;
 }
 

@@ -4,13 +4,14 @@ import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, SelectField } from '~/components/ui/form-field';
 import { dateOrderLabels, dateOrders } from '~/features/membership/import-dates';
-import { importFieldLabels, importFields, methodsHeading, plansHeading } from '~/features/membership/import-rules';
+import { datesProblem, importFieldLabels, importFields, methodsHeading, plansHeading } from '~/features/membership/import-rules';
 import { MAX_WORDS } from '~/features/membership/import-words';
 import { importMappingSchema } from '~/features/membership/import.schema';
 import { membershipPlans } from '~/features/membership/plans';
 import type { WordLine } from '~/features/payments/member-import.server';
 import { offlineMethodLabels, offlineMethods } from '~/features/payments/offline.schema';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { cn } from '~/lib/utils';
 import { answerId, importAction, ImportPreviewSection, type MappingStep } from './member-import-parts';
 
 const planOptions = [
@@ -44,7 +45,11 @@ export function ImportMappingForm({ step }: { step: MappingStep }) {
   useEffect(() => {
     document.getElementById(answerId)?.focus();
   }, [step]);
-  const stopped = step.notice || step.problems.length;
+  // Without counts the page opens at what stops them: the question about the dates when that is
+  // all, else the problems (with counts, a notice shows with them in the third step).
+  const datesAsked = !step.counts && reading.dates.question;
+  const stopped = !step.counts && Boolean(step.notice || step.problems.some((problem) => problem !== datesProblem));
+  const answerAt = step.counts ? 'counts' : stopped ? 'problems' : datesAsked ? 'dates' : null;
   return (
     <Form method="post" action={importAction} {...getFormProps(form)} aria-labelledby="import-mapping-heading" className="mt-6 grid gap-6">
       <input type="hidden" name="csv" value={step.csv} />
@@ -61,8 +66,12 @@ export function ImportMappingForm({ step }: { step: MappingStep }) {
           ))}
         </div>
         {reading.dates.dated ? (
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-lg font-bold text-navy-900">Dates</legend>
+          <fieldset
+            id={answerAt === 'dates' ? answerId : undefined}
+            tabIndex={answerAt === 'dates' ? -1 : undefined}
+            className={cn('grid scroll-mt-24 gap-2 focus:outline-none', datesAsked && 'rounded-md border border-amber-300 bg-amber-50 p-3')}
+          >
+            <legend className={cn('mb-1 text-lg font-bold text-navy-900', datesAsked && 'float-left w-full')}>Dates</legend>
             <SelectField
               className="max-w-md"
               field={fields.dateOrder}
@@ -76,7 +85,7 @@ export function ImportMappingForm({ step }: { step: MappingStep }) {
         <WordChoices legend={methodsHeading} field={fields.methods} words={reading.methods} options={methodOptions} blankLabel="No method written" />
         {reading.plans.length || reading.methods.length ? <p className="text-sm text-muted-foreground">What you choose for a word is remembered for the next import.</p> : null}
         {stopped ? (
-          <div role="alert" id={step.counts ? undefined : answerId} tabIndex={-1} className="grid scroll-mt-24 gap-1 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 focus:outline-none">
+          <div role="alert" id={answerAt === 'problems' ? answerId : undefined} tabIndex={-1} className="grid scroll-mt-24 gap-1 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 focus:outline-none">
             {[step.notice, ...step.problems].filter(Boolean).map((problem) => (
               <p key={problem}>{problem}</p>
             ))}

@@ -68,7 +68,8 @@ async function showPreview(user: Actor, request: ImportRequest, notice: string |
   const carried = { csv: request.csv, fileName: request.fileName ?? '', notice };
   if (!preview.ok) {
     if (!preview.interpretation) return data({ stage: 'upload' as const, result: { status: 'error', error: { file: preview.problems } } satisfies SubmissionResult<string[]> }, { status: 400 });
-    return data({ stage: 'map' as const, ...carried, interpretation: preview.interpretation, problems: preview.problems, counts: null, lines: [], hidden: 0, leftOut: 0 }, { status: 400 });
+    // The file was read: the page asks for what it lacks (a column, how its dates are written).
+    return data({ stage: 'map' as const, ...carried, interpretation: preview.interpretation, problems: preview.problems, counts: null, lines: [], hidden: 0, leftOut: 0 });
   }
   const { lines, hidden } = previewLines(preview.rows, preview.today);
   const leftOut = preview.rows.filter((row) => row.remarks.length > 0).length;
