@@ -101,6 +101,19 @@ describe('the member import page', () => {
     const other = new FormData();
     other.set('intent', 'delete-everything');
     expect((await post(other)).status).toBe(400);
+    // Choices the page never offers: a plan word's meaning, a list that is no list, a date order.
+    for (const [name, value] of [
+      ['plans[0].choice', 'gold'],
+      ['methods', 'cash'],
+      ['dateOrder', 'ydm'],
+      ['plans[0].word', 'x'.repeat(1000)],
+    ]) {
+      const form = new FormData();
+      form.set('intent', 'preview');
+      form.set('csv', csv);
+      form.set(name!, value!);
+      expect((await post(form)).status).toBe(400);
+    }
 
     const member = await createSignedInAccount(database.db(), { email: 'member@example.org' });
     expect((await post(fileForm(new File([csv], 'members.csv', { type: 'text/csv' })), member.cookie)).status).toBeGreaterThanOrEqual(300);
