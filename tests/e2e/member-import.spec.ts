@@ -69,9 +69,9 @@ test('an admin imports a chapter’s members; an invited member sets a password 
   await expect(page.getByLabel('Plan (annual or life)')).toHaveValue('3');
   const problem = (row: number) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(row), exact: true }) });
   await expect(problem(8)).toContainText('“not-an-email” is not an email address.');
-  await expect(problem(15)).toContainText('Unknown plan “gold”: use annual or life.');
-  await expect(problem(23)).toContainText('Expires on (2026-01-01) is before joined on (2026-05-01).');
-  await expect(problem(31)).toContainText(`The email ${annual.email} is repeated: row 2 is taken.`);
+  await expect(problem(15)).toContainText('Plan “gold”: choose what it means under “Plans in the file”.');
+  await expect(problem(23)).toContainText('Expires on (January 1, 2026) is before joined on (May 1, 2026).');
+  await expect(problem(31)).toContainText(`The email ${annual.email} is repeated: row 2 has it first.`);
   await expect(problem(40)).toContainText(`${treasurer} is already a member.`);
   await expect(problem(2)).toContainText('New member');
   await noSidewaysScroll(page);

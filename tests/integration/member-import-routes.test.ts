@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '~/db/schema/auth';
 import { memberImports } from '~/db/schema/membership';
 import { IMPORT_MAX_BYTES } from '~/features/membership/import-rules';
-import { mappingKey } from '~/features/membership/import.schema';
 import { action, loader } from '~/routes/admin/member-import';
 import { loader as reportLoader } from '~/routes/admin/member-import-report';
 import { createSignedInAccount } from '../factories/accounts';
@@ -23,7 +22,7 @@ beforeAll(async () => {
   cookie = (await createSignedInAccount(database.db(), { email: 'registrar@example.org', role: 'admin' })).cookie;
 });
 
-type Reply = { data: { stage: string; result?: { error?: Record<string, string[] | null> | null }; counts?: unknown; notice?: string | null }; init: ResponseInit | null };
+type Reply = { data: { stage: string; result?: { error?: Record<string, string[] | null> | null }; counts?: unknown; notice?: string | null; interpretation?: { key: string } }; init: ResponseInit | null };
 
 async function post(form: FormData, as = cookie) {
   try {
@@ -45,7 +44,7 @@ const fileForm = (file: File | null, pasted = '') => {
   form.set('pasted', pasted);
   return form;
 };
-const csv = 'Name,Email,Plan\nNimal Perera,nimal@example.org,annual\nAsha Silva,asha@example.org,life\n';
+const csv = 'Name,Email,Plan,Expires on\nNimal Perera,nimal@example.org,annual,2027-03-31\nAsha Silva,asha@example.org,life,\n';
 const written = async () => [(await database.db().select({ n: count() }).from(users))[0]!.n, (await database.db().select({ n: count() }).from(memberImports))[0]!.n];
 
 describe('the member import page', () => {
@@ -80,11 +79,12 @@ describe('the member import page', () => {
       for (const [field, index] of Object.entries(columns)) form.set(`column.${field}`, index);
       return form;
     };
-    const changed = await post(confirm(mappingKey({ name: 0, email: 1, plan: 2 }), { name: '0', email: '1', plan: '2', notes: '0' }));
-    expect(changed.data?.notice).toBe('The columns changed since the preview: check it again, then confirm.');
+    const previewed = preview.data!.interpretation!.key;
+    const changed = await post(confirm(previewed, { name: '0', email: '1', plan: '2', expiresOn: '3', notes: '0' }));
+    expect(changed.data?.notice).toBe('The columns or choices changed since the preview: check it again, then confirm.');
     expect((await written())[1]).toBe(0);
 
-    const done = await post(confirm(mappingKey({ name: 0, email: 1, plan: 2 }), { name: '0', email: '1', plan: '2' }));
+    const done = await post(confirm(previewed, { name: '0', email: '1', plan: '2', expiresOn: '3' }));
     expect(done.status).toBe(302);
     const id = /done=([0-9a-f-]{36})/.exec(done.location ?? '')![1]!;
     expect(await loader(routeArgs(`/admin/members/import?done=${id}`, { headers: { cookie } }))).toMatchObject({ done: { created: 2, skipped: 0 } });
@@ -101,6 +101,19 @@ describe('the member import page', () => {
     const other = new FormData();
     other.set('intent', 'delete-everything');
     expect((await post(other)).status).toBe(400);
+    // Choices the page never offers: a plan word's meaning, a list that is no list, a date order.
+    for (const [name, value] of [
+      ['plans[0].choice', 'gold'],
+      ['methods', 'cash'],
+      ['dateOrder', 'ydm'],
+      ['plans[0].word', 'x'.repeat(1000)],
+    ]) {
+      const form = new FormData();
+      form.set('intent', 'preview');
+      form.set('csv', csv);
+      form.set(name!, value!);
+      expect((await post(form)).status).toBe(400);
+    }
 
     const member = await createSignedInAccount(database.db(), { email: 'member@example.org' });
     expect((await post(fileForm(new File([csv], 'members.csv', { type: 'text/csv' })), member.cookie)).status).toBeGreaterThanOrEqual(300);

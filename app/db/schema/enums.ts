@@ -30,8 +30,12 @@ export type PaymentProviderName = (typeof paymentProviderNames)[number];
 /** Where a recorded payment came from: a provider's checkout, or money the committee received by hand. */
 export const paymentSources = [...paymentProviderNames, 'offline'] as const;
 export type PaymentSource = (typeof paymentSources)[number];
-/** How an offline payment was made (docs/product.md#offline-payments). */
-export const offlineMethods = ['cash', 'cheque', 'bank_transfer'] as const;
+/**
+ * How an offline payment was made (docs/product.md#offline-payments): money that reached the
+ * association outside the site's checkout, by hand, by transfer, or by a card or PayPal account of
+ * its own (docs/decisions/019).
+ */
+export const offlineMethods = ['cash', 'cheque', 'bank_transfer', 'e_transfer', 'card', 'paypal'] as const;
 export type OfflineMethod = (typeof offlineMethods)[number];
 
 /** What a payment is for; each purpose has a handler in features/payments/purposes.server.ts. */

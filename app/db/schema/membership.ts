@@ -101,15 +101,16 @@ export const directoryListings = pgTable('directory_listings', {
 
 /**
  * A confirmed member import (docs/product.md#member-import): who ran it, how the file's columns
- * were mapped (header names, remembered for the next file), what it did, and the skipped rows'
- * report as CSV for download.
+ * were mapped (header names) and what its plan and payment words meant, remembered for the next
+ * file; what it did, and the skipped rows' report as CSV for download.
  */
 export const memberImports = pgTable('member_imports', {
   id: uuid('id').primaryKey().defaultRandom(),
   actorId: text('actor_id'),
   actorEmail: text('actor_email').notNull(),
   fileName: text('file_name'),
-  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  /** Each field's header name, and under `words` the meaning chosen for the file's plan and payment words (features/membership/import-rules.ts, `ImportMemory`). */
+  mapping: jsonb('mapping').$type<Record<string, unknown>>().notNull(),
   createdCount: integer('created_count').notNull(),
   updatedCount: integer('updated_count').notNull(),
   skippedCount: integer('skipped_count').notNull(),

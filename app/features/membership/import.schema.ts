@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { dateOrders } from './import-dates';
 import { IMPORT_MAX_BYTES, importFields, type ColumnMapping, type ImportField } from './import-rules';
+import { MAX_WORD_LENGTH, MAX_WORDS, methodChoices, planChoices } from './import-words';
 
 /**
  * The member import page's two forms (docs/product.md#member-import), checked with the same schemas
- * in the browser and on the server: the file (uploaded or pasted), then the column mapping with the
- * preview or the confirmation. Pure: no server code.
+ * in the browser and on the server: the file (uploaded or pasted), then the column mapping and the
+ * choices about its dates and words, with the preview or the confirmation. Pure: no server code.
  */
 
 const MAX_MB = IMPORT_MAX_BYTES / (1024 * 1024);
@@ -53,21 +55,36 @@ const columnIndex = z
   .transform(Number)
   .optional();
 
+const wordChoices = <Choice extends string>(choices: readonly [Choice, ...Choice[]]) =>
+  z
+    .array(
+      z.object({
+        word: z.string().max(MAX_WORD_LENGTH * 4),
+        choice: z.enum(choices, { error: 'Choose from the list.' }).optional(),
+      }),
+    )
+    .max(MAX_WORDS + 1)
+    .optional();
+
 /**
- * The second form: the file's text (carried in the page), the column chosen for each field, and
- * either a new preview or the confirmation of the one shown (`previewed`: its mapping, so a mapping
- * changed after the preview is previewed again instead of imported unseen).
+ * The second form: the file's text (carried in the page), the column chosen for each field, how
+ * the file writes its dates, what each of its plan and payment words means (`word` is the word's
+ * key), and either a new preview or the confirmation of the one shown (`previewed`: its key, so
+ * columns or choices changed after the preview are previewed again instead of imported unseen).
  */
 export const importMappingSchema = z.object({
   intent: z.enum(['preview', 'commit'], { error: 'Choose what to do.' }),
   csv: z.string({ error: nothingChosenMessage }).min(1, nothingChosenMessage).max(IMPORT_MAX_BYTES, tooLargeMessage),
   fileName: z.string().max(255).optional(),
-  previewed: z.string().max(2000).optional(),
+  previewed: z.string().max(50_000).optional(),
   invite: z
     .literal('on')
     .optional()
     .transform((value) => value === 'on'),
   column: z.object(Object.fromEntries(importFields.map((field) => [field, columnIndex])) as Record<ImportField, typeof columnIndex>).optional(),
+  dateOrder: z.enum(dateOrders, { error: 'Choose how the file writes its dates.' }).optional(),
+  plans: wordChoices(planChoices),
+  methods: wordChoices(methodChoices),
 });
 
 /** The mapping a posted `column` object gives (fields left on "not in the file" are absent). */
@@ -80,8 +97,12 @@ export function postedMapping(column: Partial<Record<ImportField, number | undef
   return mapping;
 }
 
-/** A mapping as the `previewed` field carries it: the same text for the same mapping. */
-export const mappingKey = (mapping: ColumnMapping) => JSON.stringify(importFields.map((field) => mapping[field] ?? null));
+/** The meanings posted for the file's words, by word key (a word left on "Choose…" is absent). */
+export function postedWords<Choice extends string>(posted: readonly { word: string; choice?: Choice | undefined }[] | undefined): Record<string, Choice> {
+  const chosen: Record<string, Choice> = {};
+  for (const { word, choice } of posted ?? []) if (choice) chosen[word] = choice;
+  return chosen;
+}
 
 /** The page's post (docs/architecture.md#forms): the file (intent `upload`), or a preview or confirmation. */
 export const importPostSchema = z.discriminatedUnion('intent', [importFileSchema, importMappingSchema], { error: 'Choose what to do.' });

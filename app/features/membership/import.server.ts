@@ -10,7 +10,7 @@ import { toCsv } from '~/lib/csv';
 import { env } from '~/lib/env.server';
 import { SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
 import type { Actor } from '~/lib/roles';
-import type { ExistingPeople, ImportField, ImportRecord, ImportRow } from './import-rules';
+import { readImportMemory, storedImportMemory, type ExistingPeople, type ImportMemory, type ImportRecord, type ImportRow } from './import-rules';
 
 /**
  * The membership side of a member import (docs/product.md#member-import): who in a file is already
@@ -51,10 +51,10 @@ export async function existingPeople(emails: readonly string[], executor: Execut
   return { accounts, members };
 }
 
-/** The mapping of the last confirmed import, by header name, to start the next file from. */
-export async function rememberedImportMapping(executor: Executor = db()): Promise<Partial<Record<ImportField, string>> | null> {
+/** What the last confirmed import left to start the next file from: its columns by header name, and what its words meant. */
+export async function rememberedImport(executor: Executor = db()): Promise<ImportMemory> {
   const [last] = await executor.select({ mapping: memberImports.mapping }).from(memberImports).orderBy(desc(memberImports.createdAt)).limit(1);
-  return (last?.mapping as Partial<Record<ImportField, string>> | undefined) ?? null;
+  return readImportMemory(last?.mapping);
 }
 
 /** A day of the file as an instant: noon in the association's time zone, like money received by hand. */
@@ -95,7 +95,8 @@ export async function writeImportedMembers(tx: Executor, records: readonly Impor
         alYear: record.alYear,
         membershipType: record.plan,
         status: 'approved' as const,
-        memberSince: importDayInstant(record.joinedOn),
+        // The file's dates only: no joined date, no "member since" (never the day of the import).
+        memberSince: record.joinedOn ? importDayInstant(record.joinedOn) : null,
         expiresAt: record.plan === 'life' || !record.expiresOn ? null : importDayInstant(record.expiresOn),
       })),
     );
@@ -151,7 +152,7 @@ export function skippedRowsReport(rows: readonly ImportRow[]): string {
 export async function recordMemberImport(
   tx: Executor,
   actor: Actor,
-  details: { fileName: string | null; mapping: Partial<Record<ImportField, string>>; created: number; updated: number; rows: readonly ImportRow[] },
+  details: { fileName: string | null; memory: ImportMemory; created: number; updated: number; rows: readonly ImportRow[] },
 ): Promise<string> {
   const skipped = details.rows.filter((row) => row.action === 'skip').length;
   const [row] = await tx
@@ -160,7 +161,7 @@ export async function recordMemberImport(
       actorId: actor.id,
       actorEmail: actor.email,
       fileName: details.fileName,
-      mapping: details.mapping,
+      mapping: storedImportMemory(details.memory),
       createdCount: details.created,
       updatedCount: details.updated,
       skippedCount: skipped,

@@ -8,7 +8,7 @@ import { parseDollars } from '~/lib/money';
 import { refundPostSchema } from './refund.schema';
 
 /** How each offline method reads on screens and receipts. */
-export const offlineMethodLabels = { cash: 'Cash', cheque: 'Cheque', bank_transfer: 'Bank transfer' } as const;
+export const offlineMethodLabels = { cash: 'Cash', cheque: 'Cheque', bank_transfer: 'Bank transfer', e_transfer: 'Interac e-Transfer', card: 'Card', paypal: 'PayPal' } as const;
 
 /**
  * An offline payment the committee records (docs/product.md#offline-payments): how it was paid,

@@ -3,8 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { requireAdminAbility } from '~/features/accounts/guards.server';
-import { readImportCsv } from '~/features/membership/import-csv.server';
-import { importPostSchema, mappingKey, postedMapping } from '~/features/membership/import.schema';
+import { decodeImportFile, readImportCsv } from '~/features/membership/import-csv.server';
+import { importPostSchema, postedMapping, postedWords } from '~/features/membership/import.schema';
 import { memberImportSummary } from '~/features/membership/import.server';
 import { commitMemberImport, previewLines, previewMemberImport, type ImportRequest } from '~/features/payments/member-import.server';
 import { failureOf } from '~/lib/errors.server';
@@ -16,7 +16,8 @@ import { isUuid } from '~/lib/params';
 import type { Actor } from '~/lib/roles';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/member-import';
-import { ImportDone, ImportFileForm, ImportMappingForm } from './member-import-parts';
+import { ImportMappingForm } from './member-import-mapping';
+import { ImportDone, ImportFileForm } from './member-import-parts';
 
 /** 'Import members' (`/admin/members/import`, docs/product.md#member-import): admins only; nothing is written until confirmed. */
 export async function loader(args: Route.LoaderArgs) {
@@ -35,19 +36,25 @@ export async function action(args: Route.ActionArgs) {
   const post = submission.value;
   if (post.intent === 'upload') {
     const field = post.file ? 'file' : 'pasted';
-    const csv = post.file ? await post.file.text() : (post.pasted ?? '');
+    const csv = post.file ? decodeImportFile(new Uint8Array(await post.file.arrayBuffer())) : (post.pasted ?? '');
     // A file that is not CSV text at all (a workbook, a picture) is refused before anything is read.
     const read = readImportCsv(csv);
     if ('problem' in read) return data({ stage: 'upload' as const, result: submission.reply({ fieldErrors: { [field]: [read.problem] } }) }, { status: 400 });
     return showPreview(user, { csv, fileName: post.file?.name ?? null }, null);
   }
-  // A new preview with the chosen columns, or the confirmation of the preview shown.
-  const mapping = postedMapping(post.column);
-  const request: ImportRequest = { csv: post.csv, fileName: post.fileName || null, mapping, invite: post.invite };
+  // A new preview with the chosen columns and choices, or the confirmation of the preview shown.
+  const request: ImportRequest = {
+    csv: post.csv,
+    fileName: post.fileName || null,
+    mapping: postedMapping(post.column),
+    dateOrder: post.dateOrder ?? null,
+    plans: postedWords(post.plans),
+    methods: postedWords(post.methods),
+    invite: post.invite,
+  };
   if (post.intent === 'preview') return showPreview(user, request, null);
-  if (post.previewed !== mappingKey(mapping)) return showPreview(user, request, 'The columns changed since the preview: check it again, then confirm.');
   try {
-    const outcome = await commitMemberImport(user, request);
+    const outcome = await commitMemberImport(user, { ...request, previewed: post.previewed ?? '' });
     if (!outcome.ok) return showPreview(user, request, outcome.problems.join(' '));
     return redirectWithToast(`/admin/members/import?done=${outcome.importId}`, messages.membersImported(outcome.created + outcome.updated, outcome.invited));
   } catch (error) {
@@ -58,13 +65,15 @@ export async function action(args: Route.ActionArgs) {
 
 async function showPreview(user: Actor, request: ImportRequest, notice: string | null) {
   const preview = await previewMemberImport(user, request);
-  const carried = { csv: request.csv, fileName: request.fileName ?? '' };
+  const carried = { csv: request.csv, fileName: request.fileName ?? '', notice };
   if (!preview.ok) {
-    if (!preview.headers) return data({ stage: 'upload' as const, result: { status: 'error', error: { file: preview.problems } } satisfies SubmissionResult<string[]> }, { status: 400 });
-    return data({ stage: 'map' as const, ...carried, headers: preview.headers, mapping: preview.mapping ?? {}, problems: preview.problems, notice, counts: null, lines: [], hidden: 0 }, { status: 400 });
+    if (!preview.interpretation) return data({ stage: 'upload' as const, result: { status: 'error', error: { file: preview.problems } } satisfies SubmissionResult<string[]> }, { status: 400 });
+    // The file was read: the page asks for what it lacks (a column, how its dates are written).
+    return data({ stage: 'map' as const, ...carried, interpretation: preview.interpretation, problems: preview.problems, counts: null, lines: [], hidden: 0, leftOut: 0 });
   }
-  const { lines, hidden } = previewLines(preview.rows);
-  return data({ stage: 'map' as const, ...carried, headers: preview.headers, mapping: preview.mapping, problems: [], notice, counts: preview.counts, lines, hidden });
+  const { lines, hidden } = previewLines(preview.rows, preview.today);
+  const leftOut = preview.rows.filter((row) => row.remarks.length > 0).length;
+  return data({ stage: 'map' as const, ...carried, interpretation: preview.interpretation, problems: [], counts: preview.counts, lines, hidden, leftOut });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Import members');
@@ -84,7 +93,7 @@ export default function MemberImport({ loaderData, actionData }: Route.Component
         Bring in the chapter’s existing members from a spreadsheet saved as CSV. You will see what each row becomes, and every problem with its row number, before anything is saved. Importing the same file again changes nothing.
       </p>
       {mapping ? (
-        <ImportMappingForm key={mapping.csv.length + mapping.fileName} step={mapping} />
+        <ImportMappingForm key={`${mapping.fileName}|${mapping.csv.length}|${mapping.interpretation.key}`} step={mapping} />
       ) : (
         <>
           {loaderData.done ? <ImportDone done={loaderData.done} /> : null}

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" DROP CONSTRAINT "payments_offline_method_check";--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_offline_method_check" CHECK ("payments"."offline_method" in ('cash', 'cheque', 'bank_transfer', 'e_transfer', 'card', 'paypal'));
