@@ -286,7 +286,8 @@ export function ticketPassedMail(
 /** Tickets cancelled by the committee (docs/product.md#tickets-for-the-committee), with what is refunded. */
 export function ticketsCancelledMail(
   sender: Sender,
-  order: { name: string; eventTitle: string; tickets: { attendee: string; tier: string; code: string }[]; refund: string | null },
+  /** `seats`: what became of their seats, as the committee's toast says it (features/events/waitlist.ts). */
+  order: { name: string; eventTitle: string; tickets: { attendee: string; tier: string; code: string }[]; refund: string | null; seats: string },
   url: string,
 ): MailContent {
   const which = order.tickets.length === 1 ? 'A ticket' : `${order.tickets.length} tickets`;
@@ -301,6 +302,7 @@ export function ticketsCancelledMail(
       order.refund
         ? `${order.refund} is refunded to the card you paid with; it usually shows on your statement within 5 to 10 business days.`
         : 'Nothing was charged for them, so there is nothing to refund.',
+      order.seats,
       'If you have questions, please reply to this message.',
     ],
     { label: 'See your order', url },
