@@ -63,6 +63,11 @@ describe('orderFormSchemaFor', () => {
     expect(answerKey(2, null)).toBe('q2');
   });
 
+  it('asks the required ones even when the form posts no answer at all (every field left empty)', () => {
+    const result = orderFormSchemaFor([dietary], [10]).safeParse({ ...buyer, attendees: ['Ada Obi'] });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['answers.q1_0', 'Please choose an answer.']]);
+  });
+
   it('is the plain order form for an event without questions', () => {
     expect(orderFormSchemaFor([], [10]).parse({ ...buyer, attendees: ['Ada Obi'] }).answers).toEqual({});
   });

@@ -69,7 +69,9 @@ export function orderFormSchemaFor(questions: Question[], seatTierIds: number[])
     if (question.scope === 'order') shape[answerKey(question.id, null)] = answerSchema(question);
     else seatTierIds.forEach((tierId, index) => asksTier(question, tierId) && (shape[answerKey(question.id, index)] = answerSchema(question)));
   }
-  return orderFormSchema.extend({ answers: z.object(shape).default({}) });
+  // prefault, not default: a form whose answers are all left empty posts no `answers` at all, and zod's
+  // default would then skip the questions, so an order could be placed without its required answers.
+  return orderFormSchema.extend({ answers: z.object(shape).prefault({}) });
 }
 
 export type GivenAnswer = { questionId: number; seatIndex: number | null; value: string };

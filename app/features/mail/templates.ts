@@ -257,17 +257,22 @@ export function ticketsMail(
 
 /**
  * A ticket passed on by its buyer (docs/product.md#passing-a-ticket-on), to the new attendee: its QR
- * image and code. The link is the event's page, not the order's: the order stays the buyer's.
+ * image and code, and the answers given for them with it (dietary needs…). The link is the event's
+ * page, not the order's: the order stays the buyer's.
  */
 export function ticketPassedMail(
   sender: Sender,
-  passed: { name: string; fromName: string; eventTitle: string; when: string; venue: string; ticket: TicketForMail },
+  passed: { name: string; fromName: string; eventTitle: string; when: string; venue: string; ticket: TicketForMail; answers?: { label: string; text: string }[] },
   eventUrl: string,
 ): MailContent {
   const title = `Your ticket for ${passed.eventTitle}`;
+  const answers = passed.answers ?? [];
   const paragraphs = [
     `Hello ${passed.name},`,
     `${passed.fromName} has passed you a ticket for ${passed.eventTitle}: ${passed.when}, ${passed.venue}.`,
+    ...(answers.length
+      ? [`${passed.fromName} answered the event's questions for you: ${answers.map((answer) => `${answer.label}: ${answer.text}`).join('; ')}.`]
+      : []),
     'Show the QR code at the door, on your phone or printed. The calendar file adds the event to your calendar.',
   ];
   const { ticket } = passed;

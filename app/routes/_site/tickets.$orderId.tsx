@@ -10,10 +10,11 @@ import type { RequestScope } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderRefundedCents } from '~/features/events/attendees.server';
 import { cancelFreeOrder } from '~/features/events/orders.server';
-import { answersOfOrders } from '~/features/events/questions.server';
+import type { Question } from '~/features/events/questions';
+import { answersOfOrders, listQuestions } from '~/features/events/questions.server';
 import { formatTicketCode, ticketCalendarPath, ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { transferTicket } from '~/features/events/ticket-transfer.server';
-import { transferRefusal, transferSchema } from '~/features/events/transfer';
+import { transferAnswers, transferRefusal, transferSchemaFor, transferTargetSchema } from '~/features/events/transfer';
 import { qrSvg } from '~/features/events/ticket-mail.server';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { isAppError } from '~/lib/errors';
@@ -58,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
       shown.map(async (ticket) => ({
         id: ticket.id,
         attendeeName: ticket.attendeeName,
+        tierId: ticket.tierId,
         tierName: ticket.tierName,
         code: formatTicketCode(ticket.code),
         status: ticket.status,
@@ -68,19 +70,30 @@ export async function loader(args: Route.LoaderArgs) {
       })),
     ),
     orderAnswers: answers.byOrder.get(order.id) ?? [],
+    // Asked again of whoever a ticket is passed to (the transfer form builds its schema from them).
+    attendeeQuestions: answers.questions.filter((question) => question.scope === 'attendee'),
     started: now >= event.startsAt,
     canCancel: order.status === 'confirmed' && order.totalCents === 0 && shown.some((ticket) => ticket.status === 'valid'),
     calendarPath: admitsSomeone(found) ? ticketCalendarPath(order.id) : null,
   };
 }
 
-/** What the page posts (docs/architecture.md#forms): cancelling a free registration, or passing a ticket on. */
-const ticketsPostSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('cancel') }), transferSchema], { error: 'Nothing to do.' });
+/**
+ * What the page posts (docs/architecture.md#forms): cancelling a free registration, or passing a
+ * ticket on, whose form asks the questions of the ticket's tier (`tierId`: the posted ticket's).
+ */
+function ticketsPostSchema(questions: Question[], tierId: number | null) {
+  return z.discriminatedUnion('intent', [z.object({ intent: z.literal('cancel') }), transferSchemaFor(questions, tierId)], { error: 'Nothing to do.' });
+}
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const { order, by } = await loadTickets(args, params.orderId);
-  const submission = parseWithZod(await readFormData(request), { schema: ticketsPostSchema });
+  const { order, tickets, by } = await loadTickets(args, params.orderId);
+  const formData = await readFormData(request);
+  const target = transferTargetSchema.safeParse(Object.fromEntries(formData));
+  const tierId = target.success ? (tickets.find((ticket) => ticket.id === target.data.ticketId)?.tierId ?? null) : null;
+  const questions = await listQuestions(order.eventId);
+  const submission = parseWithZod(formData, { schema: ticketsPostSchema(questions, tierId) });
   if (submission.status !== 'success') {
     const refused = refusedPost(submission, 'ticketId');
     if (refused.intent !== 'transfer') return dataWithToast(args.context, { ok: false, form: null, result: null }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
@@ -91,10 +104,12 @@ export async function action(args: Route.ActionArgs) {
   if (input.intent === 'transfer') {
     try {
       if (input.ticketId === null) notFound('Ticket not found.');
-      await transferTicket({ orderId: order.id, ticketId: input.ticketId, attendeeName: input.attendeeName, attendeeEmail: input.attendeeEmail, by });
+      const answers = tierId === null ? [] : transferAnswers(questions, tierId, input.answers);
+      await transferTicket({ orderId: order.id, ticketId: input.ticketId, attendeeName: input.attendeeName, attendeeEmail: input.attendeeEmail, answers, by });
     } catch (error) {
       const failure = failureOf(error, { title: 'Not Passed On', variant: 'destructive' });
-      return dataWithToast(args.context, { ok: false, form: `transfer-${input.ticketId}`, result: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
+      const result = failure.field ? submission.reply({ fieldErrors: { [failure.field]: [failure.message] } }) : submission.reply({ formErrors: [failure.message] });
+      return dataWithToast(args.context, { ok: false, form: `transfer-${input.ticketId}`, result }, failure.toast, { status: failure.status });
     }
     const mailed = input.attendeeEmail ? ` We have mailed it to ${input.attendeeEmail}.` : '';
     return redirectWithToast(ticketOrderPath(order.id), { title: 'Ticket Passed On', description: `The ticket is now ${input.attendeeName}’s, with a new code; the old one no longer admits anyone.${mailed}`, variant: 'success' });
@@ -132,7 +147,7 @@ function orderSummary(order: { status: string; totalCents: number; buyerName: st
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Tickets({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, event, tickets, orderAnswers, canCancel, calendarPath, started } = loaderData;
+  const { order, event, tickets, orderAnswers, attendeeQuestions, canCancel, calendarPath, started } = loaderData;
   return (
     <>
       <PageHero eyebrow="Your tickets" title={event.title}>
@@ -168,7 +183,13 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
               <p className="mt-3 text-center font-mono text-xl tracking-widest text-navy-900">{ticket.code}</p>
               <AnswerList answers={ticket.answers} className="mt-4 border-t border-border pt-3" />
               {ticket.transferable ? (
-                <TicketTransferForm ticket={ticket} hasAnswers={ticket.answers.length > 0} lastResult={actionData?.form === `transfer-${ticket.id}` ? actionData.result : null} />
+                // Keyed by the code, which a transfer changes: once passed on, the form starts again closed and empty.
+                <TicketTransferForm
+                  key={ticket.code}
+                  ticket={ticket}
+                  questions={attendeeQuestions}
+                  lastResult={actionData?.form === `transfer-${ticket.id}` ? actionData.result : null}
+                />
               ) : null}
             </li>
           ))}
