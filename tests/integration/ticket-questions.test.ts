@@ -4,8 +4,10 @@
  * attendees CSV, on the ticket page and at the door. A ticket passed on asks them again for the new
  * attendee (docs/product.md#passing-a-ticket-on): the door and the committee see the new answers.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '~/db/schema/audit';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { events } from '~/db/schema/content';
 import { ticketAnswers, ticketOrders, tickets } from '~/db/schema/tickets';
 import { listAttendees } from '~/features/events/attendees.server';
 import { checkInTicket } from '~/features/events/check-in.server';
@@ -189,8 +191,54 @@ describe('passing a ticket on, through the ticket page', () => {
     expect(listed?.answers.map((answer) => `${answer.label}: ${answer.text}`)).toEqual(['Dietary needs: Halal', 'Name for your table: The O’Briens']);
     expect(await checkInTicket(event.id, row!.code, 'door@example.org')).toMatchObject({ result: 'valid', name: selvarajah.name, answers: [{ label: 'Dietary needs', text: 'Halal' }] });
 
-    const [mail] = await outboxRowsTo(database.db(), longEmail);
+    const mail = (await outboxRowsTo(database.db(), longEmail)).find((row) => row.text.includes('has passed you a ticket'));
     expect(mail!.text).toContain(`${seán.name} has passed you a ticket for Reunion Gala`);
     expect(mail!.text).toContain(`${seán.name} answered the event's questions for you: Dietary needs: Halal.`);
+  });
+});
+
+describe('a ticket without a required answer (a question added after the order)', () => {
+  it('is asked for it on its page until it has it; the door and the committee then show it; nothing is taken once the event has started', async () => {
+    const event = await gala();
+    const [dinner] = event.tiers;
+    const rizwan = people.find((person) => person.name.startsWith('Mohamed Rizwan'))!;
+    const { order, tickets: [ticket] } = await placeOrder({ eventId: event.id, buyer: { name: rizwan.name, email: rizwan.email, userId: null }, seats: [{ tierId: dinner!.id, attendeeName: rizwan.name }], isMember: false });
+    const path = ticketOrderPath(order.id);
+    const params = { orderId: order.id };
+    expect((await ticketsLoader(routeArgs(path, {}, params))).tickets[0]!.missing).toEqual([]);
+
+    // The committee adds a required question, and an optional one, after the registration.
+    await editorPost(event.id, { intent: 'question-save', label: 'Dietary needs', kind: 'choice', options: 'None\nVegetarian\nHalal', required: 'on', scope: 'attendee', atDoor: 'on' });
+    await editorPost(event.id, { intent: 'question-save', label: 'Photo consent', kind: 'yes_no', scope: 'attendee' });
+    const [dietary] = await listQuestions(event.id);
+    const page = await ticketsLoader(routeArgs(path, {}, params));
+    expect(page.tickets[0]!.missing.map((question) => question.label)).toEqual(['Dietary needs']);
+
+    const refused = (await ticketsAction(postArgs(path, { intent: 'answers', ticketId: String(ticket!.id) }, {}, params))) as unknown as { init: ResponseInit; data: { form: string; result: { error: Record<string, string[]> } } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.form).toBe(`answers-${ticket!.id}`);
+    expect(refused.data.result.error[`answers.q${dietary!.id}`]).toEqual(['Please choose an answer.']);
+    expect(await database.db().select().from(ticketAnswers).where(eq(ticketAnswers.ticketId, ticket!.id))).toEqual([]);
+
+    const saved = await ticketsAction(postArgs(path, { intent: 'answers', ticketId: String(ticket!.id), [`answers.q${dietary!.id}`]: 'Vegetarian' }, {}, params));
+    expect(saved).toBeInstanceOf(Response);
+    const after = await ticketsLoader(routeArgs(path, {}, params));
+    expect(after.tickets[0]).toMatchObject({ missing: [], answers: [expect.objectContaining({ label: 'Dietary needs', text: 'Vegetarian' })] });
+    expect((await listAttendees(event.id))[0]!.answers.map((answer) => answer.text)).toEqual(['Vegetarian']);
+    expect(await checkInTicket(event.id, ticket!.code, 'door@example.org')).toMatchObject({ result: 'valid', answers: [{ label: 'Dietary needs', text: 'Vegetarian' }] });
+    const [audit] = await database.db().select().from(auditLog).where(and(eq(auditLog.action, 'ticket.answers'), eq(auditLog.entityId, String(ticket!.id))));
+    expect(audit).toMatchObject({ actorEmail: `${rizwan.email} (ticket link)`, toValue: '“Dietary needs” answered' });
+    // Given once: a second post changes nothing.
+    await ticketsAction(postArgs(path, { intent: 'answers', ticketId: String(ticket!.id), [`answers.q${dietary!.id}`]: 'Halal' }, {}, params));
+    expect((await database.db().select().from(ticketAnswers).where(eq(ticketAnswers.ticketId, ticket!.id))).map((row) => row.value)).toEqual(['Vegetarian']);
+
+    // Once the event has started, the page no longer asks, and a post is refused.
+    const other = await placeOrder({ eventId: event.id, buyer: { name: rizwan.name, email: rizwan.email, userId: null }, seats: [{ tierId: dinner!.id, attendeeName: 'Guest' }], isMember: false, answers: [] });
+    await database.db().update(events).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(events.id, event.id));
+    const otherPath = ticketOrderPath(other.order.id);
+    expect((await ticketsLoader(routeArgs(otherPath, {}, { orderId: other.order.id }))).tickets[0]!.missing).toEqual([]);
+    const late = (await ticketsAction(postArgs(otherPath, { intent: 'answers', ticketId: String(other.tickets[0]!.id), [`answers.q${dietary!.id}`]: 'Halal' }, {}, { orderId: other.order.id }))) as unknown as { init: ResponseInit; data: { result: { error: Record<string, string[]> } } };
+    expect(late.init.status).toBe(409);
+    expect(late.data.result.error['']).toEqual(['The event has started: answers can no longer be added here. Please tell the committee at the door.']);
   });
 });

@@ -26,8 +26,11 @@ export const transferSchema = z.object({
   attendeeEmail: optionalText('Their email', 254).refine((value) => value === null || z.email().safeParse(value).success, 'Enter a valid email address.'),
 });
 
-/** Which ticket a transfer post names, read before its whole schema is known (the ticket's tier decides its questions). */
-export const transferTargetSchema = z.object({ intent: z.literal('transfer'), ticketId: postedId });
+/**
+ * Which ticket a post of the ticket page names (passing it on, or giving the answers it lacks), read
+ * before the post's whole schema is known: the ticket's tier and answers decide its questions.
+ */
+export const ticketTargetSchema = z.object({ intent: z.enum(['transfer', 'answers']), ticketId: postedId });
 
 /** The questions the new attendee of a ticket of `tierId` is asked: the per-attendee ones of its tier, in order. */
 export function transferQuestions(questions: readonly Question[], tierId: number | null): Question[] {
