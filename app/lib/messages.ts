@@ -138,10 +138,10 @@ export const messages = {
   contentUnscheduled: (what: string) => ({ title: `${what} Unscheduled`, description: 'Its date was cleared: it is a draft again, seen only by editors. Publish it when it is ready.', variant: 'success' as const }),
   contentDeleted: (what: string) => ({ title: `${what} Deleted`, variant: 'success' as const }),
   tierClosed: { title: 'Sales Closed', description: 'Nobody can buy this tier any more; tickets already sold stay valid.', variant: 'success' },
-  /** How many as text ('1', '3'); the refund formatted, or '' for free tickets. */
-  ticketsCancelled: (count: string, refund: string) => ({
+  /** How many as text ('1', '3'); the refund formatted, or '' for free tickets; where the seats went (features/events/waitlist.ts: freedSeatsSentence). */
+  ticketsCancelled: (count: string, refund: string, seats: string) => ({
     title: count === '1' ? 'Ticket Cancelled' : 'Tickets Cancelled',
-    description: `${refund ? `${refund} is refunded to the buyer. ` : ''}${count === '1' ? 'The seat is' : 'The seats are'} on sale again, and the buyer has been told by email.`,
+    description: `${refund ? `${refund} is refunded to the buyer. ` : ''}${seats} The buyer has been told by email.`,
     variant: 'success' as const,
   }),
   tierReopened: { title: 'Sales Reopened', description: 'The tier is on sale again.', variant: 'success' },

@@ -2,14 +2,18 @@
  * Registration questions (docs/product.md#tickets), on a phone: an editor adds a required dietary
  * question (a choice, shown at the door) and a per-order question; a guest buys two tickets and
  * answers them (a missing answer is refused under its field first); the answers are in the
- * attendees CSV and at check-in.
+ * attendees CSV and at check-in. A question added after a registration is asked on the ticket page.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { e2eAdmin } from '../../playwright.config';
 import { addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
 import { signIn, signOut } from './journeys';
+
+/** Names and addresses as members write them (tests/fixtures/real-input/README.md). */
+const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string; note: string }[];
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -75,7 +79,8 @@ test('an editor asks a dietary question and a table name; a guest answers for tw
   await dietary.nth(1).selectOption('Halal');
   await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
   await expect(currentToast(page)).toContainText('Tickets Confirmed');
-  await expect(page.getByText('Halal')).toBeVisible();
+  // The answers on the ticket page (each ticket's form to pass it on lists the choices too, hidden).
+  await expect(page.getByRole('definition').filter({ hasText: 'Halal' })).toBeVisible();
   await expect(page.getByText('Class of 1996')).toBeVisible();
   await expectNoSidewaysScroll(page);
   const kumariCode = (await page.getByRole('listitem').filter({ hasText: 'Kumari Fernando' }).getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent())!;
@@ -104,4 +109,75 @@ test('an editor asks a dietary question and a table name; a guest answers for tw
   await expect(page.getByText('Class of 1996')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
+});
+
+test('a question added after a registration: the ticket page asks for the missing answer, with and without JavaScript; the door then shows it', async ({ page, browser }) => {
+  const title = `Alumni Cricket Lunch ${Date.now()}`;
+  const saman = people.find((person) => person.name === 'සමන් කුමාර පෙරේරා')!;
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  const eventId = await publishTicketedEvent(page, { title, description: 'Lunch in the pavilion after the match.', startsAt: '2031-08-02T12:30', venue: 'Maple Leaf Cricket Club, King City' });
+  await addTicketTier(page, { name: 'Lunch', price: '0', quantity: '40' });
+  await signOut(page);
+
+  // A guest registers: no question yet.
+  const guest = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const buyer = await guest.newPage();
+  await buyer.goto(`/events/${eventId}`);
+  await waitForTicketCard(buyer);
+  await buyer.getByRole('button', { name: 'Increase Lunch quantity' }).click();
+  await buyer.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await buyer.getByLabel('Ticket 1 · Lunch').fill(saman.name);
+  await buyer.getByLabel('Your name').fill(saman.name);
+  await buyer.getByLabel('Email').fill(saman.email.replace('@', `+${eventId}@`));
+  await buyer.getByRole('button', { name: 'Confirm Your Attendance' }).click();
+  await expect(currentToast(buyer)).toContainText('Tickets Confirmed');
+  const ticketPage = buyer.url();
+  await expect(buyer.getByText('An answer is missing')).toHaveCount(0);
+
+  // The committee adds a required question about each attendee.
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto(`/admin/content/events/${eventId}`);
+  const newQuestion = page.locator('#registration-questions details').filter({ has: page.getByText('Add a question', { exact: true }) });
+  await newQuestion.getByText('Add a question', { exact: true }).click();
+  await newQuestion.getByLabel('Question').fill('Dietary needs');
+  await newQuestion.getByLabel('Answer', { exact: true }).selectOption('choice');
+  await newQuestion.getByLabel('Options (for a choice)').fill('None\nVegetarian\nHalal');
+  await newQuestion.getByLabel('Required').check();
+  await newQuestion.getByLabel('Show at the door').check();
+  await newQuestion.getByRole('button', { name: 'Add question' }).click();
+  await expect(currentToast(page)).toContainText('Question Saved');
+
+  // Without JavaScript: the page asks; a save without the answer comes back with the message under it.
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const noScript = await plain.newPage();
+  await noScript.goto(ticketPage);
+  await expect(noScript.getByText('An answer is missing')).toBeVisible();
+  await noScript.getByRole('button', { name: 'Save answers' }).click();
+  await expect(noScript.getByRole('listitem').filter({ hasText: saman.name }).getByText('Please choose an answer.')).toBeVisible();
+  await expectNoSidewaysScroll(noScript);
+  await plain.close();
+
+  // With JavaScript: the same, then the answer is saved and shown.
+  await buyer.goto(ticketPage);
+  const ticket = buyer.getByRole('listitem').filter({ hasText: saman.name });
+  await expect(ticket.getByText('The committee needs this answer for', { exact: false })).toBeVisible();
+  await expectNoSidewaysScroll(buyer);
+  await expectNoAxeViolations(buyer);
+  await ticket.getByRole('button', { name: 'Save answers' }).click();
+  await expect(ticket.getByText('Please choose an answer.')).toBeVisible();
+  // (The form to pass the ticket on, folded away below, asks it too.)
+  await ticket.locator('form', { has: buyer.getByRole('button', { name: 'Save answers' }) }).getByLabel('Dietary needs').selectOption('Halal');
+  await ticket.getByRole('button', { name: 'Save answers' }).click();
+  await expect(currentToast(buyer)).toContainText('Answers Saved');
+  await expect(buyer.getByText('An answer is missing')).toHaveCount(0);
+  await expect(ticket.getByRole('definition')).toHaveText(['Halal']);
+  const code = (await ticket.getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent())!;
+  await guest.close();
+
+  // The door shows it.
+  await page.goto(`/check-in/${eventId}`);
+  await page.getByLabel('Ticket code').fill(code);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.locator('[data-tone="green"]')).toContainText(`Valid — ${saman.name}, Lunch`);
+  await expect(page.getByText('Halal', { exact: true })).toBeVisible();
 });

@@ -1,13 +1,39 @@
 /**
- * The waitlist (docs/product.md#waitlist), on a phone: a tier of one seat is taken; two people join
- * its waitlist; the committee cancels the ticket; the first in line gets the mail, opens the link
- * (the seat held for them) and takes the seat; the second gets no offer and the tier stays sold out.
+ * The waitlist (docs/product.md#waitlist), on a phone: a tier of one seat is taken; the card then
+ * says it is sold out and leads to the waitlist (no checkout, no $0.00), with and without
+ * JavaScript; two people join its waitlist; the committee cancels the ticket, told before and after
+ * that the seat goes to the waitlist; the first in line gets the mail, opens the link (the seat held
+ * for them) and takes the seat; the second gets no offer and the tier stays sold out. A card with a
+ * members-only tier sold out asks no one to sign in to choose it. Names from
+ * tests/fixtures/real-input/people.json.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox, waitForTicketCard } from './helpers';
+import { addTicketTier, currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, publishTicketedEvent, waitForTicketCard } from './helpers';
 import { signIn, signOut } from './journeys';
+
+/** Names and addresses as members write them (tests/fixtures/real-input/README.md). */
+const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string; note: string }[];
+
+const person = (name: string) => people.find((entry) => entry.name === name)!;
+/** A person's own address with a tag, so that this run's mails are told apart from another journey's to the same person. */
+const tagged = (email: string, tag: string) => email.replace('@', `+${tag}@`);
+
+/** The event page's ticket card. */
+const ticketCard = (page: Page) => page.getByRole('heading', { name: 'Buy Tickets' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+
+/** A card with nothing to buy: 'Sold out' at its top, no total, no checkout button, no member sign-in to choose a tier. */
+async function expectSoldOutCard(page: Page) {
+  const card = ticketCard(page);
+  await expect(card.getByText('Sold out', { exact: true })).toBeVisible();
+  await expect(card.getByText('Every ticket for this event has been taken.', { exact: false })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Proceed to Checkout' })).toHaveCount(0);
+  await expect(card.getByText('$0.00')).toHaveCount(0);
+  await expect(card.getByText('Total', { exact: true })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'Sign in as a member' })).toHaveCount(0);
+}
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -25,11 +51,13 @@ async function joinWaitlist(page: Page, eventPath: string, name: string, email: 
   await expect(page.getByRole('heading', { name: 'You are on the waitlist' })).toBeVisible();
 }
 
-test('a sold-out seat freed by the committee goes to the first in line by mail, and not to the second', async ({ page }) => {
+test('a sold-out seat freed by the committee goes to the first in line by mail, and not to the second', async ({ page, browser }) => {
   const stamp = Date.now();
   const title = `Cricket Match ${stamp}`;
-  const first = `first.waiter.${stamp}@example.org`;
-  const second = `second.waiter.${stamp}@example.org`;
+  const firstName = person('செல்வராஜா கந்தசாமி').name;
+  const secondName = person('සමන් කුමාර පෙරේරා').name;
+  const first = tagged(person('செல்வராஜா கந்தசாமி').email, String(stamp));
+  const second = tagged(person('සමන් කුමාර පෙරේරා').email, String(stamp));
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
   await page.goto('/admin/content/events/new');
   await page.getByLabel('Title', { exact: true }).fill(title);
@@ -61,20 +89,36 @@ test('a sold-out seat freed by the committee goes to the first in line by mail, 
   await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
   await expect(currentToast(page)).toContainText('Tickets Confirmed');
 
-  // Two people join the waitlist; a bad address is refused first.
+  // The card says it is sold out and where the waitlist is: nothing to check out, no $0.00.
   await page.goto(eventPath);
   await waitForTicketCard(page);
   await expect(page.getByText('· Sold out')).toBeVisible();
+  await expectSoldOutCard(page);
+  await expect(ticketCard(page).getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute('href', /\/events\/\d+\/waitlist\?tier=\d+$/);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.look/ticket-card-sold-out-375.png', fullPage: true });
+  // The same without JavaScript.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const plain = await noScript.newPage();
+  await plain.goto(eventPath);
+  await expectSoldOutCard(plain);
+  await expect(ticketCard(plain).getByRole('link', { name: 'Join the waitlist' })).toBeVisible();
+  await expectNoSidewaysScroll(plain);
+  await expectNoAxeViolationsWithoutJavaScript(plain, browser as Browser);
+  await noScript.close();
+
+  // Two people join the waitlist; a bad address is refused first.
   await page.getByRole('link', { name: 'Join the waitlist' }).click();
-  await page.getByLabel('Your name').fill('Asha First');
+  await page.getByLabel('Your name').fill(firstName);
   await page.getByLabel('Email').fill('not-an-address');
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByText('Enter a valid email address.')).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
-  await joinWaitlist(page, eventPath, 'Asha First', first);
+  await joinWaitlist(page, eventPath, firstName, first);
   await expect(page.getByText('You are number 1 in line.', { exact: false })).toBeVisible();
-  await joinWaitlist(page, eventPath, 'Bimal Second', second);
+  await joinWaitlist(page, eventPath, secondName, second);
   await expect(page.getByText('You are number 2 in line.', { exact: false })).toBeVisible();
 
   // The committee sees the line and cancels the ticket.
@@ -82,14 +126,21 @@ test('a sold-out seat freed by the committee goes to the first in line by mail, 
   await page.goto(`/admin/content/events/${eventId}/waitlist`);
   const line = page.getByRole('list', { name: 'Waitlist for Pavilion' }).getByRole('listitem');
   await expect(line).toHaveCount(2);
-  await expect(line.first()).toContainText('Asha First');
+  await expect(line.first()).toContainText(firstName);
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.goto(`/admin/content/events/${eventId}/tickets`);
   const attendee = page.getByRole('list', { name: 'Attendees' }).getByRole('listitem').filter({ hasText: 'Early Bird' });
   await attendee.getByRole('button', { name: 'Cancel' }).click();
+  // The question says where the seat goes, and so does the toast: to the waitlist, not back on sale.
+  await expect(page.getByRole('dialog')).toContainText('The seat is offered to the next person on the waitlist.');
+  await expect(page.getByRole('dialog')).not.toContainText('on sale');
   await page.getByRole('button', { name: 'Yes, cancel the ticket' }).click();
   await expect(currentToast(page)).toContainText('Ticket Cancelled');
+  await expect(currentToast(page)).toContainText('The seat is offered to the next person on the waitlist. The buyer has been told by email.');
+  await expect(currentToast(page)).not.toContainText('on sale');
+  const told = async () => (await mailsTo(outbox(), `early.${stamp}@example.org`)).find((mail) => mail.subject?.startsWith(`A ticket for ${title} cancelled`));
+  await expect.poll(async () => (await told())?.text ?? '').toContain('The seat is offered to the next person on the waitlist.');
   await page.goto(`/admin/content/events/${eventId}/waitlist`);
   await expect(line.first()).toContainText('Seat offered');
   await signOut(page);
@@ -109,7 +160,7 @@ test('a sold-out seat freed by the committee goes to the first in line by mail, 
   await expect(page.getByLabel('Email')).toHaveValue(first);
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
-  await page.getByLabel('Ticket 1 · Pavilion').fill('Asha First');
+  await page.getByLabel('Ticket 1 · Pavilion').fill(firstName);
   await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
   await expect(currentToast(page)).toContainText('Tickets Confirmed');
 
@@ -120,4 +171,64 @@ test('a sold-out seat freed by the committee goes to the first in line by mail, 
   await expect(page.getByText('· Sold out')).toBeVisible();
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByText('This waitlist link has already been used to order the seat.')).toBeVisible();
+});
+
+test('a members-only tier sold out: no sign-in to choose it, and the card says the event is sold out', async ({ page, browser }) => {
+  const stamp = Date.now();
+  const title = `Old Pupils’ Dinner ${stamp}`;
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  const eventId = await publishTicketedEvent(page, { title, description: 'The members’ dinner, and a table for guests.', startsAt: '2031-11-08T19:00', venue: 'Scarborough Civic Centre' });
+  await addTicketTier(page, { name: 'Guest table', price: '0', quantity: '1' });
+  const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
+  await newTier.getByText('Add a tier', { exact: true }).click();
+  await newTier.getByLabel('Name').fill('Members’ table');
+  await newTier.getByLabel('Price in dollars').fill('0');
+  await newTier.getByLabel('Number of tickets').fill('1');
+  await newTier.getByLabel('Members only').check();
+  await newTier.getByRole('button', { name: 'Add tier' }).click();
+  await expect(currentToast(page)).toContainText('Ticket Tier Saved');
+  const eventPath = `/events/${eventId}`;
+
+  // Staff may take members-only seats: the admin takes both.
+  const rizwan = person('Mohamed Rizwan Mohamed Faizal Mohamed Ismail');
+  await page.goto(eventPath);
+  await waitForTicketCard(page);
+  await page.getByRole('button', { name: 'Increase Guest table quantity' }).click();
+  await page.getByRole('button', { name: 'Increase Members’ table quantity' }).click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByLabel('Ticket 1 · Guest table').fill(rizwan.name);
+  await page.getByLabel('Ticket 2 · Members’ table').fill(person('Łukasz Dąbrowski').name);
+  await page.getByLabel('Your name').fill(rizwan.name);
+  await page.getByLabel('Email').fill(tagged(rizwan.email, String(stamp)));
+  await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
+  await expect(currentToast(page)).toContainText('Tickets Confirmed');
+
+  // A signed-in member sees both tiers' waitlists.
+  await page.goto(eventPath);
+  await waitForTicketCard(page);
+  await expectSoldOutCard(page);
+  await expect(ticketCard(page).getByRole('link', { name: 'Join the waitlist' })).toHaveCount(2);
+  await signOut(page);
+
+  // A guest: sold out, the guests' tier's waitlist; the members' tier says whose its waitlist is, with no sign-in to choose it.
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 375, height: 812 } });
+    const guest = await context.newPage();
+    await guest.goto(eventPath);
+    if (javaScriptEnabled) await waitForTicketCard(guest);
+    await expectSoldOutCard(guest);
+    const members = ticketCard(guest).getByRole('listitem').filter({ hasText: 'Members’ table' });
+    await expect(members).toContainText('· Sold out');
+    await expect(members).toContainText('Its waitlist is open to members once they sign in.');
+    await expect(members).not.toContainText('to choose it');
+    await expect(ticketCard(guest).getByRole('link', { name: 'Join the waitlist' })).toHaveCount(1);
+    await expectNoSidewaysScroll(guest);
+    if (javaScriptEnabled) {
+      await expectNoAxeViolations(guest);
+      await guest.screenshot({ path: '.look/ticket-card-members-sold-out-375.png', fullPage: true });
+    } else {
+      await expectNoAxeViolationsWithoutJavaScript(guest, browser as Browser);
+    }
+    await context.close();
+  }
 });

@@ -114,7 +114,7 @@ describe('the committee cancels and refunds tickets', () => {
     await payTestCheckout(order.sessionId!);
     const [first, second] = await ticketRows(order.order.id);
 
-    expect(await cancelTickets(admin, order.order.id, [first!.id], 'Cannot come')).toEqual({ cancelled: 1, refundedCents: 8500 });
+    expect(await cancelTickets(admin, order.order.id, [first!.id], 'Cannot come')).toEqual({ cancelled: 1, refundedCents: 8500, seats: { offered: 0, onSale: 1, notSold: 0 } });
     expect(await paymentOf(order.order.id)).toMatchObject({ status: 'partially_refunded' });
     expect((await ticketRows(order.order.id)).map((ticket) => [ticket.status, ticket.refundedCents])).toEqual([
       ['cancelled', 8500],
@@ -126,13 +126,14 @@ describe('the committee cancels and refunds tickets', () => {
     const mails = await deliveredMailsTo(order.email);
     expect(mails.at(-1)?.subject).toMatch(/^A ticket for Gala cancelled/);
     expect(mails.at(-1)?.text).toContain('$85.00 is refunded to the card you paid with');
+    expect(mails.at(-1)?.text).toContain('The seat is on sale again.');
 
     // A ticket used at the door is not cancelled.
     await database.db().update(tickets).set({ status: 'checked_in', checkedInAt: new Date() }).where(eq(tickets.id, second!.id));
     expect((await refusalOf(() => cancelTickets(admin, order.order.id, [second!.id], 'x'))).message).toMatch(/was used at the door/);
     await database.db().update(tickets).set({ status: 'valid', checkedInAt: null }).where(eq(tickets.id, second!.id));
 
-    expect(await cancelTickets(admin, order.order.id, 'all', 'Event clash')).toEqual({ cancelled: 2, refundedCents: 17000 });
+    expect(await cancelTickets(admin, order.order.id, 'all', 'Event clash')).toEqual({ cancelled: 2, refundedCents: 17000, seats: { offered: 0, onSale: 2, notSold: 0 } });
     expect(await paymentOf(order.order.id)).toMatchObject({ status: 'refunded' });
     expect((await orderRow(order.order.id)).status).toBe('cancelled');
     expect((await refusalOf(() => cancelTickets(admin, order.order.id, 'all', 'again'))).code).toBe('conflict');
@@ -150,7 +151,7 @@ describe('the committee cancels and refunds tickets', () => {
     expect((await refusalOf(() => cancelTickets(actorWith('finance'), order.order.id, 'all', 'x'))).code).toBe('forbidden');
     expect((await refusalOf(() => cancelTickets(admin, order.order.id, [first!.id + 10_000], 'x'))).code).toBe('not_found');
     expect((await refusalOf(() => cancelTickets(admin, '00000000-0000-4000-8000-000000000000', 'all', 'x'))).code).toBe('not_found');
-    expect(await cancelTickets(admin, order.order.id, [first!.id], 'x')).toEqual({ cancelled: 1, refundedCents: 0 });
+    expect(await cancelTickets(admin, order.order.id, [first!.id], 'x')).toEqual({ cancelled: 1, refundedCents: 0, seats: { offered: 0, onSale: 1, notSold: 0 } });
     expect((await deliveredMailsTo(order.email)).at(-1)?.text).toContain('Nothing was charged for them');
   });
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { events } from '~/db/schema/content';
+import { events, ticketTiers } from '~/db/schema/content';
 import { payments } from '~/db/schema/payments';
 import { ticketOrders, tickets } from '~/db/schema/tickets';
 import type { Contact } from '~/features/mail/templates';
@@ -15,6 +15,8 @@ import { getEventWithTiers } from './events.server';
 import { answersOfOrders, listQuestions, type ShownAnswer } from './questions.server';
 import { offerFreedSeats, type Ticket, type TicketOrder } from './orders.server';
 import { formatTicketCode } from './ticket-codes.server';
+import { addFreedSeats, freedSeatsOf, seatsStillSell, type FreedSeats } from './waitlist';
+import { waitlistCounts, type WaitlistEntry } from './waitlist-seats.server';
 
 /**
  * What the committee sees of an event's tickets (docs/product.md#tickets-for-the-committee): its
@@ -30,8 +32,19 @@ export async function getEventTickets(actor: Actor, eventId: number, search = ''
   assertCan(actor, 'viewAttendees');
   const event = await getEventWithTiers(eventId, { preview: true });
   if (!event) throw new AppError('not_found', 'Event not found.');
-  const [counts, attendees, orders, questions] = await Promise.all([checkInCounts(eventId), listAttendees(eventId, search), listEventOrders(eventId), listQuestions(eventId)]);
-  const tiers = counts.map((count) => ({ ...count, cap: event.tiers.find((tier) => tier.id === count.tierId)?.quantityCap ?? 0 }));
+  const now = new Date();
+  const [counts, attendees, orders, questions, waiting] = await Promise.all([
+    checkInCounts(eventId),
+    listAttendees(eventId, search),
+    listEventOrders(eventId),
+    listQuestions(eventId),
+    waitlistCounts(db(), event.tiers.map((tier) => tier.id), now),
+  ]);
+  const tiers = counts.map((count) => {
+    const tier = event.tiers.find((candidate) => candidate.id === count.tierId);
+    // What a cancellation would do with a seat of this tier (the committee is told before it confirms).
+    return { ...count, cap: tier?.quantityCap ?? 0, waiting: waiting.get(count.tierId)?.waiting ?? 0, stillSells: tier ? seatsStillSell(tier, event, now) : false };
+  });
   const paidCents = orders.reduce((total, order) => total + (order.payment?.amountCents ?? 0), 0);
   const refundedCents = orders.reduce((total, order) => total + (order.payment?.refundedCents ?? 0), 0);
   return { event, tiers, attendees, orders, questions, money: { paidCents, refundedCents, netCents: paidCents - refundedCents } };
@@ -44,6 +57,7 @@ export type Attendee = {
   id: number;
   orderId: string;
   attendeeName: string;
+  tierId: number;
   tierName: string;
   code: string;
   status: Ticket['status'];
@@ -69,6 +83,7 @@ export async function listAttendees(eventId: number, search = ''): Promise<Atten
       id: tickets.id,
       orderId: tickets.orderId,
       attendeeName: tickets.attendeeName,
+      tierId: tickets.tierId,
       tierName: tickets.tierName,
       code: tickets.code,
       status: tickets.status,
@@ -236,11 +251,13 @@ export async function planTicketCancellation(orderId: string, ticketIds: number[
 }
 
 /**
- * Inside the refund's transaction: the planned tickets become cancelled (their seats go back on
- * sale) with what was refunded of each, and the order is cancelled once none of it admits anyone.
- * Refused if another cancellation got there first, so nothing is refunded twice.
+ * Inside the refund's transaction: the planned tickets become cancelled with what was refunded of
+ * each, and the order is cancelled once none of it admits anyone. Their seats go to the waitlist
+ * first, else back on sale (docs/product.md#waitlist): what became of them is returned, for the
+ * committee's toast and the buyer's mail. Refused if another cancellation got there first, so
+ * nothing is refunded twice.
  */
-export async function cancelPlannedTickets(tx: Executor, actor: Actor, plan: TicketCancellation, refunded: boolean, now = new Date()): Promise<void> {
+export async function cancelPlannedTickets(tx: Executor, actor: Actor, plan: TicketCancellation, refunded: boolean, now = new Date()): Promise<FreedSeats> {
   const ids = plan.tickets.map((seat) => seat.id);
   await tx.select({ id: ticketOrders.id }).from(ticketOrders).where(eq(ticketOrders.id, plan.order.id)).for('update');
   for (const seat of plan.tickets) {
@@ -266,7 +283,23 @@ export async function cancelPlannedTickets(tx: Executor, actor: Actor, plan: Tic
     note: refunded ? `Refunded ${formatCents(plan.refundCents)}` : `Not refunded (${ids.length} free)`,
   });
   // The seats are free again: the waitlist has them first (docs/product.md#waitlist).
-  await offerFreedSeats(tx, plan.order.eventId, now);
+  const offered = await offerFreedSeats(tx, plan.order.eventId, now);
+  return whereFreedSeatsWent(tx, plan, offered, now);
+}
+
+/** Per tier of the cancelled tickets: the offers this transaction made of it took its seats first, the rest went back on sale, or nowhere once its sales are over. */
+async function whereFreedSeatsWent(tx: Executor, plan: TicketCancellation, offered: WaitlistEntry[], now: Date): Promise<FreedSeats> {
+  const freed = new Map<number, number>();
+  for (const seat of plan.tickets) freed.set(seat.tierId, (freed.get(seat.tierId) ?? 0) + 1);
+  const [event] = await tx.select().from(events).where(eq(events.id, plan.order.eventId)).limit(1);
+  const tiers = await tx.select().from(ticketTiers).where(inArray(ticketTiers.id, [...freed.keys()]));
+  let seats: FreedSeats = { offered: 0, onSale: 0, notSold: 0 };
+  for (const [tierId, count] of freed) {
+    const tier = tiers.find((candidate) => candidate.id === tierId);
+    const stillSells = Boolean(tier && event && seatsStillSell(tier, event, now));
+    seats = addFreedSeats(seats, freedSeatsOf(count, offered.filter((entry) => entry.tierId === tierId).length, stillSells));
+  }
+  return seats;
 }
 
 /**

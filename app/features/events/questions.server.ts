@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { events, ticketTiers } from '~/db/schema/content';
-import { eventQuestions, ticketAnswers } from '~/db/schema/tickets';
+import { eventQuestions, ticketAnswers, ticketOrders, tickets } from '~/db/schema/tickets';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
 import { assertCan, type Actor } from '~/lib/roles';
-import { answerText, questionKindLabels, questionValues, type GivenAnswer, type Question, type QuestionInput } from './questions';
+import { answerKey, answersRefusal, answerText, missingRequired, questionKindLabels, questionValues, type GivenAnswer, type Question, type QuestionInput } from './questions';
 
 /**
  * An event's registration questions (docs/product.md#tickets): the editor adds, edits, moves and
@@ -101,6 +101,58 @@ export async function storeAnswers(tx: Executor, eventId: number, orderId: strin
     .filter((answer) => current.has(answer.questionId) && (answer.seatIndex === null || ticketIds[answer.seatIndex] !== undefined))
     .map((answer) => ({ orderId, ticketId: answer.seatIndex === null ? null : ticketIds[answer.seatIndex]!, questionId: answer.questionId, value: answer.value }));
   if (rows.length) await tx.insert(ticketAnswers).values(rows);
+}
+
+export type MissingAnswersRequest = {
+  orderId: string;
+  ticketId: number;
+  /** Answers to the ticket's missing questions (missingRequired), as the ticket page's form gave them. */
+  answers: { questionId: number; value: string }[];
+  /** Who gives them: the signed-in account, or the holder of the order's ticket link. */
+  by: Actor;
+  now?: Date;
+};
+
+/**
+ * Gives a ticket the required answers it lacks (docs/product.md#tickets): a question added after
+ * the order, or a ticket passed on before passing asked them. Only questions still unanswered are
+ * taken, all of them or none, with the ticket row locked (a transfer at the same moment waits);
+ * answers it has are not changed. Audited.
+ */
+export async function answerMissingQuestions(request: MissingAnswersRequest): Promise<ShownAnswer[]> {
+  const now = request.now ?? new Date();
+  return db().transaction(async (tx) => {
+    const [ticket] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.id, request.ticketId), eq(tickets.orderId, request.orderId)))
+      .limit(1)
+      .for('update');
+    if (!ticket) throw new AppError('not_found', 'Ticket not found.');
+    const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, ticket.orderId)).limit(1);
+    const [event] = await tx.select().from(events).where(eq(events.id, ticket.eventId)).limit(1);
+    if (!order || !event) throw new AppError('not_found', 'Ticket not found.');
+    const refusal = answersRefusal({ status: ticket.status, orderStatus: order.status }, event, now);
+    if (refusal) throw new AppError('conflict', refusal);
+    const answered = await tx.select({ questionId: ticketAnswers.questionId }).from(ticketAnswers).where(eq(ticketAnswers.ticketId, ticket.id));
+    const missing = missingRequired(await listQuestions(ticket.eventId, tx), ticket.tierId, answered.map((row) => row.questionId));
+    if (missing.length === 0) return [];
+    const given = new Map(request.answers.filter((answer) => answer.value !== '').map((answer) => [answer.questionId, answer.value]));
+    const unanswered = missing.find((question) => !given.has(question.id));
+    if (unanswered) throw new AppError('bad_request', `“${unanswered.label}” needs an answer for ${ticket.attendeeName}.`, { field: `answers.${answerKey(unanswered.id, null)}` });
+    await tx.insert(ticketAnswers).values(missing.map((question) => ({ orderId: ticket.orderId, ticketId: ticket.id, questionId: question.id, value: given.get(question.id)! })));
+    const shown = missing.map((question) => ({ questionId: question.id, label: question.label, text: answerText(question.kind, given.get(question.id)!), atDoor: question.atDoor }));
+    // Which questions were answered, not the answers nor the name: they are personal (dietary needs), and go with an account.
+    await writeAudit(tx, {
+      actor: request.by,
+      action: 'ticket.answers',
+      entityType: 'ticket',
+      entityId: String(ticket.id),
+      to: missing.map((question) => `“${question.label}” answered`).join(', '),
+      note: `${event.title}: answers that were missing`,
+    });
+    return shown;
+  });
 }
 
 /** One answer as the pages show it: the question, and the answer in words. */

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { answerKey, answerSchema, asksTier, givenAnswers, orderFormSchemaFor, questionSchema, questionValues, type Question } from './questions';
+import {
+  answerKey,
+  answerSchema,
+  answersRefusal,
+  asksTier,
+  givenAnswers,
+  missingAnswersSchemaFor,
+  missingRequired,
+  orderFormSchemaFor,
+  questionSchema,
+  questionValues,
+  type Question,
+} from './questions';
 
 const base = { options: [], required: false, tierIds: [], atDoor: false, sortOrder: 0 };
 const dietary: Question = { ...base, id: 1, label: 'Dietary needs', kind: 'choice', options: ['None', 'Vegetarian', 'Halal'], required: true, scope: 'attendee', atDoor: true };
@@ -63,8 +75,45 @@ describe('orderFormSchemaFor', () => {
     expect(answerKey(2, null)).toBe('q2');
   });
 
+  it('asks the required ones even when the form posts no answer at all (every field left empty)', () => {
+    const result = orderFormSchemaFor([dietary], [10]).safeParse({ ...buyer, attendees: ['Ada Obi'] });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['answers.q1_0', 'Please choose an answer.']]);
+  });
+
   it('is the plain order form for an event without questions', () => {
     expect(orderFormSchemaFor([], [10]).parse({ ...buyer, attendees: ['Ada Obi'] }).answers).toEqual({});
+  });
+});
+
+describe('the required answers a ticket lacks', () => {
+  const questions = [dietary, table, vipOnly];
+
+  it('are the required questions its tier asks that it has no answer to', () => {
+    expect(missingRequired(questions, 10, []).map((question) => question.id)).toEqual([1]);
+    expect(missingRequired(questions, 20, []).map((question) => question.id)).toEqual([1, 3]);
+    expect(missingRequired(questions, 20, [1]).map((question) => question.id)).toEqual([3]);
+    expect(missingRequired(questions, 10, [1])).toEqual([]);
+    // An optional question left unanswered is not missing.
+    expect(missingRequired([{ ...dietary, required: false }], 10, [])).toEqual([]);
+  });
+
+  it('are asked by a form of their own, each required, even when nothing is posted', () => {
+    const schema = missingAnswersSchemaFor([dietary, vipOnly]);
+    const refused = schema.safeParse({ intent: 'answers', ticketId: '7' });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['answers.q1', 'Please choose an answer.'],
+      ['answers.q3', 'Please choose an answer.'],
+    ]);
+    expect(schema.parse({ intent: 'answers', ticketId: '7', answers: { q1: 'Halal', q3: 'no' } })).toEqual({ intent: 'answers', ticketId: 7, answers: { q1: 'Halal', q3: 'no' } });
+  });
+
+  it('may be given for a valid ticket of a confirmed order until the event starts', () => {
+    const startsAt = new Date('2027-03-14T18:00:00Z');
+    const before = new Date('2027-03-14T17:59:59Z');
+    expect(answersRefusal({ status: 'valid', orderStatus: 'confirmed' }, { startsAt }, before)).toBeNull();
+    expect(answersRefusal({ status: 'valid', orderStatus: 'confirmed' }, { startsAt }, startsAt)).toMatch(/event has started/);
+    expect(answersRefusal({ status: 'cancelled', orderStatus: 'confirmed' }, { startsAt }, before)).toMatch(/valid ticket/);
+    expect(answersRefusal({ status: 'valid', orderStatus: 'pending_payment' }, { startsAt }, before)).toMatch(/valid ticket/);
   });
 });
 

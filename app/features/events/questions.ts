@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { questionKinds, questionScopes, type QuestionKind, type QuestionScope } from '~/db/schema/enums';
-import { checkbox, optionalText, requiredText, sortOrder } from '~/lib/fields';
+import { checkbox, optionalText, postedId, requiredText, sortOrder } from '~/lib/fields';
 import { isPlainText } from '~/lib/text';
 import { orderFormSchema } from './orders.schema';
 
@@ -69,7 +69,33 @@ export function orderFormSchemaFor(questions: Question[], seatTierIds: number[])
     if (question.scope === 'order') shape[answerKey(question.id, null)] = answerSchema(question);
     else seatTierIds.forEach((tierId, index) => asksTier(question, tierId) && (shape[answerKey(question.id, index)] = answerSchema(question)));
   }
-  return orderFormSchema.extend({ answers: z.object(shape).default({}) });
+  // prefault, not default: a form whose answers are all left empty posts no `answers` at all, and zod's
+  // default would then skip the questions, so an order could be placed without its required answers.
+  return orderFormSchema.extend({ answers: z.object(shape).prefault({}) });
+}
+
+/**
+ * The required questions an attendee of `tierId` is asked that their ticket has no answer to
+ * (`answered`: the ids of the questions it has answers for): one added after the order, or a ticket
+ * passed on before passing asked them. The ticket page asks them (docs/product.md#tickets).
+ */
+export function missingRequired(questions: readonly Question[], tierId: number, answered: Iterable<number>): Question[] {
+  const given = new Set(answered);
+  return questions.filter((question) => question.required && asksTier(question, tierId) && !given.has(question.id));
+}
+
+/** The ticket page's form that gives a ticket the answers it lacks: a field per missing question (`answers.q{question}`), each required. */
+export function missingAnswersSchemaFor(missing: readonly Question[]) {
+  const shape: Record<string, z.ZodType<string | null>> = {};
+  for (const question of missing) shape[answerKey(question.id, null)] = answerSchema(question);
+  return z.object({ intent: z.literal('answers'), ticketId: postedId, answers: z.object(shape).prefault({}) });
+}
+
+/** Why a ticket's missing answers cannot be given now, in the words the buyer reads; null when they can. */
+export function answersRefusal(ticket: { status: string; orderStatus: string }, event: { startsAt: Date }, now: Date): string | null {
+  if (now >= event.startsAt) return 'The event has started: answers can no longer be added here. Please tell the committee at the door.';
+  if (ticket.orderStatus !== 'confirmed' || ticket.status !== 'valid') return 'Only the answers of a valid ticket can be added.';
+  return null;
 }
 
 export type GivenAnswer = { questionId: number; seatIndex: number | null; value: string };

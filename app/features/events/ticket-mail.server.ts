@@ -12,6 +12,7 @@ import { formatCents } from '~/lib/money';
 import { calendarFile } from './calendar';
 import type { Ticket } from './orders.server';
 import { formatTicketCode, ticketCalendarPath, ticketOrderPath } from './ticket-codes.server';
+import { freedSeatsSentence, type FreedSeats } from './waitlist';
 
 /** The page with an order's tickets, opened from the mail without signing in (signed link). */
 export function ticketOrderLink(orderId: string): string {
@@ -96,8 +97,8 @@ export async function queueOrderTickets(tx: Executor, orderId: string): Promise<
   });
 }
 
-/** Tells the buyer which of their tickets the committee cancelled, and what is refunded: queued in the cancellation's transaction (`tx`). */
-export async function queueTicketsCancelled(tx: Executor, orderId: string, cancelled: Ticket[], refundCents: number): Promise<void> {
+/** Tells the buyer which of their tickets the committee cancelled, what is refunded and where the seats went: queued in the cancellation's transaction (`tx`). */
+export async function queueTicketsCancelled(tx: Executor, orderId: string, cancelled: Ticket[], refundCents: number, seats: FreedSeats): Promise<void> {
   const found = await orderWithTickets(tx, orderId);
   if (!found) return;
   const content = ticketsCancelledMail(
@@ -107,6 +108,7 @@ export async function queueTicketsCancelled(tx: Executor, orderId: string, cance
       eventTitle: cancelled[0]?.eventTitle ?? 'the event',
       tickets: cancelled.map((ticket) => ({ attendee: ticket.attendeeName, tier: ticket.tierName, code: formatTicketCode(ticket.code) })),
       refund: refundCents > 0 ? formatCents(refundCents) : null,
+      seats: freedSeatsSentence(seats),
     },
     ticketOrderLink(orderId),
   );

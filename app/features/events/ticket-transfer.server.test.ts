@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { mailOutbox } from '~/db/schema/outbox';
-import { tickets } from '~/db/schema/tickets';
+import { tickets, ticketTransfers } from '~/db/schema/tickets';
 import { actorWith, refusalOf } from '../../../tests/factories/actors';
 import { createEvent } from '../../../tests/factories/content';
 import { setupTestDatabase } from '../../../tests/setup/database';
@@ -26,7 +26,7 @@ async function gala(startsAt = new Date(Date.now() + 30 * 86_400_000)) {
 }
 
 describe('passing a ticket on', () => {
-  it('renames the ticket, gives it a new code, retires the old one at the door, clears the attendee’s answers, audits and mails', async () => {
+  it('renames the ticket, gives it a new code, retires the old one at the door, takes the new attendee’s answers, audits and mails', async () => {
     const event = await gala();
     const dietary = await saveQuestion(actorWith('editor'), event.id, null, questionSchema.parse({ label: 'Dietary needs', kind: 'choice', options: 'None\nVegetarian', required: 'on', scope: 'attendee', atDoor: 'on' }));
     const table = await saveQuestion(actorWith('editor'), event.id, null, questionSchema.parse({ label: 'Table name', kind: 'text', scope: 'order' }));
@@ -45,14 +45,25 @@ describe('passing a ticket on', () => {
       ],
     });
 
-    const passed = await transferTicket({ orderId: order.id, ticketId: second!.id, attendeeName: 'Nuwan Silva', attendeeEmail: 'nuwan@example.org', by: linkHolder });
+    const passed = await transferTicket({
+      orderId: order.id,
+      ticketId: second!.id,
+      attendeeName: 'Nuwan Silva',
+      attendeeEmail: 'nuwan@example.org',
+      // An answer to the order's question is not the attendee's: ignored.
+      answers: [
+        { questionId: dietary.id, value: 'None' },
+        { questionId: table.id, value: 'Silva family' },
+      ],
+      by: linkHolder,
+    });
     expect(passed).toMatchObject({ id: second!.id, attendeeName: 'Nuwan Silva', status: 'valid' });
     expect(passed.code).not.toBe(second!.code);
     expect(passed.qrValue).not.toBe(second!.qrValue);
 
-    // Only this attendee's answers go; the other attendee's and the order's stay.
+    // The ticket's answers are now the new attendee's; the other attendee's and the order's stay.
     const answers = await answersOfOrders(event.id, [order.id]);
-    expect(answers.byTicket.get(second!.id)).toBeUndefined();
+    expect(answers.byTicket.get(second!.id)?.map((answer) => answer.text)).toEqual(['None']);
     expect(answers.byTicket.get(first!.id)?.map((answer) => answer.text)).toEqual(['None']);
     expect(answers.byOrder.get(order.id)?.map((answer) => answer.text)).toEqual(['Perera family']);
 
@@ -74,10 +85,35 @@ describe('passing a ticket on', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Your ticket for Gala/);
     expect(mails[0]!.text).toContain('Amara Perera has passed you a ticket for Gala');
+    expect(mails[0]!.text).toContain("Amara Perera answered the event's questions for you: Dietary needs: None.");
     expect(mails[0]!.text).toContain(`${passed.code.slice(0, 4)}-${passed.code.slice(4)}`);
     // The new attendee gets the event's page, never the link that opens the buyer's whole order.
     expect(mails[0]!.text).not.toContain(`/tickets/${order.id}`);
     expect(mails[0]!.attachments?.map((attachment) => attachment.filename)).toEqual([`ticket-${passed.code}.png`, 'event.ics']);
+  });
+
+  it('refuses a transfer that leaves a required question of the attendee unanswered; nothing changes', async () => {
+    const event = await gala();
+    const dietary = await saveQuestion(actorWith('editor'), event.id, null, questionSchema.parse({ label: 'Dietary needs', kind: 'choice', options: 'None\nVegetarian\nHalal', required: 'on', scope: 'attendee', atDoor: 'on' }));
+    const { order, tickets: [ticket] } = await placeOrder({
+      eventId: event.id,
+      buyer,
+      seats: [{ tierId: event.tiers[0]!.id, attendeeName: 'Kasun Perera' }],
+      isMember: false,
+      answers: [{ questionId: dietary.id, seatIndex: 0, value: 'Vegetarian' }],
+    });
+    const refusal = await refusalOf(() => transferTicket({ orderId: order.id, ticketId: ticket!.id, attendeeName: 'செல்வராஜா கந்தசாமி', attendeeEmail: null, answers: [{ questionId: dietary.id, value: '' }], by: linkHolder }));
+    expect(refusal).toMatchObject({ code: 'bad_request', message: '“Dietary needs” needs an answer for செல்வராஜா கந்தசாமி.', field: `answers.q${dietary.id}` });
+    const [row] = await database.db().select().from(tickets).where(eq(tickets.id, ticket!.id));
+    expect(row).toMatchObject({ attendeeName: 'Kasun Perera', code: ticket!.code });
+    expect((await answersOfOrders(event.id, [order.id])).byTicket.get(ticket!.id)?.map((answer) => answer.text)).toEqual(['Vegetarian']);
+    expect(await database.db().select().from(ticketTransfers).where(eq(ticketTransfers.ticketId, ticket!.id))).toEqual([]);
+
+    // A question only for another tier is not asked of this one.
+    const paidOnly = await saveQuestion(actorWith('editor'), event.id, null, questionSchema.parse({ label: 'Wine', kind: 'yes_no', required: 'on', scope: 'attendee', tierIds: [String(event.tiers[1]!.id)] }));
+    const passed = await transferTicket({ orderId: order.id, ticketId: ticket!.id, attendeeName: 'செல்வராஜா கந்தசாமி', attendeeEmail: null, answers: [{ questionId: dietary.id, value: 'Halal' }, { questionId: paidOnly.id, value: 'yes' }], by: linkHolder });
+    expect(passed.attendeeName).toBe('செல்வராஜா கந்தசாமி');
+    expect((await answersOfOrders(event.id, [order.id])).byTicket.get(ticket!.id)?.map((answer) => [answer.label, answer.text])).toEqual([['Dietary needs', 'Halal']]);
   });
 
   it('sends no mail without an address, and can pass a ticket again (each old code retired)', async () => {

@@ -14,19 +14,25 @@ import { calendarFile } from './calendar';
 import type { Ticket } from './orders.server';
 import { formatTicketCode, newTicketCode, qrValueFor } from './ticket-codes.server';
 import { qrPng } from './ticket-mail.server';
-import { transferRefusal } from './transfer';
+import { answerKey, answerText } from './questions';
+import { listQuestions } from './questions.server';
+import { transferQuestions, transferRefusal } from './transfer';
 
 /**
  * Passing a ticket on (docs/product.md#passing-a-ticket-on). The ticket gets a new code and QR
  * value, so the old ones (in the buyer's mail, a forwarded screenshot) admit nobody: the door says
- * the ticket was passed on. The previous attendee's answers to per-attendee questions are cleared
- * (they were about that person); the order's answers stay. Audited: who, the old name, the new one.
+ * the ticket was passed on. The answers to per-attendee questions are the new attendee's, given with
+ * the transfer (the previous attendee's were about that person): a required one missing refuses the
+ * transfer, so the door and the committee's list never lack it. The order's answers stay. Audited:
+ * who, the old name, the new one.
  */
 export type TransferRequest = {
   orderId: string;
   ticketId: number;
   attendeeName: string;
   attendeeEmail: string | null;
+  /** The new attendee's answers to the questions the ticket's tier asks each attendee (transferAnswers). */
+  answers?: { questionId: number; value: string }[];
   /** Who passes it: the signed-in account, or the holder of the order's ticket link. */
   by: Actor;
   now?: Date;
@@ -48,9 +54,16 @@ export async function transferTicket(request: TransferRequest): Promise<Ticket> 
     if (!order || !event) throw new AppError('not_found', 'Ticket not found.');
     const refusal = transferRefusal({ status: ticket.status, orderStatus: order.status }, event, now);
     if (refusal) throw new AppError('conflict', refusal);
+    // The questions as they are now: one added since the page was shown is asked too, one deleted is not.
+    const asked = transferQuestions(await listQuestions(ticket.eventId, tx), ticket.tierId);
+    const given = new Map((request.answers ?? []).filter((answer) => answer.value !== '').map((answer) => [answer.questionId, answer.value]));
+    const missing = asked.find((question) => question.required && !given.has(question.id));
+    if (missing) throw new AppError('bad_request', `“${missing.label}” needs an answer for ${request.attendeeName}.`, { field: `answers.${answerKey(missing.id, null)}` });
     const code = newTicketCode();
     const [passed] = await tx.update(tickets).set({ code, qrValue: qrValueFor(code), attendeeName: request.attendeeName }).where(eq(tickets.id, ticket.id)).returning();
     await tx.delete(ticketAnswers).where(eq(ticketAnswers.ticketId, ticket.id));
+    const answers = asked.flatMap((question) => (given.has(question.id) ? [{ question, value: given.get(question.id)! }] : []));
+    if (answers.length) await tx.insert(ticketAnswers).values(answers.map(({ question, value }) => ({ orderId: ticket.orderId, ticketId: ticket.id, questionId: question.id, value })));
     await tx.insert(ticketTransfers).values({
       ticketId: ticket.id,
       eventId: ticket.eventId,
@@ -72,7 +85,8 @@ export async function transferTicket(request: TransferRequest): Promise<Ticket> 
     });
     if (request.attendeeEmail) {
       const email = request.attendeeEmail;
-      await mailAlongside(tx, `The passed ticket ${ticket.id}'s mail`, (inner) => queuePassedTicket(inner, passed!, event, order.buyerName, email));
+      const shown = answers.map(({ question, value }) => ({ label: question.label, text: answerText(question.kind, value) }));
+      await mailAlongside(tx, `The passed ticket ${ticket.id}'s mail`, (inner) => queuePassedTicket(inner, passed!, event, order.buyerName, email, shown));
     }
     return passed!;
   });
@@ -85,6 +99,7 @@ async function queuePassedTicket(
   event: typeof events.$inferSelect,
   fromName: string,
   to: string,
+  answers: { label: string; text: string }[],
 ): Promise<void> {
   const eventUrl = `${env().publicUrl}/events/${event.id}`;
   const cid = `ticket-${ticket.code}@tickets`;
@@ -97,6 +112,7 @@ async function queuePassedTicket(
       when: `${formatDateWithWeekday(event.startsAt, event.timeZone)} at ${formatTime(event.startsAt, event.timeZone)}`,
       venue: event.venue,
       ticket: { attendee: ticket.attendeeName, tier: ticket.tierName, code: formatTicketCode(ticket.code), qrCid: cid },
+      answers,
     },
     eventUrl,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessTicketRequest, clampQuantity, closedToViewer, lacksTiers, selectionTotals, showsTicketCard, tierTakesQuantity } from './tickets';
+import { assessTicketRequest, clampQuantity, closedToViewer, lacksTiers, selectionTotals, showsTicketCard, ticketCardOffer, tierTakesQuantity, type TierSaleState } from './tickets';
 
 const free = { id: 1, priceCents: 0, quantityCap: 500 };
 const dinner = { id: 2, priceCents: 2500, quantityCap: 200 };
@@ -93,5 +93,35 @@ describe('members-only tiers', () => {
     expect(assessTicketRequest(event, { 4: 1 }, 'non-member')).toEqual({ kind: 'members-only', tierName: 'Members’ dinner' });
     expect(assessTicketRequest(event, { 1: 1, 4: 0 }, 'guest')).toMatchObject({ kind: 'selected', selection: { 1: 1, 4: 0 } });
     expect(assessTicketRequest(event, { 4: 2 }, 'member')).toMatchObject({ kind: 'selected', quantity: 2 });
+  });
+});
+
+describe('what the card offers as a whole', () => {
+  const onSale: TierSaleState = { kind: 'on-sale', remaining: 10, fewLeft: true };
+  const soldOut: TierSaleState = { kind: 'sold-out' };
+  const tier = (id: number, state: TierSaleState, membersOnly = false) => ({ id, name: `Tier ${id}`, priceCents: 2500, quantityCap: 10, remaining: state.kind === 'on-sale' ? 10 : 0, onSale: state.kind === 'on-sale', membersOnly, state });
+  const here = { hasExternalForm: false, hasEnded: false };
+
+  it('sold out everywhere: said at the top, nothing to buy, every tier’s waitlist', () => {
+    expect(ticketCardOffer([tier(1, soldOut), tier(2, soldOut)], 'guest', here)).toEqual({ buyable: false, soldOut: true, waitlistTierIds: [1, 2] });
+  });
+
+  it('a members-only tier sold out is no one’s to buy; its waitlist only for members', () => {
+    expect(ticketCardOffer([tier(1, soldOut, true)], 'guest', here)).toEqual({ buyable: false, soldOut: true, waitlistTierIds: [] });
+    expect(ticketCardOffer([tier(1, soldOut, true)], 'non-member', here)).toEqual({ buyable: false, soldOut: true, waitlistTierIds: [] });
+    expect(ticketCardOffer([tier(1, soldOut, true)], 'member', here)).toEqual({ buyable: false, soldOut: true, waitlistTierIds: [1] });
+  });
+
+  it('something left: buyable, and the sold-out tier keeps its waitlist', () => {
+    expect(ticketCardOffer([tier(1, soldOut), tier(2, onSale)], 'guest', here)).toEqual({ buyable: true, soldOut: false, waitlistTierIds: [1] });
+    // What is left is for members only: nothing for a guest to check out.
+    expect(ticketCardOffer([tier(1, soldOut), tier(2, onSale, true)], 'guest', here)).toMatchObject({ buyable: false, soldOut: false });
+    expect(ticketCardOffer([tier(1, soldOut), tier(2, onSale, true)], 'member', here)).toMatchObject({ buyable: true });
+    expect(ticketCardOffer([tier(1, { kind: 'closed' })], 'guest', here)).toEqual({ buyable: false, soldOut: false, waitlistTierIds: [] });
+  });
+
+  it('an ended event or a form elsewhere offers nothing here', () => {
+    expect(ticketCardOffer([tier(1, soldOut)], 'guest', { hasExternalForm: false, hasEnded: true })).toEqual({ buyable: false, soldOut: false, waitlistTierIds: [] });
+    expect(ticketCardOffer([tier(1, onSale)], 'guest', { hasExternalForm: true, hasEnded: false })).toEqual({ buyable: false, soldOut: false, waitlistTierIds: [] });
   });
 });

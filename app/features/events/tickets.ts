@@ -110,3 +110,24 @@ export function tierSaleState(
   if (remaining <= 0) return { kind: 'sold-out' };
   return { kind: 'on-sale', remaining, fewLeft: remaining < FEW_LEFT };
 }
+
+/**
+ * What the ticket card offers this viewer as a whole (docs/product.md#ticket-card): whether any
+ * tier takes a quantity (only then a total line and the checkout button), whether every tier is
+ * sold out (said at the top of the card), and the sold-out tiers whose waitlist the viewer may join
+ * (not a members-only tier closed to them). An ended event or an external form sells nothing here.
+ */
+export type TicketCardOffer = { buyable: boolean; soldOut: boolean; waitlistTierIds: number[] };
+
+export function ticketCardOffer(
+  tiers: readonly (SelectableTier & { state: TierSaleState })[],
+  viewer: TicketViewer,
+  event: { hasExternalForm: boolean; hasEnded: boolean },
+): TicketCardOffer {
+  if (event.hasExternalForm || event.hasEnded) return { buyable: false, soldOut: false, waitlistTierIds: [] };
+  return {
+    buyable: tiers.some((tier) => tierTakesQuantity(tier, false) && !closedToViewer(tier, viewer)),
+    soldOut: tiers.length > 0 && tiers.every((tier) => tier.state.kind === 'sold-out'),
+    waitlistTierIds: tiers.filter((tier) => tier.state.kind === 'sold-out' && !closedToViewer(tier, viewer)).map((tier) => tier.id),
+  };
+}

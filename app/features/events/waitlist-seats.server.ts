@@ -8,7 +8,7 @@ import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
 import { waitlistOfferMail } from '~/features/mail/templates';
 import { formatDateTime } from '~/lib/dates';
 import { env } from '~/lib/env.server';
-import { offerExpiry, seatsToOffer } from './waitlist';
+import { offerExpiry, seatsStillSell, seatsToOffer } from './waitlist';
 
 /**
  * The waitlist's part in counting seats (docs/product.md#waitlist), used by ./orders.server.ts:
@@ -56,12 +56,6 @@ export function offerLink(eventId: number, tierId: number, token: string): strin
   return `${env().publicUrl}/events/${eventId}/order?seats=${tierId}x1&offer=${token}`;
 }
 
-/** Whether a tier's seats can still be offered: open for sale, in an event not yet over. */
-function offerable(tier: Tier, event: { endsAt: Date | null; startsAt: Date; status: string }, now: Date): boolean {
-  if (tier.closed || (tier.salesEnd && tier.salesEnd <= now)) return false;
-  return event.status === 'published' && (event.endsAt ?? event.startsAt) > now;
-}
-
 /**
  * Hands each tier's free seats to the first people waiting, one seat each, with a mail holding it
  * for WAITLIST_OFFER_HOURS. The caller holds the event's tiers locked (`for update`) and gives what
@@ -80,7 +74,7 @@ export async function offerSeats(tx: Executor, tiers: Tier[], taken: Map<number,
   const offered: WaitlistEntry[] = [];
   for (const tier of tiers) {
     const { waiting } = counts.get(tier.id)!;
-    const count = waiting > 0 && offerable(tier, event, now) ? seatsToOffer(tier.quantityCap, taken.get(tier.id)?.taken ?? 0, waiting) : 0;
+    const count = waiting > 0 && seatsStillSell(tier, event, now) ? seatsToOffer(tier.quantityCap, taken.get(tier.id)?.taken ?? 0, waiting) : 0;
     if (count === 0) continue;
     const next = await tx
       .select()

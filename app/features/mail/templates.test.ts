@@ -17,7 +17,7 @@ const mails: [string, MailContent][] = [
       'https://ppa.example.org/tickets/3f1c/event.ics?t=abc',
     ),
   ],
-  ['tickets cancelled', ticketsCancelledMail(sender, { name: 'Kamala', eventTitle: 'Annual Gala Night', tickets: [{ attendee: 'Kamala', tier: 'Standard', code: 'K7QX-93MD' }], refund: '$75.00' }, url)],
+  ['tickets cancelled', ticketsCancelledMail(sender, { name: 'Kamala', eventTitle: 'Annual Gala Night', tickets: [{ attendee: 'Kamala', tier: 'Standard', code: 'K7QX-93MD' }], refund: '$75.00', seats: 'The seat is offered to the next person on the waitlist.' }, url)],
   ['message to members', memberMessageMail(sender, { subject: 'Picnic', html: '<p>See you there</p><p><img src="https://ppa.example.org/media/1/w1600" alt="The park" width="1600" height="900" /></p>', text: 'See you there' }, url)],
 ];
 

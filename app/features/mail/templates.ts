@@ -257,17 +257,22 @@ export function ticketsMail(
 
 /**
  * A ticket passed on by its buyer (docs/product.md#passing-a-ticket-on), to the new attendee: its QR
- * image and code. The link is the event's page, not the order's: the order stays the buyer's.
+ * image and code, and the answers given for them with it (dietary needs…). The link is the event's
+ * page, not the order's: the order stays the buyer's.
  */
 export function ticketPassedMail(
   sender: Sender,
-  passed: { name: string; fromName: string; eventTitle: string; when: string; venue: string; ticket: TicketForMail },
+  passed: { name: string; fromName: string; eventTitle: string; when: string; venue: string; ticket: TicketForMail; answers?: { label: string; text: string }[] },
   eventUrl: string,
 ): MailContent {
   const title = `Your ticket for ${passed.eventTitle}`;
+  const answers = passed.answers ?? [];
   const paragraphs = [
     `Hello ${passed.name},`,
     `${passed.fromName} has passed you a ticket for ${passed.eventTitle}: ${passed.when}, ${passed.venue}.`,
+    ...(answers.length
+      ? [`${passed.fromName} answered the event's questions for you: ${answers.map((answer) => `${answer.label}: ${answer.text}`).join('; ')}.`]
+      : []),
     'Show the QR code at the door, on your phone or printed. The calendar file adds the event to your calendar.',
   ];
   const { ticket } = passed;
@@ -286,7 +291,8 @@ export function ticketPassedMail(
 /** Tickets cancelled by the committee (docs/product.md#tickets-for-the-committee), with what is refunded. */
 export function ticketsCancelledMail(
   sender: Sender,
-  order: { name: string; eventTitle: string; tickets: { attendee: string; tier: string; code: string }[]; refund: string | null },
+  /** `seats`: what became of their seats, as the committee's toast says it (features/events/waitlist.ts). */
+  order: { name: string; eventTitle: string; tickets: { attendee: string; tier: string; code: string }[]; refund: string | null; seats: string },
   url: string,
 ): MailContent {
   const which = order.tickets.length === 1 ? 'A ticket' : `${order.tickets.length} tickets`;
@@ -301,6 +307,7 @@ export function ticketsCancelledMail(
       order.refund
         ? `${order.refund} is refunded to the card you paid with; it usually shows on your statement within 5 to 10 business days.`
         : 'Nothing was charged for them, so there is nothing to refund.',
+      order.seats,
       'If you have questions, please reply to this message.',
     ],
     { label: 'See your order', url },

@@ -10,7 +10,8 @@ import { answerKey, asksTier, type Question } from '~/features/events/questions'
  */
 type Fieldset = Record<string, AnyField | undefined>;
 
-export function AttendeeQuestions({ questions, tierId, seatIndex, fields }: { questions: Question[]; tierId: number; seatIndex: number; fields: Fieldset }) {
+/** `seatIndex` null: the form is about one ticket (passing it on), whose fields are `answers.q{id}`. */
+export function AttendeeQuestions({ questions, tierId, seatIndex, fields }: { questions: Question[]; tierId: number; seatIndex: number | null; fields: Fieldset }) {
   const asked = questions.filter((question) => asksTier(question, tierId));
   if (asked.length === 0) return null;
   return (

@@ -1,10 +1,10 @@
-import { ExternalLink, Minus, Plus, Ticket } from 'lucide-react';
+import { ExternalLink, Hourglass, Minus, Plus, Ticket } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { closedToViewer, maxQuantity, tierTakesQuantity, type TicketViewer, type TierSaleState } from '~/features/events/tickets';
+import { closedToViewer, maxQuantity, ticketCardOffer, tierTakesQuantity, type TicketViewer, type TierSaleState } from '~/features/events/tickets';
 import { waitlistPath } from '~/features/events/waitlist';
 import { formatDateTime } from '~/lib/dates';
 import { useIsPending } from '~/lib/forms';
@@ -43,9 +43,19 @@ function saleNote(state: TierSaleState): string | null {
   }
 }
 
-/** Why a members-only tier takes no quantity from this viewer, with what they can do about it. */
-function MembersOnlyNote({ viewer, eventId }: { viewer: TicketViewer; eventId: number }) {
+/**
+ * Why a members-only tier takes no quantity from this viewer, with what they can do about it. Sold
+ * out, nobody can choose it: no sign-in to choose it, only where its waitlist is.
+ */
+function MembersOnlyNote({ viewer, eventId, soldOut }: { viewer: TicketViewer; eventId: number; soldOut: boolean }) {
   const link = 'font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900';
+  if (soldOut) {
+    return (
+      <p className="mt-1 text-sm text-slate-700">
+        {viewer === 'guest' ? 'For approved members of the association. Its waitlist is open to members once they sign in.' : 'For approved members of the association, who may join its waitlist.'}
+      </p>
+    );
+  }
   return (
     <p className="mt-1 text-sm text-slate-700">
       {viewer === 'guest' ? (
@@ -72,7 +82,9 @@ function MembersOnlyNote({ viewer, eventId }: { viewer: TicketViewer; eventId: n
  * The event page's ticket card (docs/product.md#ticket-card): tiers with FREE or $x.xx, quantity buttons for paid
  * tiers, a total line and the checkout button. Works without JavaScript: the quantities are plain
  * number fields posted to the page's action. A members-only tier takes a quantity only from a
- * member (`viewer`); others read why, and how to sign in.
+ * member (`viewer`); others read why, and how to sign in. With nothing this viewer can buy there is
+ * no total and no checkout button: a card whose every tier is sold out says so at its top, and leads
+ * to the waitlist instead.
  */
 export function TicketCard({
   eventId,
@@ -93,6 +105,9 @@ export function TicketCard({
   fieldError?: string;
 }) {
   const hasExternalForm = Boolean(externalFormLink);
+  const offer = ticketCardOffer(tiers, viewer, { hasExternalForm, hasEnded });
+  // A card of one tier, sold out: the way to its waitlist is the card's main button; with several tiers, each has its link.
+  const onlyWaitlist = !offer.buyable && tiers.length === 1 && offer.waitlistTierIds.length === 1 ? offer.waitlistTierIds[0]! : null;
   const busy = useIsPending();
   const nonce = useNonce();
   const form = useRef<HTMLFormElement>(null);
@@ -111,6 +126,18 @@ export function TicketCard({
         </CardTitle>
       </CardHeader>
       <CardContent className="pt-6">
+        {offer.soldOut ? (
+          <div className="mb-4 rounded-lg border border-gold-300 bg-gold-50 p-4 text-navy-900">
+            <p className="flex items-center gap-2 text-lg font-bold">
+              <Hourglass className="size-5 text-gold-700" aria-hidden />
+              Sold out
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              {isRsvp ? 'Every place for this event has been taken.' : 'Every ticket for this event has been taken.'}
+              {offer.waitlistTierIds.length > 0 ? ' Join the waitlist: when a seat frees, the first person in line is offered it by email.' : ''}
+            </p>
+          </div>
+        ) : null}
         <Form method="post" noValidate ref={form}>
           <ul className="divide-y divide-border">
             {tiers.map((tier) => {
@@ -130,8 +157,8 @@ export function TicketCard({
                         <span className={tier.onSale ? 'ml-2 font-semibold text-gold-700' : 'ml-2 font-semibold text-muted-foreground'}>· {saleNote(tier.state)}</span>
                       ) : null}
                     </p>
-                    {membersOnlyClosed ? <MembersOnlyNote viewer={viewer} eventId={eventId} /> : null}
-                    {tier.state.kind === 'sold-out' && !hasExternalForm && !hasEnded && !membersOnlyClosed ? (
+                    {membersOnlyClosed ? <MembersOnlyNote viewer={viewer} eventId={eventId} soldOut={tier.state.kind === 'sold-out'} /> : null}
+                    {offer.waitlistTierIds.includes(tier.id) && onlyWaitlist === null ? (
                       <Link to={waitlistPath(eventId, tier.id)} className="mt-1 inline-block text-sm font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900">
                         Join the waitlist
                       </Link>
@@ -185,12 +212,14 @@ export function TicketCard({
             })}
           </ul>
 
-          <p className="mt-2 flex items-center justify-between border-t-2 border-navy-900 pt-4 text-lg font-semibold text-navy-900" aria-live="polite">
-            <span data-ticket-count>Total</span>
-            <span data-ticket-total data-testid="ticket-total">
-              {formatCents(0)}
-            </span>
-          </p>
+          {offer.buyable ? (
+            <p className="mt-2 flex items-center justify-between border-t-2 border-navy-900 pt-4 text-lg font-semibold text-navy-900" aria-live="polite">
+              <span data-ticket-count>Total</span>
+              <span data-ticket-total data-testid="ticket-total">
+                {formatCents(0)}
+              </span>
+            </p>
+          ) : null}
           {fieldError ? (
             <p role="alert" className="mt-3 text-sm font-medium text-destructive">
               {fieldError}
@@ -209,11 +238,21 @@ export function TicketCard({
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             </Button>
-          ) : (
+          ) : offer.buyable ? (
             <Button type="submit" size="lg" variant="accent" className="mt-6 w-full" disabled={busy}>
               {isRsvp ? ticketButtonLabels.external : ticketButtonLabels.buy}
             </Button>
-          )}
+          ) : onlyWaitlist !== null ? (
+            // Nothing to buy: no checkout button and no $0.00, the way to the waitlist instead.
+            <Button asChild size="lg" variant="accent" className="mt-6 w-full">
+              <Link to={waitlistPath(eventId, onlyWaitlist)}>
+                <Hourglass aria-hidden />
+                Join the waitlist
+              </Link>
+            </Button>
+          ) : !offer.soldOut && offer.waitlistTierIds.length === 0 && !tiers.some((tier) => tier.onSale) ? (
+            <p className="mt-6 rounded-md bg-muted p-3 text-center text-sm text-muted-foreground">No tickets are on sale now.</p>
+          ) : null}
           <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ticketCardScript }} />
         </Form>
       </CardContent>

@@ -10,10 +10,11 @@ import type { RequestScope } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderRefundedCents } from '~/features/events/attendees.server';
 import { cancelFreeOrder } from '~/features/events/orders.server';
-import { answersOfOrders } from '~/features/events/questions.server';
+import { answersRefusal, missingAnswersSchemaFor, missingRequired, type Question } from '~/features/events/questions';
+import { answerMissingQuestions, answersOfOrders } from '~/features/events/questions.server';
 import { formatTicketCode, ticketCalendarPath, ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { transferTicket } from '~/features/events/ticket-transfer.server';
-import { transferRefusal, transferSchema } from '~/features/events/transfer';
+import { ticketTargetSchema, transferAnswers, transferRefusal, transferSchemaFor } from '~/features/events/transfer';
 import { qrSvg } from '~/features/events/ticket-mail.server';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { isAppError } from '~/lib/errors';
@@ -22,11 +23,12 @@ import { refusalToast } from '~/lib/forms';
 import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
-import { formatCents } from '~/lib/money';
 import { notFound, parseId } from '~/lib/params';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import { admitsSomeone, findVisibleOrder } from './ticket-access.server';
+import { TicketAnswersForm } from './ticket-answers-form';
+import { orderSummary } from './ticket-summary';
 import { TicketTransferForm } from './ticket-transfer-form';
 import type { Route } from './+types/tickets.$orderId';
 
@@ -58,6 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
       shown.map(async (ticket) => ({
         id: ticket.id,
         attendeeName: ticket.attendeeName,
+        tierId: ticket.tierId,
         tierName: ticket.tierName,
         code: formatTicketCode(ticket.code),
         status: ticket.status,
@@ -65,36 +68,71 @@ export async function loader(args: Route.LoaderArgs) {
         qr: ticket.status === 'valid' || ticket.status === 'checked_in' ? await qrSvg(ticket.qrValue) : null,
         // Passing it on (docs/product.md#passing-a-ticket-on): valid tickets of a confirmed order, until the event starts.
         transferable: transferRefusal({ status: ticket.status, orderStatus: order.status }, event, now) === null,
+        // Required answers it lacks (a question added later), asked until the event starts.
+        missing:
+          answersRefusal({ status: ticket.status, orderStatus: order.status }, event, now) === null
+            ? missingRequired(answers.questions, ticket.tierId, (answers.byTicket.get(ticket.id) ?? []).map((answer) => answer.questionId))
+            : [],
       })),
     ),
     orderAnswers: answers.byOrder.get(order.id) ?? [],
+    // Asked again of whoever a ticket is passed to (the transfer form builds its schema from them).
+    attendeeQuestions: answers.questions.filter((question) => question.scope === 'attendee'),
     started: now >= event.startsAt,
     canCancel: order.status === 'confirmed' && order.totalCents === 0 && shown.some((ticket) => ticket.status === 'valid'),
     calendarPath: admitsSomeone(found) ? ticketCalendarPath(order.id) : null,
   };
 }
 
-/** What the page posts (docs/architecture.md#forms): cancelling a free registration, or passing a ticket on. */
-const ticketsPostSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('cancel') }), transferSchema], { error: 'Nothing to do.' });
+/**
+ * What the page posts (docs/architecture.md#forms): cancelling a free registration, passing a
+ * ticket on (its form asks the questions of the ticket's tier), or giving a ticket the required
+ * answers it lacks (`missing`): both about the posted ticket, read first.
+ */
+function ticketsPostSchema(questions: Question[], tierId: number | null, missing: Question[]) {
+  return z.discriminatedUnion('intent', [z.object({ intent: z.literal('cancel') }), transferSchemaFor(questions, tierId), missingAnswersSchemaFor(missing)], { error: 'Nothing to do.' });
+}
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const { order, by } = await loadTickets(args, params.orderId);
-  const submission = parseWithZod(await readFormData(request), { schema: ticketsPostSchema });
+  const { order, tickets, by } = await loadTickets(args, params.orderId);
+  const formData = await readFormData(request);
+  const target = ticketTargetSchema.safeParse(Object.fromEntries(formData));
+  const ticketId = target.success ? target.data.ticketId : null;
+  const tierId = tickets.find((ticket) => ticket.id === ticketId)?.tierId ?? null;
+  const answers = await answersOfOrders(order.eventId, [order.id]);
+  const questions = answers.questions;
+  const missing = tierId === null ? [] : missingRequired(questions, tierId, (answers.byTicket.get(ticketId!) ?? []).map((answer) => answer.questionId));
+  const submission = parseWithZod(formData, { schema: ticketsPostSchema(questions, tierId, missing) });
   if (submission.status !== 'success') {
     const refused = refusedPost(submission, 'ticketId');
-    if (refused.intent !== 'transfer') return dataWithToast(args.context, { ok: false, form: null, result: null }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
+    if (refused.intent !== 'transfer' && refused.intent !== 'answers') return dataWithToast(args.context, { ok: false, form: null, result: null }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
     const toast = refusalToast(submission.error, 'New attendee name is required.');
-    return dataWithToast(args.context, { ok: false, form: `transfer-${parseId(refused.id)}`, result: submission.reply() }, toast, { status: 400 });
+    return dataWithToast(args.context, { ok: false, form: `${refused.intent}-${parseId(refused.id)}`, result: submission.reply() }, toast, { status: 400 });
   }
   const input = submission.value;
+  if (input.intent === 'answers') {
+    try {
+      if (input.ticketId === null || tierId === null) notFound('Ticket not found.');
+      const saved = await answerMissingQuestions({ orderId: order.id, ticketId: input.ticketId, answers: transferAnswers(missing, tierId, input.answers), by });
+      if (saved.length === 0) return redirectWithToast(ticketOrderPath(order.id), { title: 'Nothing to Save', description: 'This ticket has every answer it needs.' });
+    } catch (error) {
+      const failure = failureOf(error, { title: 'Not Saved', variant: 'destructive' });
+      const result = failure.field ? submission.reply({ fieldErrors: { [failure.field]: [failure.message] } }) : submission.reply({ formErrors: [failure.message] });
+      return dataWithToast(args.context, { ok: false, form: `answers-${input.ticketId}`, result }, failure.toast, { status: failure.status });
+    }
+    const name = tickets.find((ticket) => ticket.id === input.ticketId)?.attendeeName ?? '';
+    return redirectWithToast(ticketOrderPath(order.id), { title: 'Answers Saved', description: `The committee and the door now have ${name}’s answers.`, variant: 'success' });
+  }
   if (input.intent === 'transfer') {
     try {
       if (input.ticketId === null) notFound('Ticket not found.');
-      await transferTicket({ orderId: order.id, ticketId: input.ticketId, attendeeName: input.attendeeName, attendeeEmail: input.attendeeEmail, by });
+      const answers = tierId === null ? [] : transferAnswers(questions, tierId, input.answers);
+      await transferTicket({ orderId: order.id, ticketId: input.ticketId, attendeeName: input.attendeeName, attendeeEmail: input.attendeeEmail, answers, by });
     } catch (error) {
       const failure = failureOf(error, { title: 'Not Passed On', variant: 'destructive' });
-      return dataWithToast(args.context, { ok: false, form: `transfer-${input.ticketId}`, result: submission.reply({ formErrors: [failure.message] }) }, failure.toast, { status: failure.status });
+      const result = failure.field ? submission.reply({ fieldErrors: { [failure.field]: [failure.message] } }) : submission.reply({ formErrors: [failure.message] });
+      return dataWithToast(args.context, { ok: false, form: `transfer-${input.ticketId}`, result }, failure.toast, { status: failure.status });
     }
     const mailed = input.attendeeEmail ? ` We have mailed it to ${input.attendeeEmail}.` : '';
     return redirectWithToast(ticketOrderPath(order.id), { title: 'Ticket Passed On', description: `The ticket is now ${input.attendeeName}’s, with a new code; the old one no longer admits anyone.${mailed}`, variant: 'success' });
@@ -111,28 +149,11 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Your tickets · ${args.loaderData.event.title}` : 'Your tickets');
 
-/** What became of the order, in a sentence (docs/product.md#tickets). */
-function orderSummary(order: { status: string; totalCents: number; buyerName: string; refundedCents: number }): string {
-  const refunded = order.refundedCents > 0 ? formatCents(order.refundedCents) : null;
-  switch (order.status) {
-    case 'pending_payment':
-      return 'Waiting for your payment: the tickets appear here once it is confirmed.';
-    case 'expired':
-      return refunded
-        ? `Your payment arrived after the seats you held were released, and others had taken them. ${refunded} has been refunded to your card.`
-        : 'This order was not paid in time, and its seats were released. Nothing was charged.';
-    case 'cancelled':
-      return order.totalCents === 0 ? 'This registration is cancelled.' : `This order is cancelled.${refunded ? ` ${refunded} has been refunded to your card.` : ''}`;
-    default:
-      return `For ${order.buyerName}. Show the QR codes at the door.${refunded ? ` ${refunded} has been refunded for the cancelled tickets.` : ''}`;
-  }
-}
-
 // Someone's own data: never stored (docs/architecture.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Tickets({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, event, tickets, orderAnswers, canCancel, calendarPath, started } = loaderData;
+  const { order, event, tickets, orderAnswers, attendeeQuestions, canCancel, calendarPath, started } = loaderData;
   return (
     <>
       <PageHero eyebrow="Your tickets" title={event.title}>
@@ -167,8 +188,23 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
               )}
               <p className="mt-3 text-center font-mono text-xl tracking-widest text-navy-900">{ticket.code}</p>
               <AnswerList answers={ticket.answers} className="mt-4 border-t border-border pt-3" />
+              {ticket.missing.length > 0 ? (
+                // Keyed by what is missing: once given, a question added later starts a fresh form.
+                <TicketAnswersForm
+                  key={ticket.missing.map((question) => question.id).join('-')}
+                  ticket={ticket}
+                  missing={ticket.missing}
+                  lastResult={actionData?.form === `answers-${ticket.id}` ? actionData.result : null}
+                />
+              ) : null}
               {ticket.transferable ? (
-                <TicketTransferForm ticket={ticket} hasAnswers={ticket.answers.length > 0} lastResult={actionData?.form === `transfer-${ticket.id}` ? actionData.result : null} />
+                // Keyed by the code, which a transfer changes: once passed on, the form starts again closed and empty.
+                <TicketTransferForm
+                  key={ticket.code}
+                  ticket={ticket}
+                  questions={attendeeQuestions}
+                  lastResult={actionData?.form === `transfer-${ticket.id}` ? actionData.result : null}
+                />
               ) : null}
             </li>
           ))}

@@ -4,6 +4,7 @@ import { ConfirmAction, Panel } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import type { Attendee, EventOrder } from '~/features/events/attendees.server';
+import { freedSeatsForecast, freedSeatsSentence } from '~/features/events/waitlist';
 import { formatDateTime } from '~/lib/dates';
 import { formatCents } from '~/lib/money';
 import { cn } from '~/lib/utils';
@@ -84,7 +85,7 @@ export function SalesAndMoney({ tiers, money }: Pick<Data, 'tiers' | 'money'>) {
 }
 
 /** Everyone with a ticket, with the search; staff who may refund cancel a valid ticket here, after a confirmation (`asking`). */
-export function Attendees({ attendees, search, canCancel, asking, timeZone }: Pick<Data, 'attendees' | 'search' | 'canCancel'> & { asking: string | null; timeZone: string }) {
+export function Attendees({ attendees, tiers, search, canCancel, asking, timeZone }: Pick<Data, 'attendees' | 'tiers' | 'search' | 'canCancel'> & { asking: string | null; timeZone: string }) {
   const [searchParams] = useSearchParams();
   return (
     <section aria-labelledby="attendees-heading" className="mt-10">
@@ -134,7 +135,7 @@ export function Attendees({ attendees, search, canCancel, asking, timeZone }: Pi
                   icon={Ban}
                   label="Cancel"
                   question={`Cancel ${attendee.attendeeName}’s ticket ${attendee.code}?`}
-                  consequence={`The seat goes back on sale${attendee.priceCents > 0 ? ` and ${formatCents(attendee.priceCents)} is refunded to the buyer` : ''}. The buyer is told by email.`}
+                  consequence={`${attendee.priceCents > 0 ? `${formatCents(attendee.priceCents)} is refunded to the buyer. ` : ''}${freedSeatsSentence(freedSeatsForecast([attendee.tierId], tiers))} The buyer is told by email.`}
                   confirmLabel="Yes, cancel the ticket"
                   busyLabel="Cancelling…"
                 />
@@ -148,7 +149,7 @@ export function Attendees({ attendees, search, canCancel, asking, timeZone }: Pi
 }
 
 /** The orders, newest first, with their payments; staff who may refund cancel or refund a whole order, after a confirmation. */
-export function Orders({ orders, canCancel, asking, timeZone }: Pick<Data, 'orders' | 'canCancel'> & { asking: string | null; timeZone: string }) {
+export function Orders({ orders, tiers, canCancel, asking, timeZone }: Pick<Data, 'orders' | 'tiers' | 'canCancel'> & { asking: string | null; timeZone: string }) {
   return (
     <section aria-labelledby="orders-heading" className="mt-10">
       <h2 id="orders-heading" className="text-2xl font-bold text-navy-900">
@@ -199,7 +200,7 @@ export function Orders({ orders, canCancel, asking, timeZone }: Pick<Data, 'orde
                     icon={order.totalCents > 0 ? Undo2 : Ban}
                     label={order.totalCents > 0 ? 'Refund the order' : 'Cancel the order'}
                     question={order.totalCents > 0 ? `Refund ${order.buyerName}’s order?` : `Cancel ${order.buyerName}’s order?`}
-                    consequence={`Every ticket of it not yet used is cancelled and its seat goes back on sale${order.totalCents > 0 ? '; what they cost is refunded to the card' : ''}. The buyer is told by email.`}
+                    consequence={`Every ticket of it not yet used is cancelled${order.totalCents > 0 ? ', and what they cost is refunded to the card' : ''}. ${freedSeatsSentence(freedSeatsForecast(order.tickets.filter((ticket) => ticket.status === 'valid').map((ticket) => ticket.tierId), tiers))} The buyer is told by email.`}
                     confirmLabel={order.totalCents > 0 ? 'Yes, refund it' : 'Yes, cancel it'}
                     busyLabel={order.totalCents > 0 ? 'Refunding…' : 'Cancelling…'}
                   />

@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { getEventTickets } from '~/features/events/attendees.server';
 import { formatTicketCode } from '~/features/events/ticket-codes.server';
+import { freedSeatsSentence } from '~/features/events/waitlist';
 import { cancelTickets } from '~/features/payments/ticket-refunds.server';
 import { formatDateTime } from '~/lib/dates';
 import { isAppError } from '~/lib/errors';
@@ -49,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
       discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
       createdAt: order.createdAt,
       payment: order.payment,
-      tickets: order.tickets.filter((ticket) => ticket.status !== 'released').map((ticket) => ({ code: formatTicketCode(ticket.code), status: ticket.status })),
+      tickets: order.tickets.filter((ticket) => ticket.status !== 'released').map((ticket) => ({ code: formatTicketCode(ticket.code), status: ticket.status, tierId: ticket.tierId })),
       cancellable: order.status === 'confirmed' && order.tickets.some((ticket) => ticket.status === 'valid'),
     })),
     search,
@@ -75,8 +76,9 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) return data<EditorReply>({ result: null, form: null, asking: null }, { status: 400 });
   const post = parsed.data;
   const here = `/admin/content/events/${id}/tickets`;
-  const done = ({ cancelled, refundedCents }: { cancelled: number; refundedCents: number }) =>
-    messages.ticketsCancelled(String(cancelled), refundedCents > 0 ? formatCents(refundedCents) : '');
+  // Where the seats went, as the cancellation's transaction decided it (docs/product.md#tickets-for-the-committee).
+  const done = ({ cancelled, refundedCents, seats }: Awaited<ReturnType<typeof cancelTickets>>) =>
+    messages.ticketsCancelled(String(cancelled), refundedCents > 0 ? formatCents(refundedCents) : '', freedSeatsSentence(seats));
   const { order } = post;
   if (post.intent === 'cancel-ticket') {
     const ticketId = post.id;
@@ -127,8 +129,8 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
       </ContentHeading>
 
       <SalesAndMoney tiers={tiers} money={money} />
-      <Attendees attendees={attendees} search={search} canCancel={canCancel} asking={asking} timeZone={event.timeZone} />
-      <Orders orders={orders} canCancel={canCancel} asking={asking} timeZone={event.timeZone} />
+      <Attendees attendees={attendees} tiers={tiers} search={search} canCancel={canCancel} asking={asking} timeZone={event.timeZone} />
+      <Orders orders={orders} tiers={tiers} canCancel={canCancel} asking={asking} timeZone={event.timeZone} />
     </>
   );
 }
