@@ -202,11 +202,14 @@ test('staff reload the door offline, it keeps working through its refreshes, sca
   await other.goto(`/check-in/${Number(eventId) + 100000}`);
   await expect(other.getByText('Offline, and this check-in page is not saved on this phone yet.')).toBeVisible();
   await other.close();
-  // A link leaves the door as the browser would offline (its own page says so), and Back opens the door again from the phone.
+  // A link leaves the door as a page load (the browser's own offline page), not through React Router's data request and its error page; the door opens again from the phone.
   await expect(page.getByTestId('offline-banner')).toHaveText('Offline: this phone’s list answers, 4 waiting to sync. Details');
+  const leaving = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/events');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Events', exact: true }).click();
+  await leaving;
   await page.waitForURL((url) => !url.pathname.startsWith('/check-in/'));
-  await page.goBack();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  expect((await page.goto(`/check-in/${eventId}`))?.fromServiceWorker()).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('4 check-ins waiting to sync')).toBeVisible();
 
