@@ -58,6 +58,31 @@ describe('the door list', () => {
     expect((await list(otherEvent.event.id, volunteer)).status).toBe(403);
   });
 
+  it('carries the tiers and each ticket’s tier for the counts, and answers 304 to a phone that holds it already, until a check-in changes it', async () => {
+    const { event, tickets: issued } = await eventWithTickets(['Thérèse Jayasuriya', 'செல்வராஜா கந்தசாமி']);
+    const first = await list(event.id, staffCookie);
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^"[\w-]{27}"$/);
+    const body = (await first.json()) as { tiers: { id: number; name: string }[]; tickets: { tierId: number; name: string }[] };
+    expect(body.tiers).toEqual([{ id: event.tiers[0]!.id, name: 'Guest' }]);
+    expect(body.tickets.map((ticket) => [ticket.name, ticket.tierId])).toEqual([
+      ['Thérèse Jayasuriya', event.tiers[0]!.id],
+      ['செல்வராஜா கந்தசாமி', event.tiers[0]!.id],
+    ]);
+
+    const again = await doorLoader(routeArgs(path(event.id), { headers: { cookie: staffCookie, 'if-none-match': tag! } }, { eventId: String(event.id) }));
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toContain('no-store');
+    expect(await again.text()).toBe('');
+
+    await sync(event.id, { scans: [scan(issued[0]!.code, new Date().toISOString())] });
+    const changed = await doorLoader(routeArgs(path(event.id), { headers: { cookie: staffCookie, 'if-none-match': tag! } }, { eventId: String(event.id) }));
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+    // A phone without the right to the list learns nothing from a tag either.
+    expect((await doorLoader(routeArgs(path(event.id), { headers: { cookie: memberCookie, 'if-none-match': tag! } }, { eventId: String(event.id) }))).status).toBe(403);
+  });
+
   it('has a manifest that starts at the event’s check-in page and names no event', async () => {
     const response = manifestLoader(routeArgs('/check-in/12/manifest.webmanifest', {}, { eventId: '12' }));
     const manifest = (await response.json()) as Record<string, unknown>;

@@ -10,6 +10,14 @@ declare global {
 }
 
 /**
+ * jsQR, for browsers without a BarcodeDetector (Safari, Firefox, Chrome on a computer): a chunk of
+ * its own, loaded when the camera starts, or ahead of time by a page that must scan offline.
+ */
+export function loadQrReader() {
+  return import('jsqr').then((module) => module.default);
+}
+
+/**
  * Reads QR codes with the phone's camera (docs/product.md#tickets): the browser's BarcodeDetector
  * where it has one, else jsQR on the video frames (loaded only then). Calls `onCode` once per code
  * until the same code has been out of sight for two seconds.
@@ -29,6 +37,19 @@ export function QrScanner({ onCode }: { onCode: (value: string) => void }) {
     const canvas = document.createElement('canvas');
 
     async function start() {
+      const native = window.BarcodeDetector ? new window.BarcodeDetector({ formats: ['qr_code'] }) : null;
+      let jsQR: Awaited<ReturnType<typeof loadQrReader>> | null = null;
+      if (!native) {
+        try {
+          jsQR = await loadQrReader();
+        } catch {
+          // Offline, and the reader was never kept on this phone (the check-in page keeps it: ADR 018).
+          setProblem('The scanner could not be loaded without the network. Type the ticket’s code below.');
+          setRunning(false);
+          return;
+        }
+      }
+      if (stopped) return;
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       } catch {
@@ -36,11 +57,13 @@ export function QrScanner({ onCode }: { onCode: (value: string) => void }) {
         setRunning(false);
         return;
       }
+      if (stopped) {
+        stream.getTracks().forEach((track) => track.stop());
+        return;
+      }
       const element = video.current!;
       element.srcObject = stream;
       await element.play().catch(() => undefined);
-      const native = window.BarcodeDetector ? new window.BarcodeDetector({ formats: ['qr_code'] }) : null;
-      const jsQR = native ? null : (await import('jsqr')).default;
       const tick = async () => {
         if (stopped) return;
         let value: string | null = null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkLocally, decideScan, findDoorTicket, inScanOrder, scanTime, searchDoorList, type DoorTicket } from './door-sync';
+import people from '../../../tests/fixtures/real-input/people.json';
+import { checkLocally, decideScan, doorCounts, findDoorTicket, foldName, inScanOrder, scanTime, searchDoorList, type DoorTicket } from './door-sync';
 
 const at = (time: string) => new Date(`2026-06-01T${time}:00Z`);
 
@@ -79,5 +80,82 @@ describe('the phone’s own check', () => {
     expect(searchDoorList(named, 'abcd').map((found) => found.id)).toEqual([2]);
     expect(searchDoorList(named, '   ')).toEqual([]);
     expect(searchDoorList(named, 'a', 2)).toHaveLength(2);
+  });
+});
+
+describe('finding people by name as they are typed at the door', () => {
+  const named = (names: string[]) => names.map((name, index) => ticket({ id: index + 1, code: `CODE${String(index).padStart(4, '0')}`, name }));
+  const found = (list: DoorTicket[], query: string) => searchDoorList(list, query).map((one) => one.name);
+  const real = (note: string) => people.find((person) => person.note.startsWith(note))!.name;
+
+  it('folds accents and case: "therese" finds Thérèse, "zoe muller" Zoë Müller-Ñoño, "lukasz" Łukasz', () => {
+    const list = named(['Thérèse Jayasuriya', real('accented Latin'), real('Latin Extended-A'), 'Teresa Silva']);
+    expect(found(list, 'therese')).toEqual(['Thérèse Jayasuriya']);
+    expect(found(list, 'THÉRÈSE')).toEqual(['Thérèse Jayasuriya']);
+    // Typed on a keyboard that writes the accent as its own mark (NFD).
+    expect(found(list, 'The\u0301re\u0300se')).toEqual(['Thérèse Jayasuriya']);
+    expect(found(list, 'zoe muller')).toEqual(['Zoë Müller-Ñoño']);
+    expect(found(list, 'nono')).toEqual(['Zoë Müller-Ñoño']);
+    expect(found(list, 'lukasz')).toEqual(['Łukasz Dąbrowski']);
+    expect(found(list, 'dabrowski')).toEqual(['Łukasz Dąbrowski']);
+  });
+
+  it('finds O’Brien with a straight or a curly apostrophe, or none', () => {
+    const list = named([real('apostrophe'), 'Brienne Obeyesekere']);
+    expect(found(list, "o'brien")).toEqual(["O'Brien, Seán"]);
+    expect(found(list, 'o’brien')).toEqual(["O'Brien, Seán"]);
+    expect(found(list, 'obrien sean')).toEqual(["O'Brien, Seán"]);
+  });
+
+  it('keeps the vowel signs of Tamil and Sinhala: part of a name finds that name, not others with the same consonants', () => {
+    const list = named([real('Tamil'), 'சில்வியா பெர்னாண்டோ', real('Sinhala'), 'පරාක්‍රම බණ්ඩාර']);
+    expect(found(list, 'செல்வ')).toEqual(['செல்வராஜா கந்தசாமி']);
+    expect(found(list, 'கந்தசாமி')).toEqual(['செல்வராஜா கந்தசாமி']);
+    expect(found(list, 'சில்')).toEqual(['சில்வியா பெர்னாண்டோ']);
+    expect(found(list, 'පෙරේ')).toEqual(['සමන් කුමාර පෙරේරා']);
+    expect(found(list, 'සමන්')).toEqual(['සමන් කුමාර පෙරේරා']);
+    expect(foldName('செல்வராஜா')).toBe('செல்வராஜா'.normalize('NFD'));
+  });
+
+  it('ignores the zero-width joiner of a Sinhala conjunct, typed or not', () => {
+    const list = named(['ශ්\u200dරී ලාල් ප්\u200dරනාන්දු', 'ශරත් කුමාර']);
+    expect(found(list, 'ශ්රී')).toEqual(['ශ්\u200dරී ලාල් ප්\u200dරනාන්දු']);
+    expect(found(list, 'ප්\u200dරනා')).toEqual(['ශ්\u200dරී ලාල් ප්\u200dරනාන්දු']);
+  });
+
+  it('finds a ticket by its code as printed, with the dash', () => {
+    const list = [ticket({ id: 1, code: 'K7QXW3MD' }), ticket({ id: 2, code: 'ABCDEFGH', name: 'Bo Silva' })];
+    expect(searchDoorList(list, 'k7qx-w3md').map((one) => one.id)).toEqual([1]);
+  });
+});
+
+describe('doorCounts: checked in per tier as the phone knows it', () => {
+  const tiers = [
+    { id: 10, name: 'Dinner' },
+    { id: 11, name: 'Student' },
+    { id: 12, name: 'Sponsor table' },
+  ];
+  const list = [
+    ticket({ id: 1, tierId: 10, status: 'checked_in', checkedInAt: '2026-06-01T18:00:00.000Z' }),
+    ticket({ id: 2, tierId: 10 }),
+    ticket({ id: 3, tierId: 10 }),
+    ticket({ id: 4, tierId: 10, status: 'cancelled' }),
+    ticket({ id: 5, tierId: 11 }),
+  ];
+
+  it('counts valid and checked-in tickets as sold, cancelled ones not, and every tier even without sales', () => {
+    expect(doorCounts(tiers, list, new Set())).toEqual([
+      { tierId: 10, name: 'Dinner', sold: 3, checkedIn: 1 },
+      { tierId: 11, name: 'Student', sold: 1, checkedIn: 0 },
+      { tierId: 12, name: 'Sponsor table', sold: 0, checkedIn: 0 },
+    ]);
+  });
+
+  it('adds the check-ins waiting on this phone, once each, and never a cancelled ticket', () => {
+    expect(doorCounts(tiers, list, new Set([1, 2, 4, 5]))).toEqual([
+      { tierId: 10, name: 'Dinner', sold: 3, checkedIn: 2 },
+      { tierId: 11, name: 'Student', sold: 1, checkedIn: 1 },
+      { tierId: 12, name: 'Sponsor table', sold: 0, checkedIn: 0 },
+    ]);
   });
 });

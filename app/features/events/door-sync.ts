@@ -16,6 +16,8 @@ export type DoorTicket = {
   orderId: string;
   name: string;
   tier: string;
+  /** Its tier's id, for the counts per tier ('Checked in'); lists kept by an earlier release lack it. */
+  tierId?: number;
   status: 'valid' | 'checked_in' | 'held' | 'cancelled' | 'released';
   /** ISO time of its check-in, when checked in. */
   checkedInAt: string | null;
@@ -88,15 +90,53 @@ export function checkLocally(list: readonly DoorTicket[], checkedHere: ReadonlyM
   return { result: 'not-valid', ticket, reason: notValidReason(ticket.status) };
 }
 
+/** A tier of the event, in the order the page lists them. */
+export type DoorTier = { id: number; name: string };
+export type TierCount = { tierId: number; name: string; sold: number; checkedIn: number };
+
+/**
+ * 'Checked in' per tier as this phone knows it: the list as downloaded (and checked since), plus the
+ * check-ins waiting on this phone to sync. Sold counts valid and checked-in tickets, as the server does.
+ */
+export function doorCounts(tiers: readonly DoorTier[], list: readonly DoorTicket[], waiting: ReadonlySet<number>): TierCount[] {
+  return tiers.map((tier) => {
+    const seats = list.filter((ticket) => ticket.tierId === tier.id && (ticket.status === 'valid' || ticket.status === 'checked_in'));
+    return { tierId: tier.id, name: tier.name, sold: seats.length, checkedIn: seats.filter((ticket) => ticket.status === 'checked_in' || waiting.has(ticket.id)).length };
+  });
+}
+
+/** Letters that carry their mark inside them (no decomposition takes it off): what a person types instead. */
+const plainLetters: Record<string, string> = { ł: 'l', đ: 'd', ð: 'd', ø: 'o', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŀ: 'l', ŋ: 'n' };
+
+/** The combining diacritics (with their extended and supplement blocks, for symbols, for half marks) and the zero-width (non-)joiners. */
+const leftOut = (code: number) =>
+  (code >= 0x0300 && code <= 0x036f) || (code >= 0x1ab0 && code <= 0x1aff) || (code >= 0x1dc0 && code <= 0x1dff) || (code >= 0x20d0 && code <= 0x20ff) || (code >= 0xfe20 && code <= 0xfe2f) || code === 0x200c || code === 0x200d;
+
+/**
+ * A name as the search compares it: case folded, and the accents of Latin letters taken off ('Thérèse'
+ * and 'therese', 'Łukasz' and 'lukasz'), apostrophes left out ('O’Brien', "o'brien", 'obrien').
+ * Only the combining diacritics (U+0300–036F and their extensions) go: the vowel signs of Tamil and
+ * Sinhala are letters of the name ('செ' is not 'ச'), so a name in those scripts is found by what is
+ * typed of it, and the zero-width joiners some keyboards put in Sinhala conjuncts are ignored.
+ */
+export function foldName(text: string): string {
+  return Array.from(text.normalize('NFD'))
+    .filter((character) => !leftOut(character.codePointAt(0)!))
+    .join('')
+    .toLowerCase()
+    .replace(/[łđðøßæœþıħŧŀŋ]/g, (letter) => plainLetters[letter] ?? letter)
+    .replace(/['‘’ʼ`´]/g, '');
+}
+
 /** The people of the list whose name (or code) holds every word of the query, by name; at most `limit`. */
 export function searchDoorList(list: readonly DoorTicket[], query: string, limit = 20): DoorTicket[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = foldName(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
-  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   return list
     .filter((ticket) => {
-      const haystack = `${fold(ticket.name)} ${ticket.code.toLowerCase()}`;
-      return words.every((word) => haystack.includes(fold(word)));
+      const code = ticket.code.toLowerCase();
+      const haystack = `${foldName(ticket.name)} ${code} ${code.slice(0, 4)}-${code.slice(4)}`;
+      return words.every((word) => haystack.includes(word));
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
     .slice(0, limit);

@@ -1,125 +1,179 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { askServer, checkTimeoutMs, listTimeoutMs, syncTimeoutMs, type ServerAnswer } from './check-in-network';
 import { deviceId, forgetScans, queuedScans, queueScan, readList, saveList, type QueuedScan, type StoredList } from './check-in-store';
-import { checkLocally, type DoorTicket } from '~/features/events/door-sync';
+import { keepPageOnPhone } from './check-in-worker';
+import { checkLocally, doorCounts, type DoorTicket, type DoorTier } from '~/features/events/door-sync';
 import { formatTime } from '~/lib/dates';
 
 /**
- * The check-in page's door with and without the network (docs/product.md#tickets, ADR 013): online,
- * each check is a scan the server applies at once; offline (or when the request fails), the
- * downloaded list answers and the check-in waits in IndexedDB until the network returns.
+ * The check-in page's door with and without the server (docs/product.md#tickets, ADRs 013 and 018):
+ * while the server answers, each check is a scan it applies at once; when it does not (no network,
+ * or a network that does not reach it), the downloaded list answers and the check-in waits in
+ * IndexedDB. Every 10 seconds the door sends what waits and fetches the list (and with it the counts)
+ * through `askServer`, never through React Router: a failed request changes what the page says, never
+ * which page it is.
  */
 export type DoorAnswer = { tone: 'green' | 'amber' | 'red'; text: string; answers: DoorTicket['answers']; othersInOrder: string[]; offline: boolean };
+
+/**
+ * Whether the server answers: `checking` until the first request ends; `no-network` when the browser
+ * has none; `no-server` when it has one and the server did not answer in time (a Wi-Fi without internet).
+ */
+export type Connection = 'checking' | 'online' | 'no-network' | 'no-server';
+export const isOffline = (connection: Connection) => connection === 'no-network' || connection === 'no-server';
+
+/** How often the door asks the server: the sync of what waits, the list and the counts. */
+export const roundEveryMs = 10_000;
 
 type ScanResult =
   | { id: string; result: 'checked-in'; ticketId: number; name: string; tier: string; at: string }
   | { id: string; result: 'duplicate'; ticketId: number; name: string; tier: string; firstAt: string }
   | { id: string; result: 'refused'; ticketId: number; name: string; reason: string }
   | { id: string; result: 'not-for-event' };
+type SyncBody = { results?: ScanResult[]; duplicates?: number; error?: string };
+type ListBody = { downloadedAt: string; duplicates: number; tiers: DoorTier[]; tickets: DoorTicket[]; error?: string };
 
 const time = (iso: string) => formatTime(new Date(iso));
+const postScans = (scans: readonly Pick<QueuedScan, 'id' | 'code' | 'scannedAt' | 'deviceId'>[]): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', accept: 'application/json' },
+  body: JSON.stringify({ scans: scans.map(({ id, code, scannedAt, deviceId }) => ({ id, code, scannedAt, deviceId })) }),
+});
 
 export function useDoor(eventId: number, enabled: boolean) {
   const [list, setList] = useState<StoredList | null>(null);
   const [queue, setQueue] = useState<QueuedScan[]>([]);
-  const [online, setOnline] = useState(true);
+  const [connection, setConnection] = useState<Connection>('checking');
+  const [kept, setKept] = useState<boolean | null>(null);
   const [ready, setReady] = useState(false);
   const [syncing, setSyncing] = useState(false);
   const [answer, setAnswer] = useState<DoorAnswer | null>(null);
   const [notices, setNotices] = useState<string[]>([]);
   const listRef = useRef(list);
-  listRef.current = list;
-  const busy = useRef(false);
+  const connectionRef = useRef(connection);
+  /** Counts the phone's own changes to its list, so a list that was on its way meanwhile does not undo them. */
+  const marks = useRef(0);
+  const round = useRef<Promise<void> | null>(null);
   const url = `/check-in/${eventId}/door`;
 
-  const refreshList = useCallback(async () => {
-    try {
-      const response = await fetch(url, { headers: { accept: 'application/json' } });
-      if (!response.ok) return null;
-      const body = (await response.json()) as { downloadedAt: string; duplicates: number; tickets: DoorTicket[] };
-      const fresh = { eventId, downloadedAt: body.downloadedAt, duplicates: body.duplicates, tickets: body.tickets };
-      await saveList(fresh);
-      setList(fresh);
-      return fresh;
-    } catch {
-      return null;
-    }
-  }, [eventId, url]);
-
-  const post = useCallback(
-    async (scans: QueuedScan[] | { id: string; code: string; scannedAt: string; deviceId: string }[]) => {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ scans: scans.map(({ id, code, scannedAt, deviceId }) => ({ id, code, scannedAt, deviceId })) }) });
-      if (response.status >= 500) throw new Error(`sync answered ${response.status}`);
-      return { status: response.status, body: (await response.json()) as { results?: ScanResult[]; duplicates?: number; error?: string } };
-    },
-    [url],
-  );
-
-  /** Marks a ticket checked in in the phone's list, so a second scan offline is amber. */
-  const markCheckedIn = useCallback(async (ticketId: number, at: string) => {
-    const current = listRef.current;
-    if (!current) return;
-    const next = { ...current, tickets: current.tickets.map((ticket) => (ticket.id === ticketId && ticket.status === 'valid' ? { ...ticket, status: 'checked_in' as const, checkedInAt: at } : ticket)) };
-    await saveList(next);
+  const heard = useCallback((asked: ServerAnswer<unknown>) => {
+    connectionRef.current = asked.reached ? 'online' : navigator.onLine ? 'no-server' : 'no-network';
+    setConnection(connectionRef.current);
+  }, []);
+  const notice = useCallback((text: string) => setNotices((old) => (old[0] === text ? old : [text, ...old].slice(0, 20))), []);
+  const keepList = useCallback(async (next: StoredList) => {
+    listRef.current = next;
     setList(next);
+    await saveList(next);
   }, []);
 
-  const sync = useCallback(async () => {
-    if (busy.current) return;
+  /** The event's list from the server (a 304 when this phone holds it already); null when it did not come. */
+  const refreshList = useCallback(async (): Promise<StoredList | null> => {
+    const current = listRef.current;
+    const marked = marks.current;
+    const asked = await askServer<ListBody>(url, { headers: { accept: 'application/json', ...(current?.etag ? { 'if-none-match': current.etag } : {}) } }, listTimeoutMs);
+    heard(asked);
+    if (!asked.reached) return null;
+    if (asked.status === 304 && current) {
+      if (marks.current === marked) await keepList({ ...current, downloadedAt: new Date().toISOString() });
+      return listRef.current;
+    }
+    if (asked.status !== 200 || !asked.body) {
+      notice(`The list could not be refreshed: ${asked.body?.error ?? `the server answered ${asked.status}`}`);
+      return null;
+    }
+    // A check made while the list was on its way is newer than it: the next round brings both.
+    if (marks.current !== marked) return listRef.current;
+    const { downloadedAt, duplicates, tiers, tickets } = asked.body;
+    await keepList({ eventId, downloadedAt, duplicates, tiers, tickets, etag: asked.headers.get('etag') });
+    return listRef.current;
+  }, [eventId, heard, keepList, notice, url]);
+
+  /** Marks a ticket checked in in the phone's list, so a second scan offline is amber. */
+  const markCheckedIn = useCallback(
+    async (ticketId: number, at: string) => {
+      const current = listRef.current;
+      if (!current) return;
+      marks.current += 1;
+      await keepList({ ...current, tickets: current.tickets.map((ticket) => (ticket.id === ticketId && ticket.status === 'valid' ? { ...ticket, status: 'checked_in' as const, checkedInAt: at } : ticket)) });
+    },
+    [keepList],
+  );
+
+  /** Sends the check-ins waiting on this phone: 'synced', 'none' waiting, or 'failed' (they stay queued). */
+  const sync = useCallback(async (): Promise<'synced' | 'none' | 'failed'> => {
     const waiting = await queuedScans(eventId);
-    if (waiting.length === 0) return;
-    busy.current = true;
+    if (waiting.length === 0) return 'none';
     setSyncing(true);
     try {
-      const { status, body } = await post(waiting);
-      if (status !== 200 || !body.results) {
-        setNotices((old) => [`The check-ins could not be synced: ${body.error ?? `the server answered ${status}`}`, ...old]);
-        return;
+      const asked = await askServer<SyncBody>(url, postScans(waiting), syncTimeoutMs(waiting.length));
+      heard(asked);
+      if (!asked.reached) return 'failed';
+      const results = asked.body?.results;
+      if (asked.status !== 200 || !results) {
+        notice(`The check-ins could not be synced: ${asked.body?.error ?? `the server answered ${asked.status}`}`);
+        return 'failed';
       }
       await forgetScans(waiting.map((scan) => scan.id));
-      const told = body.results.flatMap((result) => {
+      const told = results.flatMap((result) => {
         if (result.result === 'duplicate') return [`Duplicate: ${result.name} was already checked in at ${time(result.firstAt)}`];
         if (result.result === 'refused') return [`Not admitted at sync: ${result.name} — ${result.reason}`];
         if (result.result === 'not-for-event') return ['A synced scan was not a ticket for this event.'];
         return [];
       });
-      const synced = body.results.filter((result) => result.result === 'checked-in').length;
+      const synced = results.filter((result) => result.result === 'checked-in').length;
       setNotices((old) => [...told, ...(synced > 0 ? [`${synced === 1 ? '1 check-in' : `${synced} check-ins`} synced.`] : []), ...old].slice(0, 20));
       setQueue(await queuedScans(eventId));
       await refreshList();
-    } catch {
-      // Still no network: the scans stay queued for the next try.
+      return 'synced';
     } finally {
-      busy.current = false;
       setSyncing(false);
     }
-  }, [eventId, post, refreshList]);
+  }, [eventId, heard, notice, refreshList, url]);
+
+  /** One round with the server: what waits, then the list. One at a time: 'Sync now' during a round joins it. */
+  const runRound = useCallback((): Promise<void> => {
+    round.current ??= (async () => {
+      try {
+        if ((await sync()) === 'none') await refreshList();
+      } finally {
+        round.current = null;
+      }
+    })();
+    return round.current;
+  }, [refreshList, sync]);
 
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
-    keepPageOnPhone();
+    void keepPageOnPhone().then((held) => !cancelled && setKept(held));
     void (async () => {
       const [stored, waiting] = await Promise.all([readList(eventId), queuedScans(eventId)]);
       if (cancelled) return;
-      setList(stored ?? null);
+      if (!listRef.current && stored) {
+        listRef.current = stored;
+        setList(stored);
+      }
       setQueue(waiting);
-      setOnline(navigator.onLine);
       setReady(true);
-      if (navigator.onLine && (await refreshList())) await sync();
+      await runRound();
     })();
-    const up = () => {
-      setOnline(true);
-      void sync();
+    // Every 10 seconds, whatever the browser says of its network: its word is no proof either way.
+    const timer = window.setInterval(() => void runRound(), roundEveryMs);
+    const up = () => void runRound();
+    const down = () => {
+      connectionRef.current = 'no-network';
+      setConnection('no-network');
     };
-    const down = () => setOnline(false);
     window.addEventListener('online', up);
     window.addEventListener('offline', down);
     return () => {
       cancelled = true;
+      window.clearInterval(timer);
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
     };
-  }, [enabled, eventId, refreshList, sync]);
+  }, [enabled, eventId, runRound]);
 
   const show = useCallback((shown: DoorAnswer): DoorAnswer => {
     setAnswer(shown);
@@ -133,11 +187,13 @@ export function useDoor(eventId: number, enabled: boolean) {
       let tickets = listRef.current?.tickets ?? [];
       const othersOf = (ticketId: number, orderId: string) => tickets.filter((ticket) => ticket.orderId === orderId && ticket.id !== ticketId && ticket.status === 'valid').map((ticket) => ticket.code);
       const answersOf = (ticketId: number) => tickets.find((ticket) => ticket.id === ticketId)?.answers ?? [];
-      if (navigator.onLine && scan.code) {
-        try {
-          const { status, body } = await post([scan]);
-          const result = body.results?.[0];
-          if (status !== 200 || !result) return show({ tone: 'red', text: body.error ?? 'The check could not be made.', answers: [], othersInOrder: [], offline: false });
+      // While the server is known not to answer, the phone's list answers at once: the next round finds the server again.
+      if (!isOffline(connectionRef.current) && scan.code) {
+        const asked = await askServer<SyncBody>(url, postScans([scan]), checkTimeoutMs);
+        heard(asked);
+        if (asked.reached) {
+          const result = asked.body?.results?.[0];
+          if (asked.status !== 200 || !result) return show({ tone: 'red', text: asked.body?.error ?? 'The check could not be made.', answers: [], othersInOrder: [], offline: false });
           // A ticket the phone's list does not know yet (the list still downloading, or bought since): fetch it for its answers.
           if ('ticketId' in result && !tickets.some((ticket) => ticket.id === result.ticketId)) tickets = (await refreshList())?.tickets ?? tickets;
           if (result.result === 'checked-in') {
@@ -145,12 +201,12 @@ export function useDoor(eventId: number, enabled: boolean) {
             const orderId = tickets.find((ticket) => ticket.id === result.ticketId)?.orderId;
             return show({ tone: 'green', text: `Valid — ${result.name}, ${result.tier}`, answers: answersOf(result.ticketId), othersInOrder: orderId ? othersOf(result.ticketId, orderId) : [], offline: false });
           }
+          if (result.result === 'duplicate') await markCheckedIn(result.ticketId, result.firstAt);
           if (result.result === 'duplicate') return show({ tone: 'amber', text: `Already checked in at ${time(result.firstAt)} — ${result.name}, ${result.tier}`, answers: answersOf(result.ticketId), othersInOrder: [], offline: false });
           if (result.result === 'refused') return show({ tone: 'red', text: `${result.reason} (${result.name})`, answers: [], othersInOrder: [], offline: false });
           return show({ tone: 'red', text: 'Not a ticket for this event', answers: [], othersInOrder: [], offline: false });
-        } catch {
-          // No answer from the server: the phone's list decides, as when offline.
         }
+        // No answer from the server: the phone's list decides, as when offline.
       }
       const checkedHere = new Map((await queuedScans(eventId)).map((queued) => [queued.ticketId, queued.scannedAt]));
       const local = checkLocally(tickets, checkedHere, scan.code);
@@ -171,7 +227,7 @@ export function useDoor(eventId: number, enabled: boolean) {
       const others = othersOf(ticket.id, ticket.orderId).filter((code) => !queuedIds.has(tickets.find((other) => other.code === code)!.id));
       return show({ tone: 'green', text: `Valid — ${ticket.name}, ${ticket.tier}`, answers: ticket.answers, othersInOrder: others, offline: true });
     },
-    [eventId, markCheckedIn, post, refreshList, show],
+    [eventId, heard, markCheckedIn, refreshList, show, url],
   );
 
   /** The rest of an order, one check each (a family arriving together). */
@@ -185,25 +241,8 @@ export function useDoor(eventId: number, enabled: boolean) {
     [check],
   );
 
-  return { ready, online, list, queue, syncing, answer, notices, check, checkAll, sync, refreshList };
-}
+  /** 'Checked in' per tier as this phone knows it (null for a list kept by an earlier release: the page's own counts then). */
+  const counts = useMemo(() => (list?.tiers ? doorCounts(list.tiers, list.tickets, new Set(queue.map((scan) => scan.ticketId))) : null), [list, queue]);
 
-/**
- * Registers the check-in pages' service worker (public/check-in-sw.js, ADR 013) and hands it this
- * page and the files it loaded, so a reload without the network still opens the page.
- */
-function keepPageOnPhone() {
-  if (!('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker
-    .register('/check-in-sw.js', { scope: '/check-in/' })
-    .then(() => navigator.serviceWorker.ready)
-    .then((registration) => {
-      const files = performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name))
-        .filter((url) => url.origin === location.origin && /^\/(assets|icons)\/|^\/favicon\.svg$|\/manifest\.webmanifest$/.test(url.pathname))
-        .map((url) => url.pathname);
-      registration.active?.postMessage({ type: 'keep', page: location.pathname, files });
-    })
-    .catch(() => undefined);
+  return { ready, connection, kept, list, queue, counts, syncing, answer, notices, check, checkAll, sync: runRound, refreshList: runRound };
 }

@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { searchDoorList } from '~/features/events/door-sync';
 import { formatTime } from '~/lib/dates';
-import type { useDoor } from './check-in-door';
+import { isOffline, type useDoor } from './check-in-door';
 
 /** The pieces of the check-in page (docs/product.md#tickets): the answer to a check, the door's state, the name search. */
 
@@ -31,29 +31,38 @@ export function CheckAnswer({ tone, text, children }: { tone: keyof typeof tones
 
 type Door = ReturnType<typeof useDoor>;
 
-/** Online or not, the list on this phone, the check-ins waiting, and what the last syncs said. */
+/** Online or not (and why), the list on this phone, the check-ins waiting, whether the page opens offline, and what the last syncs said. */
 export function DoorStatus({ door }: { door: Door }) {
   const waiting = door.queue.length;
+  const offline = isOffline(door.connection);
   return (
-    <div className="grid gap-3 rounded-2xl border border-border bg-white p-5 shadow-sm" data-testid="door-status">
+    <div id="door-status" className="grid scroll-mt-24 gap-3 rounded-2xl border border-border bg-white p-5 shadow-sm" data-testid="door-status">
       <h2 className="flex items-center gap-2 font-bold text-navy-900">
-        {door.online ? null : <CloudOff aria-hidden className="size-5 text-gold-800" />}
-        {door.online ? 'This phone is online' : 'Offline: check-ins are kept on this phone'}
+        {offline ? <CloudOff aria-hidden className="size-5 shrink-0 text-gold-800" /> : null}
+        {offline ? 'Offline: check-ins are kept on this phone' : door.connection === 'checking' ? 'Reaching the server…' : 'This phone is online'}
       </h2>
-      <p className="text-sm text-slate-700">
-        {door.list ? `List downloaded at ${formatTime(new Date(door.list.downloadedAt))}, ${door.list.tickets.length === 1 ? '1 ticket' : `${door.list.tickets.length} tickets`}` : 'The list is not on this phone yet.'}
-      </p>
-      <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={!door.online} onClick={() => void door.refreshList()}>
-        <RefreshCw aria-hidden /> Refresh the list
-      </Button>
+      {offline ? (
+        <p className="text-sm text-slate-700">
+          {door.connection === 'no-network' ? 'This phone has no network.' : 'The phone has a network, but the server does not answer (a Wi-Fi without internet?).'} It tries again every 10 seconds and syncs by itself when the server answers.
+        </p>
+      ) : null}
       <p role="status" className={waiting > 0 ? 'font-semibold text-gold-800' : 'text-sm text-slate-600'}>
         {waiting === 0 ? 'Every check-in is synced.' : waiting === 1 ? '1 check-in waiting to sync' : `${waiting} check-ins waiting to sync`}
       </p>
       {waiting > 0 ? (
-        <Button type="button" size="sm" className="justify-self-start" disabled={!door.online || door.syncing} onClick={() => void door.sync()}>
+        <Button type="button" size="sm" className="justify-self-start" disabled={door.syncing} onClick={() => void door.sync()}>
           {door.syncing ? 'Syncing…' : 'Sync now'}
         </Button>
       ) : null}
+      <p className="text-sm text-slate-700">
+        {door.list ? `List downloaded at ${formatTime(new Date(door.list.downloadedAt))}, ${door.list.tickets.length === 1 ? '1 ticket' : `${door.list.tickets.length} tickets`}` : 'The list is not on this phone yet.'}
+      </p>
+      <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => void door.refreshList()}>
+        <RefreshCw aria-hidden /> Refresh the list
+      </Button>
+      <p className="text-sm text-slate-600" data-testid="door-kept">
+        {door.kept === null ? 'Saving this page on this phone…' : door.kept ? 'Saved on this phone: the page opens without the network.' : 'This browser cannot keep the page for use without the network: keep this tab open.'}
+      </p>
       {door.notices.length > 0 ? (
         <ul className="grid gap-1 text-sm" aria-label="Sync notices" data-testid="door-notices">
           {door.notices.map((notice, index) => (
@@ -64,6 +73,23 @@ export function DoorStatus({ door }: { door: Door }) {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** At the top of the page while offline: the scanner's answers come from the phone's list, and how many wait. */
+export function OfflineBanner({ door }: { door: Door }) {
+  if (!isOffline(door.connection)) return null;
+  const waiting = door.queue.length;
+  return (
+    <p className="flex items-start gap-2 rounded-xl border border-gold-500 bg-gold-50 p-3 text-sm font-semibold text-gold-800" data-testid="offline-banner">
+      <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span>
+        Offline: this phone’s list answers{waiting > 0 ? `, ${waiting} waiting to sync` : ''}.{' '}
+        <a href="#door-status" className="underline underline-offset-2">
+          Details
+        </a>
+      </span>
+    </p>
   );
 }
 

@@ -1,12 +1,13 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { DoorTicket } from '~/features/events/door-sync';
+import type { DoorTicket, DoorTier } from '~/features/events/door-sync';
 
 /**
  * What a phone at the door keeps in IndexedDB (docs/product.md#tickets, ADR 013): each event's
  * downloaded list, the check-ins waiting to sync, and the phone's own random id. Browser only.
  */
 export type StoredTicket = DoorTicket;
-export type StoredList = { eventId: number; downloadedAt: string; duplicates: number; tickets: StoredTicket[] };
+/** `tiers` and `etag` (the list's version, for the next refresh) are missing from lists an earlier release kept. */
+export type StoredList = { eventId: number; downloadedAt: string; duplicates: number; tickets: StoredTicket[]; tiers?: DoorTier[]; etag?: string | null };
 export type QueuedScan = { id: string; eventId: number; ticketId: number; code: string; scannedAt: string; deviceId: string };
 
 interface DoorDatabase extends DBSchema {

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { data, redirect, useFetcher, useRevalidator } from 'react-router';
+import { useRef } from 'react';
+import { data, redirect, useFetcher } from 'react-router';
 import { z } from 'zod';
 import { QrScanner } from '~/components/events/qr-scanner';
 import { PageHero } from '~/components/layout/page-hero';
@@ -15,8 +15,9 @@ import { readFormData } from '~/lib/forms.server';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import { checkInAccess, volunteerCookie } from './check-in-access.server';
-import { useDoor } from './check-in-door';
-import { CheckAnswer, DoorStatus, NameSearch, VolunteerCode } from './check-in-panels';
+import { isOffline, useDoor } from './check-in-door';
+import { CheckAnswer, DoorStatus, NameSearch, OfflineBanner, VolunteerCode } from './check-in-panels';
+import { useLinksLoadPagesWhile } from './check-in-worker';
 import type { Route } from './+types/check-in.$eventId';
 
 /**
@@ -90,26 +91,12 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   const { event, allowed, counts, duplicates, volunteerCode } = loaderData;
   const fetcher = useFetcher<ActionData>();
   const result = fetcher.data ?? actionData;
-  const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
+  // The door asks the server itself every 10 seconds (list, counts, sync), never through React Router's data requests: a failed one would show the error page (ADR 018).
   const door = useDoor(event.id, allowed);
-
-  // Live counts: refreshed every 10 seconds while the page is open and online.
-  useEffect(() => {
-    if (!allowed) return;
-    const timer = window.setInterval(() => {
-      if (navigator.onLine) void revalidator.revalidate().catch(() => undefined);
-    }, 10_000);
-    return () => window.clearInterval(timer);
-  }, [allowed, revalidator]);
-
-  // The counts follow each new list (after a sync, a refresh), while online.
-  const latestRevalidator = useRef(revalidator);
-  latestRevalidator.current = revalidator;
-  const downloadedAt = door.list?.downloadedAt;
-  useEffect(() => {
-    if (downloadedAt && navigator.onLine) void latestRevalidator.current.revalidate();
-  }, [downloadedAt]);
+  const tierCounts = door.counts ?? counts;
+  const duplicateCount = door.list?.duplicates ?? duplicates;
+  useLinksLoadPagesWhile(isOffline(door.connection));
 
   if (!allowed) return <VolunteerCode eventId={event.id} title={event.title} error={actionData?.codeError} />;
 
@@ -125,12 +112,13 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       </PageHero>
       <section className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_320px] lg:px-8">
         <div className="grid min-w-0 content-start gap-6">
+          <OfflineBanner door={door} />
           <QrScanner onCode={check} />
           <fetcher.Form
             method="post"
             className="flex flex-wrap items-end gap-3"
             onSubmit={(submitted) => {
-              if (!door.ready) return;
+              // With JavaScript every check goes through the door; the form posts only without it.
               submitted.preventDefault();
               check(input.current?.value ?? '');
             }}
@@ -183,7 +171,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                 </tr>
               </thead>
               <tbody>
-                {counts.map((tier) => (
+                {tierCounts.map((tier) => (
                   <tr key={tier.tierId} className="border-t border-border">
                     <td className="py-2">{tier.name}</td>
                     <td className="py-2 text-right font-mono tabular-nums">
@@ -193,7 +181,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </tbody>
             </table>
-            {duplicates > 0 ? <p className="mt-3 text-sm font-semibold text-destructive">Duplicate scans: {duplicates}</p> : null}
+            {duplicateCount > 0 ? <p className="mt-3 text-sm font-semibold text-destructive">Duplicate scans: {duplicateCount}</p> : null}
           </div>
           {volunteerCode ? (
             <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-slate-700">

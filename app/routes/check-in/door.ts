@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applyScans, doorList, duplicateScans } from '~/features/events/door.server';
+import { applyScans, doorList, doorListTag, duplicateScans } from '~/features/events/door.server';
 import { doorSyncSchema } from '~/features/events/door.schema';
 import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
 import { checkInAccess } from '../_site/check-in-access.server';
@@ -7,19 +7,23 @@ import type { Route } from './+types/door';
 
 /**
  * The door's data for a phone that may lose the network (docs/product.md#tickets, ADR 013):
- * GET the event's list (every ticket, its signed QR value, the answers shown at the door), POST the
- * scans made meanwhile. Staff and volunteers with the check-in code, exactly as the page.
+ * GET the event's list (its tiers; every ticket, its signed QR value, the answers shown at the door;
+ * 304 when the phone's `If-None-Match` names it already), POST the scans made meanwhile. Staff and
+ * volunteers with the check-in code, exactly as the page.
  */
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': cacheControl(handle) } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': cacheControl(handle), ...headers } });
 
 const refused = () => json({ error: 'Sign in, or enter the event’s check-in code first.' }, 403);
 
 export async function loader(args: Route.LoaderArgs) {
   const { event, allowed } = await checkInAccess(args, args.params.eventId);
   if (!allowed) return refused();
-  const tickets = await doorList(event.id);
-  return json({ event: { id: event.id, title: event.title }, downloadedAt: new Date().toISOString(), duplicates: await duplicateScans(event.id), tickets });
+  const content = { tiers: event.tiers.map(({ id, name }) => ({ id, name })), duplicates: await duplicateScans(event.id), tickets: await doorList(event.id) };
+  const tag = doorListTag(content);
+  // The page asks every 10 seconds: a phone that holds this list already is told so, without the list.
+  if (args.request.headers.get('if-none-match') === tag) return new Response(null, { status: 304, headers: { ETag: tag, 'Cache-Control': cacheControl(handle) } });
+  return json({ event: { id: event.id, title: event.title }, downloadedAt: new Date().toISOString(), ...content }, 200, { ETag: tag });
 }
 
 export async function action(args: Route.ActionArgs) {
