@@ -1,13 +1,14 @@
 /**
  * The treasurer's figures agree (issue 33, docs/product.md#refunds): after a partial refund the
  * donation's page, the donations list, its CSV and the finance view show the same money kept, the
- * receipt numbers show on the admin's side. The donor is from tests/fixtures/real-input/people.json.
+ * receipt numbers show on the admin's side, and 'Mail all statements…' asks first, with the number
+ * of donors, with and without JavaScript. The donor is from tests/fixtures/real-input/people.json.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { e2eAdmin } from '../../playwright.config';
-import { currentToast, expectNoAxeViolations } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
 import { rowActions, signIn } from './journeys';
 
 type Person = { name: string; email: string };
@@ -17,7 +18,7 @@ const [firstName, lastName] = lukasz.name.split(' ') as [string, string];
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test('after a partial refund the donation’s page, the list, its CSV and the finance view keep the same money', async ({ page }) => {
+test('after a partial refund the donation’s page, the list, its CSV and the finance view keep the same money; mailing the statements asks first', async ({ page, browser }) => {
   // Their own address for this run: other journeys give too, and the list is searched by it.
   const email = lukasz.email.replace('@', `+${Date.now()}@`);
   await page.goto('/donate');
@@ -77,6 +78,30 @@ test('after a partial refund the donation’s page, the list, its CSV and the fi
   const donorLine = page.getByRole('list', { name: /^Donors of \d{4}$/ }).getByRole('listitem').filter({ hasText: email });
   await expect(donorLine).toContainText('$750.00');
   await expect(donorLine).toContainText('1 gift, after $250.00 refunded');
+
+  // 'Mail all statements…' asks first, with the number of donors, and 'Not yet' sends nothing.
+  const donors = Number((await page.getByText(/^\d+ donors?$/).textContent())!.split(' ')[0]);
+  const question = page.getByRole('alert').filter({ hasText: 'giving statement?' });
+  await page.getByRole('button', { name: 'Mail all statements…' }).click();
+  await expect(question).toContainText(donors === 1 ? 'Mail the one donor of' : `Mail ${donors.toLocaleString('en-US')} donors their`);
+  await expect(question.getByRole('button', { name: donors === 1 ? 'Yes, mail it' : `Yes, mail ${donors.toLocaleString('en-US')} statements` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await question.getByRole('link', { name: 'Not yet' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/finance\?year=\d{4}/);
+
+  // Without JavaScript the same question, from the server.
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noScript = await plain.newPage();
+  await noScript.goto('/admin/finance');
+  await noScript.getByRole('button', { name: 'Mail all statements…' }).click();
+  const asked = noScript.getByRole('alert').filter({ hasText: 'giving statement?' });
+  await expect(asked).toContainText(donors === 1 ? 'Mail the one donor of' : `Mail ${donors.toLocaleString('en-US')} donors their`);
+  await expectNoAxeViolationsWithoutJavaScript(noScript, browser);
+  await asked.getByRole('link', { name: 'Not yet' }).click();
+  await expect(noScript.getByRole('alert').filter({ hasText: 'giving statement?' })).toHaveCount(0);
+  await expect(noScript.getByRole('button', { name: 'Mail all statements…' })).toBeVisible();
+  await plain.close();
 
   // On a phone the list's new columns and the donation's page do not scroll sideways.
   await page.setViewportSize({ width: 375, height: 812 });

@@ -1,14 +1,16 @@
 /**
  * The treasurer's figures agree (issue 33): after a partial refund the donations list, its CSV, the
  * finance view and the giving statement all show the same money kept, and a member's My Payments
- * what was refunded; receipt numbers show on the admin's donation page and in the CSV. Donors are
- * the real input of tests/fixtures/real-input/people.json, paid through the test checkout.
+ * what was refunded; receipt numbers show on the admin's donation page and in the CSV; 'Mail all
+ * statements' asks first, with the number of donors, and sends nothing until it is confirmed.
+ * Donors are the real input of tests/fixtures/real-input/people.json, paid through the test checkout.
  */
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '~/db/schema/donations';
+import { mailingRecipients, mailings } from '~/db/schema/mailings';
 import { payments } from '~/db/schema/payments';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
 import { refundNote } from '~/features/payments/donation-money';
@@ -19,12 +21,12 @@ import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { loader as donationsLoader } from '~/routes/admin/dashboard/donations';
 import { loader as donationLoader } from '~/routes/admin/donation';
 import { loader as exportLoader } from '~/routes/admin/export';
-import { loader as financeLoader } from '~/routes/admin/finance';
+import { action as financeAction, loader as financeLoader } from '~/routes/admin/finance';
 import { loader as portalPaymentsLoader } from '~/routes/portal/payments';
 import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
-import { routeArgs } from '../setup/route-args';
+import { postArgs, routeArgs } from '../setup/route-args';
 
 const database = setupTestDatabase();
 const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric' }).format(new Date()));
@@ -133,5 +135,25 @@ describe('receipt numbers', () => {
     const records = parse(csv.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     expect(records.find((record) => record.email === lukasz.email)?.receipt_numbers).toBe(replacement!.number);
     for (const who of [zoe, nadeesha]) expect(records.find((record) => record.email === who.email)?.receipt_numbers).toMatch(/^\d{8}$/);
+  });
+});
+
+describe('Mail all statements', () => {
+  type Reply = { data: { ok: boolean; asking: { year: number; recipients: number } | null }; init: ResponseInit | null };
+  const post = (fields: Record<string, string>) => financeAction(postArgs(`/admin/finance?year=${year}`, { intent: 'send-statements', year: String(year), ...fields }, { cookie: adminCookie })) as Promise<Reply | Response>;
+
+  it('asks first, with the number of donors, and sends nothing until confirmed', async () => {
+    const asked = (await post({})) as Reply;
+    const donors = (await financeLoader(routeArgs(`/admin/finance?year=${year}`, { headers: { cookie: adminCookie } }))).donorsPage.total;
+    expect(donors).toBeGreaterThanOrEqual(3);
+    expect(asked.data.asking).toEqual({ year, recipients: donors });
+    expect(await database.db().select().from(mailings).where(eq(mailings.audience, 'statements'))).toHaveLength(0);
+
+    const started = await post({ confirmed: 'yes' });
+    expect(started).toBeInstanceOf(Response);
+    expect((started as Response).headers.get('location')).toMatch(/^\/admin\/mail\/\d+$/);
+    const [mailing] = await database.db().select().from(mailings).where(eq(mailings.audience, 'statements'));
+    expect(mailing).toMatchObject({ status: 'sending', statementYear: year });
+    expect(await database.db().select().from(mailingRecipients).where(eq(mailingRecipients.mailingId, mailing!.id))).toHaveLength(donors);
   });
 });
