@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -81,6 +82,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 const holder = globalThis as typeof globalThis & { __ppaDatabase?: DatabaseHandle };
 
 export function installDatabase(handle: DatabaseHandle | undefined): void {
+  if (handle) guardTransactions(handle.db);
   holder.__ppaDatabase = handle;
 }
 
@@ -92,8 +94,70 @@ export function currentDatabaseHandle(): DatabaseHandle | undefined {
 export function db(): Database {
   const handle = holder.__ppaDatabase;
   if (!handle) throw new Error('The database is not open yet: server.js opens it at start.');
+  if (transactionScope.getStore()?.open) throw nestedDatabaseUse();
   return handle.db;
 }
 
 /** A database or an open transaction: functions that take part in a caller's transaction accept either. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+// ---------------------------------------------------------------------------------------------
+// No database inside a transaction but the transaction (docs/decisions/020-no-database-inside-a-transaction.md)
+
+/**
+ * The transaction of `db().transaction(…)` the current async context runs in, if any. `open` turns
+ * false when its callback ends, so work it left behind (a timer, a promise nobody awaited) may use
+ * the database once the transaction is over.
+ */
+type TransactionScope = { open: boolean };
+const transactionScope = new AsyncLocalStorage<TransactionScope>();
+const outside: TransactionScope = { open: false };
+const guarded = new WeakSet<Database>();
+
+/** The error of a statement sent to the database while the caller's own transaction is open. */
+export class NestedDatabaseUseError extends Error {
+  override name = 'NestedDatabaseUseError';
+}
+
+function nestedDatabaseUse(): NestedDatabaseUseError {
+  const error = new NestedDatabaseUseError(
+    'db() was called inside a db().transaction(…) of the same request or job: pass the transaction (`tx`, an Executor) to the code that needs the database. ' +
+      'On the embedded database this statement would wait for the transaction, which waits for it: every page would hang until a restart. ' +
+      'On PostgreSQL it would run on a second connection, outside the transaction.',
+  );
+  // Loud even where a caller catches it (a mail that cannot be composed is logged and passed over):
+  // in tests an error line fails the test.
+  log.error({ err: error }, 'The database was used inside an open transaction');
+  return error;
+}
+
+/**
+ * Marks every `transaction` of the application's database, so `db()` knows when it is called from
+ * inside one (node:async_hooks follows the callback through every await, timer and promise it starts).
+ * Savepoints (`tx.transaction`) are the transaction's own and need nothing.
+ */
+function guardTransactions(database: Database): void {
+  if (guarded.has(database)) return;
+  guarded.add(database);
+  const transaction = database.transaction.bind(database);
+  database.transaction = ((run, config) =>
+    transaction((tx) => {
+      const scope: TransactionScope = { open: true };
+      return transactionScope.run(scope, async () => {
+        try {
+          return await run(tx);
+        } finally {
+          scope.open = false;
+        }
+      });
+    }, config)) as Database['transaction'];
+}
+
+/**
+ * Runs `work` as if no transaction were open: for background work a transaction may start (the
+ * mail sender woken by a mail queued in it, the mailing job), which runs on its own and may wait
+ * for the transaction to end, never inside it.
+ */
+export function outsideTransaction<T>(work: () => T): T {
+  return transactionScope.run(outside, work);
+}

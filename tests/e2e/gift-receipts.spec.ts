@@ -41,10 +41,14 @@ test('a gift’s receipt is numbered with the issuer’s details, and the year-e
   expect(receipt.text).toContain('Amount eligible for a tax receipt: $25.00.');
   expect(receipt.text).toContain('charity registration no. 12345 6789 RR0001');
 
-  // The admin mails every donor of the year their statement and watches the progress.
+  // The admin mails every donor of the year their statement, once asked with how many, and watches the progress.
   await page.goto('/admin/finance');
   const year = await page.getByLabel('Year', { exact: true }).inputValue();
   await page.getByRole('button', { name: 'Mail all statements' }).click();
+  const question = page.getByRole('alert').filter({ hasText: 'giving statement?' });
+  await expect(question).toContainText(new RegExp(`^Mail (\\d+ donors their ${year}|the one donor of ${year} their) giving statement\\?`));
+  await expectNoAxeViolations(page);
+  await question.getByRole('button', { name: /^Yes, mail/ }).click();
   await expect(page).toHaveURL(/\/admin\/mail\/\d+$/);
   await expect(currentToast(page)).toContainText('Sending Started');
   await expect(page.getByText(/sent so far|Finished on/).first()).toBeVisible();

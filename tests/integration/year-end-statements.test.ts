@@ -83,13 +83,15 @@ describe('year-end statements', () => {
 describe('the finance view’s Mail all statements', () => {
   const post = (cookie: string, values: Record<string, string>) => financeAction(postArgs('/admin/finance', { intent: 'send-statements', ...values }, { cookie }) as never);
 
-  it('starts the mailing and leads to its progress; a bad year is refused; finance may not', async () => {
+  it('asks first, then starts the mailing and leads to its progress; a bad year is refused; finance may not', async () => {
     await give('route.donor@example.org', 'Chandra', 4000);
     const { cookie } = await createSignedInAccount(database.db(), { role: 'admin' });
     const refused = (await post(cookie, { year: 'next' })) as { init: ResponseInit | null };
     expect(refused.init?.status).toBe(400);
     await sendPendingMailings(noWait); // any mailing an earlier test left
-    const answer = (await post(cookie, { year: String(year) })) as Response;
+    const asked = (await post(cookie, { year: String(year) })) as { data: { asking: { year: number; recipients: number } | null } };
+    expect(asked.data.asking).toEqual({ year, recipients: (await donorsOfYear(admin, year)).length });
+    const answer = (await post(cookie, { year: String(year), confirmed: 'yes' })) as Response;
     expect(answer.status).toBe(302);
     expect(answer.headers.get('Location')).toMatch(/^\/admin\/mail\/\d+$/);
     const finance = await createSignedInAccount(database.db(), { role: 'finance' });

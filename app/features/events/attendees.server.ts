@@ -314,9 +314,12 @@ export async function attendeeContacts(eventId: number): Promise<Contact[]> {
     .where(and(eq(ticketOrders.eventId, eventId), eq(ticketOrders.status, 'confirmed'), inArray(tickets.status, ['valid', 'checked_in'])));
 }
 
-/** The events a message may be addressed to the attendees of, newest first, with how many hold tickets. */
-export async function eventsWithAttendees(): Promise<{ id: number; title: string; startsAt: Date; buyers: number }[]> {
-  return db()
+/**
+ * The events a message may be addressed to the attendees of, newest first, with how many hold
+ * tickets; inside a transaction, read with it (`executor`).
+ */
+export async function eventsWithAttendees(executor: Executor = db()): Promise<{ id: number; title: string; startsAt: Date; buyers: number }[]> {
+  return executor
     .select({ id: events.id, title: events.title, startsAt: events.startsAt, buyers: sql<number>`count(distinct ${ticketOrders.buyerEmail})::int` })
     .from(events)
     .innerJoin(ticketOrders, and(eq(ticketOrders.eventId, events.id), eq(ticketOrders.status, 'confirmed')))

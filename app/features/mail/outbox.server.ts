@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { db, type Executor } from '~/db/client.server';
+import { db, outsideTransaction, type Executor } from '~/db/client.server';
 import type { MailKind, OutboxStatus } from '~/db/schema/enums';
 import { mailOutbox, type StoredAttachment } from '~/db/schema/outbox';
 import { writeAudit } from '~/lib/audit.server';
@@ -254,7 +254,8 @@ function runSender(): void {
     state.again = true;
     return;
   }
-  state.running = (async () => {
+  // Woken by a mail queued inside a transaction, the sender still runs on its own (it waits for the commit).
+  state.running = outsideTransaction(async () => {
     do {
       state.again = false;
       const result = await deliverDueMail({ stopping: () => state.stopping });
@@ -264,7 +265,7 @@ function runSender(): void {
       state.prunedAt = Date.now();
       await pruneOutbox();
     }
-  })()
+  })
     .catch((error: unknown) => log.error({ err: error }, 'The mail sender stopped'))
     .finally(() => {
       state.running = null;

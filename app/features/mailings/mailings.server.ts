@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Executor } from '~/db/client.server';
 import type { MailingAudience, MailingRecipientStatus } from '~/db/schema/enums';
 import { mailingRecipients, mailings, mailSuppressions } from '~/db/schema/mailings';
 import { donorsOfYear } from '~/features/donations/donations.server';
@@ -49,11 +49,11 @@ export async function audienceContacts(audience: MailingAudience, eventId: numbe
   return [...byAddress.values()];
 }
 
-/** What an audience is called, with the event's title for attendees. */
-export async function describeAudience(mailing: Pick<Mailing, 'audience' | 'eventId' | 'statementYear'>): Promise<string> {
+/** What an audience is called, with the event's title for attendees; inside a transaction, read with it (`executor`). */
+export async function describeAudience(mailing: Pick<Mailing, 'audience' | 'eventId' | 'statementYear'>, executor: Executor = db()): Promise<string> {
   if (mailing.audience === 'statements') return `The donors of ${mailing.statementYear}, each with their giving statement`;
   if (mailing.audience !== 'attendees') return audienceLabels[mailing.audience];
-  const event = (await eventsWithAttendees()).find((candidate) => candidate.id === mailing.eventId);
+  const event = (await eventsWithAttendees(executor)).find((candidate) => candidate.id === mailing.eventId);
   return event ? `The attendees of ${event.title}` : audienceLabels.attendees;
 }
 
@@ -175,6 +175,8 @@ export async function startSending(actor: Actor & { id: string }, id: number, no
       .where(and(eq(mailings.id, id), eq(mailings.status, 'draft')))
       .returning();
     if (!mailing) throw new AppError('conflict', 'This message has already been sent.');
+    // The recipients above were read for the draft as it was; saved meanwhile for another audience, it is not sent.
+    if (mailing.audience !== draft.audience || mailing.eventId !== draft.eventId) throw new AppError('conflict', 'This message was changed meanwhile: look at it again, then send it.');
     for (let start = 0; start < contacts.length; start += 500) {
       await tx.insert(mailingRecipients).values(contacts.slice(start, start + 500).map((contact) => ({ mailingId: id, email: contact.email, name: contact.name })));
     }
@@ -185,7 +187,8 @@ export async function startSending(actor: Actor & { id: string }, id: number, no
       entityId: String(id),
       from: 'draft',
       to: 'sending',
-      note: `“${mailing.subject}” to ${contacts.length} ${contacts.length === 1 ? 'address' : 'addresses'} (${await describeAudience(mailing)})`,
+      // Read with the transaction: the embedded database answers nothing else while it is open (issue 33).
+      note: `“${mailing.subject}” to ${contacts.length} ${contacts.length === 1 ? 'address' : 'addresses'} (${await describeAudience(mailing, tx)})`,
     });
     return { mailing, recipients: contacts.length };
   });

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, outsideTransaction } from '~/db/client.server';
 import { mailingRecipients, mailings, mailSuppressions } from '~/db/schema/mailings';
 import { mailSender, sendMail } from '~/features/mail/mail.server';
 import { env } from '~/lib/env.server';
@@ -182,14 +182,14 @@ export function kickMailingQueue(): void {
     queue.again = true;
     return;
   }
-  queue.running = (async () => {
+  queue.running = outsideTransaction(async () => {
     do {
       queue.again = false;
       const result = await sendPendingMailings({ stopping: () => queue.stopping });
       const total = result.sent + result.bounced + result.failed + result.skipped;
       if (total) log.info(`Mailing job: ${result.sent} sent, ${result.bounced} bounced, ${result.failed} failed, ${result.skipped} skipped`);
     } while (queue.again && !queue.stopping);
-  })()
+  })
     .catch((error: unknown) => log.error({ err: error }, 'The mailing job stopped'))
     .finally(() => {
       queue.running = null;

@@ -17,14 +17,7 @@ import type { Mailing } from './mailings.server';
  * own statement as a PDF, drawn when it is sent.
  */
 export async function startYearEndStatements(actor: Actor & { id: string }, year: number, now = new Date()): Promise<{ mailing: Mailing; recipients: number }> {
-  assertCan(actor, 'mailMembers');
-  const donors = await donorsOfYear(actor, year);
-  const byAddress = new Map<string, string>();
-  for (const donor of donors) {
-    const email = normalizeEmail(donor.email);
-    if (!email.endsWith('@deleted.invalid') && !byAddress.has(email)) byAddress.set(email, donor.name.trim());
-  }
-  if (byAddress.size === 0) throw new AppError('conflict', `Nobody gave in ${year}, so there are no statements to send.`);
+  const byAddress = await statementRecipients(actor, year);
   const sender = await mailSender();
   return db().transaction(async (tx) => {
     // One mailing of a year's statements at a time: a second click waits for the first, then is refused.
@@ -61,6 +54,22 @@ export async function startYearEndStatements(actor: Actor & { id: string }, year
     });
     return { mailing: mailing!, recipients: contacts.length };
   });
+}
+
+/**
+ * Who the year's statements go to: each donor of the year once (by address, any case), named as on
+ * their latest gift, leaving out deleted accounts' anonymised addresses. The admin is asked to
+ * confirm with its size ('Mail {n} donors…'), and the mailing is fixed from it. A year without donors is refused.
+ */
+export async function statementRecipients(actor: Actor, year: number): Promise<Map<string, string>> {
+  assertCan(actor, 'mailMembers');
+  const byAddress = new Map<string, string>();
+  for (const donor of await donorsOfYear(actor, year)) {
+    const email = normalizeEmail(donor.email);
+    if (!email.endsWith('@deleted.invalid') && !byAddress.has(email)) byAddress.set(email, donor.name.trim());
+  }
+  if (byAddress.size === 0) throw new AppError('conflict', `Nobody gave in ${year}, so there are no statements to send.`);
+  return byAddress;
 }
 
 /** The mailing job's message, with the donor's statement attached when the mailing sends statements. */

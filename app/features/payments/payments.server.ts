@@ -34,6 +34,7 @@ import { paymentProvider, providerNamed, stripeForWebhooks } from './providers.s
 import { purposeHandlers } from './purposes.server';
 import { markMembershipRenewalFailed, recordMembershipRenewalInvoice } from './membership-renewals.server';
 import { cancelReceiptForRefund, issueGiftReceipt, queueReceiptCancelled, receiptInForce, officialReceiptLines } from './receipts.server';
+import { refundTotals } from './refund-totals.server';
 
 /**
  * The payment layer (docs/architecture.md#payments): starts checkouts, turns confirmed payments
@@ -278,8 +279,16 @@ export async function cancelSubscription(access: SubscriptionAccess): Promise<vo
 }
 
 /** An account's payments, newest first (portal's My Payments). */
-export async function listPaymentsOf(userId: string): Promise<Payment[]> {
-  return db().select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.paidAt));
+export async function listPaymentsOf(userId: string): Promise<(Payment & { refundedCents: number })[]> {
+  // With what has been refunded of each, so My Payments says what went back and what was kept (issue 33).
+  const refunded = refundTotals();
+  const rows = await db()
+    .select({ payment: payments, refundedCents: sql<string | number>`coalesce(${refunded.cents}, 0)` })
+    .from(payments)
+    .leftJoin(refunded, eq(refunded.paymentId, payments.id))
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.paidAt));
+  return rows.map((row) => ({ ...row.payment, refundedCents: Number(row.refundedCents) }));
 }
 
 /** Payments for one record (an application's detail view), newest first. */

@@ -53,8 +53,15 @@ export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function DonationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { donation, payments, history, canRefund } = loaderData;
+  // What its payments brought in, went back and is kept, as the donations list and the finance view count it.
+  const receivedCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+  const refundedCents = payments.reduce((sum, payment) => sum + payment.refundedCents, 0);
+  const receipts = payments.flatMap((payment) => payment.receipts.filter((receipt) => !receipt.cancelled).map((receipt) => receipt.number));
   const fields: [string, string][] = [
     ['Amount', formatCents(donation.amountCents)],
+    ['Refunded', refundedCents > 0 ? formatCents(refundedCents) : '—'],
+    ['Kept', payments.length > 0 ? formatCents(receivedCents - refundedCents) : '—'],
+    ['Receipt no.', receipts.length > 0 ? receipts.join(', ') : '—'],
     ['Cause', donationCauses[donation.cause].label],
     ['Kind', donation.recurringInterval ? `${intervalLabels[donation.recurringInterval]} subscription` : 'One-time gift'],
     ['Status', `${statusLabel(donation.status)}${donation.testMode ? ' (paid in test mode)' : ''}`],

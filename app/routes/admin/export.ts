@@ -1,6 +1,8 @@
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import { listDonations } from '~/features/donations/donations.server';
 import { donationStatuses } from '~/features/donations/status';
+import { noMoney } from '~/features/payments/donation-money';
+import { moneyOfDonations } from '~/features/payments/donation-money.server';
 import { readRenewalFilter, renewalText } from '~/features/membership/auto-renewal';
 import { listApplications } from '~/features/membership/membership.server';
 import { applicationStatuses } from '~/features/membership/status';
@@ -21,6 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
     if (!can.viewDonations) return new Response('Forbidden', { status: 403 });
     const status = donationStatuses.find((candidate) => candidate === query.status) ?? null;
     const { rows } = await listDonations({ status, search: query.search, all: true });
+    const money = await moneyOfDonations(rows.map((row) => row.id));
+    const of = (row: { id: string }) => money.get(row.id) ?? noMoney;
     return csvResponse(
       toCsv(rows, [
         { header: 'first_name', value: (row) => row.firstName },
@@ -32,6 +36,11 @@ export async function loader(args: Route.LoaderArgs) {
         { header: 'created_at', value: (row) => row.createdAt.toISOString() },
         { header: 'status', value: (row) => row.status },
         { header: 'test_mode', value: (row) => (row.testMode ? 'yes' : 'no') },
+        // What was received, refunded and kept, as the finance view counts it, and the receipts in force (issue 33).
+        { header: 'received', value: (row) => formatCents(of(row).receivedCents) },
+        { header: 'refunded', value: (row) => formatCents(of(row).refundedCents) },
+        { header: 'kept', value: (row) => formatCents(of(row).keptCents) },
+        { header: 'receipt_numbers', value: (row) => of(row).receiptNumbers.join(' ') },
       ]),
       'donations',
     );

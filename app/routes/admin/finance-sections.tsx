@@ -1,5 +1,5 @@
 import { FileText, Send } from 'lucide-react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { Pagination } from '~/components/admin/records-table';
 import { Badge, TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -7,12 +7,16 @@ import { DataTable } from '~/components/ui/data-table';
 import { iptvSubscriptionPlans } from '~/features/donations/causes';
 import { subscriptionSchedule } from '~/features/payments/finance';
 import { formatLongDate } from '~/lib/dates';
+import { useIsPending } from '~/lib/forms';
 import { statusLabel } from '~/lib/labels';
 import { formatCents } from '~/lib/money';
 import type { Route } from './+types/finance';
 import { SectionHeading } from './finance-parts';
 
 type LoaderData = Route.ComponentProps['loaderData'];
+
+/** 'Mail all statements' asks first (with or without JavaScript): which year's statements, to how many donors. */
+export type StatementsAsking = { year: number; recipients: number };
 
 const standingLabels = {
   active: 'Active',
@@ -123,14 +127,27 @@ export function SubscriptionsSection({ subscriptions }: { subscriptions: LoaderD
 }
 
 /** Each donor's year-end giving statement (PDF), 50 donors a page. */
-export function StatementsSection({ year, donors, donorsPage, canMail }: { year: number; donors: LoaderData['donors']; donorsPage: LoaderData['donorsPage']; canMail: boolean }) {
+export function StatementsSection({
+  year,
+  donors,
+  donorsPage,
+  canMail,
+  asking,
+}: {
+  year: number;
+  donors: LoaderData['donors'];
+  donorsPage: LoaderData['donorsPage'];
+  canMail: boolean;
+  /** 'Mail all statements' was pressed: the question, with the number of donors. */
+  asking: StatementsAsking | null;
+}) {
   const total = donorsPage.netCents;
   return (
     <section aria-labelledby="statements-heading">
       <SectionHeading id="statements-heading" title={`Giving statements ${year}`}>
         One statement per donor (by email address, so guests’ gifts are included) listing each gift of {year}, less what was refunded of it.
       </SectionHeading>
-      {canMail && donorsPage.total > 0 ? <SendStatementsForm year={year} donors={donorsPage.total} /> : null}
+      {canMail && donorsPage.total > 0 ? <SendStatementsForm year={year} donors={donorsPage.total} asking={asking?.year === year ? asking : null} /> : null}
       {donorsPage.total === 0 ? (
         <p className="rounded-xl border border-border bg-white p-6 text-center text-slate-700 shadow-sm">No gifts were received in {year}.</p>
       ) : (
@@ -174,17 +191,52 @@ export function StatementsSection({ year, donors, donorsPage, canMail }: { year:
   );
 }
 
-/** Admins mail every donor of the year their statement in one go: a background mailing with its progress on the mailing's page. */
-function SendStatementsForm({ year, donors }: { year: number; donors: number }) {
+/**
+ * Admins mail every donor of the year their statement in one go: a background mailing with its
+ * progress on the mailing's page. It asks first, in place, with the number of donors the server
+ * counted (the same with or without JavaScript).
+ */
+function SendStatementsForm({ year, donors, asking }: { year: number; donors: number; asking: StatementsAsking | null }) {
+  const busy = useIsPending({ intent: 'send-statements' });
+  // Back to this section after the post, also without JavaScript (the browser follows the fragment).
+  const here = `?year=${year}#mail-statements`;
+  if (asking) {
+    const count = asking.recipients.toLocaleString('en-US');
+    const question = asking.recipients === 1 ? `Mail the one donor of ${year} their giving statement?` : `Mail ${count} donors their ${year} giving statement?`;
+    return (
+      <div id="mail-statements" role="alert" className="mb-4 scroll-mt-24 rounded-xl border border-amber-300 bg-amber-50 p-4">
+        <p className="font-semibold text-navy-900">{question}</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Each donor gets one message with their own statement attached as a PDF. Sending starts at once and cannot be called back; addresses that unsubscribed or bounced are skipped.
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Form method="post" action={here} preventScrollReset>
+            <input type="hidden" name="intent" value="send-statements" />
+            <input type="hidden" name="year" value={year} />
+            <input type="hidden" name="confirmed" value="yes" />
+            <Button type="submit" disabled={busy}>
+              <Send aria-hidden /> {busy ? 'Starting…' : asking.recipients === 1 ? 'Yes, mail it' : `Yes, mail ${count} statements`}
+            </Button>
+          </Form>
+          <Button asChild variant="outline">
+            {/* Without the fragment: the same address with it would only scroll, and keep the question. */}
+            <Link to={`?year=${year}`} replace preventScrollReset>
+              Not yet
+            </Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
   return (
-    <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-border bg-slate-50 p-4">
+    <Form id="mail-statements" method="post" action={here} preventScrollReset className="mb-4 flex scroll-mt-24 flex-wrap items-center gap-3 rounded-xl border border-border bg-slate-50 p-4">
       <input type="hidden" name="intent" value="send-statements" />
       <input type="hidden" name="year" value={year} />
       <p className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
-        {donors === 1 ? `Mail the one donor of ${year} their statement` : `Mail each of the ${donors} donors of ${year} their statement`} as a PDF. Sending goes on in the background; its page shows the progress.
+        {donors === 1 ? `Mail the one donor of ${year} their statement` : `Mail each of the ${donors.toLocaleString('en-US')} donors of ${year} their statement`} as a PDF. Sending goes on in the background; its page shows the progress. You are asked before anything is sent.
       </p>
-      <Button type="submit" size="sm">
-        <Send aria-hidden /> Mail all statements
+      <Button type="submit" size="sm" disabled={busy}>
+        <Send aria-hidden /> Mail all statements…
       </Button>
     </Form>
   );

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Finance');
 // Someone's own data: never stored (docs/architecture.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
-export default function FinancePage({ loaderData }: Route.ComponentProps) {
+export default function FinancePage({ loaderData, actionData }: Route.ComponentProps) {
   const { year, years, totals, standings, subscriptions, donors, donorsPage, canMail } = loaderData;
   return (
     <>
@@ -70,7 +70,7 @@ export default function FinancePage({ loaderData }: Route.ComponentProps) {
         <MoneySection totals={totals} />
         <StandingSection standings={standings} />
         <SubscriptionsSection subscriptions={subscriptions} />
-        <StatementsSection year={year} donors={donors} donorsPage={donorsPage} canMail={canMail} />
+        <StatementsSection year={year} donors={donors} donorsPage={donorsPage} canMail={canMail} asking={actionData?.asking ?? null} />
       </div>
     </>
   );

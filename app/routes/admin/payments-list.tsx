@@ -24,7 +24,12 @@ export type ListedPayment = {
   refundedCents: number;
   leftCents: number;
   refundable: boolean;
+  /** A gift's receipts, oldest first, cancelled ones included (docs/product.md#gift-receipts). */
+  receipts?: ListedReceipt[];
 };
+
+/** A gift receipt as the record's page lists it: its printed number, and whether a refund cancelled it. */
+export type ListedReceipt = { number: string; cancelled: boolean; replaces: string | null; eligibleCents: number };
 
 /** A refund the admin asked for, waiting for their confirmation. */
 export type RefundAsking = { paymentId: string; amountCents: number; reason: string };
@@ -66,10 +71,26 @@ export function PaymentsList({
             <span className="text-right">
               <span className="font-semibold">{formatCents(payment.amountCents)}</span>
               {payment.refundedCents > 0 ? (
-                <span className="block text-red-800">{payment.leftCents === 0 ? 'Refunded' : 'Partly refunded'} · {formatCents(payment.refundedCents)} back</span>
+                <span className="block">
+                  <span className="text-red-800">
+                    {payment.leftCents === 0 ? 'Refunded' : 'Partly refunded'} · {formatCents(payment.refundedCents)} back
+                  </span>{' '}
+                  · {formatCents(payment.leftCents)} kept
+                </span>
               ) : null}
             </span>
           </div>
+          {payment.receipts?.length ? (
+            <ul className="grid gap-0.5 text-muted-foreground" aria-label="Gift receipts">
+              {payment.receipts.map((receipt) => (
+                <li key={receipt.number}>
+                  Receipt no. {receipt.number} · {formatCents(receipt.eligibleCents)}
+                  {receipt.replaces ? ` · replaces no. ${receipt.replaces}` : ''}
+                  {receipt.cancelled ? ' · cancelled' : ''}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {canRefund && payment.refundable ? (
             asking?.paymentId === payment.id ? (
               <ConfirmRefund payment={payment} asking={asking} />

@@ -1,9 +1,10 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { data, type RouterContextProvider } from 'react-router';
-import type { RefundAsking } from './payments-list';
+import type { ListedReceipt, RefundAsking } from './payments-list';
 import type { RefundPost } from '~/features/payments/refund.schema';
 import { checkRefund, listRefunds, refundableOf, refundCardPayment } from '~/features/payments/refunds.server';
 import type { Payment } from '~/features/payments/payments.server';
+import { formatReceiptNumber, receiptsOfPayment, type GiftReceipt } from '~/features/payments/receipts.server';
 import { failureOf } from '~/lib/errors.server';
 import { refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
@@ -49,7 +50,21 @@ export async function handleRefund(context: Readonly<RouterContextProvider>, sub
   return redirectWithToast(to, messages.paymentRefunded(formatCents(input.amount)));
 }
 
-/** The payments of a record with what is refunded and refundable of each, and its refunds (PaymentsList, RecordHistory). */
+/**
+ * The payments of a record with what is refunded, kept and refundable of each, its refunds, and a
+ * gift's receipts, cancelled ones included (PaymentsList, RecordHistory).
+ */
 export async function listedPayments(payments: Payment[]) {
-  return Promise.all(payments.map(async (payment) => ({ ...payment, ...(await refundableOf(payment)), refunds: await listRefunds(payment.id) })));
+  return Promise.all(
+    payments.map(async (payment) => ({
+      ...payment,
+      ...(await refundableOf(payment)),
+      refunds: await listRefunds(payment.id),
+      receipts: payment.purpose === 'donation' ? (await receiptsOfPayment(payment.id)).map(listedReceipt) : [],
+    })),
+  );
+}
+
+function listedReceipt(receipt: GiftReceipt): ListedReceipt {
+  return { number: formatReceiptNumber(receipt.number), cancelled: receipt.cancelledAt !== null, replaces: receipt.replaces === null ? null : formatReceiptNumber(receipt.replaces), eligibleCents: receipt.eligibleCents };
 }

@@ -116,6 +116,11 @@ function PaymentsTable({ payments, receiptNumbers }: { payments: LoaderData['pay
           cell: (payment) => (
             <>
               <span className="capitalize">{statusLabel(payment.status)}</span> {payment.livemode ? null : <TestModeBadge />}
+              {payment.refundedCents > 0 ? (
+                <span className="block text-xs text-muted-foreground">
+                  {formatCents(payment.refundedCents)} refunded to you, {formatCents(payment.amountCents - payment.refundedCents)} kept by the association
+                </span>
+              ) : null}
             </>
           ),
         },

@@ -7,6 +7,8 @@ import { donationCauses } from '~/features/donations/causes';
 import { donationDecisionSchema } from '~/features/donations/donations.schema';
 import { listDonations, setDonationStatus } from '~/features/donations/donations.server';
 import { donationStatuses } from '~/features/donations/status';
+import { noMoney, refundNote } from '~/features/payments/donation-money';
+import { moneyOfDonations } from '~/features/payments/donation-money.server';
 import { readAdminQuery } from '~/lib/admin-lists.server';
 import { formatLongDate } from '~/lib/dates';
 import { failureOf } from '~/lib/errors.server';
@@ -24,7 +26,10 @@ import { requireAdminSection } from './guard.server';
 export async function loader(args: Route.LoaderArgs) {
   const { can } = await requireAdminSection(args, 'donations');
   const query = readAdminQuery(args.url, donationStatuses);
-  return { canChange: can.changeDonations, list: await listDonations({ status: query.status, search: query.search, page: query.page }) };
+  const list = await listDonations({ status: query.status, search: query.search, page: query.page });
+  // What each gift brought in, what went back and what is kept: the finance view's figures (issue 33).
+  const money = await moneyOfDonations(list.rows.map((row) => row.id));
+  return { canChange: can.changeDonations, list: { ...list, rows: list.rows.map((row) => ({ ...row, money: money.get(row.id) ?? noMoney })) } };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -70,9 +75,11 @@ export default function DonationsSection({ loaderData }: Route.ComponentProps) {
           { header: 'Name', primary: true, cell: (row) => `${row.firstName} ${row.lastName}`.trim() || row.email },
           { header: 'Email', cell: (row) => row.email },
           { header: 'Amount', cell: (row) => formatCents(row.amountCents), numeric: true, className: 'font-semibold' },
+          { header: 'Refunded', cell: (row) => (row.money.refundedCents > 0 ? formatCents(row.money.refundedCents) : '—'), numeric: true },
+          { header: 'Kept', cell: (row) => (row.money.receivedCents > 0 ? formatCents(row.money.keptCents) : '—'), numeric: true },
           { header: 'Cause', cell: (row) => donationCauses[row.cause].label },
           { header: 'Created', cell: (row) => formatLongDate(new Date(row.createdAt)), className: 'whitespace-nowrap' },
-          { header: 'Status', cell: (row) => <StatusText status={row.status} testMode={row.testMode} /> },
+          { header: 'Status', cell: (row) => <StatusText status={row.status} testMode={row.testMode} note={refundNote(row.status, row.money)} /> },
         ]}
       />
       <Pagination page={list.page} pageCount={list.pageCount} total={list.total} moreThanTotal={list.moreThanTotal} />
