@@ -23,7 +23,7 @@ export function DetailsForm({ formId, defaults, lastResult }: { formId: string; 
         <FormField field={fields.firstName} label="First Name" autoComplete="given-name" />
         <FormField field={fields.lastName} label="Last Name" autoComplete="family-name" />
         <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" />
-        <FormField field={fields.homeAddress} label="Home Address" autoComplete="street-address" />
+        <FormField field={fields.homeAddress} label="Home Address" autoComplete="address-line1" />
       </div>
       <Button type="submit" disabled={busy} className="justify-self-start">
         {busy ? 'Saving…' : 'Save my details'}
