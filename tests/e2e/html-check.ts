@@ -32,18 +32,25 @@ type VnuMessage = {
 
 export type HtmlProblem = { file: string; page: KeptPage; line: number | null; column: number | null; message: string; extract: string };
 
-const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
+const require = createRequire(import.meta.url);
+const vnuJar = String(require('vnu-jar'));
 
-function javaAvailable(): boolean {
+/**
+ * The Java to run the checker with: the one on the PATH, or one that vnu-jar's own install script
+ * downloaded (where npm ran it); never a download of ours.
+ */
+function javaCommand(): string | null {
   const probe = spawnSync('java', ['-version'], { stdio: 'ignore' });
-  return !probe.error && probe.status === 0;
+  if (!probe.error && probe.status === 0) return 'java';
+  const downloader = require('vnu-jar/vnu-java-downloader.js') as { findCachedJava: () => string | null };
+  return downloader.findCachedJava();
 }
 
 /** Runs the checker on `files` (one JVM), errors only, as JSON. */
-function runVnu(files: string[]): Promise<VnuMessage[]> {
+function runVnu(java: string, files: string[]): Promise<VnuMessage[]> {
   return new Promise((resolve, reject) => {
     // A larger thread stack for long pages (the checker's own advice), and the messages on stdout.
-    const child = spawn('java', ['-Xss1m', '-jar', vnuJar, '--errors-only', '--no-langdetect', '--format', 'json', '--stdout', '--exit-zero-always', ...files], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(java, ['-Xss1m', '-jar', vnuJar, '--errors-only', '--no-langdetect', '--format', 'json', '--stdout', '--exit-zero-always', ...files], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -61,7 +68,7 @@ function runVnu(files: string[]): Promise<VnuMessage[]> {
 }
 
 /** Checks every kept page of `folder`; the problems found, each with its page. */
-export async function checkKeptPages(folder: string): Promise<{ pages: number; problems: HtmlProblem[] }> {
+export async function checkKeptPages(folder: string, java = javaCommand() ?? 'java'): Promise<{ pages: number; problems: HtmlProblem[] }> {
   const files = readdirSync(folder)
     .filter((name) => name.endsWith('.html'))
     .sort()
@@ -69,7 +76,7 @@ export async function checkKeptPages(folder: string): Promise<{ pages: number; p
   if (files.length === 0) return { pages: 0, problems: [] };
   // Two checkers side by side, each with half the pages: a few hundred pages take a minute or two.
   const halves = files.length > 40 ? [files.filter((_, index) => index % 2 === 0), files.filter((_, index) => index % 2 === 1)] : [files];
-  const messages = (await Promise.all(halves.map(runVnu))).flat();
+  const messages = (await Promise.all(halves.map((half) => runVnu(java, half)))).flat();
   const problems = messages
     .filter((message) => message.type === 'error' || (message.type === 'non-document-error' && message.subType !== 'internal'))
     .map((message) => {
@@ -129,13 +136,14 @@ export default async function htmlCheck(): Promise<void> {
   if (!folder || !existsSync(folder)) return;
   const count = readdirSync(folder).filter((name) => name.endsWith('.html')).length;
   if (count === 0) return;
-  if (!javaAvailable()) {
+  const java = javaCommand();
+  if (!java) {
     const line = `HTML check skipped: no Java on this machine to run the W3C checker on the ${count} page(s) the journeys scanned (apt-get install default-jre-headless).`;
     if (process.env.CI) throw new Error(`${line} CI requires the check.`);
     console.log(line);
     return;
   }
-  const { pages, problems } = await checkKeptPages(folder);
+  const { pages, problems } = await checkKeptPages(folder, java);
   if (problems.length > 0) throw new Error(describeProblems(problems, pages));
   console.log(`HTML check: the W3C checker found no errors on the ${pages} page(s) the journeys scanned.`);
 }
