@@ -11,6 +11,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Workers load this file again: the runner's choice travels to them through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ppa-e2e-'));
+// The pages the journeys scan, kept for the W3C HTML checker that runs after them (tests/e2e/html-check.ts).
+process.env.E2E_HTML_DIR ??= mkdtempSync(path.join(tmpdir(), 'ppa-e2e-html-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The bootstrap super-admin the e2e server starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
@@ -21,6 +23,7 @@ const executablePath = process.env.CHROME_PATH ?? (existsSync(debianChromium) ? 
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/html-check.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -57,6 +57,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: pageScript }} />
+        {/* Without JavaScript a deferred frame never loads: its <noscript> copy shows instead (components/home/social-feed.tsx). A style in the body's noscript is invalid HTML. */}
+        <noscript>
+          <style>{'iframe[data-src],[data-feed-card]{display:none!important}'}</style>
+        </noscript>
       </head>
       <body className="min-h-dvh bg-white">
         {children}

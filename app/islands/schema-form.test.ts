@@ -105,7 +105,7 @@ describe('a form checked by its schema without React', () => {
   it('writes a group of choices\' message at the end of its fieldset, and a checkbox\'s under its label; says why the post stopped', () => {
     document.body.innerHTML = `
       <form id="gift" method="post">
-        <fieldset><legend>Amount</legend><div><label><input id="gift-amount" name="amount" type="radio" value="25">$25</label><label><input id="gift-amount" name="amount" type="radio" value="50">$50</label></div></fieldset>
+        <fieldset><legend>Amount</legend><div><label><input id="gift-amount" name="amount" type="radio" value="25">$25</label><label><input name="amount" type="radio" value="50">$50</label></div></fieldset>
         <div><label for="gift-renew"><input id="gift-renew" name="renew" type="checkbox">Renew</label></div>
         <button type="submit">Give</button>
       </form>`;
@@ -116,6 +116,11 @@ describe('a form checked by its schema without React', () => {
     const amountError = document.getElementById('gift-amount-error')!;
     expect(amountError.parentElement).toBe(form.querySelector('fieldset'));
     expect(document.querySelectorAll('#gift-amount-error')).toHaveLength(1);
+    // Every radio of the group is marked and points at the message; only the first has the field's id.
+    for (const radio of form.querySelectorAll('input[name="amount"]')) {
+      expect(radio.getAttribute('aria-invalid')).toBe('true');
+      expect(radio.getAttribute('aria-describedby')).toBe('gift-amount-error');
+    }
     expect(document.getElementById('gift-renew-error')?.parentElement).toBe(input('renew').parentElement!.parentElement);
     expect(document.activeElement).toBe(form.querySelector('input[value="25"]'));
     expect(refused).toEqual([{ amount: ['Choose an amount.'], renew: ['Annual plan only.'] }]);

@@ -5,7 +5,8 @@
  * then on every input once a field has been checked; the first wrong field focused; the
  * submit button's busy label (`data-busy-label`) once the post goes. Ids and markup follow
  * Conform's: a field `${formId}-${name}`, its message `${fieldId}-error` under it, the form's own
- * message `${formId}-error`. Without JavaScript the server answers with the same messages.
+ * message `${formId}-error`; in a group of radios only the first has the id (`radioProps`), and the
+ * message is for the whole group. Without JavaScript the server answers with the same messages.
  */
 
 /** Messages per field name ('' for the form's own), as `parseWithZod(...).error` gives them. */
@@ -66,15 +67,23 @@ function show(form: HTMLFormElement, errors: FormErrors, checked: Set<string>) {
     if (message && !wrong.some((other) => (other as HTMLInputElement).name === control.name)) wrong.push(control);
     const errorId = `${control.id}-error`;
     writeMessage(messageParent(control), errorId, message, fieldErrorClass, null);
-    const others = (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((id) => id && id !== errorId);
-    const describedBy = message ? [errorId, ...others] : others;
-    if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
-    else control.removeAttribute('aria-describedby');
-    if (message) control.setAttribute('aria-invalid', 'true');
-    else control.removeAttribute('aria-invalid');
+    for (const target of groupOf(form, control)) {
+      const others = (target.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((id) => id && id !== errorId);
+      const describedBy = message ? [errorId, ...others] : others;
+      if (describedBy.length > 0) target.setAttribute('aria-describedby', describedBy.join(' '));
+      else target.removeAttribute('aria-describedby');
+      if (message) target.setAttribute('aria-invalid', 'true');
+      else target.removeAttribute('aria-invalid');
+    }
   }
   writeMessage(form, `${form.id}-error`, errors['']?.[0], formErrorClass, 'alert');
   return wrong;
+}
+
+/** The field, or every radio of its group (only the first carries the field's id). */
+function groupOf(form: HTMLFormElement, control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): Element[] {
+  if (control.type !== 'radio') return [control];
+  return [...form.querySelectorAll<HTMLInputElement>('input[type="radio"]')].filter((radio) => radio.name === control.name);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv';
+import { csvResponse, toCsv } from './csv';
 
 const one = (value: string | number | null) => toCsv([{ value }], [{ header: 'h', value: (row) => row.value }]).split('\r\n')[1];
 
@@ -66,5 +66,16 @@ describe('toCsv', () => {
         });
       }),
     );
+  });
+});
+
+describe('csvResponse', () => {
+  it('starts the file with UTF-8’s byte-order mark, once, so spreadsheets read every script', async () => {
+    const csv = toCsv([{ name: 'Zoë Müller-Ñoño' }, { name: 'සමන් කුමාර පෙරේරා' }], [{ header: 'name', value: (row) => row.name }]);
+    const bytes = Buffer.from(await csvResponse(csv, 'people').arrayBuffer());
+    expect([...bytes.subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x6e]);
+    expect(bytes.subarray(3).toString('utf8')).toBe(csv);
+    expect(Buffer.from(await csvResponse(`\uFEFF${csv}`, 'people').arrayBuffer())).toEqual(bytes);
+    expect(parse(bytes, { bom: true })).toEqual([['name'], ['Zoë Müller-Ñoño'], ['සමන් කුමාර පෙරේරා']]);
   });
 });

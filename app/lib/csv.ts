@@ -22,10 +22,21 @@ export function toCsv<T>(rows: T[], columns: { header: string; value: (row: T) =
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** A CSV download (`{name}-{yyyy-mm-dd}.csv`), never cached: it holds people's details. */
+/**
+ * UTF-8's byte-order mark. Excel and LibreOffice read a CSV opened with a double-click in the
+ * computer's old code page (Windows-1252 on most) unless the file starts with it: "Zoë" became
+ * "ZoÃ«" and Sinhala or Tamil names strings of marks. Parsers that know CSV (csv-parse with `bom`,
+ * the Fetch API's `text()`) drop it.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * A CSV download (`{name}-{yyyy-mm-dd}.csv`) that spreadsheets open with every script intact (the
+ * byte-order mark above), never cached: it holds people's details. Every export goes through here.
+ */
 export function csvResponse(body: string, name: string): Response {
   const stamp = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
+  return new Response(body.startsWith(UTF8_BOM) ? body : `${UTF8_BOM}${body}`, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${name}-${stamp}.csv"`,

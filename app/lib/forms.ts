@@ -1,4 +1,4 @@
-import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react';
+import { getInputProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useNavigation } from 'react-router';
 import type { z } from 'zod';
@@ -29,6 +29,27 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   });
+}
+
+/**
+ * One radio of a group of choices: Conform's props, made valid HTML. Conform gives every radio the
+ * field's id and the schema's `pattern`; ids must be unique and `pattern` belongs to text fields, so
+ * only the group's first radio keeps the id (its label's `for`, the page script's way to the group)
+ * and none keeps `pattern`. Each still carries the field's `aria-invalid` and `aria-describedby`.
+ */
+export function radioProps(field: FieldMetadata<string | undefined>, value: string, first: boolean) {
+  const { id, pattern: _pattern, ...props } = getInputProps(field, { type: 'radio', value });
+  return first ? { ...props, id } : props;
+}
+
+/**
+ * The key of a record's form: it changes with what the form shows, so React starts the form again
+ * from the saved values after a save, while the form's id stays the record's (`tier-12`). Ids built
+ * from a record's text held its spaces (invalid HTML: a label's `for` no longer finds its field for
+ * the HTML checker) and changed with every edit.
+ */
+export function recordFormKey(record: unknown): string {
+  return JSON.stringify(record ?? null);
 }
 
 /**

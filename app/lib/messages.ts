@@ -114,6 +114,10 @@ export const messages = {
   roleChanged: (email: string, role: string) => ({ title: 'Role Changed', description: `${email} is now ${roleLabel(role)}.`, variant: 'success' as const }),
   paymentSuccessfulMembership: { title: 'Payment Successful!', description: 'Your membership application is now pending approval.', variant: 'success' },
   paymentSuccessfulDonation: { title: 'Payment Successful!', description: 'Thank you for your generous contribution!', variant: 'success' },
+  /** The success page of a membership paid from an account not yet verified: the portal's sign-in would refuse it (docs/product.md#success-page-payment-success). */
+  verifyEmailFirstTitle: 'Verify your email address first',
+  verifyEmailFirst: (email: string) =>
+    `Before you can sign in to the Members Portal, follow the link we sent to ${email} when you created your account. No mail? Look in your spam folder, or sign in and choose ‘Resend the verification email’.`,
   errorUpdatingApplication: {
     title: 'Error updating application',
     description: 'Could not update your application status. Please contact support.',

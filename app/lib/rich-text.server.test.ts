@@ -36,6 +36,11 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<img src="/elsewhere/x.png" alt="x">')).toBe('');
     expect(sanitizeRichText('<img src="https://example.org/x.png" alt="x">')).toBe('<img src="https://example.org/x.png" alt="x" />');
   });
+
+  it('gives a picture pasted without a description an empty one (decoration), as HTML requires', () => {
+    expect(sanitizeRichText('<img src="https://example.org/x.png" onload="alert(1)">')).toBe('<img src="https://example.org/x.png" alt="" />');
+    expect(sanitizeRichText('<img src="https://example.org/x.png" alt="The hall">')).toBe('<img src="https://example.org/x.png" alt="The hall" />');
+  });
 });
 
 describe('plain text and rich text', () => {

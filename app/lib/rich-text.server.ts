@@ -28,6 +28,9 @@ const options: sanitizeHtml.IOptions = {
       const { target: _target, rel: _rel, ...rest } = attribs;
       return { tagName, attribs: external ? { ...rest, target: '_blank', rel: 'noopener noreferrer nofollow' } : rest };
     },
+    // A pasted picture without a description is shown as decoration (alt=""): HTML requires alt, and
+    // screen readers would read its address instead.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
   },
   exclusiveFilter: (frame) => {
     // Images come from the site's media library (or https); an <img> left without a source is dropped.

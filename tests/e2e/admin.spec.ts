@@ -65,7 +65,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const csv = await readFile((await (await download).path())!, 'utf8');
-  const [header, ...rows] = parse(csv) as string[][];
+  const [header, ...rows] = parse(csv, { bom: true }) as string[][];
   expect(header).toEqual(['first_name', 'last_name', 'email', 'phone_number', 'membership_type', 'created_at', 'status', 'standing', 'expires_at', 'test_mode', 'renewal']);
   const emails = rows.map((row) => row[2]);
   expect(emails).toContain('lalith@example.org');

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
  * An axe scan (WCAG 2.0 A/AA and 2.1 AA) of the page once its entrance animations have ended (a
@@ -7,6 +10,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
  * waited for.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await keepForHtmlCheck(page, await page.content());
   await page.evaluate(() =>
     Promise.all(
       document
@@ -23,11 +27,29 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /**
+ * Keeps the page's HTML, as the browser has it, for the W3C HTML checker that runs after the
+ * journeys (tests/e2e/html-check.ts): in `E2E_HTML_DIR`, named by its content, beside a note of its
+ * address and the journey that saw it. Only the site's own pages (a copy made with setContent is not).
+ */
+async function keepForHtmlCheck(page: Page, html: string): Promise<void> {
+  const folder = process.env.E2E_HTML_DIR;
+  if (!folder || !/^https?:/.test(page.url())) return;
+  // ProseMirror's caret helper in a live editor (an <img> without a source) is neither our markup nor served.
+  html = html.replace(/<img class="ProseMirror-separator"[^>]*>/g, '');
+  const name = createHash('sha256').update(html).digest('hex').slice(0, 20);
+  const info = test.info();
+  const seenBy = `${path.relative(process.cwd(), info.file)} › ${info.titlePath.slice(1).join(' › ')}`;
+  writeFileSync(path.join(folder, `${name}.json`), JSON.stringify({ url: page.url(), test: seenBy }));
+  writeFileSync(path.join(folder, `${name}.html`), html);
+}
+
+/**
  * The same scan for a page seen without JavaScript (axe itself needs JavaScript): its HTML is
  * loaded, scripts removed, into a fresh page that can run axe.
  */
 export async function expectNoAxeViolationsWithoutJavaScript(page: Page, browser: Browser): Promise<void> {
   const origin = new URL(page.url()).origin;
+  await keepForHtmlCheck(page, await page.content());
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, '').replace('<head>', `<head><base href="${origin}/">`);
   // Playwright applies the test's `use` options to new contexts too: JavaScript must be asked for.
   const context = await browser.newContext({ javaScriptEnabled: true });

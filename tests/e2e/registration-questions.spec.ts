@@ -93,7 +93,7 @@ test('an editor asks a dietary question and a table name; a guest answers for tw
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Attendees (CSV)' }).click()]);
-  const [header, ...rows] = parse(await readFile((await download.path())!, 'utf8')) as string[][];
+  const [header, ...rows] = parse(await readFile((await download.path())!, 'utf8'), { bom: true }) as string[][];
   expect(header!.slice(-2)).toEqual(['Dietary needs', 'Name for your table']);
   expect(rows.map((row) => [row[0], ...row.slice(-2)]).sort()).toEqual([
     ['Kumari Fernando', 'Halal', 'Class of 1996'],

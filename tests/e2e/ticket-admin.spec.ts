@@ -91,7 +91,7 @@ test('a member’s paid tickets are in My Tickets; the committee refunds one, th
   // The CSV has what the list shows.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Attendees (CSV)' }).click()]);
   const csv = await readFile((await download.path())!, 'utf8');
-  const [header, ...rows] = parse(csv) as string[][];
+  const [header, ...rows] = parse(csv, { bom: true }) as string[][];
   expect(header).toEqual(['attendee_name', 'tier', 'ticket_code', 'status', 'price', 'refunded', 'buyer_name', 'buyer_email', 'purchased_at', 'checked_in_at', 'discount_code']);
   expect(rows).toHaveLength(2);
   expect(rows.map((row) => row.slice(0, 2)).sort()).toEqual([

@@ -69,7 +69,8 @@ export function RichTextEditor({
         codeBlock: false,
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https', HTMLAttributes: { rel: null, target: null } },
       }),
-      Image.configure({ inline: false, allowBase64: false }),
+      // A picture stored without a description (before the sanitiser gave it one) shows with alt="".
+      Image.configure({ inline: false, allowBase64: false, HTMLAttributes: { alt: '' } }),
     ],
     content: initial,
     editorProps: {

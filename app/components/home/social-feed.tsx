@@ -50,9 +50,8 @@ export function SocialFeed({ pageUrl, label = 'Facebook', news = [] }: { pageUrl
       {embed ? (
         <>
           <iframe ref={frame} data-src={embed} {...frameProps} className="hidden h-[560px] w-full border-0 bg-navy-50 group-data-[feed=shown]/feed:block" />
-          {/* Without JavaScript the deferred frame never loads: this copy shows instead of it and of the card. */}
+          {/* Without JavaScript the deferred frame never loads: this copy shows instead of it and of the card (hidden by root.tsx's noscript style). */}
           <noscript>
-            <style>{'iframe[data-src],[data-feed-card]{display:none!important}'}</style>
             <iframe src={embed} loading="lazy" {...frameProps} className="block h-[560px] w-full border-0 bg-navy-50" />
           </noscript>
           <FeedCard label={label} news={news} />

@@ -67,7 +67,7 @@ export function SiteFooter() {
             </p>
             <p className="flex gap-3">
               <Mail className="mt-0.5 size-4 shrink-0 text-gold-300" aria-hidden />
-              <a href={`mailto:${settings.contactEmail}`} className="break-all hover:text-white hover:underline">
+              <a href={`mailto:${settings.contactEmail}`} className="min-w-0 wrap-anywhere hover:text-white hover:underline">
                 {settings.contactEmail}
               </a>
             </p>

@@ -11,7 +11,7 @@ export function AnswerList({ answers, className }: { answers: readonly { questio
       {answers.map((answer) => (
         <div key={answer.questionId} className="flex flex-wrap gap-x-1.5">
           <dt className="text-slate-600">{answer.label}:</dt>
-          <dd className="font-medium break-words text-navy-900">{answer.text}</dd>
+          <dd className="font-medium text-navy-900">{answer.text}</dd>
         </div>
       ))}
     </dl>

@@ -25,7 +25,9 @@ export function FormField({
   multiline?: boolean | number;
 } & Omit<ComponentProps<'input'>, 'type' | 'name' | 'id' | 'defaultValue'>) {
   const hintId = hint ? `${field.id}-hint` : undefined;
-  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
+  const { key, pattern, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId });
+  // HTML allows `pattern` on text-like fields only (the schema's own check covers the others).
+  if (patternTypes.has(type)) Object.assign(props, { pattern });
   const { key: textareaKey, ...textareaProps } = getTextareaProps(field, { ariaDescribedBy: hintId });
   return (
     <div className={cn('grid content-start gap-1.5', className)}>
@@ -52,6 +54,8 @@ export function FormField({
     </div>
   );
 }
+
+const patternTypes = new Set(['text', 'email', 'password', 'tel', 'url']);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field
 export type AnyField = FieldMetadata<any, any, string[]>;
@@ -81,7 +85,7 @@ export function SelectField({
   className?: string;
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
-  const { key, ...props } = getSelectProps(field, { ariaDescribedBy: hintId });
+  const { key, required, ...props } = getSelectProps(field, { ariaDescribedBy: hintId });
   return (
     <div className={cn('grid content-start gap-1.5', className)}>
       <label htmlFor={field.id} className="text-sm font-semibold text-navy-900">
@@ -90,6 +94,8 @@ export function SelectField({
       <select
         key={key}
         {...props}
+        // A list that starts with a real choice always has one: HTML allows `required` only with an empty first option.
+        required={required && options[0]?.value === ''}
         className="h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base shadow-sm focus-visible:border-navy-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-navy-300 aria-[invalid=true]:border-destructive"
       >
         {options.map((option) => (

@@ -21,6 +21,13 @@ export async function findAccountByEmail(email: string): Promise<Account | undef
   return row;
 }
 
+/** The address of the account with this id while it is not verified yet: null once it is, or for no account. */
+export async function unverifiedAddress(userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await db().select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
+  return row && !row.emailVerified ? row.email : null;
+}
+
 /**
  * Undoes a sign-up whose verification mail could not be sent, so no half-created account is left
  * behind: only an account that was never verified is removed (its sessions and credentials go with it).

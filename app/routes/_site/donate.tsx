@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { HeartHandshake, Stethoscope, Tv } from 'lucide-react';
 import { data, Form, Link, redirect } from 'react-router';
@@ -14,7 +14,7 @@ import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { CheckoutRedirectScript } from './checkout-redirect-script';
 import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { failureOf } from '~/lib/errors.server';
-import { refusalToast, useIsPending, useSchemaForm } from '~/lib/forms';
+import { radioProps, refusalToast, useIsPending, useSchemaForm } from '~/lib/forms';
 import { useHydrated } from '~/lib/hydration';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
@@ -152,12 +152,12 @@ function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCa
       <fieldset className="[&>p]:mt-2">
         <legend className="mb-2 text-sm font-semibold text-navy-900">Amount</legend>
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-          {quickDonationAmountsCents.map((cents) => (
+          {quickDonationAmountsCents.map((cents, index) => (
             <label
               key={cents}
               className="flex cursor-pointer items-center justify-center rounded-md border border-border py-3 text-base font-semibold text-navy-900 has-[:checked]:border-gold-400 has-[:checked]:bg-gold-50 has-[:focus-visible]:outline-2"
             >
-              <input {...getInputProps(fields.amount, { type: 'radio', value: String(cents / 100) })} key={cents} className="sr-only" />
+              <input {...radioProps(fields.amount, String(cents / 100), index === 0)} key={cents} className="sr-only" />
               {formatCents(cents).replace('.00', '')}
             </label>
           ))}
@@ -171,7 +171,7 @@ function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCa
         <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
         <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" />
       </div>
-      <FormField field={fields.homeAddress} label="Home Address" autoComplete="street-address" />
+      <FormField field={fields.homeAddress} label="Home Address" autoComplete="address-line1" />
       <Button type="submit" size="lg" variant="accent" disabled={busy} data-busy-label="Processing..." className="justify-self-start">
         {busy ? 'Processing...' : 'Donate Now'}
       </Button>
@@ -193,12 +193,12 @@ function SubscriptionForm({ prefill, lastResult }: { prefill: Prefill; lastResul
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-navy-900">Contribution</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          {Object.values(iptvSubscriptionPlans).map((plan) => (
+          {Object.values(iptvSubscriptionPlans).map((plan, index) => (
             <label
               key={plan.interval}
               className="flex cursor-pointer items-center gap-3 rounded-md border border-border px-4 py-3 text-sm font-semibold text-navy-900 has-[:checked]:border-gold-400 has-[:checked]:bg-gold-50"
             >
-              <input {...getInputProps(fields.interval, { type: 'radio', value: plan.interval })} key={plan.interval} />
+              <input {...radioProps(fields.interval, plan.interval, index === 0)} key={plan.interval} />
               {plan.label}: {formatCents(plan.priceCents)} / {plan.interval}
             </label>
           ))}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useEffect } from 'react';
 import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -6,7 +6,7 @@ import { CheckboxField, FormError, FormField } from '~/components/ui/form-field'
 import { passwordRule } from '~/features/accounts/accounts.schema';
 import { applicantAccountSchema, membershipApplicationSchema } from '~/features/membership/membership.schema';
 import { membershipPlans, type MembershipPrices, type MembershipType } from '~/features/membership/plans';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { radioProps, useIsPending, useSchemaForm } from '~/lib/forms';
 import { useHydrated } from '~/lib/hydration';
 import { messages } from '~/lib/messages';
 import { formatCents } from '~/lib/money';
@@ -84,9 +84,9 @@ export function ApplicationStep({
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-semibold text-navy-900">Membership plan</legend>
         <div className="flex flex-wrap gap-4">
-          {Object.values(membershipPlans).map((option) => (
+          {Object.values(membershipPlans).map((option, index) => (
             <label key={option.type} className="flex items-center gap-2 rounded-md border border-border px-4 py-3 text-sm font-medium has-[:checked]:border-gold-400 has-[:checked]:bg-gold-50">
-              <input {...getInputProps(fields.membershipType, { type: 'radio', value: option.type })} key={option.type} disabled={disabled} />
+              <input {...radioProps(fields.membershipType, option.type, index === 0)} key={option.type} disabled={disabled} />
               {option.productName} ({formatCents(prices[option.type])}
               {option.type === 'annual' ? '/year' : ' one-time'})
             </label>
@@ -97,7 +97,7 @@ export function ApplicationStep({
         <FormField field={fields.firstName} label="First Name" autoComplete="given-name" disabled={disabled} />
         <FormField field={fields.lastName} label="Last Name" autoComplete="family-name" disabled={disabled} />
         <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" disabled={disabled} />
-        <FormField field={fields.homeAddress} label="Home Address" autoComplete="street-address" disabled={disabled} />
+        <FormField field={fields.homeAddress} label="Home Address" autoComplete="address-line1" disabled={disabled} />
         <FormField field={fields.olYear} label="O/L Year (optional)" inputMode="numeric" disabled={disabled} />
         <FormField field={fields.alYear} label="A/L Year (optional)" inputMode="numeric" disabled={disabled} />
         <FormField field={fields.studyStartDate} label="Study Start Date (optional)" type="date" disabled={disabled} />

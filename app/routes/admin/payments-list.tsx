@@ -64,7 +64,7 @@ export function PaymentsList({
       {payments.map((payment) => (
         <li key={payment.id} className="grid gap-3 px-5 py-3 text-sm">
           <div className="flex flex-wrap justify-between gap-2">
-            <span>
+            <span className="min-w-0 wrap-anywhere">
               {formatLongDate(payment.paidAt)} · {payment.description} · {paymentSource(payment)}
             </span>
             {payment.livemode ? null : <TestModeBadge />}

@@ -10,7 +10,7 @@ export function RecordFields({ fields }: { fields: [string, string][] }) {
       {fields.map(([label, value]) => (
         <div key={label}>
           <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{label}</dt>
-          <dd className="mt-1 break-words text-navy-900">{value}</dd>
+          <dd className="mt-1 text-navy-900">{value}</dd>
         </div>
       ))}
     </dl>

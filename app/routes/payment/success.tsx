@@ -1,8 +1,9 @@
-import { CheckCircle2, CircleAlert } from 'lucide-react';
+import { CheckCircle2, CircleAlert, MailCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, redirect } from 'react-router';
 import { StandalonePage } from '~/components/layout/standalone-page';
 import { Button } from '~/components/ui/button';
+import { unverifiedAddress } from '~/features/accounts/accounts.server';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { guestManagePath } from '~/features/donations/donations.server';
 import { getOrder } from '~/features/events/orders.server';
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const sessionId = args.url.searchParams.get('session_id');
   if (!sessionId || sessionId.length > 255) {
     const next = (await getSessionUser(args)) ? portal : null;
-    return { state: 'thanks' as const, kind: null, reference: null, renewedUntil: null, next };
+    return { state: 'thanks' as const, kind: null, reference: null, renewedUntil: null, next, verifyEmail: null };
   }
   const result = await fulfilCheckout(sessionId);
   // Tickets are shown on their own page, which says what became of the order: confirmed, its late
@@ -44,9 +45,12 @@ export async function loader(args: Route.LoaderArgs) {
     const kind = purpose === 'donation' ? ('donation' as const) : purpose === 'membership_renewal' ? ('renewal' as const) : ('membership' as const);
     const renewedUntil = kind === 'renewal' ? ((await getApplication(referenceId))?.expiresAt ?? null) : null;
     const next = await nextStep(result.payment);
-    return { state: 'confirmed' as const, kind, reference: sessionId, firstTime: result.outcome === 'fulfilled', renewedUntil: renewedUntil ? formatLongDate(renewedUntil) : null, next };
+    // A new applicant paid before following the verification mail: the portal's sign-in would
+    // refuse them with no word of it here. A member who signed in to renew is verified already.
+    const verifyEmail = kind === 'membership' ? await unverifiedAddress(result.payment.userId) : null;
+    return { state: 'confirmed' as const, kind, reference: sessionId, firstTime: result.outcome === 'fulfilled', renewedUntil: renewedUntil ? formatLongDate(renewedUntil) : null, next, verifyEmail };
   }
-  return { state: 'unconfirmed' as const, kind: null, reference: sessionId, renewedUntil: null, next: null };
+  return { state: 'unconfirmed' as const, kind: null, reference: sessionId, renewedUntil: null, next: null, verifyEmail: null };
 }
 
 const portal = { label: 'Go to Members Portal', to: '/members-portal' };
@@ -67,7 +71,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Succes
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { state, kind, reference, renewedUntil, next } = loaderData;
+  const { state, kind, reference, renewedUntil, next, verifyEmail } = loaderData;
   useEffect(() => {
     if (state === 'confirmed' && kind === 'renewal') {
       toast(messages.membershipRenewed(renewedUntil ?? 'next year'));
@@ -106,6 +110,15 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           {kind === 'membership' ? ' Your membership application is now pending approval by the committee.' : ''}
           {kind === 'renewal' && renewedUntil ? ` Your membership is renewed until ${renewedUntil}.` : ''}
         </p>
+        {verifyEmail ? (
+          <section aria-labelledby="verify-email-first" className="mt-6 rounded-lg border border-gold-300 bg-gold-50 p-4 text-left">
+            <h2 id="verify-email-first" className="flex items-center gap-2 font-sans text-base font-semibold text-navy-900">
+              <MailCheck className="size-5 shrink-0 text-gold-600" aria-hidden />
+              {messages.verifyEmailFirstTitle}
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">{messages.verifyEmailFirst(verifyEmail)}</p>
+          </section>
+        ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {next ? (
             <Button asChild variant="accent">

@@ -107,7 +107,7 @@ export default function Directory({ loaderData, actionData }: Route.ComponentPro
                         {entry.olYear ? <span>O/L {entry.olYear}</span> : null}
                         {entry.alYear ? <span>A/L {entry.alYear}</span> : null}
                         {entry.email ? (
-                          <a href={`mailto:${entry.email}`} className="inline-flex items-center gap-1 break-all text-navy-700 underline underline-offset-2">
+                          <a href={`mailto:${entry.email}`} className="inline-flex min-w-0 items-center gap-1 wrap-anywhere text-navy-700 underline underline-offset-2">
                             <Mail className="size-4" aria-hidden /> {entry.email}
                           </a>
                         ) : null}

@@ -23,7 +23,7 @@ export function DetailsForm({ formId, defaults, lastResult }: { formId: string; 
         <FormField field={fields.firstName} label="First Name" autoComplete="given-name" />
         <FormField field={fields.lastName} label="Last Name" autoComplete="family-name" />
         <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" />
-        <FormField field={fields.homeAddress} label="Home Address" autoComplete="street-address" />
+        <FormField field={fields.homeAddress} label="Home Address" autoComplete="address-line1" />
       </div>
       <Button type="submit" disabled={busy} className="justify-self-start">
         {busy ? 'Saving…' : 'Save my details'}
@@ -47,7 +47,7 @@ export function ChangeEmailForm({ email, lastResult, sentTo, first = false }: { 
         Change email
       </h2>
       <p className="text-sm text-slate-700">
-        You sign in with <strong data-testid="account-email">{email}</strong>, and our mails go there. To use another address, enter it with your current password: we send a link to
+        You sign in with <strong data-testid="account-email" className="wrap-anywhere">{email}</strong>, and our mails go there. To use another address, enter it with your current password: we send a link to
         the new address, and the change is made when you follow it.
       </p>
       <input type="hidden" name="intent" value="change-email" />

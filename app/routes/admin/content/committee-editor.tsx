@@ -12,7 +12,7 @@ import { committeeEditorSchema, committeeMemberSchema, termSchema } from '~/feat
 import { deleteCommitteeMember, deleteTerm, listTermsForEditors, saveCommitteeMember, saveTerm } from '~/features/content/committees.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
 import { withUpload } from '~/features/media/media.server';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { recordFormKey, useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -83,12 +83,6 @@ export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function CommitteeEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { term } = loaderData;
-  const [form, fields] = useSchemaForm(termSchema, {
-    id: `term-${term.id}-${term.year}-${term.isCurrent}`,
-    lastResult: actionData?.form === 'term' ? actionData.result : null,
-    defaultValue: { year: term.year, isCurrent: term.isCurrent ? 'on' : undefined },
-  });
-  const saving = useIsPending({ intent: 'term-save' });
   const deleteAsked = actionData?.asking === 'delete';
   return (
     <>
@@ -110,22 +104,13 @@ export default function CommitteeEditor({ loaderData, actionData }: Route.Compon
           </ul>
           <details className="mt-4 rounded-lg border border-dashed border-slate-300 p-4" open={term.members.length === 0 || actionData?.form === 'member-new'}>
             <summary className="cursor-pointer font-semibold text-navy-800">Add a person</summary>
-            <MemberForm member={null} nextOrder={term.members.length} lastResult={actionData?.form === 'member-new' ? actionData.result : null} />
+            <MemberForm key={term.members.length} member={null} nextOrder={term.members.length} lastResult={actionData?.form === 'member-new' ? actionData.result : null} />
           </details>
         </Panel>
 
         <div className="grid gap-6">
           <Panel title="Committee">
-            <Form method="post" {...getFormProps(form)} className="grid gap-4">
-              <FormField field={fields.year} label="Term" hint="Two years, like 2024/2026." />
-              <CheckboxField field={fields.isCurrent} label="This committee is in office" hint="Marking it unmarks the committee that was." />
-              <FormError id={form.errorId} errors={form.errors} />
-              <div>
-                <Button type="submit" name="intent" value="term-save" disabled={saving}>
-                  Save committee
-                </Button>
-              </div>
-            </Form>
+            <TermForm key={recordFormKey([term.year, term.isCurrent])} term={term} lastResult={actionData?.form === 'term' ? actionData.result : null} />
           </Panel>
           {!deleteAsked ? <ConfirmDelete what={`the ${term.year} committee`} consequence="The committee and everyone on it disappear from the Committees page." label="Delete committee" /> : null}
         </div>
@@ -163,15 +148,36 @@ function MemberItem({ member, actionData }: { member: Member; actionData: Action
       ) : null}
       <details className="mt-3" open={actionData?.form === formKey}>
         <summary className="cursor-pointer text-sm font-semibold text-navy-700">Edit {member.name}</summary>
-        <MemberForm member={member} nextOrder={member.sortOrder} lastResult={actionData?.form === formKey ? actionData.result : null} />
+        <MemberForm key={recordFormKey(member)} member={member} nextOrder={member.sortOrder} lastResult={actionData?.form === formKey ? actionData.result : null} />
       </details>
     </li>
   );
 }
 
+function TermForm({ term, lastResult }: { term: { id: number; year: string; isCurrent: boolean }; lastResult: NonNullable<ActionData>['result'] | null }) {
+  const [form, fields] = useSchemaForm(termSchema, {
+    id: `term-${term.id}`,
+    lastResult,
+    defaultValue: { year: term.year, isCurrent: term.isCurrent ? 'on' : undefined },
+  });
+  const saving = useIsPending({ intent: 'term-save' });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <FormField field={fields.year} label="Term" hint="Two years, like 2024/2026." />
+      <CheckboxField field={fields.isCurrent} label="This committee is in office" hint="Marking it unmarks the committee that was." />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div>
+        <Button type="submit" name="intent" value="term-save" disabled={saving}>
+          Save committee
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
 function MemberForm({ member, nextOrder, lastResult }: { member: Member | null; nextOrder: number; lastResult: NonNullable<ActionData>['result'] | null }) {
   const [form, fields] = useSchemaForm(committeeMemberSchema, {
-    id: `member-${member?.id ?? 'new'}-${member ? `${member.name}-${member.role}-${member.sortOrder}-${member.photoMediaId}` : nextOrder}`,
+    id: `member-${member?.id ?? 'new'}`,
     lastResult,
     defaultValue: {
       name: member?.name ?? '',

@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { CheckboxField, CheckboxListField, FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { discountCodeSchema, discountKindLabels, discountText } from '~/features/events/discounts';
 import { formatDateTime, toLocalDateTimeInput } from '~/lib/dates';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { recordFormKey, useIsPending, useSchemaForm } from '~/lib/forms';
 import type { Route } from './+types/event-editor';
 
 type LoaderData = Route.ComponentProps['loaderData'];
@@ -77,7 +77,7 @@ function CodeItem({ code, tiers, actionData }: { code: Code; tiers: Tier[]; acti
         </div>
       </div>
       <ItemEditFold asking={asking} deletion={deletion} open={actionData?.form === formKey} summary={<>Edit {code.code}</>}>
-        <CodeForm code={code} tiers={tiers} lastResult={actionData?.form === formKey ? actionData.result : null} />
+        <CodeForm key={recordFormKey(code)} code={code} tiers={tiers} lastResult={actionData?.form === formKey ? actionData.result : null} />
       </ItemEditFold>
     </li>
   );
@@ -85,7 +85,7 @@ function CodeItem({ code, tiers, actionData }: { code: Code; tiers: Tier[]; acti
 
 function CodeForm({ code, tiers, lastResult }: { code: Code | null; tiers: Tier[]; lastResult: NonNullable<ActionData>['result'] | null }) {
   const [form, fields] = useSchemaForm(discountCodeSchema, {
-    id: `code-${code?.id ?? 'new'}-${code ? `${code.code}-${code.amount}-${code.active}` : ''}`,
+    id: `code-${code?.id ?? 'new'}`,
     lastResult,
     defaultValue: {
       code: code?.code ?? '',

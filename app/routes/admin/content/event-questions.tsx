@@ -5,7 +5,7 @@ import { ConfirmDelete, ItemEditFold, Panel } from '~/components/admin/content-u
 import { Button } from '~/components/ui/button';
 import { CheckboxField, CheckboxListField, FormError, FormField, SelectField } from '~/components/ui/form-field';
 import { questionKindLabels, questionSchema, questionScopeLabels } from '~/features/events/questions';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { recordFormKey, useIsPending, useSchemaForm } from '~/lib/forms';
 import type { Route } from './+types/event-editor';
 
 type LoaderData = Route.ComponentProps['loaderData'];
@@ -83,7 +83,7 @@ function QuestionItem({ question, tiers, first, last, actionData }: { question: 
         </div>
       </div>
       <ItemEditFold asking={asking} deletion={deletion} open={actionData?.form === formKey} summary={<>Edit “{question.label}”</>}>
-        <QuestionForm question={question} tiers={tiers} lastResult={actionData?.form === formKey ? actionData.result : null} />
+        <QuestionForm key={recordFormKey(question)} question={question} tiers={tiers} lastResult={actionData?.form === formKey ? actionData.result : null} />
       </ItemEditFold>
     </li>
   );
@@ -91,7 +91,7 @@ function QuestionItem({ question, tiers, first, last, actionData }: { question: 
 
 function QuestionForm({ question, tiers, lastResult }: { question: Question | null; tiers: Tier[]; lastResult: NonNullable<ActionData>['result'] | null }) {
   const [form, fields] = useSchemaForm(questionSchema, {
-    id: `question-${question?.id ?? 'new'}-${question ? `${question.label}-${question.sortOrder}` : ''}`,
+    id: `question-${question?.id ?? 'new'}`,
     lastResult,
     defaultValue: {
       label: question?.label ?? '',

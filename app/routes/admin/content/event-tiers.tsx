@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
 import { tierSchema } from '~/features/events/events.schema';
 import { formatDateTime, toLocalDateTimeInput } from '~/lib/dates';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { recordFormKey, useIsPending, useSchemaForm } from '~/lib/forms';
 import { formatPrice } from '~/lib/money';
 import type { Route } from './+types/event-editor';
 
@@ -76,7 +76,7 @@ function TierItem({ tier, actionData }: { tier: Tier; actionData: ActionData }) 
       ) : null}
       <details className="mt-3" open={actionData?.form === formKey}>
         <summary className="cursor-pointer text-sm font-semibold text-navy-700">Edit “{tier.name}”</summary>
-        <TierForm tier={tier} lastResult={actionData?.form === formKey ? actionData.result : null} />
+        <TierForm key={recordFormKey(tier)} tier={tier} lastResult={actionData?.form === formKey ? actionData.result : null} />
       </details>
     </li>
   );
@@ -84,7 +84,7 @@ function TierItem({ tier, actionData }: { tier: Tier; actionData: ActionData }) 
 
 function TierForm({ tier, lastResult }: { tier: Tier | null; lastResult: NonNullable<ActionData>['result'] | null }) {
   const [form, fields] = useSchemaForm(tierSchema, {
-    id: `tier-${tier?.id ?? 'new'}-${tier ? `${tier.name}-${tier.priceCents}-${tier.quantityCap}` : ''}`,
+    id: `tier-${tier?.id ?? 'new'}`,
     lastResult,
     defaultValue: {
       name: tier?.name ?? '',

@@ -7,7 +7,7 @@ import { FormError, FormField } from '~/components/ui/form-field';
 import { requireContentEditor } from '~/features/accounts/guards.server';
 import { historyEditorSchema, historySchema, milestoneSchema } from '~/features/content/pages.schema';
 import { deleteMilestone, getHistoryPage, saveHistoryIntro, saveMilestone, type Milestone } from '~/features/content/pages.server';
-import { useIsPending, useSchemaForm } from '~/lib/forms';
+import { recordFormKey, useIsPending, useSchemaForm } from '~/lib/forms';
 import { readFormData, refusedPost } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
@@ -67,12 +67,6 @@ export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function HistoryEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
-  const [form, fields] = useSchemaForm(historySchema, {
-    id: `history-${page.intro}`,
-    lastResult: actionData?.form === 'intro' ? actionData.result : null,
-    defaultValue: { intro: page.intro },
-  });
-  const saving = useIsPending({ intent: 'intro-save' });
   return (
     <>
       <ContentHeading title="School History" back={{ to: '/admin/content/pages', label: 'All pages' }} description="The timeline of the school, from its founding to today.">
@@ -80,15 +74,7 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
       </ContentHeading>
       <div className="grid max-w-3xl gap-6">
         <Panel>
-          <Form method="post" {...getFormProps(form)} className="grid gap-4">
-            <FormField field={fields.intro} label="Introduction" multiline hint="Under the page’s title." />
-            <FormError id={form.errorId} errors={form.errors} />
-            <div>
-              <Button type="submit" name="intent" value="intro-save" disabled={saving}>
-                Save introduction
-              </Button>
-            </div>
-          </Form>
+          <IntroForm key={recordFormKey(page.intro)} intro={page.intro} lastResult={actionData?.form === 'intro' ? actionData.result : null} />
         </Panel>
         <Panel title="Milestones" description="Shown by their order, then by year.">
           <ul className="grid grid-cols-1 gap-3">
@@ -98,7 +84,7 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
           </ul>
           <details className="mt-4 rounded-lg border border-dashed border-slate-300 p-4" open={page.milestones.length === 0 || actionData?.form === 'milestone-new'}>
             <summary className="cursor-pointer font-semibold text-navy-800">Add a milestone</summary>
-            <MilestoneForm milestone={null} nextOrder={page.milestones.length} lastResult={actionData?.form === 'milestone-new' ? actionData.result : null} />
+            <MilestoneForm key={page.milestones.length} milestone={null} nextOrder={page.milestones.length} lastResult={actionData?.form === 'milestone-new' ? actionData.result : null} />
           </details>
         </Panel>
       </div>
@@ -126,15 +112,31 @@ function MilestoneItem({ milestone, actionData }: { milestone: Milestone; action
       ) : null}
       <details className="mt-3" open={actionData?.form === formKey}>
         <summary className="cursor-pointer text-sm font-semibold text-navy-700">Edit {milestone.year}</summary>
-        <MilestoneForm milestone={milestone} nextOrder={milestone.sortOrder} lastResult={actionData?.form === formKey ? actionData.result : null} />
+        <MilestoneForm key={recordFormKey(milestone)} milestone={milestone} nextOrder={milestone.sortOrder} lastResult={actionData?.form === formKey ? actionData.result : null} />
       </details>
     </li>
   );
 }
 
+function IntroForm({ intro, lastResult }: { intro: string; lastResult: NonNullable<ActionData>['result'] | null }) {
+  const [form, fields] = useSchemaForm(historySchema, { id: 'history-intro', lastResult, defaultValue: { intro } });
+  const saving = useIsPending({ intent: 'intro-save' });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <FormField field={fields.intro} label="Introduction" multiline hint="Under the page’s title." />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div>
+        <Button type="submit" name="intent" value="intro-save" disabled={saving}>
+          Save introduction
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
 function MilestoneForm({ milestone, nextOrder, lastResult }: { milestone: Milestone | null; nextOrder: number; lastResult: NonNullable<ActionData>['result'] | null }) {
   const [form, fields] = useSchemaForm(milestoneSchema, {
-    id: `milestone-${milestone?.id ?? 'new'}-${milestone ? `${milestone.year}-${milestone.title}-${milestone.text.length}-${milestone.sortOrder}` : nextOrder}`,
+    id: `milestone-${milestone?.id ?? 'new'}`,
     lastResult,
     defaultValue: { year: milestone ? String(milestone.year) : '', title: milestone?.title ?? '', text: milestone?.text ?? '', sortOrder: String(nextOrder) },
   });
