@@ -70,7 +70,7 @@ test('after a partial refund the donation’s page, the list, its CSV and the fi
   // Its CSV: the same figures, and the receipt in force.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
-  const [line] = (parse(csv, { columns: true }) as Record<string, string>[]).filter((record) => record.email === email);
+  const [line] = (parse(csv, { columns: true, bom: true }) as Record<string, string>[]).filter((record) => record.email === email);
   expect(line).toMatchObject({ first_name: firstName, last_name: lastName, amount: '$1,000.00', status: 'completed', received: '$1,000.00', refunded: '$250.00', kept: '$750.00', receipt_numbers: replacement });
 
   // The finance view's donor: $750.00, after $250.00 refunded.
