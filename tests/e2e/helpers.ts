@@ -118,3 +118,19 @@ export async function addTicketTier(page: Page, tier: { name: string; price: str
   await newTier.getByRole('button', { name: 'Add tier' }).click();
   await expect(currentToast(page)).toContainText('Ticket Tier Saved');
 }
+
+/**
+ * Adds a required choice question about each attendee, shown at the door, to the event open in the
+ * editor (docs/product.md#registration-questions).
+ */
+export async function addDoorQuestion(page: Page, question: { label: string; options: string[] }): Promise<void> {
+  const newQuestion = page.locator('#registration-questions details').filter({ has: page.getByText('Add a question', { exact: true }) });
+  await newQuestion.getByText('Add a question', { exact: true }).click();
+  await newQuestion.getByLabel('Question').fill(question.label);
+  await newQuestion.getByLabel('Answer', { exact: true }).selectOption('choice');
+  await newQuestion.getByLabel('Options (for a choice)').fill(question.options.join('\n'));
+  await newQuestion.getByLabel('Required').check();
+  await newQuestion.getByLabel('Show at the door').check();
+  await newQuestion.getByRole('button', { name: 'Add question' }).click();
+  await expect(currentToast(page)).toContainText('Question Saved');
+}

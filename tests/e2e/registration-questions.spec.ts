@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { e2eAdmin } from '../../playwright.config';
-import { addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
+import { addDoorQuestion, addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
 import { signIn, signOut } from './journeys';
 
 /** Names and addresses as members write them (tests/fixtures/real-input/README.md). */
@@ -137,15 +137,7 @@ test('a question added after a registration: the ticket page asks for the missin
   // The committee adds a required question about each attendee.
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
   await page.goto(`/admin/content/events/${eventId}`);
-  const newQuestion = page.locator('#registration-questions details').filter({ has: page.getByText('Add a question', { exact: true }) });
-  await newQuestion.getByText('Add a question', { exact: true }).click();
-  await newQuestion.getByLabel('Question').fill('Dietary needs');
-  await newQuestion.getByLabel('Answer', { exact: true }).selectOption('choice');
-  await newQuestion.getByLabel('Options (for a choice)').fill('None\nVegetarian\nHalal');
-  await newQuestion.getByLabel('Required').check();
-  await newQuestion.getByLabel('Show at the door').check();
-  await newQuestion.getByRole('button', { name: 'Add question' }).click();
-  await expect(currentToast(page)).toContainText('Question Saved');
+  await addDoorQuestion(page, { label: 'Dietary needs', options: ['None', 'Vegetarian', 'Halal'] });
 
   // Without JavaScript: the page asks; a save without the answer comes back with the message under it.
   const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });

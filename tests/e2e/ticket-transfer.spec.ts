@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkIn, mailsTo } from '../setup/outbox';
 import { e2eAdmin } from '../../playwright.config';
-import { addTicketTier, currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, publishTicketedEvent, waitForTicketCard } from './helpers';
+import { addDoorQuestion, addTicketTier, currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, publishTicketedEvent, waitForTicketCard } from './helpers';
 import { signIn } from './journeys';
 
 /** Names and addresses as members write them (tests/fixtures/real-input/README.md). */
@@ -41,15 +41,7 @@ test.beforeAll(async ({ browser }) => {
   eventId = await publishTicketedEvent(page, { title, description: 'Bring a book, take a book: an afternoon by the river.', startsAt: '2027-06-12T14:00', venue: 'Riverside Pavilion, Ottawa' });
   await addTicketTier(page, { name: 'Reader', price: '0', quantity: '50' });
   // A required question about each attendee, shown at the door.
-  const newQuestion = page.locator('#registration-questions details').filter({ has: page.getByText('Add a question', { exact: true }) });
-  await newQuestion.getByText('Add a question', { exact: true }).click();
-  await newQuestion.getByLabel('Question').fill('Dietary needs');
-  await newQuestion.getByLabel('Answer', { exact: true }).selectOption('choice');
-  await newQuestion.getByLabel('Options (for a choice)').fill('None\nVegetarian\nHalal');
-  await newQuestion.getByLabel('Required').check();
-  await newQuestion.getByLabel('Show at the door').check();
-  await newQuestion.getByRole('button', { name: 'Add question' }).click();
-  await expect(currentToast(page)).toContainText('Question Saved');
+  await addDoorQuestion(page, { label: 'Dietary needs', options: ['None', 'Vegetarian', 'Halal'] });
   eventPath = `/events/${eventId}`;
   await context.close();
 });

@@ -113,6 +113,25 @@ export type MissingAnswersRequest = {
   now?: Date;
 };
 
+
+/**
+ * A ticket of an order, its row locked (a scan at the door, a cancellation or another change at the
+ * same moment waits, then sees this one), with its order and event: what a change of its attendee
+ * or answers decides on. Not found unless the ticket belongs to the order.
+ */
+export async function lockTicketOfOrder(tx: Executor, ticketId: number, orderId: string) {
+  const [ticket] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), eq(tickets.orderId, orderId)))
+    .limit(1)
+    .for('update');
+  if (!ticket) throw new AppError('not_found', 'Ticket not found.');
+  const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, ticket.orderId)).limit(1);
+  const [event] = await tx.select().from(events).where(eq(events.id, ticket.eventId)).limit(1);
+  if (!order || !event) throw new AppError('not_found', 'Ticket not found.');
+  return { ticket, order, event };
+}
 /**
  * Gives a ticket the required answers it lacks (docs/product.md#tickets): a question added after
  * the order, or a ticket passed on before passing asked them. Only questions still unanswered are
@@ -122,16 +141,7 @@ export type MissingAnswersRequest = {
 export async function answerMissingQuestions(request: MissingAnswersRequest): Promise<ShownAnswer[]> {
   const now = request.now ?? new Date();
   return db().transaction(async (tx) => {
-    const [ticket] = await tx
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.id, request.ticketId), eq(tickets.orderId, request.orderId)))
-      .limit(1)
-      .for('update');
-    if (!ticket) throw new AppError('not_found', 'Ticket not found.');
-    const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, ticket.orderId)).limit(1);
-    const [event] = await tx.select().from(events).where(eq(events.id, ticket.eventId)).limit(1);
-    if (!order || !event) throw new AppError('not_found', 'Ticket not found.');
+    const { ticket, order, event } = await lockTicketOfOrder(tx, request.ticketId, request.orderId);
     const refusal = answersRefusal({ status: ticket.status, orderStatus: order.status }, event, now);
     if (refusal) throw new AppError('conflict', refusal);
     const answered = await tx.select({ questionId: ticketAnswers.questionId }).from(ticketAnswers).where(eq(ticketAnswers.ticketId, ticket.id));

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
-import { events } from '~/db/schema/content';
-import { ticketAnswers, ticketOrders, tickets, ticketTransfers } from '~/db/schema/tickets';
+import type { events } from '~/db/schema/content';
+import { ticketAnswers, tickets, ticketTransfers } from '~/db/schema/tickets';
 import { mailSender } from '~/features/mail/mail.server';
 import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
 import { ticketPassedMail } from '~/features/mail/templates';
@@ -15,7 +15,7 @@ import type { Ticket } from './orders.server';
 import { formatTicketCode, newTicketCode, qrValueFor } from './ticket-codes.server';
 import { qrPng } from './ticket-mail.server';
 import { answerKey, answerText } from './questions';
-import { listQuestions } from './questions.server';
+import { listQuestions, lockTicketOfOrder } from './questions.server';
 import { transferQuestions, transferRefusal } from './transfer';
 
 /**
@@ -42,16 +42,7 @@ export async function transferTicket(request: TransferRequest): Promise<Ticket> 
   const now = request.now ?? new Date();
   return db().transaction(async (tx) => {
     // The row is locked: a scan at the door or a cancellation at the same moment waits, then sees the new code.
-    const [ticket] = await tx
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.id, request.ticketId), eq(tickets.orderId, request.orderId)))
-      .limit(1)
-      .for('update');
-    if (!ticket) throw new AppError('not_found', 'Ticket not found.');
-    const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, ticket.orderId)).limit(1);
-    const [event] = await tx.select().from(events).where(eq(events.id, ticket.eventId)).limit(1);
-    if (!order || !event) throw new AppError('not_found', 'Ticket not found.');
+    const { ticket, order, event } = await lockTicketOfOrder(tx, request.ticketId, request.orderId);
     const refusal = transferRefusal({ status: ticket.status, orderStatus: order.status }, event, now);
     if (refusal) throw new AppError('conflict', refusal);
     // The questions as they are now: one added since the page was shown is asked too, one deleted is not.

@@ -12,13 +12,13 @@ import {
   methodChoices,
   parseImportAmount,
   planChoices,
-  splitFullName,
   WordCounter,
   wordKey,
   type FileWord,
   type MethodChoice,
   type PlanChoice,
 } from './import-words';
+import { splitFullName } from './membership.schema';
 
 /**
  * The rules of a member import (docs/product.md#member-import): which columns a spreadsheet may

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseWords, knownMethod, knownPlan, parseImportAmount, splitFullName, WordCounter, wordKey } from './import-words';
+import { chooseWords, knownMethod, knownPlan, parseImportAmount, WordCounter, wordKey } from './import-words';
 
 describe('words', () => {
   it('keys a word the same however it is cased or punctuated, in any script', () => {
@@ -54,15 +54,5 @@ describe('parseImportAmount', () => {
 
   it('refuses what it would have to guess', () => {
     for (const text of ['fifty', '-50', '1.250', '50.001', '$', '12,34,56', '9999999999']) expect([text, parseImportAmount(text)]).toEqual([text, { problem: 'not-an-amount' }]);
-  });
-});
-
-describe('splitFullName', () => {
-  it('turns "Surname, Given" round and otherwise cuts at the last space', () => {
-    expect(splitFullName("O'Brien, Seán")).toEqual({ firstName: 'Seán', lastName: "O'Brien" });
-    expect(splitFullName('Asha  de Silva')).toEqual({ firstName: 'Asha de', lastName: 'Silva' });
-    expect(splitFullName('செல்வராஜா கந்தசாமி')).toEqual({ firstName: 'செல்வராஜா', lastName: 'கந்தசாமி' });
-    expect(splitFullName('A')).toEqual({ firstName: 'A', lastName: '' });
-    expect(splitFullName('=HYPERLINK("http://x.example","click")')).toEqual({ firstName: '=HYPERLINK("http://x.example","click")', lastName: '' });
   });
 });

@@ -104,17 +104,3 @@ export function parseImportAmount(text: string): { cents: number } | { problem: 
   return { cents: Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0')) };
 }
 
-// Letters of any script with their marks, spaces, apostrophes, hyphens and dots: a name, not a formula.
-const namePart = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
-
-/**
- * A full name as first and last name: "Surname, Given" (one comma between two names) turned round,
- * else the last word is the last name ("Nimal Perera", "Asha de Silva" → "Asha de", "Silva").
- */
-export function splitFullName(full: string): { firstName: string; lastName: string } {
-  const name = full.replace(/\s+/g, ' ').trim();
-  const comma = name.split(',').map((part) => part.trim());
-  if (comma.length === 2 && comma.every((part) => namePart.test(part))) return { firstName: comma[1]!, lastName: comma[0]! };
-  const cut = name.lastIndexOf(' ');
-  return cut > 0 ? { firstName: name.slice(0, cut), lastName: name.slice(cut + 1) } : { firstName: name, lastName: '' };
-}

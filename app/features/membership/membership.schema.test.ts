@@ -97,6 +97,13 @@ describe('splitFullName', () => {
     expect(splitFullName('Madonna')).toEqual({ firstName: 'Madonna', lastName: '' });
     expect(splitFullName('')).toEqual({ firstName: '', lastName: '' });
   });
+  it('turns "Surname, Given" round and otherwise cuts at the last space', () => {
+    expect(splitFullName("O'Brien, Seán")).toEqual({ firstName: 'Seán', lastName: "O'Brien" });
+    expect(splitFullName('Asha  de Silva')).toEqual({ firstName: 'Asha de', lastName: 'Silva' });
+    expect(splitFullName('செல்வராஜா கந்தசாமி')).toEqual({ firstName: 'செல்வராஜா', lastName: 'கந்தசாமி' });
+    expect(splitFullName('A')).toEqual({ firstName: 'A', lastName: '' });
+    expect(splitFullName('=HYPERLINK("http://x.example","click")')).toEqual({ firstName: '=HYPERLINK("http://x.example","click")', lastName: '' });
+  });
 });
 
 describe('automatic renewal at joining', () => {

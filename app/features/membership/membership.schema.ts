@@ -130,11 +130,20 @@ export function membershipPageSchema({ today = new Date() }: { today?: Date } = 
   ]);
 }
 
-/** Prefill for signed-in visitors: the last word of the full name is the last name. */
+// Letters of any script with their marks, spaces, apostrophes, hyphens and dots: a name, not a formula.
+const namePart = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
+
+/**
+ * A full name as first and last name (the prefill for signed-in visitors, an imported file's one
+ * name column): "Surname, Given" (one comma between two names) turned round, else the last word is
+ * the last name ("Nimal Perera"; "Asha de Silva" → "Asha de", "Silva").
+ */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length <= 1) return { firstName: words[0] ?? '', lastName: '' };
-  return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! };
+  const name = fullName.replace(/\s+/g, ' ').trim();
+  const comma = name.split(',').map((part) => part.trim());
+  if (comma.length === 2 && comma.every((part) => namePart.test(part))) return { firstName: comma[1]!, lastName: comma[0]! };
+  const cut = name.lastIndexOf(' ');
+  return cut > 0 ? { firstName: name.slice(0, cut), lastName: name.slice(cut + 1) } : { firstName: name, lastName: '' };
 }
 
 /** The dashboard's decision on an application (docs/product.md#admin-dashboard); `confirmUnpaid` approves one without an online payment. */
