@@ -1,13 +1,9 @@
 import type { Config } from '@react-router/dev/config';
 
+// React Router 8: what were v7's future flags are its defaults (middleware, split route modules,
+// Vite's environment API, requests passed through as sent, trailing-slash-aware data requests).
+// Request state (the session user, toasts, the CSP nonce) travels in its middleware context
+// (docs/architecture.md#requests-and-operations).
 export default {
   ssr: true,
-  future: {
-    // Request state (the session user, toasts, the CSP nonce) travels in React Router's context (docs/architecture.md#requests-and-operations).
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
 } satisfies Config;

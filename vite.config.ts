@@ -1,9 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { inlineScripts } from './vite-plugins/inline-scripts';
-import { bundleReport } from './vite-plugins/bundle-report';
-import { precompress } from './vite-plugins/precompress';
+import { inlineScripts } from './vite-plugins/inline-scripts.ts';
+import { bundleReport } from './vite-plugins/bundle-report.ts';
+import { precompress } from './vite-plugins/precompress.ts';
 
 /**
  * The browser's code in a few files rather than dozens (docs/architecture.md#pages-without-javascript):
