@@ -42,8 +42,12 @@ export function ImportMappingForm({ step }: { step: MappingStep }) {
   const busy = useIsPending();
   const options = [{ value: '', label: 'Not in the file' }, ...reading.headers.map((header, index) => ({ value: String(index), label: header || `Column ${index + 1}` }))];
   // With JavaScript the page opens at the answer too (without it, the form's #import-answer does).
+  // Focusing alone does not scroll when the answer kept the focus from the last preview, and the
+  // router's own scrolling may restore where the admin was: scroll explicitly, after it.
   useEffect(() => {
-    document.getElementById(answerId)?.focus();
+    const answer = document.getElementById(answerId);
+    answer?.focus({ preventScroll: true });
+    answer?.scrollIntoView({ block: 'start' });
   }, [step]);
   // Without counts the page opens at what stops them: the question about the dates when that is
   // all, else the problems (with counts, a notice shows with them in the third step).
@@ -51,7 +55,7 @@ export function ImportMappingForm({ step }: { step: MappingStep }) {
   const stopped = !step.counts && Boolean(step.notice || step.problems.some((problem) => problem !== datesProblem));
   const answerAt = step.counts ? 'counts' : stopped ? 'problems' : datesAsked ? 'dates' : null;
   return (
-    <Form method="post" action={importAction} {...getFormProps(form)} aria-labelledby="import-mapping-heading" className="mt-6 grid gap-6">
+    <Form method="post" action={importAction} preventScrollReset {...getFormProps(form)} aria-labelledby="import-mapping-heading" className="mt-6 grid gap-6">
       <input type="hidden" name="csv" value={step.csv} />
       <input type="hidden" name="fileName" value={step.fileName} />
       {step.counts ? <input type="hidden" name="previewed" value={reading.key} /> : null}
