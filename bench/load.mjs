@@ -118,7 +118,7 @@ export function mainThreadMilliseconds(pids) {
 export function profilerThreadMilliseconds(pids) {
   let ticks = 0;
   for (const pid of processTree(pids)) {
-    let threads = [];
+    let threads;
     try {
       threads = readdirSync(`/proc/${pid}/task`);
     } catch {

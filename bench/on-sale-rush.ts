@@ -64,7 +64,7 @@ async function post(url: string | URL, body: URLSearchParams, origin: string) {
       await response.arrayBuffer();
     } catch (error) {
       // A kept-alive connection the server closed as this post left (undici does not resend a POST): pressed again too.
-      if (attempt >= RETRIES) throw new Error(`${String(error)} (${String((error as { cause?: unknown }).cause)})`);
+      if (attempt >= RETRIES) throw new Error(`${String(error)} (${String((error as { cause?: unknown }).cause)})`, { cause: error });
       unavailable += 1;
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       continue;

@@ -14,10 +14,11 @@ type TextItem = { str?: string; hasEOL?: boolean; type?: string; id?: string | n
  * - the document's title, subject and author, whether the viewer shows the title, and the pages.
  */
 export async function readPdf(bytes: Uint8Array) {
-  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
+  const loading = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 });
+  const document = await loading.promise;
   try {
     const info = (await document.getMetadata()).info as Record<string, unknown>;
-    const preferences = (await document.getViewerPreferences()) as Record<string, unknown> | null;
+    const preferences = await document.getViewerPreferences();
     const text: string[] = [];
     const drawn: string[] = [];
     for (let number = 1; number <= document.numPages; number += 1) {
@@ -75,11 +76,11 @@ export async function readPdf(bytes: Uint8Array) {
       title: info.Title as string | undefined,
       subject: info.Subject as string | undefined,
       author: info.Author as string | undefined,
-      displaysTitle: preferences?.DisplayDocTitle === true,
+      displaysTitle: preferences?.get('DisplayDocTitle') === true,
       pages: document.numPages,
     };
   } finally {
-    await document.destroy();
+    await loading.destroy();
   }
 }
 
