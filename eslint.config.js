@@ -51,7 +51,7 @@ const importRules = {
 };
 
 /**
- * Table ownership (docs/architecture.md#import-rules): each file of app/db/schema has an owner, the
+ * Table ownership (docs/architecture.md#table-ownership): each file of app/db/schema has an owner, the
  * one place that writes (inserts, updates, deletes) its tables; other places may import it only
  * where listed as readers, and then only read. A place is 'features/<feature>', 'lib' (shared
  * infrastructure) or 'db'. app/db itself (client, migrations, seed) and tests are not checked.
