@@ -51,9 +51,9 @@ describe('a link that does not land', () => {
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   it('is found in code comments, by file and by heading', () => {
-    write('app/lib/a.ts', `// ${D}/architecture/payments.md#refunds and ${D}/decisions/009\n// ${D}/architecture/pages.md#page-policy, ${D}/architecture/mail.md\n`);
+    write('app/lib/a.ts', `// ${D}/architecture/payments.md#refunds and ${D}/decisions/009\n// ${D}/architecture.md#page-policy, ${D}/architecture/mail.md\n`);
     expect(problems().filter(([, , problem]) => problem !== null)).toEqual([
-      ['app/lib/a.ts', `${D}/architecture/pages.md#page-policy`, 'no heading #page-policy'],
+      ['app/lib/a.ts', `${D}/architecture.md#page-policy`, 'no heading #page-policy'],
       ['app/lib/a.ts', `${D}/architecture/mail.md`, 'no such file'],
     ]);
   });
