@@ -90,7 +90,7 @@ describe('the tables public pages read', () => {
     }
     expect(
       unwatched,
-      'A public page reads a table whose changes do not move the content version: add a bump_content_version trigger for it in a migration (docs/architecture/page-cache.md), or declare the page personal.',
+      'A public page reads a table whose changes do not move the content version: add a bump_content_version trigger for it in a migration (docs/architecture/page-cache.md#a-new-public-page), or declare the page personal.',
     ).toEqual([]);
   });
 

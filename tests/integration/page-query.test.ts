@@ -185,7 +185,7 @@ describe('the query parameters public pages read', () => {
     }
     expect(
       problems,
-      "A public page reads a query parameter its route does not declare: add it to the page's handle (query: { name: [values] }; docs/architecture/page-cache.md), or the cached page ignores it.",
+      "A public page reads a query parameter its route does not declare: add it to the page's handle (query: { name: [values] }; docs/architecture/page-cache.md#keys), or the cached page ignores it.",
     ).toEqual([]);
     // The walk sees what the pages are known to read.
     expect(read['/committees']).toEqual(['past']);
@@ -206,7 +206,7 @@ describe('the query parameters public pages read', () => {
         for (const read of whole) problems.push(`${page.route.file} renders ${where}, which reads the whole query (${read})`);
       }
     }
-    expect(problems, "A public page's component reads a query parameter its route does not declare (docs/architecture/page-cache.md).").toEqual([]);
+    expect(problems, "A public page's component reads a query parameter its route does not declare (docs/architecture/page-cache.md#keys).").toEqual([]);
   });
 
   it('are read by the page that declares them: each value of one makes a copy', async () => {
