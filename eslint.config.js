@@ -43,7 +43,7 @@ const importRules = {
     events: ['features/payments/refund-totals.server'],
     // The year-end statements mailing attaches each donor's giving statement (docs/product.md#gift-receipts).
     mailings: ['features/payments/finance.server'],
-    // The settings row held in memory by content version (docs/architecture.md#settings-in-memory):
+    // The settings row held in memory by content version (docs/architecture/page-cache.md#content-in-memory):
     // the two-step requirement, prices and grace days are read from the one copy.
     accounts: ['features/content/settings-row.server'],
     membership: ['features/content/settings-row.server'],
@@ -51,7 +51,7 @@ const importRules = {
 };
 
 /**
- * Table ownership (docs/architecture.md#import-rules): each file of app/db/schema has an owner, the
+ * Table ownership (docs/architecture.md#table-ownership): each file of app/db/schema has an owner, the
  * one place that writes (inserts, updates, deletes) its tables; other places may import it only
  * where listed as readers, and then only read. A place is 'features/<feature>', 'lib' (shared
  * infrastructure) or 'db'. app/db itself (client, migrations, seed) and tests are not checked.
@@ -94,7 +94,7 @@ const tableOwnership = {
       ],
     },
     membership: { owner: 'features/membership' },
-    // Gift receipt numbers, receipts and the issuer's details (docs/architecture.md#gift-receipts).
+    // Gift receipt numbers, receipts and the issuer's details (docs/architecture/finance.md#gift-receipts).
     receipts: { owner: 'features/payments' },
     tickets: { owner: 'features/events' },
     media: {
@@ -111,17 +111,17 @@ const tableOwnership = {
     // Deleting an account anonymises, in one transaction, every record the books keep of it
     // (applications, gifts, subscriptions, ticket orders, tickets) and scrubs the old values of
     // audited detail changes, before the users row goes. Accounts may import no other feature, so
-    // it goes through their schema (docs/architecture.md#deleting-an-account).
+    // it goes through their schema (docs/architecture/accounts.md#deleting-an-account).
     'app/features/accounts/account-deletion.server.ts': ['audit', 'donations', 'membership', 'tickets'],
     // After an email change, the account's applications take the new address (better-auth's
-    // update hook; docs/architecture.md#changing-an-accounts-email).
+    // update hook; docs/architecture/accounts.md#changing-an-accounts-email).
     'app/features/accounts/account-email.server.ts': ['membership'],
     // The account's display name follows the applicant's name (a new account made in the
     // membership form; a member correcting their details, in the same transaction as the
     // application). Membership may not import accounts, so it sets users.name itself.
     'app/features/membership/membership.server.ts': ['auth.users'],
     // A member import creates the invited accounts of its new members, and their invitations'
-    // set-password tokens, in the import's one transaction (docs/architecture.md#member-import);
+    // set-password tokens, in the import's one transaction (docs/architecture/member-import.md);
     // membership may not import accounts.
     'app/features/membership/import.server.ts': ['auth.users', 'auth.verifications'],
   },

@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests against the production build (`npm run test:e2e` builds first), served by our
- * own server.js on a free port with a fresh DATA_DIR, in Debian's Chromium (README: prerequisites; docs/architecture.md#tests).
+ * own server.js on a free port with a fresh DATA_DIR, in Debian's Chromium (README: prerequisites; docs/architecture/tests.md).
  */
 // Workers load this file again: the runner's choice travels to them through the environment.
 process.env.E2E_PORT ??= String(await freePort());
@@ -29,7 +29,7 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: [['list']],
-  // Limits, not waits (docs/architecture.md#tests): a journey (apply, pay, verify, portal, with an axe
+  // Limits, not waits (docs/architecture/tests.md): a journey (apply, pay, verify, portal, with an axe
   // scan per page) takes 15–60 s on 2 cores that run nothing else, and two to three times that while
   // another test run loads both; an assertion waits for its condition up to 20 s (a page after a
   // picture upload, a toast after a payment) where a quiet machine needs well under a second.

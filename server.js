@@ -7,7 +7,7 @@
  * Plain JavaScript, checked by TypeScript. Everything else (configuration, the database, several
  * processes, scheduled work, a clean stop) is the app's own code, taken from the server bundle:
  * production runs without a TypeScript loader and with one copy of every module
- * (docs/architecture.md#the-node-entry).
+ * (docs/architecture/server.md#the-node-entry).
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
@@ -38,7 +38,7 @@ if (isDevServer) {
 } else {
   const bundle = new URL('./build/server/index.js', import.meta.url);
   if (!existsSync(bundle)) {
-    // The log lives in the bundle: this one line is written as it would write it (docs/architecture.md#logs).
+    // The log lives in the bundle: this one line is written as it would write it (docs/architecture/logs.md).
     const message = 'No server bundle: run `npm run build` first (`npm start` does both).';
     const time = new Date().toISOString();
     process.stderr.write(operatorEnvironment.NODE_ENV === 'production' ? `${JSON.stringify({ level: 'fatal', time, msg: message })}\n` : `${time} FATAL ${message}\n`);
@@ -69,7 +69,7 @@ async function serve() {
   // the site (then the address they put in X-Forwarded-For). Never a header any client can send.
   app.set('trust proxy', config.trustProxy);
 
-  // Each request's id, its access log line and its metrics (docs/architecture.md#logs).
+  // Each request's id, its access log line and its metrics (docs/architecture/logs.md).
   app.use(runtime.observeRequests(config, firstBuild));
   // Requests under way, so that a stop lets them finish.
   const requests = runtime.countRequests();
@@ -91,7 +91,7 @@ async function serve() {
 
   /** React Router's context for a request: it starts with the response's CSP nonce. @param {import('express').Response} response */
   const loadContext = (response) => runtime.requestContext(/** @type {string} */ (response.locals.cspNonce));
-  // Public pages for anonymous visitors come from the page cache (docs/architecture.md#page-cache).
+  // Public pages for anonymous visitors come from the page cache (docs/architecture/page-cache.md).
   if (typeof build !== 'function') app.use(runtime.pageCacheMiddleware(build, loadContext));
   app.all('*splat', createRequestHandler({ build, getLoadContext: (_request, response) => loadContext(response) }));
   app.use(runtime.answerUnexpectedErrors);

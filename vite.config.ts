@@ -6,7 +6,7 @@ import { bundleReport } from './vite-plugins/bundle-report.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 
 /**
- * The browser's code in a few files rather than dozens (docs/architecture.md#pages-without-javascript):
+ * The browser's code in a few files rather than dozens (docs/architecture/pages.md#pages-with-react):
  * a page that runs React loads the framework, the shared UI, the form library if it has a form,
  * the app's shared modules, and its own route modules. Each request costs a round trip on a phone,
  * and the editor and the QR reader stay in the pages that use them.
@@ -25,7 +25,7 @@ const clientChunks = [
   { name: 'app', test: /[\\/](app[\\/](lib|components[\\/](ui|layout|brand))|node_modules[\\/]lucide-react)[\\/]/, minShareCount: 2, priority: 5 },
 ];
 
-// Tailwind must come before React Router (docs/architecture.md#pitfalls-we-met).
+// Tailwind must come before React Router (docs/architecture/pitfalls.md).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [inlineScripts({ appDir: 'app' }), tailwindcss(), reactRouter(), precompress(), bundleReport()],
   resolve: { tsconfigPaths: true },

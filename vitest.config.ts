@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { inlineScripts } from './vite-plugins/inline-scripts';
 
-// Its own config: the React Router Vite plugin is for the app build, not for tests (docs/architecture.md#tests).
+// Its own config: the React Router Vite plugin is for the app build, not for tests (docs/architecture/tests.md).
 export default defineConfig({
   plugins: [inlineScripts({ appDir: 'app' })],
   resolve: { tsconfigPaths: true },

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The fuzz suite (`npm run test:fuzz`, run by `npm run test:e2e` after the build): plain HTTP from
- * Node against the production server that tests/fuzz/global-setup.ts starts (docs/architecture.md#tests).
+ * Node against the production server that tests/fuzz/global-setup.ts starts (docs/architecture/tests.md).
  * The default config (vitest.config.ts) does not include tests/fuzz.
  */
 export default defineConfig({

@@ -46,7 +46,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  // The page is rendered whole, then sent in one piece (docs/architecture.md#rendering): its
+  // The page is rendered whole, then sent in one piece (docs/architecture/server.md#rendering): its
   // loaders have all answered before React starts and no page suspends, so streaming would send
   // the same bytes in ~2 KB pieces, each one flushed through the compression on its own — half
   // the CPU of a rendered page.
@@ -94,7 +94,7 @@ export default function handleRequest(
 
 /**
  * A page's data for a navigation in the browser (`.data`) is sent the same way as a page: whole,
- * compressed in one call (docs/architecture.md#rendering). No loader defers data, so the answer is
+ * compressed in one call (docs/architecture/server.md#rendering). No loader defers data, so the answer is
  * complete once its stream ends.
  */
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
@@ -106,7 +106,7 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 };
 
 /**
- * What React Router does with an error of a loader, an action or a render (docs/architecture.md#logs):
+ * What React Router does with an error of a loader, an action or a render (docs/architecture/logs.md):
  * a refusal it answers itself (404 no such page, 405 no form here) is expected and only a debug
  * line; a database that cannot be reached is noted for the request (its answer becomes a 503) and
  * is a warning; anything else is one error line with the error's stack and the request id the 500

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
-// The script every page runs first, with or without React (app/islands/page.ts; docs/architecture.md#page-scripts).
+// The script every page runs first, with or without React (app/islands/page.ts; docs/architecture/pages.md#page-scripts).
 import pageScript from '~/islands/page?inline-script';
 import { ErrorPage } from '~/components/layout/error-page';
 import { Toaster } from '~/components/ui/toaster';
@@ -91,7 +91,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /**
  * After a form post that failed (4xx/5xx), React Router would not reload the root's data, so the
  * toast the action sent (in the flash cookie) would wait for the next page. Reloading it shows the
- * toast on the page where it happened (docs/architecture.md#forms).
+ * toast on the page where it happened (docs/architecture/forms.md#toasts).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   (actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
@@ -99,7 +99,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
   if (isDatabaseUnavailable(error)) return <ErrorPage status={503} />;
-  // On the server, entry.server's handleError has logged it with the request's id (docs/architecture.md#logs).
+  // On the server, entry.server's handleError has logged it with the request's id (docs/architecture/logs.md).
   if (typeof document !== 'undefined') console.error(error);
   return <ErrorPage status={500} />;
 }

@@ -25,7 +25,7 @@ const run = (query: ReturnType<typeof sql>) => handle.db.execute(query);
 
 const started = performance.now();
 // Seeded with the finance sums' triggers off (a row at a time would take minutes), then summed once
-// as migration 0029 does (docs/architecture.md#finance-sums).
+// as migration 0029 does (docs/architecture/finance.md#finance-sums).
 const triggered = ['payments', 'payment_refunds', 'donations', 'membership_applications'];
 for (const table of triggered) await run(sql.raw(`alter table ${table} disable trigger user`));
 // Members: one account and one application each, most approved, one in five for life, joined over five years.

@@ -1,5 +1,5 @@
 /**
- * Sending a message to 2,000 members through the mailing job (docs/architecture.md#sending-to-members):
+ * Sending a message to 2,000 members through the mailing job (docs/architecture/mail.md#sending-to-members):
  * the time from Send to the last message handed over, and the process's memory (peak RSS, heap),
  * into the outbox folder and over SMTP to a local server (smtp-server, in this process).
  * The rate limit is lifted here (MAIL_RATE_PER_MINUTE would pace it, 60 a minute by default).

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Public pages asked with random query strings, as a crawler, a link tracker or someone busting
- * the cache sends them (docs/architecture.md#page-cache): starts the production server with
+ * the cache sends them (docs/architecture/page-cache.md): starts the production server with
  * `npm run serve`'s flags on a fresh DATA_DIR, then keeps CONNECTIONS keep-alive connections busy
  * for DURATION seconds, each request a public page with a query never sent before, and reports
  * req/s, p50/p99, the X-Page-Cache outcomes and the server's RSS (sampled every 50 ms: start,

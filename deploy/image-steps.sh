@@ -34,7 +34,7 @@ case "${1:-}" in
     ;;
   start)
     # Exactly the command of `npm run serve` (package.json), with its memory flags
-    # (docs/architecture.md#memory), run directly so that the server gets SIGTERM itself.
+    # (docs/architecture/server.md#memory), run directly so that the server gets SIGTERM itself.
     # shellcheck disable=SC2046
     exec $(node -p 'require("./package.json").scripts.serve')
     ;;

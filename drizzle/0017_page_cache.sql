@@ -1,5 +1,5 @@
 CREATE SEQUENCE "public"."content_version_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
--- Written by hand (docs/architecture.md#page-cache): every change to what public pages show takes
+-- Written by hand (docs/architecture/page-cache.md): every change to what public pages show takes
 -- the next content version when its transaction commits (deferred constraint triggers), so no
 -- cached page outlives the change on any instance. nextval never blocks and is never rolled back.
 CREATE OR REPLACE FUNCTION "bump_content_version"() RETURNS trigger LANGUAGE plpgsql AS $$

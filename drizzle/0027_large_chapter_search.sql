@@ -1,4 +1,4 @@
--- The admin tables' search (docs/architecture.md#admin-search): trigram indexes for ILIKE '%text%'
+-- The admin tables' search (docs/architecture/data.md#admin-search): trigram indexes for ILIKE '%text%'
 -- on a row's "first last", a separator no search holds (chr(1)), and its email. pg_trgm is a trusted extension (PostgreSQL 13+), so the app's own
 -- role may create it; the embedded database loads it at every opening (db/client.server.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

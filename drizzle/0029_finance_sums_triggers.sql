@@ -1,5 +1,5 @@
 -- The finance view's sums and the members' newest applications, kept by triggers
--- (docs/architecture.md#finance-sums). The month and year are the association's clock
+-- (docs/architecture/finance.md#finance-sums). The month and year are the association's clock
 -- (SITE_TIME_ZONE in app/lib/dates.ts); a payment counts under its finance purpose
 -- (app/features/payments/finance.ts, financePurposeOf).
 CREATE INDEX IF NOT EXISTS "donations_email_key_idx" ON "donations" USING btree (lower(btrim("email")));--> statement-breakpoint

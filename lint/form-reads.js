@@ -1,6 +1,6 @@
 /**
  * ESLint rule `forms/no-field-reads`: a route reads its posted form through one zod schema
- * (docs/architecture.md#forms), never field by field.
+ * (docs/architecture/forms.md#one-schema-per-route), never field by field.
  *
  * Reported: `.get(…)`, `.getAll(…)` and `.has(…)` called on a FormData value, which is
  * - the result of `readFormData(…)`, `<anything>.formData()` or `new FormData(…)`, awaited or not,
@@ -64,13 +64,13 @@ function isSchemaParse(node) {
 export const noFieldReadsRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Routes read a posted form through its schema, not field by field (docs/architecture.md#forms).' },
+    docs: { description: 'Routes read a posted form through its schema, not field by field (docs/architecture/forms.md#one-schema-per-route).' },
     schema: [],
     messages: {
       fieldRead:
         "{{read}} reads the posted form outside its schema. Parse the whole form once with the route's zod schema (one discriminated " +
         "union on `intent` when the action does several things): `parseWithZod(formData, { schema })`, or " +
-        '`schema.safeParse(Object.fromEntries(formData))`, and use the parsed value. See docs/architecture.md#forms.',
+        '`schema.safeParse(Object.fromEntries(formData))`, and use the parsed value. See docs/architecture/forms.md#one-schema-per-route.',
     },
   },
   create(context) {

@@ -1,5 +1,5 @@
 /**
- * Routes read a posted form through its schema (docs/architecture.md#forms), checked through the
+ * Routes read a posted form through its schema (docs/architecture/forms.md#one-schema-per-route), checked through the
  * project's real ESLint configuration, on deliberate breaches and on every route of the app.
  */
 import { ESLint } from 'eslint';
@@ -32,7 +32,7 @@ describe('forms/no-field-reads', () => {
     expect(errors).toHaveLength(reads.length);
     reads.forEach((read, index) => {
       expect(errors[index]).toContain(`${read} reads the posted form outside its schema`);
-      expect(errors[index]).toContain('See docs/architecture.md#forms');
+      expect(errors[index]).toContain('See docs/architecture/forms.md#one-schema-per-route');
     });
   });
 

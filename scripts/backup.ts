@@ -1,6 +1,6 @@
 /**
  * Backs up the site's database:  npm run backup [-- <folder or file.tar>]
- * Writes one archive (docs/architecture.md#backups) into the folder named, else BACKUP_DIR, else
+ * Writes one archive (docs/architecture/operations.md#backups) into the folder named, else BACKUP_DIR, else
  * ./backups. The embedded database may be backed up while the server runs (it makes the copy);
  * PostgreSQL needs pg_dump of the server's major version (Debian: postgresql-client).
  */

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * `npm start`'s first step: builds the production bundle only when the sources changed since the
- * last build, or there is none (docs/architecture.md#operating-the-site). A build takes 30–50 s on a
+ * last build, or there is none (docs/architecture/operations.md#operating-the-site). A build takes 30–50 s on a
  * small machine; a restart with nothing changed should not wait for one.
  *
  * The sources are every file the build reads: app/, public/, vite-plugins/, the build's config

@@ -1,7 +1,7 @@
 /**
  * Restores a backup made by `npm run backup`:  npm run restore -- <archive.tar> [--force]
  * Into the database this configuration names (DATA_DIR's embedded database, or DATABASE_URL). Stop
- * the server first; replacing existing data needs --force (or --yes). See docs/architecture.md#backups.
+ * the server first; replacing existing data needs --force (or --yes). See docs/architecture/operations.md#backups.
  */
 import { BackupError, restoreBackup } from '~/db/backup.server';
 import { log } from '~/lib/log.server';

@@ -1,10 +1,10 @@
 /**
- * Account commands for the operator at the server (docs/architecture.md#operating-the-site):
+ * Account commands for the operator at the server (docs/architecture/operations.md#operating-the-site):
  *   npm run user -- help
  *   npm run user -- role <email> <role>                 (also: npm run user:role -- <email> <role>)
  *   npm run user -- reset-password <email> [--password-stdin | --generate]
  *   npm run user -- two-factor-off <email>              (also: npm run user:two-factor-off -- <email>)
- * What they say goes to the log, which never holds an address (docs/architecture.md#logs): the
+ * What they say goes to the log, which never holds an address (docs/architecture/logs.md): the
  * help and a generated password go to the terminal only. With the embedded database, stop the server first (one process per data folder); on PostgreSQL
  * (DATABASE_URL) they can run at any time.
  */
@@ -177,7 +177,7 @@ async function passwordToSet(): Promise<{ password: string; generated: boolean }
   }
 }
 
-// The log names no address (docs/architecture.md#logs): the operator knows which account they named.
+// The log names no address (docs/architecture/logs.md): the operator knows which account they named.
 if (command === 'role') {
   const [email, role] = rest;
   if (!email || !role || rest.length > 2) fail(`${commandUsage.role}\nRoles: ${roles.join(', ')}`);

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 
 /**
  * `import code from '~/islands/page?inline-script'`: the module, bundled with what it imports and
- * minified into one IIFE, as a string to write into a page's <script nonce> (docs/architecture.md#page-scripts).
+ * minified into one IIFE, as a string to write into a page's <script nonce> (docs/architecture/pages.md#page-scripts).
  * The page scripts are ordinary TypeScript modules (app/islands): typed, linted and unit-tested
  * in a DOM; React code imports the same functions directly. Used by the app's build and by Vitest.
  */

@@ -10,7 +10,7 @@ const MIN_BYTES = 1024;
 /**
  * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the client build,
  * once, where a server compressing on each request can afford quality 4: the stylesheet is 15%
- * smaller. app/server/precompressed.server.ts serves them (docs/architecture.md#the-node-entry).
+ * smaller. app/server/precompressed.server.ts serves them (docs/architecture/server.md#the-node-entry).
  */
 export function precompress(): Plugin {
   let outDir: string | undefined;

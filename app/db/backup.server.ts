@@ -12,7 +12,7 @@ import { DataFolderInUseError, lockDataFolder, lockHolder } from './lock.server'
 import { latestAppliedMigration, migrationJournal } from './migrate.server';
 
 /**
- * Backups and restores (docs/architecture.md#backups). An archive is a tar file holding what a
+ * Backups and restores (docs/architecture/operations.md#backups). An archive is a tar file holding what a
  * restore needs: `manifest.json` (what it is), the database (`database.tar.gz`, the embedded
  * database's data folder as PGlite dumps it; or `database.dump`, `pg_dump -Fc` of PostgreSQL) and,
  * when the site generated its own session secret, `auth-secret` (so sessions survive a restore).

@@ -28,7 +28,7 @@ export type BootOptions = {
 /**
  * Opens the configured database, brings its schema up to date, seeds it on first start and runs
  * `setup`. All of that happens under one lock, so instances starting together do it once
- * (docs/architecture.md#several-processes): the embedded database is locked for this process
+ * (docs/architecture/server.md#several-processes): the embedded database is locked for this process
  * (lock.server.ts; closing the handle releases it), PostgreSQL by an advisory lock held on a
  * connection of its own and released once done.
  */
@@ -162,7 +162,7 @@ function reasonOf(error: unknown): string {
 /**
  * Connects to PostgreSQL. A server that cannot be reached is tried again after 1, 2, 4 … 30 s when
  * `wait` is set, with one line per attempt; a configuration it refuses throws
- * DatabaseConfigurationError with a message that says what to correct (docs/architecture.md#outages).
+ * DatabaseConfigurationError with a message that says what to correct (docs/architecture/server.md#outages).
  */
 async function connectPostgres(databaseUrl: string, wait: boolean): Promise<DatabaseHandle> {
   for (let attempt = 0; ; attempt += 1) {
@@ -181,7 +181,7 @@ async function connectPostgres(databaseUrl: string, wait: boolean): Promise<Data
 /**
  * Whether the embedded database has still to be created. Creating it grows PGlite's memory by a few
  * hundred megabytes that a WebAssembly instance never gives back, so server.js has a short-lived
- * process create it first (docs/architecture.md#memory).
+ * process create it first (docs/architecture/server.md#memory).
  */
 export function embeddedDatabaseMissing(config: Env): boolean {
   return !config.databaseUrl && !existsSync(path.join(config.dataDir, 'db'));

@@ -39,7 +39,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if ('databaseUrl' in location) {
     // A connection attempt gives up after 10 s (a host that does not answer), so a page waits no
     // longer than that during an outage; the pool opens new connections once the server is back
-    // (docs/architecture.md#outages).
+    // (docs/architecture/server.md#outages).
     const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // A pooled client that loses its server emits 'error'; without a listener that kills the process.
     pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'));
@@ -61,13 +61,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 /**
  * PostgreSQL's default shared_buffers (128 MB) is most of an embedded database's memory, and the
  * association's data is a few megabytes: 16 MB keeps it all cached and saves ~110 MB of the
- * server's RSS (docs/architecture.md#memory). PGlite's own defaults are kept.
+ * server's RSS (docs/architecture/server.md#memory). PGlite's own defaults are kept.
  */
 export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * The extensions the migrations create (pg_trgm for the admin tables' search,
- * docs/architecture.md#admin-search): PGlite must load them at every opening of a database,
+ * docs/architecture/data.md#admin-search): PGlite must load them at every opening of a database,
  * wherever it is opened (the app, backups, preflight, tests).
  */
 export const pgliteExtensions = { pg_trgm };

@@ -6,7 +6,7 @@ import { documents } from './schema/content';
 import { media, mediaFiles } from './schema/media';
 
 /**
- * Documents uploaded before files lived in the database (docs/architecture.md#media) are moved in
+ * Documents uploaded before files lived in the database (docs/architecture/media.md) are moved in
  * at start, once: each file is read from DATA_DIR/uploads and stored as media, as the database
  * storage keeps it. A file that is missing stays missing (its download answers 404); a path that
  * points outside the uploads folder is ignored.

@@ -41,7 +41,7 @@ export async function latestAppliedMigration(database: Database): Promise<string
 
 /**
  * Applies the committed migrations in drizzle/ that this database has not seen yet, and returns
- * their tags, oldest first (the start logs each: docs/architecture.md#data).
+ * their tags, oldest first (the start logs each: docs/architecture/data.md#schema-and-migrations).
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<string[]> {
   const before = new Set(await appliedMigrations(handle.db));

@@ -3,7 +3,7 @@ import { renderPdf } from '~/lib/pdf.server';
 /**
  * A one-page PDF with a title and paragraphs, so the sample documents the seed ships are real files
  * a browser can open (not empty placeholders). Drawn by the site's PDF writer like every PDF it
- * makes (docs/architecture.md#pdfs): the title is the document's title too.
+ * makes (docs/architecture/pdfs.md): the title is the document's title too.
  */
 export async function samplePdf(title: string, paragraphs: string[]): Promise<Buffer> {
   const bytes = await renderPdf({ title }, (pdf) => {

@@ -1,6 +1,6 @@
 /**
  * The page script every page runs first, with or without React (root.tsx writes it into <head>,
- * built by vite-plugins/inline-scripts.ts; docs/architecture.md#page-scripts).
+ * built by vite-plugins/inline-scripts.ts; docs/architecture/pages.md#page-scripts).
  */
 import { startHeldScripts } from './held-scripts';
 import { showImageFallbacks } from './image-fallback';

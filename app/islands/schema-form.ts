@@ -1,5 +1,5 @@
 /**
- * A form's checks in the browser on a page served without React (docs/architecture.md#page-scripts,
+ * A form's checks in the browser on a page served without React (docs/architecture/pages.md#page-scripts,
  * ADR 014): what `useSchemaForm` (lib/forms.ts) does with Conform when React runs, for a form
  * rendered with `FormField`/`FormError` — the same schema's messages on submit, before any request,
  * then on every input once a field has been checked; the first wrong field focused; the

@@ -30,7 +30,7 @@ export function containsPattern(search: string): string {
 /**
  * The admin tables' search: the text anywhere in the first name, last name, "first last" or email.
  * Undefined when there is nothing to search for. Asked as one condition on "first last", chr(1),
- * email, which a trigram index answers (migration 0027, docs/architecture.md#admin-search): the
+ * email, which a trigram index answers (migration 0027, docs/architecture/data.md#admin-search): the
  * separator is taken out of the search, so no match can run from the name into the email.
  */
 export function nameOrEmailContains(

@@ -8,7 +8,7 @@ import { ensurePrivateFolder, type BackupKeep, type Env } from './env.server';
 import { daily, type Job } from './jobs.server';
 
 /**
- * The daily backup job (docs/architecture.md#backups): with BACKUP_DIR set, one archive a day
+ * The daily backup job (docs/architecture/operations.md#backups): with BACKUP_DIR set, one archive a day
  * (Toronto), made once across instances like every job, then the oldest beyond BACKUP_KEEP removed.
  */
 export const BACKUP_JOB = 'daily-backup';

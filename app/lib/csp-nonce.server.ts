@@ -3,7 +3,7 @@ import { createContext, RouterContextProvider } from 'react-router';
 /**
  * The Content-Security-Policy nonce of a response: server.js makes one per request for the
  * policy header, and hands it to React Router in the request's context, where entry.server.tsx
- * puts it on the scripts the page writes (docs/architecture.md#requests-and-operations).
+ * puts it on the scripts the page writes (docs/architecture/server.md#requests-and-operations).
  */
 export const cspNonceContext = createContext<string>('');
 

@@ -65,7 +65,7 @@ export function zonedTimeToInstant(isoDay: string, time: string, timeZone: strin
 }
 
 // One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (a member
-// import converts 40,000 dates, docs/architecture.md#member-import).
+// import converts 40,000 dates, docs/architecture/member-import.md).
 const zoneClocks = new Map<string, Intl.DateTimeFormat>();
 function zoneClock(timeZone: string): Intl.DateTimeFormat {
   let clock = zoneClocks.get(timeZone);

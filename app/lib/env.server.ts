@@ -7,7 +7,7 @@ import { logLevels, type LogLevel } from './log.server';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy';
 
 /**
- * The one place that reads process.env (docs/architecture.md#configuration). Parsed once at boot; a missing or invalid
+ * The one place that reads process.env (docs/architecture/server.md#configuration). Parsed once at boot; a missing or invalid
  * value stops the start with a message naming the variable.
  */
 const booleanFlag = z
@@ -63,7 +63,7 @@ const trustProxy = z
 
 /**
  * BACKUP_KEEP: how many daily backups the backup job keeps in BACKUP_DIR: a count of the newest
- * (`14`) or the days they are kept (`30d`); the newest is always kept (docs/architecture.md#backups).
+ * (`14`) or the days they are kept (`30d`); the newest is always kept (docs/architecture/operations.md#backups).
  */
 export type BackupKeep = { count: number } | { days: number };
 const backupKeep = z
@@ -157,7 +157,7 @@ export type Env = {
   backupDir: string | undefined;
   /** How many of them it keeps (BACKUP_KEEP). */
   backupKeep: BackupKeep;
-  /** The least important lines the log keeps (LOG_LEVEL; docs/architecture.md#logs). */
+  /** The least important lines the log keeps (LOG_LEVEL; docs/architecture/logs.md). */
   logLevel: LogLevel;
   /** The bearer token that opens /metrics (METRICS_TOKEN); unset, /metrics is not there. */
   metricsToken: string | undefined;

@@ -3,7 +3,7 @@ import { messages } from './messages';
 import type { ToastMessage } from './toast';
 
 /**
- * The one mapping from a feature's failure to what a route answers (docs/architecture.md#errors):
+ * The one mapping from a feature's failure to what a route answers (docs/architecture/forms.md#errors):
  * an AppError becomes its HTTP status and the page's failure toast ('Update Failed', 'Application
  * Submission Failed'…) with the error's message as its description; 'payments_unavailable' always
  * shows the product's 'Payments Unavailable' toast. Anything else is not ours to explain and is

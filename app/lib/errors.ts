@@ -1,5 +1,5 @@
 /**
- * The one error type the features throw for a failure they expect (docs/architecture.md#errors).
+ * The one error type the features throw for a failure they expect (docs/architecture/forms.md#errors).
  * Its code says what kind of failure it is and decides the HTTP status; its message is written
  * for the person who caused it and may be shown to them as it is. Anything else that is thrown
  * is a bug or an outage: routes let it through to the error page (HTTP 500) and it is logged.

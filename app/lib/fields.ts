@@ -89,7 +89,7 @@ export function wholeNumber(label: string, min: number, max: number) {
 }
 
 /*
- * Request plumbing the forms post besides their fields (docs/architecture.md#forms). None of these
+ * Request plumbing the forms post besides their fields (docs/architecture/forms.md). None of these
  * refuses a post: an id that is not one is null, which the route answers as "not found".
  */
 

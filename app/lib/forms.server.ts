@@ -25,7 +25,7 @@ export async function readFormData(request: Request): Promise<FormData> {
 
 /**
  * A post of buttons and hidden fields (a status change, a role, a receipt to send again) parsed with
- * its route's schema (docs/architecture.md#forms): the value, or AppError('bad_request') with the
+ * its route's schema (docs/architecture/forms.md#one-schema-per-route): the value, or AppError('bad_request') with the
  * schema's message — a post the page never sends, which the route answers with its failure toast.
  * Forms people type into use Conform's `parseWithZod` instead, so each field gets its message back.
  */
@@ -37,7 +37,7 @@ export function parseIntent<Schema extends z.ZodType>(formData: FormData, schema
 
 /**
  * Which of the page's forms a post its schema refused came from, so the messages, and what was
- * typed, go back to that form (docs/architecture.md#forms): the `intent` it was sent with
+ * typed, go back to that form (docs/architecture/forms.md#one-schema-per-route): the `intent` it was sent with
  * (undefined when it sent none: the form the schema's intent defaults to), or null when the schema
  * refused the intent itself, a post the page never sends; and the text of the field that names the
  * record the form edits (`id` unless told). Both come from the submission's payload: the form as

@@ -6,7 +6,7 @@ import { messages } from './messages';
 import type { ToastMessage } from './toast';
 
 /**
- * The way every form here is wired (docs/architecture.md#forms): the zod schema the server parses
+ * The way every form here is wired (docs/architecture/forms.md): the zod schema the server parses
  * with also validates in the browser — on submit, then on every input once a field has an error —
  * and gives the inputs their HTML constraints, so the form works without JavaScript too.
  * `constraintSchema` is for a schema whose transform hides its fields' rules from the constraints.

@@ -44,7 +44,7 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
 /**
  * Whether this instance can serve (`/readyz`, for load balancers and orchestrators): the database
  * answers and DATA_DIR is writable. The reason is short and names no address or secret
- * (docs/architecture.md#outages).
+ * (docs/architecture/server.md#outages).
  */
 export async function readiness(dataDir: string): Promise<Readiness> {
   const [database, dataFolder] = await Promise.all([databaseAnswers(), dataDirWritable(dataDir)]);

@@ -1,5 +1,5 @@
 /**
- * What an <img> needs for an uploaded picture (docs/architecture.md#media): a default source, a
+ * What an <img> needs for an uploaded picture (docs/architecture/media.md): a default source, a
  * srcset of every stored width, and the picture's size, so the page reserves its space.
  */
 export type ImageSources = { src: string; srcSet: string; width: number; height: number };

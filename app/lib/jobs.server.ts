@@ -7,7 +7,7 @@ import { isoDayAfter } from './dates';
 import { log } from './log.server';
 
 /**
- * Scheduled work (docs/architecture.md#scheduled-jobs). Each job names the period a moment belongs
+ * Scheduled work (docs/architecture/operations.md#scheduled-jobs). Each job names the period a moment belongs
  * to (a Toronto day); the first instance to claim a job's period in `job_runs` runs it, every other
  * instance sees it taken, so the work runs once however many instances share the database. A run
  * that dies half-way is taken over after LEASE_MINUTES. Jobs are written to catch up: each run does

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * What keeps personal data out of the log (docs/architecture.md#logs): the log's lines are written
+ * What keeps personal data out of the log (docs/architecture/logs.md): the log's lines are written
  * from messages that name records by id, never by a person's email, name or address; these
  * functions are the net under that rule. They mask what can be recognised in any text (e-mail
  * addresses, query strings, inside a request IP addresses), shorten request paths to what is not a

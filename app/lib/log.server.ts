@@ -3,7 +3,7 @@ import { pino, type Logger } from 'pino';
 import { prettyLine, scrubText, serializeError } from './log-redaction.server';
 
 /**
- * The server's log (docs/architecture.md#logs): pino, one JSON object a line in production
+ * The server's log (docs/architecture/logs.md): pino, one JSON object a line in production
  * (NODE_ENV=production as the operator declared it), one readable line otherwise, both with time
  * and level. Every line written while a request is answered carries its id (`requestId`), taken
  * from the request's async context. No line may carry personal data: messages name records by id;
@@ -64,7 +64,7 @@ function createState(): LogState {
           }
           return method.apply(this, args);
         },
-        // The development outbox's links keep their query strings (docs/architecture.md#logs); in production they are not logged.
+        // The development outbox's links keep their query strings (docs/architecture/logs.md); in production they are not logged.
         streamWrite: (line) => scrubText(line, { addresses: requests.getStore() !== undefined, keepQueries: !state.json && line.includes('"links":[') }),
       },
     },

@@ -1,4 +1,4 @@
-/** Money is integer cents everywhere (docs/architecture.md#data); these are the edges where it meets people. */
+/** Money is integer cents everywhere (docs/architecture/data.md#money); these are the edges where it meets people. */
 
 // Built once: constructing a formatter is the costly part. en-US and USD on every page, server
 // and browser alike, so the server's HTML and React's render agree.

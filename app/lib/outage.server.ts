@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from './outage';
 
 /**
  * A database outage answers every request with 503 and `Retry-After`, never a 500
- * (docs/architecture.md#outages). In production React Router hands the page only a sanitised copy
+ * (docs/architecture/server.md#outages). In production React Router hands the page only a sanitised copy
  * of a loader's error ("Unexpected Server Error"), so the outage is noted on the request's context
  * when the original error passes through `handleError` (entry.server.tsx), and the root middleware
  * below turns the request's answer into a 503 once it is made.

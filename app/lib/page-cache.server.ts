@@ -10,7 +10,7 @@ import { compressQuickly, type Encoding } from './response-encoding.server';
 import { isAnonymous, type PageQuery } from './page-policy';
 
 /**
- * The page cache (docs/architecture.md#page-cache): public reading pages, as an anonymous visitor
+ * The page cache (docs/architecture/page-cache.md): public reading pages, as an anonymous visitor
  * gets them, are rendered once per content version (and per value of the query parameters they
  * read) and then served from memory, compressed, with an ETag. A visitor with any of our cookies
  * (signed in, a toast waiting, an application under way) always gets a fresh page. Which pages are
@@ -57,7 +57,7 @@ export function keptQuery(search: string, reads: PageQuery): string {
  * parameters the page at a path reads, or null when its route is not public (from the routes'
  * own `handle`: lib/page-policy.ts, server/route-policies.server.ts). The key is the path and
  * `keptQuery`: it is also the address the page is rendered at on a miss, so a copy is what
- * every request of its key gets (docs/architecture.md#page-cache).
+ * every request of its key gets (docs/architecture/page-cache.md).
  */
 export function pageCacheKey(
   request: { method: string; path: string; search: string; cookie: string | undefined },

@@ -1,5 +1,5 @@
 /**
- * What each route declares about its answers, in its own module (docs/architecture.md#page-policy):
+ * What each route declares about its answers, in its own module (docs/architecture/pages.md#page-policy):
  *
  *   export const handle: PageHandle = { cache: 'public', scripts: 'none' };   // a page
  *   export const handle: ResourceHandle = { cache: 'private' };               // a resource route
@@ -42,7 +42,7 @@ export type PageHandle<Loader = unknown> = {
    * `{ past: ['1'] }` for `/committees?past=1`; `'any'` where every value counts (a page number).
    * A public page is cached per value of these only: any other parameter (`?utm_source=…`), or
    * value, gets the page's one copy, and the page is rendered without it
-   * (docs/architecture.md#page-cache; `tests/integration/page-query.test.ts` holds it true). None
+   * (docs/architecture/page-cache.md; `tests/integration/page-query.test.ts` holds it true). None
    * when left out.
    */
   query?: PageQuery;

@@ -16,7 +16,7 @@ export function attachmentDisposition(fileName: string): string {
 
 /**
  * A PDF the visitor downloads (a giving statement, docs/product.md#gift-receipts), with the cache
- * rule of the route's handle (docs/architecture.md#page-policy); 404 with its message when
+ * rule of the route's handle (docs/architecture/pages.md#page-policy); 404 with its message when
  * `produce` finds nothing to print.
  */
 export async function pdfDownload(handle: ResourceHandle, produce: () => Promise<{ bytes: Uint8Array; fileName: string }>): Promise<Response> {

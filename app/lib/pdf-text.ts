@@ -1,5 +1,5 @@
 /**
- * The rules of text in the PDFs the site makes (docs/architecture.md#pdfs) that need no font: which
+ * The rules of text in the PDFs the site makes (docs/architecture/pdfs.md) that need no font: which
  * font draws each letter, and the file name a PDF downloads as.
  */
 

@@ -4,7 +4,7 @@ import type { Font } from 'fontkit';
 import { fontRuns, type PdfScript } from './pdf-text';
 
 /**
- * Every PDF the site makes is drawn here (docs/architecture.md#pdfs; ADR 017): PDFKit with Noto
+ * Every PDF the site makes is drawn here (docs/architecture/pdfs.md; ADR 017): PDFKit with Noto
  * Sans, Noto Sans Sinhala and Noto Sans Tamil embedded as subsets, each run of text in the font of
  * its script and shaped by fontkit (vowel signs that go before their consonant, conjuncts,
  * ligatures). Shaping puts glyphs in visual order, so each piece of text is a tagged element whose

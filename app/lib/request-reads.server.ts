@@ -2,7 +2,7 @@ import { db } from '~/db/client.server';
 import { currentContentVersion } from './page-cache.server';
 
 /**
- * Reads shared by the loaders of one request (docs/architecture.md#query-budget): React Router runs
+ * Reads shared by the loaders of one request (docs/architecture/page-cache.md#query-budget): React Router runs
  * the root's, the layouts' and the page's loaders side by side with the same Request, so the
  * portal's frame and its page that both ask for the member's application read it once. After an
  * action the loaders get a new Request, so they see what it changed. A failed read is not kept.
@@ -30,7 +30,7 @@ export function oncePerRequest<T>(request: Request | undefined, key: string, rea
 /**
  * `read`, its answer kept `seconds` per database and shared by the requests meanwhile: for facts
  * a few seconds' staleness cannot mislead (the admin area's health banner and its count of failed
- * mail, docs/architecture.md#query-budget). A failed read is not kept.
+ * mail, docs/architecture/page-cache.md#query-budget). A failed read is not kept.
  */
 export function heldBriefly<T>(seconds: number, read: () => Promise<T>, now = () => Date.now()): () => Promise<T> {
   const held = new WeakMap<object, { at: number; answer: Promise<T> }>();
@@ -49,7 +49,7 @@ export function heldBriefly<T>(seconds: number, read: () => Promise<T>, now = ()
 
 /**
  * `read(key)`, its answer kept per database and key while the content version stays where it was
- * (docs/architecture.md#content-in-memory): for rows every visitor sees alike whose every change
+ * (docs/architecture/page-cache.md#content-in-memory): for rows every visitor sees alike whose every change
  * moves the version (a table with a `bump_content_version` trigger: the settings row, the pages
  * editors write), and which do not change with the clock. Knowing the version is free on the
  * embedded database and one shared read of its sequence on PostgreSQL. A failed read is not kept.

@@ -2,7 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
 
 /**
- * The encodings of a page the server sends (docs/architecture.md#rendering): a rendered page is
+ * The encodings of a page the server sends (docs/architecture/server.md#rendering): a rendered page is
  * compressed in one call as it leaves entry.server.tsx, a cached one as the page cache keeps it.
  */
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -33,7 +33,7 @@ export function compressQuickly(encoding: 'br' | 'gzip', body: Buffer): Buffer {
 
 /**
  * A rendered page compressed in one call, in the encoding the visitor accepts, its headers set to
- * say so (docs/architecture.md#rendering). The compression middleware's stream, with its trip to
+ * say so (docs/architecture/server.md#rendering). The compression middleware's stream, with its trip to
  * zlib's thread pool, cost several times the compression itself on a page of ~30 KB; the
  * middleware leaves alone an answer that already has a Content-Encoding.
  */

@@ -61,7 +61,7 @@ export type AdminAbilities = ReturnType<typeof adminAbilities>;
 
 /**
  * Who asks for a change. Every feature function that changes records takes the actor and checks
- * what it may do itself (docs/architecture.md#permissions), so no route can forget the check.
+ * what it may do itself (docs/architecture/accounts.md#permissions), so no route can forget the check.
  * `id` is null for the operator at the server's command line.
  */
 export type Actor = { id: string | null; email: string; role?: string | null };

@@ -21,7 +21,7 @@ function replace(chunk: Buffer, from: Buffer, to: Buffer, limit = chunk.length):
 }
 
 /**
- * How a page's JavaScript is fetched (docs/architecture.md#page-policy). React puts
+ * How a page's JavaScript is fetched (docs/architecture/pages.md#page-policy). React puts
  * React Router's module preloads at the top of <head>, before the stylesheet, where the browser
  * fetches them at high priority and the first paint waits behind ~200 KB of script on a phone.
  * - `'low'`: the preloads are fetched at low priority, after the stylesheet and images.

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { db, type Database } from '~/db/client.server';
 
 /**
- * The signed-in users of recent requests, in memory (docs/architecture.md#sessions-in-memory,
+ * The signed-in users of recent requests, in memory (docs/architecture/accounts.md#sessions-in-memory,
  * docs/decisions/015-sessions-and-settings-in-memory.md): a request whose session cookie was read
  * less than SESSION_CACHE_SECONDS ago by this process costs no query. Everything this process does
  * to an account or a session (sign-out, revoking, a new password, two-step sign-in, a role, a

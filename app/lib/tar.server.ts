@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 
 /**
  * The few lines of the tar format (POSIX ustar) a backup archive needs: a handful of regular files
- * written one after the other and read back by name (docs/architecture.md#backups). Any `tar`
+ * written one after the other and read back by name (docs/architecture/operations.md#backups). Any `tar`
  * lists and extracts the archives too (`tar -tvf backup.tar`).
  */
 

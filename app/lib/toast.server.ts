@@ -6,7 +6,7 @@ import type { ShownToast, ToastMessage } from './toast';
 
 /**
  * Toasts set by loaders and actions reach the page where something happened
- * (docs/architecture.md#forms). Each request has one slot for them in React Router's context,
+ * (docs/architecture/forms.md#toasts). Each request has one slot for them in React Router's context,
  * set up by `toastMiddleware` (root.tsx):
  *
  * - An action's toast (`dataWithToast`) waits in the slot. When the same request goes on to render

@@ -33,5 +33,5 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-// Never stored, but for a public document's file, which may be kept a minute (docs/architecture.md#page-policy).
+// Never stored, but for a public document's file, which may be kept a minute (docs/architecture/pages.md#page-policy).
 export const handle: ResourceHandle = { cache: 'private' };

@@ -12,5 +12,5 @@ export function loader() {
   return redirect('/');
 }
 
-// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+// Never stored: an answer for one visitor or one call (docs/architecture/pages.md#page-policy).
 export const handle: ResourceHandle = { cache: 'private' };

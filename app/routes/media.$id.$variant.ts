@@ -5,7 +5,7 @@ import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
 import type { Route } from './+types/media.$id.$variant';
 
 /**
- * An uploaded picture or recording (docs/architecture.md#media). Its bytes never change (a new
+ * An uploaded picture or recording (docs/architecture/media.md). Its bytes never change (a new
  * upload is a new id), so browsers and proxies keep it for a year; recordings answer byte ranges
  * so a player can seek.
  */
@@ -40,5 +40,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return new Response(new Uint8Array(file.bytes), { headers });
 }
 
-// Bytes that never change at this address (docs/architecture.md#page-policy).
+// Bytes that never change at this address (docs/architecture/pages.md#page-policy).
 export const handle: ResourceHandle = { cache: 'immutable' };

@@ -25,5 +25,5 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-// Someone's own tickets: never stored (docs/architecture.md#page-policy).
+// Someone's own tickets: never stored (docs/architecture/pages.md#page-policy).
 export const handle: ResourceHandle = { cache: 'private' };

@@ -8,7 +8,7 @@ import { log } from '~/lib/log.server';
 /**
  * The embedded database's server listens on `DATA_DIR/control.sock` (owner-only), so that
  * `npm run backup` can have a consistent copy of the database the server holds open
- * (docs/architecture.md#backups). One request, one line of JSON: `{"command":"backup"}`; the answer
+ * (docs/architecture/operations.md#backups). One request, one line of JSON: `{"command":"backup"}`; the answer
  * is a line of JSON (`{"ok":true,"bytes":N,"migration":…}`) followed by the N bytes of the dump.
  * Returns the function that stops listening.
  */

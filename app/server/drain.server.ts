@@ -3,7 +3,7 @@ import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 
 /**
- * A stop that finishes every request the server has received (docs/architecture.md#requests-and-operations).
+ * A stop that finishes every request the server has received (docs/architecture/server.md#requests-and-operations).
  *
  * Node's own `server.close()` also closes every connection without a request under way, and a
  * connection accepted a moment before the stop whose request has not been read yet counts as one:

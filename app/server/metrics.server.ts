@@ -8,7 +8,7 @@ import type { Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
 
 /**
- * Prometheus metrics at `/metrics` (docs/architecture.md#logs), only when METRICS_TOKEN is set and
+ * Prometheus metrics at `/metrics` (docs/architecture/logs.md), only when METRICS_TOKEN is set and
  * only for `Authorization: Bearer <METRICS_TOKEN>`: requests by method, route pattern (never the
  * raw path) and status with their durations, and the process's own metrics. With WORKERS > 1 the
  * worker that takes the scrape asks the primary process, which sums every worker's registry.

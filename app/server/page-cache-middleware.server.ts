@@ -9,7 +9,7 @@ import { chooseEncoding, type Encoding } from '~/lib/response-encoding.server';
 import { publicPages } from './route-policies.server';
 
 /**
- * Serves public pages to anonymous visitors from the page cache (docs/architecture.md#page-cache),
+ * Serves public pages to anonymous visitors from the page cache (docs/architecture/page-cache.md),
  * rendering them through React Router on a miss (at the address the key names: the path and the
  * parameters the page reads). Anything else goes on to the usual handler.
  * `X-Page-Cache` says hit or miss; CDNs may keep a page for a few seconds (`s-maxage`), per cookie.
@@ -61,7 +61,7 @@ export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: 
       cache.set(key, entry);
       send(request, response, entry, 'miss', (encoding) => cache.body(key, entry, encoding));
     } catch (error) {
-      // The database is out of reach: React Router answers with the 503 page (docs/architecture.md#outages).
+      // The database is out of reach: React Router answers with the 503 page (docs/architecture/server.md#outages).
       if (isDatabaseUnavailable(error) && !response.headersSent) next();
       else next(error);
     }

@@ -32,7 +32,7 @@ export function precompressedFiles(root: string) {
 /**
  * `serve` (a static handler of `root`) for the files found in `root` at start only: a page, and
  * React Router's `.data` requests, never reach the file system, where the static handler's stat
- * and its not-found error cost a rendered page about 1 ms of CPU (docs/architecture.md#rendering).
+ * and its not-found error cost a rendered page about 1 ms of CPU (docs/architecture/server.md#rendering).
  */
 export function onlyBuiltFiles(root: string, serve: Handler): Handler {
   const files = new Set(filesUnder(root).map((file) => `/${path.relative(root, file).split(path.sep).join('/')}`));

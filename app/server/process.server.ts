@@ -21,7 +21,7 @@ import { serveClusterMetrics } from './metrics.server';
 import { followConnections } from './drain.server';
 
 /**
- * The server process's life, for server.js (docs/architecture.md#the-node-entry): its
+ * The server process's life, for server.js (docs/architecture/server.md#the-node-entry): its
  * configuration, the database, several processes on PostgreSQL, listening, the scheduled work and
  * a clean stop. server.js builds the HTTP app; everything around it is here.
  */
@@ -54,7 +54,7 @@ async function createAdminAccount(config: Env): Promise<void> {
 /**
  * WORKERS > 1 (PostgreSQL only): this process migrates the database and creates the admin account
  * once, then runs that many copies of the server behind the same port (node:cluster), restarts one
- * that dies, and passes a stop on to them (docs/architecture.md#several-processes). Each worker
+ * that dies, and passes a stop on to them (docs/architecture/server.md#several-processes). Each worker
  * reads the environment as the operator gave it (NODE_ENV included), as this process did.
  */
 export async function runWorkers(config: Env, operatorEnvironment: NodeJS.ProcessEnv): Promise<void> {
@@ -106,7 +106,7 @@ export async function runWorkers(config: Env, operatorEnvironment: NodeJS.Proces
  * The database this process serves from. A new embedded database is created, migrated and seeded
  * by a short-lived copy of the process first (`entryFile` run with PPA_CREATE_DATABASE_ONLY=1):
  * creating it costs a few hundred megabytes of memory that would otherwise stay with the server
- * (docs/architecture.md#memory). That copy ends here, once the database exists.
+ * (docs/architecture/server.md#memory). That copy ends here, once the database exists.
  */
 export async function openServerDatabase(
   config: Env,
@@ -193,7 +193,7 @@ export function listenUntilStopped(
   const stopControl = database.kind === 'pglite' ? listenForControl(config.dataDir, database) : () => {};
   // Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.
   const stopMailingQueue = startMailingQueue();
-  // Transactional mail leaves from the outbox (docs/architecture.md#mail): every few seconds, and when a mail is queued.
+  // Transactional mail leaves from the outbox (docs/architecture/mail.md): every few seconds, and when a mail is queued.
   const stopMailSender = startMailSender();
 
   let stopping = false;

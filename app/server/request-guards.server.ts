@@ -6,7 +6,7 @@ import { limitRequestBodies, refuseControlCharacters, refuseOtherMethods, setCli
 
 /**
  * What every request passes, in this order, before the app sees it (server.js;
- * docs/architecture.md#requests-and-operations; README: Security): a CSP nonce for the response,
+ * docs/architecture/server.md#requests-and-operations; README: Security): a CSP nonce for the response,
  * the client's address for rate limits, helmet's headers, methods the site does not answer
  * (OPTIONS 204, others 405), addresses with control characters or broken percent-encoding (400),
  * bodies too large (413) or of unknown length (411).

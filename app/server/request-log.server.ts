@@ -7,7 +7,7 @@ import { log, runInRequest } from '~/lib/log.server';
 import { requestMetrics } from './metrics.server';
 
 /**
- * Every request's id and its line in the access log (docs/architecture.md#logs), mounted first by
+ * Every request's id and its line in the access log (docs/architecture/logs.md), mounted first by
  * server.js: the id is the caller's `X-Request-Id` when that is a short safe token (a proxy's), a
  * new one otherwise; it is sent back as `X-Request-Id`, carried by every line written while the
  * request is answered, and shown on the 500 page. The access line holds the method, the path

@@ -8,7 +8,7 @@ type BuildRoute = ServerBuild['routes'][string];
  * For a path whose page's own route declares it public (`handle.cache`, lib/page-policy.ts), the
  * query parameters that page reads (`handle.query`, none if it says nothing); null for any other
  * path. Matched on the built app's routes as React Router matches them: what the page cache may
- * answer, and with which key, before anything is rendered (docs/architecture.md#page-cache). The
+ * answer, and with which key, before anything is rendered (docs/architecture/page-cache.md). The
  * answer for a path is kept: `matchRoutes` flattens and ranks the whole route tree on every call,
  * which cost a page-cache hit two thirds of its time.
  */

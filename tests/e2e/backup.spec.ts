@@ -1,5 +1,5 @@
 /**
- * Backup and restore of the embedded database (docs/architecture.md#backups), as an operator runs
+ * Backup and restore of the embedded database (docs/architecture/operations.md#backups), as an operator runs
  * them: `npm run backup` while the server runs (it copies the database it holds), the data folder
  * lost, `npm run restore` into an empty one, and the site comes back with its accounts, payments,
  * uploaded files and signed-in sessions. A restore refuses a running server's data folder, and

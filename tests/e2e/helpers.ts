@@ -64,7 +64,7 @@ export async function expectNoAxeViolationsWithoutJavaScript(page: Page, browser
 
 /**
  * Waits until the page's forms run with JavaScript: /membership starts React only after its first
- * paint, /donate runs a page script (docs/architecture.md#page-scripts); a click before that posts
+ * paint, /donate runs a page script (docs/architecture/pages.md#page-scripts); a click before that posts
  * the plain HTML form, which works too but is not what a journey about JavaScript's behaviour
  * checks. Their forms add a hidden `js` field once React or the page script runs.
  */
@@ -121,7 +121,7 @@ export async function addTicketTier(page: Page, tier: { name: string; price: str
 
 /**
  * Adds a required choice question about each attendee, shown at the door, to the event open in the
- * editor (docs/product.md#registration-questions).
+ * editor (docs/product.md#tickets).
  */
 export async function addDoorQuestion(page: Page, question: { label: string; options: string[] }): Promise<void> {
   const newQuestion = page.locator('#registration-questions details').filter({ has: page.getByText('Add a question', { exact: true }) });

@@ -3,7 +3,7 @@
  * the journeys scanned: `expectNoAxeViolations` keeps each page's HTML in `E2E_HTML_DIR`
  * (helpers.ts), and after the run Playwright's global teardown checks them all and fails the run on
  * any error, listing each with its page, the journey that saw it, line, column and the markup
- * (docs/architecture.md#tests). Without Java the check says so and passes, except in CI
+ * (docs/architecture/tests.md). Without Java the check says so and passes, except in CI
  * (`CI` set), which requires it; `.ci/run` installs Java when it is missing.
  *
  * Again on a folder kept by an earlier run: `npx tsx tests/e2e/html-check.ts <folder>`.

@@ -1,5 +1,5 @@
 /**
- * Transactional mail is never lost (docs/architecture.md#mail), on servers of their own with a real
+ * Transactional mail is never lost (docs/architecture/mail.md), on servers of their own with a real
  * SMTP server (smtp-server) in this test: a mail committed while the mail server is down survives
  * kill -9 and leaves once after the restart; an admin sees a refused mail on /admin/mail/outbox and
  * sends it again (docs/product.md#the-outbox).

@@ -1,5 +1,5 @@
 /**
- * The page cache (docs/architecture.md#page-cache) serves anonymous visitors only: a signed-in
+ * The page cache (docs/architecture/page-cache.md) serves anonymous visitors only: a signed-in
  * visitor never gets the cached anonymous page, nor another visitor's page, and toasts still show.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Volunteers run the site from their phones (docs/architecture.md#ui-conventions): every admin,
+ * Volunteers run the site from their phones (docs/architecture/pages.md#ui-conventions): every admin,
  * finance, content and portal page, opened at 375 × 812 by the role that may see it, neither
  * scrolls sideways nor hides the first row's status and actions to the right, and keeps the current
  * tab in view; an axe scan of each. A member at 375 px finds the portal's Documents tab and the

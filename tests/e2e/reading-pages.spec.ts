@@ -1,5 +1,5 @@
 /**
- * Reading pages ship no framework JavaScript (docs/architecture.md#page-scripts):
+ * Reading pages ship no framework JavaScript (docs/architecture/pages.md#page-scripts):
  * their header menus are native popovers, toasts are in the HTML; the public pages with forms run
  * page scripts (ADR 014), and the waitlist page starts React after its first paint (ADR 009).
  */

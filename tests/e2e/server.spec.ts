@@ -81,7 +81,7 @@ test('pages carry security headers, and every inline script the nonce of the pol
   expect(first.headers()['x-powered-by']).toBeUndefined();
   expect(first.headers()['content-encoding']).toMatch(/^(gzip|br)$/);
   // A page rendered for its visitor is compressed whole, in one piece of known length
-  // (docs/architecture.md#rendering); a client that accepts no compression gets it plain.
+  // (docs/architecture/server.md#rendering); a client that accepts no compression gets it plain.
   const rendered = await request.get('/login');
   expect(rendered.headers()['content-encoding']).toBe('br');
   expect(Number(rendered.headers()['content-length'])).toBeGreaterThan(1000);

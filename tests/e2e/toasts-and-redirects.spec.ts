@@ -1,6 +1,6 @@
 /**
  * A failure is told on the page where it happened, with and without JavaScript; and no link the
- * site follows leads away from it or to a data URL (docs/architecture.md#forms).
+ * site follows leads away from it or to a data URL (docs/architecture/forms.md#toasts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';

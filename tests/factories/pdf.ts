@@ -6,7 +6,7 @@ type TextItem = { str?: string; hasEOL?: boolean; type?: string; id?: string | n
 /**
  * What a PDF says, read with Mozilla's PDF.js as a viewer reads it:
  * - `text`: the text in logical order, a line per tagged element: where an element carries an
- *   ActualText (the site's PDFs tag every piece of text with one, docs/architecture.md#pdfs), that
+ *   ActualText (the site's PDFs tag every piece of text with one, docs/architecture/pdfs.md), that
  *   text, as copying it or a screen reader gives it; untagged text as drawn;
  * - `drawn`: what the glyphs on the pages map back to (their ToUnicode), in the order they are
  *   drawn: shaped Sinhala and Tamil come out in visual order here (a vowel sign before its

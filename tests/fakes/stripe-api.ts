@@ -1,6 +1,6 @@
 /**
  * A local fake of the parts of Stripe's API we call, answering with Stripe's published example
- * objects so the real `stripe` SDK is exercised against the shapes Stripe really sends (docs/architecture.md#tests).
+ * objects so the real `stripe` SDK is exercised against the shapes Stripe really sends (docs/architecture/tests.md).
  * stripe-objects.json is a copy of shared/fixtures/stripe-objects.json (Stripe's OpenAPI fixtures,
  * stripe/openapi openapi/fixtures3.json at f6c2a48), kept here so the tests run from any checkout.
  */

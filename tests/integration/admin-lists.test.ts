@@ -1,6 +1,6 @@
 /**
  * The admin tables at a large chapter's size (docs/product.md#admin-dashboard,
- * docs/architecture.md#admin-search): the pager's count stops past COUNT_CAP ("more than 1,000"),
+ * docs/architecture/data.md#admin-search): the pager's count stops past COUNT_CAP ("more than 1,000"),
  * Next still leads on while rows remain, and the search, answered by a trigram index, finds exactly
  * what the conditions on the name and email accept.
  */

@@ -1,5 +1,5 @@
 /**
- * Backup and restore on PostgreSQL (CI's PostgreSQL pass; docs/architecture.md#backups): the daily
+ * Backup and restore on PostgreSQL (CI's PostgreSQL pass; docs/architecture/operations.md#backups): the daily
  * backup job writes an owner-only archive into BACKUP_DIR once; `npm run backup` (pg_dump) while
  * the server runs; `npm run restore` (pg_restore) into an empty database; a server on it has the
  * accounts, payments, uploaded files and signed-in sessions of the first. A restore refuses to

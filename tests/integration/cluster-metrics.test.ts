@@ -1,5 +1,5 @@
 /**
- * `/metrics` with WORKERS=2 (docs/architecture.md#logs): whichever worker takes the scrape, it
+ * `/metrics` with WORKERS=2 (docs/architecture/logs.md): whichever worker takes the scrape, it
  * counts every worker's requests, summed by the primary process. Several processes need
  * PostgreSQL, so this runs with TEST_DATABASE_URL only (CI's PostgreSQL pass).
  */

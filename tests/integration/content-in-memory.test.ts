@@ -1,6 +1,6 @@
 /**
  * Content every visitor sees alike is held in memory per content version
- * (docs/architecture.md#content-in-memory): read once, and read afresh once an editor's change has
+ * (docs/architecture/page-cache.md#content-in-memory): read once, and read afresh once an editor's change has
  * moved the version, on the embedded database and on PostgreSQL alike.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The content version the page cache trusts (docs/architecture.md#page-cache): it moves when a change
+ * The content version the page cache trusts (docs/architecture/page-cache.md): it moves when a change
  * to what public pages show commits, not for other writes, and not for a change rolled back.
  */
 import { eq } from 'drizzle-orm';

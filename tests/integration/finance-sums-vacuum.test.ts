@@ -1,5 +1,5 @@
 /**
- * The daily vacuum of the finance sums (docs/architecture.md#finance-sums): the embedded database
+ * The daily vacuum of the finance sums (docs/architecture/finance.md#finance-sums): the embedded database
  * has no autovacuum, so the job marks the sums tables' pages all-visible (their counts then read the
  * index alone); on PostgreSQL it leaves the work to autovacuum.
  */

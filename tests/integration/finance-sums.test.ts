@@ -1,5 +1,5 @@
 /**
- * The sums the finance view reads (docs/architecture.md#finance-sums): the database's triggers keep
+ * The sums the finance view reads (docs/architecture/finance.md#finance-sums): the database's triggers keep
  * finance_month_totals, finance_donors and latest_applications equal to what their tables hold,
  * whatever writes them (gifts, refunds, a payment changed or deleted, a donation's cause changed,
  * an account anonymised, applications added, deleted or orphaned, gifts paid at once), checked against

@@ -1,5 +1,5 @@
 /**
- * Actions that do several things parse their post with one schema (docs/architecture.md#forms):
+ * Actions that do several things parse their post with one schema (docs/architecture/forms.md#one-schema-per-route):
  * a refused post's messages go back to the form it came from, an intent the page never sends is a
  * 400, and an id that is not one is "not found", never a 500.
  */

@@ -1,5 +1,5 @@
 /**
- * The W3C HTML check that runs after the journeys (tests/e2e/html-check.ts, docs/architecture.md#tests):
+ * The W3C HTML check that runs after the journeys (tests/e2e/html-check.ts, docs/architecture/tests.md):
  * it finds the mistakes the issue met (an id built from text with spaces, a duplicate id), names the
  * page and the journey that saw it, passes valid pages, and without Java skips with a line, except
  * in CI, where it fails.

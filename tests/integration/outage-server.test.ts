@@ -1,6 +1,6 @@
 /**
  * The built server and a PostgreSQL server that goes away and comes back (CI's PostgreSQL pass;
- * docs/architecture.md#outages). The database sits behind a TCP proxy the test closes and opens:
+ * docs/architecture/server.md#outages). The database sits behind a TCP proxy the test closes and opens:
  * while it is closed every page, data request, form post and resource route answers 503 with
  * Retry-After, /healthz 200 and /readyz 503; once it is open again the same server serves as
  * before, by itself. A start while the database is down waits for it, saying so in a line per

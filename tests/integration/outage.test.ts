@@ -1,6 +1,6 @@
 /**
  * When the database cannot be reached, every answer is 503 with Retry-After ("try again in a
- * minute"), never a 500 (docs/architecture.md#outages). The server-level round trip (a database
+ * minute"), never a 500 (docs/architecture/server.md#outages). The server-level round trip (a database
  * that goes away and comes back) is tests/integration/outage-server.test.ts.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (docs/architecture.md#mail): queued in the transaction that causes it, sent once
+ * The mail outbox (docs/architecture/mail.md): queued in the transaction that causes it, sent once
  * across instances, tried again with backoff, failed for good on a permanent refusal; what admins
  * see of it; and the issue's round trip of a gift paid while the mail server is down.
  */

@@ -1,6 +1,6 @@
 /**
  * A public page is served from the page cache until the content version moves
- * (docs/architecture.md#page-cache), and the version moves only for changes to tables with a
+ * (docs/architecture/page-cache.md), and the version moves only for changes to tables with a
  * `bump_content_version` trigger. So every table a public page reads must have one: this test
  * renders each page whose route declares `cache: 'public'` (with the root's data, as an anonymous
  * visitor gets it), notes every table its queries read, and fails for a table without the
@@ -75,7 +75,7 @@ describe('the tables public pages read', () => {
     for (const page of pages) {
       const module = await routeModule(page);
       const url = address(page, params);
-      // Content is held in memory (docs/architecture.md#content-in-memory): read afresh, so its tables are seen.
+      // Content is held in memory (docs/architecture/page-cache.md#content-in-memory): read afresh, so its tables are seen.
       forgetHeldContent();
       queries.length = 0;
       const args = routeArgs(url, {}, params);
@@ -90,7 +90,7 @@ describe('the tables public pages read', () => {
     }
     expect(
       unwatched,
-      'A public page reads a table whose changes do not move the content version: add a bump_content_version trigger for it in a migration (docs/architecture.md#page-cache), or declare the page personal.',
+      'A public page reads a table whose changes do not move the content version: add a bump_content_version trigger for it in a migration (docs/architecture/page-cache.md#a-new-public-page), or declare the page personal.',
     ).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The page cache keeps one copy of a public page per value of the query parameters its route
  * declares (`handle.query`, lib/page-policy.ts) and renders a miss at that key's address, so any
- * other parameter never reaches the page (docs/architecture.md#page-cache). A page that read a
+ * other parameter never reaches the page (docs/architecture/page-cache.md). A page that read a
  * parameter without declaring it would therefore ignore it for every anonymous visitor; one that
  * read the whole query could not be keyed at all. This test walks every page whose route declares
  * `cache: 'public'`:
@@ -185,7 +185,7 @@ describe('the query parameters public pages read', () => {
     }
     expect(
       problems,
-      "A public page reads a query parameter its route does not declare: add it to the page's handle (query: { name: [values] }; docs/architecture.md#page-cache), or the cached page ignores it.",
+      "A public page reads a query parameter its route does not declare: add it to the page's handle (query: { name: [values] }; docs/architecture/page-cache.md#keys), or the cached page ignores it.",
     ).toEqual([]);
     // The walk sees what the pages are known to read.
     expect(read['/committees']).toEqual(['past']);
@@ -206,7 +206,7 @@ describe('the query parameters public pages read', () => {
         for (const read of whole) problems.push(`${page.route.file} renders ${where}, which reads the whole query (${read})`);
       }
     }
-    expect(problems, "A public page's component reads a query parameter its route does not declare (docs/architecture.md#page-cache).").toEqual([]);
+    expect(problems, "A public page's component reads a query parameter its route does not declare (docs/architecture/page-cache.md#keys).").toEqual([]);
   });
 
   it('are read by the page that declares them: each value of one makes a copy', async () => {

@@ -1,5 +1,5 @@
 /**
- * A signed-in page's statements (docs/architecture.md#query-budget): each page below is rendered as
+ * A signed-in page's statements (docs/architecture/page-cache.md#query-budget): each page below is rendered as
  * React Router would (the root's and the layouts' middleware, then the root's, the layouts' and the
  * page's loaders side by side in one context, with a session cookie), its statements counted from
  * the query log, and the count held to the page's budget. On the embedded database every statement
@@ -103,7 +103,7 @@ describe('the statements of a signed-in page', () => {
     it(`${pattern} for ${who}: at most ${budget}`, async () => {
       await statementsOf(pattern, url ?? pattern, cookies[who]);
       // On PostgreSQL the content version is read from its sequence (shared by the requests that
-      // arrive together; free on the embedded database, docs/architecture.md#page-cache): not a page's own statement.
+      // arrive together; free on the embedded database, docs/architecture/page-cache.md): not a page's own statement.
       const statements = (await statementsOf(pattern, url ?? pattern, cookies[who])).filter((statement) => !statement.includes('content_version_seq'));
       console.log(`${pattern} ${who}: ${statements.length}\n  ${statements.join('\n  ')}`);
       expect(statements.length, `${pattern} made more statements than its budget:\n${statements.join('\n')}`).toBeLessThanOrEqual(budget);

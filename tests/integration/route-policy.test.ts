@@ -1,5 +1,5 @@
 /**
- * Every route of app/routes.ts declares its policy in its own module (docs/architecture.md#page-policy):
+ * Every route of app/routes.ts declares its policy in its own module (docs/architecture/pages.md#page-policy):
  * a page who may keep a copy and whether it ships React, a resource route who may keep its answer.
  * A route added without one fails here.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in user is held in memory a few seconds (docs/architecture.md#sessions-in-memory,
+ * The signed-in user is held in memory a few seconds (docs/architecture/accounts.md#sessions-in-memory,
  * docs/decisions/015-sessions-and-settings-in-memory.md): a change this process makes to a session
  * or an account holds from its next request, one made elsewhere within SESSION_CACHE_SECONDS.
  */

@@ -1,6 +1,6 @@
 /**
  * Three app servers started at the same moment on one empty PostgreSQL database (CI's PostgreSQL
- * pass, docs/architecture.md#several-processes): migrations, sample content and the admin account
+ * pass, docs/architecture/server.md#several-processes): migrations, sample content and the admin account
  * are made under one advisory lock, so all three serve, the admin account is made once, the sample
  * content added once and each migration applied (and logged) once.
  */

@@ -1,9 +1,9 @@
 /**
- * Two app servers on one PostgreSQL database (CI's PostgreSQL pass, docs/architecture.md#media and
+ * Two app servers on one PostgreSQL database (CI's PostgreSQL pass, docs/architecture/media.md and
  * #scheduled-jobs): a picture an editor uploads through one is served by the other, because files
  * live in the database, not on either server's disk; and both run the hourly reminder job, which
  * sends each reminder once; and an edit makes both servers' cached pages stale at once
- * (docs/architecture.md#page-cache). On the embedded database one server owns the data
+ * (docs/architecture/page-cache.md). On the embedded database one server owns the data
  * folder (a second is refused: tests/e2e/server.spec.ts), so this runs with TEST_DATABASE_URL only.
  */
 import { existsSync, mkdtempSync } from 'node:fs';

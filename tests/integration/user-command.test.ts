@@ -74,7 +74,7 @@ describe('npm run user', { timeout: 600_000 }, () => {
       const result = runCommand(dataDir, ['role', 'Treasurer@Example.org', 'finance']);
       expect(result.stderr).not.toMatch(/Error/);
       expect(result.stdout).toContain('The account is now finance.');
-      // The log holds no address, not even the one the operator typed (docs/architecture.md#logs).
+      // The log holds no address, not even the one the operator typed (docs/architecture/logs.md).
       expect(result.stdout + result.stderr).not.toContain('@example.org');
       expect(result.status).toBe(0);
       expect((await withDatabaseIn(dataDir, () => findAccountByEmail('treasurer@example.org')))?.role).toBe('finance');

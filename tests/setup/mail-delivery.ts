@@ -7,7 +7,7 @@ import { deliverDueMail } from '~/features/mail/outbox.server';
 import { mailsTo } from './outbox';
 
 /**
- * Integration tests run no mail sender (the server process does, docs/architecture.md#mail): this
+ * Integration tests run no mail sender (the server process does, docs/architecture/mail.md): this
  * sends what the outbox holds now, as the sender would, then reads the mails in DATA_DIR/mail
  * addressed to `to`, oldest first.
  */

@@ -2,7 +2,7 @@
  * The built server (server.js) as a child process, for the tests that operate it
  * (tests/e2e/server.spec.ts, tests/integration/two-instances.test.ts, the fuzz suite). They wait for
  * what the server says or does, never for a fixed time; the limits below only bound a wait on a
- * loaded machine (docs/architecture.md#tests).
+ * loaded machine (docs/architecture/tests.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';

@@ -2,7 +2,7 @@
  * A TCP proxy in front of the test PostgreSQL server, for the outage tests: `close()` drops every
  * connection and stops listening (the database is "down": new connections are refused), `open()`
  * listens again on the same port (the database is back). Servers under test point DATABASE_URL
- * at it (docs/architecture.md#outages).
+ * at it (docs/architecture/server.md#outages).
  *
  * In front of the site's server it is a venue's Wi-Fi without internet: `cut()` keeps listening but
  * nothing reaches the server any more — connections are taken and never answered, and those open

@@ -1,6 +1,6 @@
 /**
  * Vitest global setup: migrates ONE template database per test run, which every test file then
- * copies (docs/architecture.md#tests). Copying is several times cheaper than creating and migrating
+ * copies (docs/architecture/tests.md). Copying is several times cheaper than creating and migrating
  * a database per file: in-memory PGlite loads the template's data folder (~0.6 s instead of ~3 s);
  * PostgreSQL (TEST_DATABASE_URL) creates each file's database `from template`.
  */

@@ -10,7 +10,7 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ppa-test-'));
 process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-0123';
 process.env.PUBLIC_URL ??= 'http://localhost:3000';
 
-// An unexpected console.error, or log line at level error, is a failure (docs/architecture.md#tests).
+// An unexpected console.error, or log line at level error, is a failure (docs/architecture/tests.md).
 setLogSink(recordLogLine);
 beforeEach(() => {
   takeConsoleErrors();

@@ -11,7 +11,7 @@ export type Column<T> = DataColumn<T>;
 /**
  * An admin table (docs/product.md#admin-dashboard): a spinner while loading, 'No records found.' when empty, each row's
  * actions menu with 'Approve/Complete' and 'Reject' when the viewer may change records. On a phone each
- * record is a card with its actions beside its title (docs/architecture.md#ui-conventions).
+ * record is a card with its actions beside its title (docs/architecture/pages.md#ui-conventions).
  */
 export function RecordsTable<T extends { id: string }>({
   caption,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * The header's menus are native popovers (docs/architecture.md#page-policy): they
+ * The header's menus are native popovers (docs/architecture/pages.md#page-policy): they
  * open, close on Escape or a click outside, and give focus back without any script. On a page
  * that runs React, a link inside moves to the next page without a reload, so the menu is closed here.
  */

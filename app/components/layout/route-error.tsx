@@ -34,7 +34,7 @@ export function SomethingWentWrong({ unavailable = false }: { unavailable?: bool
           : 'We could not show this page just now. Please try again in a moment.'}
       </p>
       {unavailable ? null : (
-        // The id of the request in the server's log (docs/architecture.md#logs), to quote when asking for help.
+        // The id of the request in the server's log (docs/architecture/logs.md), to quote when asking for help.
         // Known to the server only: the browser keeps the text the server wrote.
         <p className="mt-3 text-sm break-all text-muted-foreground empty:hidden" suppressHydrationWarning>
           {reference ? `Reference: ${reference}` : ''}

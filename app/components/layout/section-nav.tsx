@@ -5,7 +5,7 @@ import { cn } from '~/lib/utils';
  * The bar of a page's sections, as tabs look (the admin dashboard, the members' portal): each
  * section is its own address, so a plain link, with `aria-current="page"` on the one shown.
  * Wider than the screen, the tabs wrap onto a second line, so every one (and the current one) is
- * in view on a phone without scrolling (docs/architecture.md#ui-conventions).
+ * in view on a phone without scrolling (docs/architecture/pages.md#ui-conventions).
  */
 export function SectionNav({ label, sections }: { label: string; sections: readonly { to: string; label: string; end?: boolean }[] }) {
   return (

@@ -23,7 +23,7 @@ const headerCell = 'px-4 py-3 whitespace-nowrap';
 const bodyCell = 'px-4 py-3 max-md:p-0 max-md:whitespace-normal';
 
 /**
- * A table that reads on a phone (docs/architecture.md#ui-conventions): from the `md` breakpoint up
+ * A table that reads on a phone (docs/architecture/pages.md#ui-conventions): from the `md` breakpoint up
  * a plain table; below it each row is a card, its `primary` cell as the title with its `actions`
  * beside it, and every other cell a line of "label … value", so name, amount, status and the row's
  * buttons are all in view without the page or the table scrolling sideways. One table in the

@@ -1,6 +1,6 @@
 import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Who changed what, when, from → to (docs/architecture.md#permissions). Written in the same transaction as the change. */
+/** Who changed what, when, from → to (docs/architecture/accounts.md#permissions). Written in the same transaction as the change. */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -131,7 +131,7 @@ export const mailSuppressionReasons = ['unsubscribed', 'bounced'] as const;
 export type MailSuppressionReason = (typeof mailSuppressionReasons)[number];
 
 /**
- * What a transactional mail is (docs/architecture.md#mail), on its outbox row: for the admin's
+ * What a transactional mail is (docs/architecture/mail.md), on its outbox row: for the admin's
  * outbox page and the logs, never for its content.
  */
 export const mailKinds = [

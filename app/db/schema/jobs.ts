@@ -1,7 +1,7 @@
 import { primaryKey, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Scheduled work (docs/architecture.md#scheduled-jobs): one row per job and period (a day, say).
+ * Scheduled work (docs/architecture/operations.md#scheduled-jobs): one row per job and period (a day, say).
  * The instance that inserts the row runs that period; the others see it taken. A claim whose
  * instance died before finishing is taken over once its lease has run out.
  */

@@ -15,7 +15,7 @@ import {
 
 /**
  * A message to members (docs/product.md#mail-to-members): written as a draft, then sent by the
- * mailing job (docs/architecture.md#sending-to-members). While it is `sending`, the instance that
+ * mailing job (docs/architecture/mail.md#sending-to-members). While it is `sending`, the instance that
  * holds the lease (`leased_by` until `leased_until`) sends it; a lease that runs out (the instance
  * died) lets another take over where it stopped.
  */

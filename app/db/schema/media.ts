@@ -10,7 +10,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * Uploaded files (images, audio, PDFs), kept in the database so every copy of the site on one
- * PostgreSQL serves the same files (docs/architecture.md#media). A file's bytes never change: a
+ * PostgreSQL serves the same files (docs/architecture/media.md). A file's bytes never change: a
  * replacement is a new row, so its URLs can be cached for a year.
  */
 export const media = pgTable(

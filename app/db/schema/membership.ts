@@ -121,7 +121,7 @@ export const memberImports = pgTable('member_imports', {
 /**
  * Each account's newest application (by created_at, then id), with what its standing depends on:
  * the finance view counts members by standing from here with index ranges instead of reading every
- * application (docs/architecture.md#finance-sums). Written only by the database's triggers on
+ * application (docs/architecture/finance.md#finance-sums). Written only by the database's triggers on
  * membership_applications (migration 0029).
  */
 export const latestApplications = pgTable(

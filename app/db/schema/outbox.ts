@@ -6,7 +6,7 @@ import { mailKinds, outboxStatuses, type MailKind, type OutboxStatus } from './e
 export type StoredAttachment = { filename: string; contentType: string; cid?: string; base64: string };
 
 /**
- * Transactional mail (docs/architecture.md#mail): written in the transaction that causes it, sent by
+ * Transactional mail (docs/architecture/mail.md): written in the transaction that causes it, sent by
  * the mail sender (features/mail/outbox.server.ts). The row holds the whole message, so what was
  * committed is what leaves, however late; `message_id` is fixed here, so a message sent twice after
  * a crash is known by mail programs as the same one.

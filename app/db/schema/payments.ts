@@ -55,7 +55,7 @@ export const checkoutSessions = pgTable(
 
 /**
  * Money received, in integer cents: one row per confirmed checkout session, or per renewal invoice.
- * Only features/payments writes here (docs/architecture.md#payments).
+ * Only features/payments writes here (docs/architecture/payments.md).
  */
 export const payments = pgTable(
   'payments',
@@ -134,7 +134,7 @@ export const paymentRefunds = pgTable(
 );
 
 /**
- * The finance view's sums (docs/architecture.md#finance-sums): money received and given back per
+ * The finance view's sums (docs/architecture/finance.md#finance-sums): money received and given back per
  * calendar month on the association's clock, finance purpose (membership, a gift's cause, tickets)
  * and livemode. Written only by the database's triggers on payments, payment_refunds and donations
  * (migration 0029), so the view reads at most 120 rows a year instead of every payment.
@@ -153,7 +153,7 @@ export const financeMonthTotals = pgTable(
 );
 
 /**
- * The year's donors (docs/architecture.md#finance-sums): one row per year and email address (trimmed,
+ * The year's donors (docs/architecture/finance.md#finance-sums): one row per year and email address (trimmed,
  * lower case), with the name of their latest gift that year, their gifts and what has been refunded
  * of them since. Written only by the database's triggers (migration 0029); the finance view pages it by name.
  */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { payments } from './payments';
 
 /**
- * The gift receipt numbers (docs/architecture.md#gift-receipts): one row per sequence, whose `last`
+ * The gift receipt numbers (docs/architecture/finance.md#gift-receipts): one row per sequence, whose `last`
  * is raised in the paying transaction. The row lock orders concurrent payments, and a rollback gives
  * the number back, so numbers have no gaps (a PostgreSQL SEQUENCE would leave one per rollback).
  */

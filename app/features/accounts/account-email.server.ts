@@ -5,7 +5,7 @@ import { membershipApplications } from '~/db/schema/membership';
 /**
  * After an account's email address changed (docs/product.md#my-profile), its membership
  * applications follow: their `email` is where mails about them go. Like account deletion, this
- * writes to another domain's table through its schema (docs/architecture.md#changing-an-accounts-email).
+ * writes to another domain's table through its schema (docs/architecture/accounts.md#changing-an-accounts-email).
  * Returns how many applications changed.
  */
 export async function carryAccountEmail(database: Executor, userId: string, email: string): Promise<number> {

@@ -46,7 +46,7 @@ export const signUpSchema = z.object({
 });
 
 /**
- * The login page's post (docs/architecture.md#forms): signing in (intent `login`), asking for the
+ * The login page's post (docs/architecture/forms.md#one-schema-per-route): signing in (intent `login`), asking for the
  * verification mail again (`resend`, with the address the sign-in named), or signing up (`signup`).
  */
 export const loginPageSchema = z.discriminatedUnion('intent', [loginSchema.extend({ intent: z.enum(['login', 'resend']) }), signUpSchema.extend({ intent: z.literal('signup') })]);

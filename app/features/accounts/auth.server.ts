@@ -62,7 +62,7 @@ const outcomeOf = (request: Request | undefined) => {
   return id ? callOutcomes.get(id) : undefined;
 };
 
-/** Into the outbox, durable once this insert commits (docs/architecture.md#mail). */
+/** Into the outbox, durable once this insert commits (docs/architecture/mail.md). */
 async function deliver(to: string, kind: 'verification' | 'change_email', content: ReturnType<typeof verifyEmailMail>, request: Request | undefined) {
   try {
     await enqueueMail(db(), { kind, to, ...content });
@@ -176,7 +176,7 @@ function createAuth(database: Database) {
   const config = env();
   return betterAuth({
     appName: 'Past Pupils Association',
-    // better-auth's own lines join the site's log (docs/architecture.md#logs); the details it adds
+    // better-auth's own lines join the site's log (docs/architecture/logs.md); the details it adds
     // (a user's row, a request's body) are left out, an error kept as the site logs errors.
     logger: {
       log: (level, message, ...details: unknown[]) => {

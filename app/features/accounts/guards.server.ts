@@ -8,7 +8,7 @@ import { mustSetUpTwoFactor } from './two-factor-policy.server';
 export const TWO_FACTOR_SETUP_PATH = '/members-portal/security';
 
 /**
- * Route guards on the server (docs/architecture.md#permissions): no user → /login, remembering where the
+ * Route guards on the server (docs/architecture/accounts.md#permissions): no user → /login, remembering where the
  * visitor was going; a user below the required rank → /. Each takes the loader's or action's own
  * arguments (`requireUser(args)`): the session is read from the request's context.
  */
@@ -78,7 +78,7 @@ export function requireContentEditor(scope: RequestScope): Promise<{ user: Sessi
  * Whether this request asks for, and may see, content that is not published yet: `?preview` from
  * someone who edits content (docs/product.md#content-area). Anyone else sees the public page: an
  * anonymous visitor's `?preview` is not even read, so the page cache gives them the page's one copy
- * (docs/architecture.md#page-cache).
+ * (docs/architecture/page-cache.md).
  */
 export async function wantsPreview(scope: RequestScope): Promise<boolean> {
   const user = await getSessionUser(scope);

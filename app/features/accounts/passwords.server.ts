@@ -13,7 +13,7 @@ let commonPasswords: Promise<ReadonlySet<string>> | undefined;
  * The common-password list of zxcvbn-ts (@zxcvbn-ts/language-common, MIT licence), the entries of
  * a length ours may have (1,557 of its 49,233), lower-cased. Read on the first check, not at
  * start: the package's list costs about 14 MB of RSS while it is read and ~3 MB of heap after
- * (docs/architecture.md#memory).
+ * (docs/architecture/server.md#memory).
  */
 function loadCommonPasswords(): Promise<ReadonlySet<string>> {
   commonPasswords ??= import('@zxcvbn-ts/language-common').then(

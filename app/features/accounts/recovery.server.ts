@@ -33,7 +33,7 @@ export type PasswordResetByOperator = { account: Account; sessionsEnded: number;
 
 /**
  * The operator at the server sets an account's password, for when its owner cannot receive the
- * reset mail (`npm run user -- reset-password`, docs/architecture.md#operating-the-site). Every
+ * reset mail (`npm run user -- reset-password`, docs/architecture/operations.md#operating-the-site). Every
  * session of the account ends and unused reset links stop working, as after a reset by mail; an
  * address that was never verified counts as verified now (the operator vouches for it, and the
  * verification mail may be what never arrived). Audited as the actor.

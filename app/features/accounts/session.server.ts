@@ -5,7 +5,7 @@ export type { SessionUser };
 
 /**
  * What a loader, action or middleware knows of its request: React Router's arguments. The session
- * user is kept in the request's context (docs/architecture.md#requests-and-operations), so the
+ * user is kept in the request's context (docs/architecture/server.md#requests-and-operations), so the
  * root, the layouts and the page read it once between them.
  */
 export type RequestScope = { request: Request; context: Readonly<RouterContextProvider>; url: URL };

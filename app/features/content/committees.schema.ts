@@ -25,7 +25,7 @@ export const committeeMemberSchema = z.object({
 });
 
 /**
- * The committee editor's post (docs/architecture.md#forms): the term's form (intent `term-save`), a
+ * The committee editor's post (docs/architecture/forms.md#one-schema-per-route): the term's form (intent `term-save`), a
  * person's (`member-save`, with the person's `id`, none for a new one), or a deletion of either.
  */
 export const committeeEditorSchema = z.discriminatedUnion(

@@ -13,7 +13,7 @@ export const documentSchema = z.object({
 
 export type DocumentInput = z.output<typeof documentSchema>;
 
-/** The document editor's post (docs/architecture.md#forms): the document's form (intent `save`), or its deletion. */
+/** The document editor's post (docs/architecture/forms.md#one-schema-per-route): the document's form (intent `save`), or its deletion. */
 export const documentEditorSchema = z.discriminatedUnion(
   'intent',
   [documentSchema.extend({ intent: z.literal('save').default('save') }), confirmedChange('delete')],

@@ -19,7 +19,7 @@ export async function getDocument(id: number): Promise<Document | undefined> {
 
 /** The newest public constitution, which the About page offers for download. */
 export const findConstitution: () => Promise<Document | undefined> = (() => {
-  // Held while the content version stays (docs/architecture.md#content-in-memory): the about page's link.
+  // Held while the content version stays (docs/architecture/page-cache.md#content-in-memory): the about page's link.
   const held = heldWhileContentUnchanged(async () => {
     const [row] = await db()
       .select()

@@ -33,5 +33,5 @@ export const newsSchema = z.object({
 
 export type NewsInput = z.output<typeof newsSchema>;
 
-/** The news editor's post (docs/architecture.md#forms): the story's form, or its deletion (asked, then confirmed). */
+/** The news editor's post (docs/architecture/forms.md#one-schema-per-route): the story's form, or its deletion (asked, then confirmed). */
 export const newsEditorSchema = z.discriminatedUnion('intent', [newsSchema, confirmedChange('delete')], { error: 'Choose what to do with the story.' });

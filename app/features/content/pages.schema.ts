@@ -32,7 +32,7 @@ export const milestoneSchema = z.object({
 });
 
 /**
- * The school history editor's post (docs/architecture.md#forms): the introduction (intent
+ * The school history editor's post (docs/architecture/forms.md#one-schema-per-route): the introduction (intent
  * `intro-save`), a milestone (`milestone-save`, with its `id`, none for a new one), or a
  * milestone's deletion.
  */

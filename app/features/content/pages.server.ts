@@ -27,7 +27,7 @@ import type { AboutInput, AnthemInput, LegalPageInput, MilestoneInput } from './
 export type LegalSlug = keyof typeof defaultLegalPages;
 export const legalSlugs = Object.keys(defaultLegalPages) as LegalSlug[];
 
-/** A page's saved row, held while the content version stays (docs/architecture.md#content-in-memory). */
+/** A page's saved row, held while the content version stays (docs/architecture/page-cache.md#content-in-memory). */
 const pageRow = heldWhileContentUnchanged(async (slug) => {
   const [row] = await db().select().from(pages).where(eq(pages.slug, slug as PageSlug)).limit(1);
   return row && Object.freeze(row);

@@ -15,7 +15,7 @@ export const settingsMissing = () => new Error('Site settings are missing: the d
 
 /**
  * The settings row, held in memory while the content version stays where it was
- * (docs/architecture.md#content-in-memory): every change to `site_settings` moves the version
+ * (docs/architecture/page-cache.md#content-in-memory): every change to `site_settings` moves the version
  * (its `bump_content_version` trigger). Every caller (the root's public settings, prices, grace
  * days, the two-step requirement) reads this one row. Frozen: callers share it.
  */

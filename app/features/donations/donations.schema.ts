@@ -89,7 +89,7 @@ export const subscriptionDonationSchema = z.object({
 export type DonationInput = z.output<typeof oneTimeDonationSchema> | z.output<typeof subscriptionDonationSchema>;
 
 /**
- * The donate page's post (docs/architecture.md#forms): one of its two forms, told apart by `kind`,
+ * The donate page's post (docs/architecture/forms.md#one-schema-per-route): one of its two forms, told apart by `kind`,
  * and whether React runs (`js=1`: the action answers with the checkout's address instead of
  * redirecting to it).
  */

@@ -62,7 +62,7 @@ export async function recordReceivedGift(
 
 /**
  * Removes a gift whose checkout could not start, so no unpaid half-record is left
- * (docs/architecture.md#payments). Only a gift still waiting for its payment goes.
+ * (docs/architecture/payments.md). Only a gift still waiting for its payment goes.
  */
 export async function discardUnpaidDonation(donationId: string): Promise<void> {
   await db()

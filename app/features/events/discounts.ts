@@ -100,7 +100,7 @@ export const discountCodeField = z
   .transform((value) => (value ? value : null));
 
 /**
- * The order page's post (docs/architecture.md#forms): 'Apply' (`intent=apply`) checks only the code
+ * The order page's post (docs/architecture/forms.md#two-intents-on-one-form): 'Apply' (`intent=apply`) checks only the code
  * and shows the prices with it, keeping what was typed; the order (`intent=order`) is the whole
  * order form with the code.
  */

@@ -101,7 +101,7 @@ export const tierSchema = z
 export type TierInput = z.output<typeof tierSchema>;
 
 /**
- * The event editor's post (docs/architecture.md#forms): the event's form (save, publish,
+ * The event editor's post (docs/architecture/forms.md#one-schema-per-route): the event's form (save, publish,
  * unpublish), a tier's (`tier-save`, with the tier's `id`, none for a new one), closing or
  * reopening a tier's sales, a registration question's (`question-save`, `question-up`/`-down`), a
  * discount code's (`code-save`, `code-off`/`-on`), or a deletion of the event, a tier, a question

@@ -196,7 +196,7 @@ export async function placeOrder(request: OrderRequest): Promise<{ order: Ticket
     created.sort((a, b) => a.id - b.id);
     await storeAnswers(tx, event.id, order!.id, created.map((ticket) => ticket.id), request.answers ?? []);
     if (offer && wanted.has(offer.tierId)) await markOfferOrdered(tx, offer.id, order!.id, now);
-    // A free order is confirmed here: its tickets' mail is queued with it (docs/architecture.md#mail).
+    // A free order is confirmed here: its tickets' mail is queued with it (docs/architecture/mail.md).
     if (free) await mailAlongside(tx, `The tickets mail of order ${order!.id}`, (inner) => queueOrderTickets(inner, order!.id));
     return { order: order!, tickets: created };
   });

@@ -7,7 +7,7 @@ import { orderFormSchema } from './orders.schema';
 /**
  * Registration questions (docs/product.md#tickets): what the order page asks each attendee or the
  * buyer once. The answers' schema is built from the event's questions and the seats of the order,
- * and the browser and the server parse the same post with it (docs/architecture.md#forms).
+ * and the browser and the server parse the same post with it (docs/architecture/forms.md#fields-from-data).
  */
 export type Question = {
   id: number;

@@ -4,7 +4,7 @@ import { answerKey, answerSchema, asksTier, type Question } from './questions';
 
 /**
  * Passing a ticket on (docs/product.md#passing-a-ticket-on): the rule of which tickets may be passed,
- * and the form, shared by the ticket page in the browser and its action (docs/architecture.md#forms).
+ * and the form, shared by the ticket page in the browser and its action (docs/architecture/forms.md#fields-from-data).
  * The answers that describe the attendee (per-attendee registration questions) belong to the new
  * one: the form asks them again, with the order page's rules; the order's answers stay.
  */

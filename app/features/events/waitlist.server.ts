@@ -181,7 +181,7 @@ export async function offerNextSeats(actor: Actor, eventId: number, now = new Da
 
 /**
  * Offers the seats that freed without anything marking them (a hold or an offer that ran out) to
- * the people waiting, event by event: the scheduled sweep (docs/architecture.md#scheduled-jobs).
+ * the people waiting, event by event: the scheduled sweep (docs/architecture/operations.md#scheduled-jobs).
  */
 export async function sweepWaitlists(now = new Date()): Promise<number> {
   const due = await db()

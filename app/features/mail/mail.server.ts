@@ -10,10 +10,10 @@ import { log } from '~/lib/log.server';
 import type { MailContent, Sender } from './templates';
 
 /**
- * The delivery step of the site's mail (docs/architecture.md#mail): SMTP when SMTP_URL is set,
+ * The delivery step of the site's mail (docs/architecture/mail.md): SMTP when SMTP_URL is set,
  * otherwise an RFC 822 `.eml` file per message in DATA_DIR/mail/, its file name in the log. Outside
  * production the log line also lists the subject and the links, so every flow can be followed
- * locally; never the address (docs/architecture.md#logs). Transactional mail reaches it only
+ * locally; never the address (docs/architecture/logs.md). Transactional mail reaches it only
  * through the outbox (./outbox.server.ts: features call `enqueueMail` in their transaction);
  * messages to members through the mailing job (features/mailings/sender.server.ts).
  *

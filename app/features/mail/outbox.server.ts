@@ -14,7 +14,7 @@ import { sendMail, type OutgoingMail } from './mail.server';
 import { afterFailure, describeFailure } from './retry';
 
 /**
- * The outbox (docs/architecture.md#mail): every transactional mail is a `mail_outbox` row written in
+ * The outbox (docs/architecture/mail.md): every transactional mail is a `mail_outbox` row written in
  * the transaction that causes it, so it exists exactly when what it tells of does. The mail sender
  * (below) takes due rows once across instances (`for update skip locked`, with a lease), hands each
  * to `sendMail`, and marks it sent; a failure is tried again later (./retry.ts), and admins see

@@ -1,5 +1,5 @@
 /**
- * When a transactional mail that could not leave is tried again (docs/architecture.md#mail): after
+ * When a transactional mail that could not leave is tried again (docs/architecture/mail.md): after
  * 1 minute, 5, 15, an hour, 4 hours, then every 12 hours, until MAX_ATTEMPTS; a refusal that
  * will not change by trying again (an SMTP 5xx to the message or its recipient) ends it at once.
  */

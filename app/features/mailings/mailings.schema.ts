@@ -43,7 +43,7 @@ export const mailingSchema = z
 
 export type MailingInput = z.output<typeof mailingSchema>;
 
-/** The message composer's post (docs/architecture.md#forms): the draft's form, or sending or deleting it (asked, then confirmed). */
+/** The message composer's post (docs/architecture/forms.md#one-schema-per-route): the draft's form, or sending or deleting it (asked, then confirmed). */
 export const mailingEditorSchema = z.discriminatedUnion('intent', [mailingSchema, confirmedChange('send'), confirmedChange('delete')], {
   error: 'Choose what to do with the message.',
 });

@@ -149,7 +149,7 @@ export function mailingFor(sender: Sender, mailing: Pick<Mailing, 'id' | 'subjec
   };
 }
 
-/** Sends the draft to the admin alone, marked as a test, so they see it as members will (through the outbox, docs/architecture.md#mail). */
+/** Sends the draft to the admin alone, marked as a test, so they see it as members will (through the outbox, docs/architecture/mail.md). */
 export async function sendTestMailing(actor: Actor & { id: string }, id: number): Promise<string> {
   assertCan(actor, 'mailMembers');
   const mailing = await findMailing(id);

@@ -10,7 +10,7 @@ import { recordBounce } from './unsubscribe.server';
 import { log } from '~/lib/log.server';
 
 /**
- * The mailing job (docs/architecture.md#sending-to-members). One instance at a time sends a
+ * The mailing job (docs/architecture/mail.md#sending-to-members). One instance at a time sends a
  * mailing: it holds the mailing's lease (`leased_by`, `leased_until`), renewed before every message,
  * and stops the moment it loses it. Each recipient is marked in the database as soon as its message
  * is handed to the mail server, so after a restart (or another instance's takeover once the lease

@@ -13,7 +13,7 @@ import { sniffFile } from './sniff';
 import { mediaStorage, type StoredFile } from './storage.server';
 
 /**
- * Uploads (docs/architecture.md#media): checked by their bytes, sized, images turned into WebP at
+ * Uploads (docs/architecture/media.md): checked by their bytes, sized, images turned into WebP at
  * the widths pages choose from, and stored through the media storage (the database by default).
  */
 export type StoredMedia = typeof media.$inferSelect;
@@ -26,7 +26,7 @@ const kindNames: Record<MediaKind, string> = {
 
 /** One WebP per width up to the picture's own (at least one), metadata such as GPS left behind. */
 async function imageVariants(bytes: Buffer): Promise<StoredFile[]> {
-  // Loaded on the first upload: libvips costs the server ~20 MB of memory (docs/architecture.md#memory).
+  // Loaded on the first upload: libvips costs the server ~20 MB of memory (docs/architecture/server.md#memory).
   const { default: sharp } = await import('sharp');
   let oriented: { width: number; height: number };
   try {

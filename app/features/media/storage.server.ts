@@ -6,7 +6,7 @@ import { mediaFiles } from '~/db/schema/media';
 export type StoredFile = { variant: string; mimeType: string; width: number | null; height: number | null; bytes: Buffer };
 
 /**
- * Where the bytes of uploads live (docs/architecture.md#media). The database by default, so that
+ * Where the bytes of uploads live (docs/architecture/media.md). The database by default, so that
  * every copy of the site on one PostgreSQL serves the same files and a backup of the database is a
  * backup of the files. Another store (object storage) would implement the same two functions.
  */

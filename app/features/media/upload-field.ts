@@ -31,7 +31,7 @@ export const mediaLibrarySchema = z.object({
   file: optionalUpload('image').refine((file) => file !== null, 'Choose a picture to upload.'),
 });
 
-/** The media library's post (docs/architecture.md#forms): an upload (no intent), or a file's deletion (its `id`). */
+/** The media library's post (docs/architecture/forms.md#one-schema-per-route): an upload (no intent), or a file's deletion (its `id`). */
 export const mediaLibraryPostSchema = z.discriminatedUnion(
   'intent',
   [mediaLibrarySchema.extend({ intent: z.literal('upload').default('upload') }), confirmedChange('delete').extend({ id: postedUuid })],

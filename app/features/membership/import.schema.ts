@@ -104,5 +104,5 @@ export function postedWords<Choice extends string>(posted: readonly { word: stri
   return chosen;
 }
 
-/** The page's post (docs/architecture.md#forms): the file (intent `upload`), or a preview or confirmation. */
+/** The page's post (docs/architecture/forms.md#one-schema-per-route): the file (intent `upload`), or a preview or confirmation. */
 export const importPostSchema = z.discriminatedUnion('intent', [importFileSchema, importMappingSchema], { error: 'Choose what to do.' });

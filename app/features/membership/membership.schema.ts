@@ -119,7 +119,7 @@ type WithoutAutoRenew<T> = T extends unknown ? Omit<T, 'autoRenew'> : never;
 export type MembershipApplicationInput = WithoutAutoRenew<z.infer<ReturnType<typeof membershipApplicationSchema>>>;
 
 /**
- * The membership page's post (docs/architecture.md#forms): the account step (intent
+ * The membership page's post (docs/architecture/forms.md#one-schema-per-route): the account step (intent
  * `create-account`), or the application (`apply`) of a signed-in visitor or of one who just created
  * their account, with `js=1` once React runs (the action then answers with the checkout's address).
  */

@@ -69,7 +69,7 @@ export async function submitApplication(applicant: Applicant, input: MembershipA
 
 /**
  * Removes an application whose checkout could not start, so no unpaid half-record is left
- * (docs/architecture.md#payments). Only an application still waiting for its first payment goes.
+ * (docs/architecture/payments.md). Only an application still waiting for its first payment goes.
  */
 export async function discardUnpaidApplication(applicationId: string): Promise<void> {
   await db()
@@ -272,7 +272,7 @@ export type CountedStanding = (typeof countedStandings)[number];
  * Each account's standing from its newest application, as the portal sees it (`membershipStanding`,
  * with the committee's grace period), counted. Applications whose account was deleted stand for
  * nobody any more and are left out. Counted in latest_applications, which the database's triggers
- * keep (docs/architecture.md#finance-sums), by index ranges: approved memberships by their expiry
+ * keep (docs/architecture/finance.md#finance-sums), by index ranges: approved memberships by their expiry
  * against now and the end of the grace period.
  */
 export async function countMembersByStanding(now = new Date()): Promise<Record<CountedStanding, number>> {
@@ -354,7 +354,7 @@ export async function setApplicationStatus(
       to,
       note: unpaid ? 'Approved without a confirmed online payment (confirmed by the admin).' : null,
     });
-    // The applicant's mail goes with the decision (docs/architecture.md#mail).
+    // The applicant's mail goes with the decision (docs/architecture/mail.md).
     await mailAlongside(tx, `The decision mail of application ${row!.id}`, async (inner) =>
       enqueueMail(inner, {
         kind: 'application_decision',

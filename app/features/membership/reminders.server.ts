@@ -51,7 +51,7 @@ export async function sendMembershipReminders(now = new Date()): Promise<{ sent:
         .onConflictDoNothing();
     }
     // The reminder's row and its mail in one transaction: a second instance (or run) finds the row
-    // taken, and the mail leaves once this commits (docs/architecture.md#mail).
+    // taken, and the mail leaves once this commits (docs/architecture/mail.md).
     try {
       const queued = await db().transaction(async (tx) => {
         const [claimed] = await tx.insert(membershipReminders).values({ ...key, kind: reminder.due, sentAt: new Date() }).onConflictDoNothing().returning();

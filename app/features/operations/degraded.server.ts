@@ -28,7 +28,7 @@ export const ADMIN_FACTS_SECONDS = 10;
 
 /**
  * What every admin page shows of the site's health: the banner's notices, kept ADMIN_FACTS_SECONDS
- * for all the admin pages served meanwhile (docs/architecture.md#query-budget). The outbox's count
+ * for all the admin pages served meanwhile (docs/architecture/page-cache.md#query-budget). The outbox's count
  * of failed mail is not kept: it follows the admins' own actions (Send again, Discard), which the
  * next page must show, whichever process serves it.
  */

@@ -29,7 +29,7 @@ const giftDonation = and(eq(payments.purpose, 'donation'), sql`${donations.id}::
 
 /**
  * The year's money by month and purpose: payments by the day received, refunds by the day given back.
- * Read from finance_month_totals, which the database's triggers keep (docs/architecture.md#finance-sums):
+ * Read from finance_month_totals, which the database's triggers keep (docs/architecture/finance.md#finance-sums):
  * each row stands for its month's payments (or refunds) of one purpose, placed at the month's first instant.
  */
 export async function financeTotals(actor: Actor, year: number) {
@@ -58,7 +58,7 @@ async function yearsWithMoney(now: Date): Promise<number[]> {
 }
 
 /**
- * Each payment's gift receipts (docs/architecture.md#gift-receipts): the number in force, and the
+ * Each payment's gift receipts (docs/architecture/finance.md#gift-receipts): the number in force, and the
  * last one, which a refund in full cancelled when none is in force.
  */
 function receiptsByPayment() {
@@ -146,7 +146,7 @@ function donorOfYear(row: typeof financeDonors.$inferSelect): DonorOfYear {
 
 /**
  * The year's donors (one per email address), by name, with their totals after refunds: from
- * finance_donors, which the database's triggers keep (docs/architecture.md#finance-sums).
+ * finance_donors, which the database's triggers keep (docs/architecture/finance.md#finance-sums).
  */
 export async function donorsOfYear(actor: Actor, year: number): Promise<DonorOfYear[]> {
   assertCan(actor, 'viewFinance');

@@ -41,7 +41,7 @@ export const offlinePaymentSchema = z.object({
 export type OfflinePaymentInput = z.infer<typeof offlinePaymentSchema>;
 
 /**
- * What an application's record page posts (docs/architecture.md#forms): a payment received by hand
+ * What an application's record page posts (docs/architecture/forms.md#one-schema-per-route): a payment received by hand
  * (the offline payment form, which sends no intent), or the refund of one of its card payments.
  */
 export const applicationPaymentsSchema = z.discriminatedUnion('intent', [

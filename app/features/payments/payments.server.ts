@@ -37,7 +37,7 @@ import { cancelReceiptForRefund, issueGiftReceipt, queueReceiptCancelled, receip
 import { refundTotals } from './refund-totals.server';
 
 /**
- * The payment layer (docs/architecture.md#payments): starts checkouts, turns confirmed payments
+ * The payment layer (docs/architecture/payments.md): starts checkouts, turns confirmed payments
  * into records through each purpose's handler, and is the one writer of the `payments` table.
  */
 export type Payment = typeof payments.$inferSelect;
@@ -125,11 +125,11 @@ export async function fulfilCheckout(sessionId: string): Promise<FulfilOutcome> 
       subscription: state.subscriptionId ? { providerSubscriptionId: state.subscriptionId, providerCustomerId: state.customerId } : null,
     });
     await tx.update(checkoutSessions).set({ status: 'complete', completedAt: paidAt }).where(eq(checkoutSessions.id, session.id));
-    // A gift's receipt number is taken in the paying transaction (docs/architecture.md#gift-receipts).
+    // A gift's receipt number is taken in the paying transaction (docs/architecture/finance.md#gift-receipts).
     if (!taken && session.purpose === 'donation') await issueGiftReceipt(tx, payment);
     if (!taken) {
       // The mails go with the payment: queued in its transaction, sent once it commits
-      // (docs/architecture.md#mail). One that cannot be composed never undoes the payment.
+      // (docs/architecture/mail.md). One that cannot be composed never undoes the payment.
       const afterFulfil = purposeHandlers[session.purpose].afterFulfil;
       if (afterFulfil) await mailAlongside(tx, `The ${session.purpose} mail of ${session.referenceId}`, (inner) => afterFulfil(inner, session.referenceId));
       await mailAlongside(tx, `The receipt of payment ${payment.id}`, (inner) => queueReceipt(inner, payment, session.customerEmail, session.metadata.first_name));

@@ -2,7 +2,7 @@ import type { CheckoutMode, PaymentProviderName, PaymentPurpose } from '~/db/sch
 
 /**
  * What the payment layer needs from a card payment provider, and what it hands back
- * (docs/architecture.md#payments). Two implementations: Stripe, and the built-in test provider.
+ * (docs/architecture/payments.md). Two implementations: Stripe, and the built-in test provider.
  */
 
 /** What a domain asks to be paid for. Amounts in cents (docs/product.md#payments-and-payment-pages). */

@@ -25,8 +25,9 @@ export type ConfirmedPayment = {
 
 /**
  * What the payment layer needs from the domain behind each payment purpose
- * (docs/architecture.md#payments). The record below has a handler for every purpose, so a new
- * purpose (event tickets are next) does not compile until its domain says how it is fulfilled.
+ * (docs/architecture/payments.md#purposes). The record below has a handler for every purpose
+ * (membership, renewal, donation, tickets), so a new purpose does not compile until its domain
+ * says how it is fulfilled.
  */
 export type PurposeHandler = {
   /**
@@ -36,7 +37,7 @@ export type PurposeHandler = {
   fulfil(tx: Executor, payment: ConfirmedPayment): Promise<void | { refund: { amountCents: number; reason: string } }>;
   /**
    * Inside the payment's transaction, once the record took it: the mail the domain sends (the
-   * tickets, the committee's notice), queued with `tx` (docs/architecture.md#mail). Runs in a
+   * tickets, the committee's notice), queued with `tx` (docs/architecture/mail.md). Runs in a
    * savepoint: a failure is logged and never undoes the payment.
    */
   afterFulfil?(tx: Executor, referenceId: string): Promise<void>;

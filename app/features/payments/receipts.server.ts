@@ -13,7 +13,7 @@ import { assertCan, type Actor } from '~/lib/roles';
 import type { ReceiptSettingsInput } from './receipt-settings.schema';
 
 /**
- * Numbered gift receipts (docs/architecture.md#gift-receipts): every confirmed gift payment gets the
+ * Numbered gift receipts (docs/architecture/finance.md#gift-receipts): every confirmed gift payment gets the
  * next number of one sequence, in the paying transaction; a refund cancels the receipt with a note
  * naming its number and, when money is left, issues a replacement with a new number.
  */

@@ -27,7 +27,7 @@ export async function refundCardPayment(actor: Actor, input: RefundInput): Promi
   const inFull = input.amount === left;
   const updated = await refundPayment(actor, payment.id, input.amount, input.reason, async (tx) => {
     if (inFull && payment.purpose === 'donation') await markDonationRefunded(tx, actor, payment.referenceId);
-    // The payer's refund receipt is queued with the refund (docs/architecture.md#mail).
+    // The payer's refund receipt is queued with the refund (docs/architecture/mail.md).
     await mailAlongside(tx, `The refund receipt of payment ${payment.id}`, (inner) => queueRefundReceipt(inner, payment, input.amount, left - input.amount));
   });
   return { payment: updated, refundedCents: input.amount };

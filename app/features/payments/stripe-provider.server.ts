@@ -15,7 +15,7 @@ export function stripeClient(config: Pick<Env, 'stripeSecretKey' | 'stripeApiBas
   return new Stripe(config.stripeSecretKey!, {
     maxNetworkRetries: 1,
     timeout: 20_000,
-    // Tests point the real SDK at a local fake Stripe API (docs/architecture.md#tests).
+    // Tests point the real SDK at a local fake Stripe API (docs/architecture/tests.md).
     ...(base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
   });
 }

@@ -28,7 +28,7 @@ export async function action(args: Route.ActionArgs) {
   return dataWithToast(args.context, { result: submission.reply({ resetForm: true }), sent: true }, messages.resetEmailSent);
 }
 
-// Rendered for each visitor, without React: its page script checks the form (docs/architecture.md#page-policy; ADR 014).
+// Rendered for each visitor, without React: its page script checks the form (docs/architecture/pages.md#page-policy; ADR 014).
 export const handle: PageHandle = { cache: 'personal', scripts: 'none' };
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

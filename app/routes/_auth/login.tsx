@@ -108,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // Rendered for each visitor, without React: its page script checks the forms, and the tabs are
-// links (docs/architecture.md#page-policy; ADR 014).
+// links (docs/architecture/pages.md#page-policy; ADR 014).
 export const handle: PageHandle = { cache: 'personal', scripts: 'none' };
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -62,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
   return data({ backup, result: submission.reply({ formErrors: [failure.message], hideFields: ['code'] }) }, { status: failure.status, headers: outcome.headers });
 }
 
-// Rendered for each visitor (docs/architecture.md#page-policy).
+// Rendered for each visitor (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
 
 export default function TwoFactorSignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -56,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   return dataWithToast(args.context, { result: submission.reply({ resetForm: true }), done: true }, messages.passwordUpdated);
 }
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'none' };
 
 export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** The four values' icons, in the order editors write the values. */
 const valueIcons = [Users, Award, BookOpen, HandHeart] as const;
 
-// The same for every anonymous visitor. Reads without React, unless the constitution's 'not available' notice needs its button (docs/architecture.md#page-policy).
+// The same for every anonymous visitor. Reads without React, unless the constitution's 'not available' notice needs its button (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle<typeof loader> = { cache: 'public', scripts: (data) => (data.constitution ? 'none' : 'at-once') };
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 /**
- * How the check-in page asks the server (docs/architecture.md#the-door-offline, ADR 018). Only an
+ * How the check-in page asks the server (docs/architecture/door.md, ADR 018). Only an
  * answer from our server counts as one: a venue's Wi-Fi without internet leaves a request hanging
  * (so each has a time limit), refuses it, or answers in the server's place (a captive portal's page,
  * a proxy's 502). Each of these is "the server cannot be reached", whatever `navigator.onLine` says,

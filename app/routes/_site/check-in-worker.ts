@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { loadQrReader } from '~/components/events/qr-scanner';
 
 /**
- * The check-in page and its service worker (public/check-in-sw.js; docs/architecture.md#the-door-offline,
+ * The check-in page and its service worker (public/check-in-sw.js; docs/architecture/door.md,
  * ADRs 013 and 018). Browser only.
  */
 

@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionData = { check?: CheckInResult; admittedOrder?: number; codeError?: string };
 
 /**
- * What the page posts (docs/architecture.md#forms): a volunteer's check-in code, a ticket's code to
+ * What the page posts (docs/architecture/forms.md#one-schema-per-route): a volunteer's check-in code, a ticket's code to
  * check (scanned or typed: the page's main form), or the rest of an order to check in (its id).
  */
 const checkInPostSchema = z.discriminatedUnion('intent', [
@@ -84,7 +84,7 @@ export const meta: Route.MetaFunction = (args) => [
   { name: 'theme-color', content: '#1b2f57' },
 ];
 
-// Someone's own data: never stored by a browser's HTTP cache or a shared one (docs/architecture.md#page-policy); the page's own service worker keeps a copy on the phone (ADR 013).
+// Someone's own data: never stored by a browser's HTTP cache or a shared one (docs/architecture/pages.md#page-policy); the page's own service worker keeps a copy on the phone (ADR 013).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Committees', 'The elected committee that runs the association, and the committees that came before it.');
 
-// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none', query: { past: ['1'] } };
 
 export default function Committees({ loaderData }: Route.ComponentProps) {

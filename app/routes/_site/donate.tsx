@@ -63,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // The same for every anonymous visitor; served without React: a page script checks the forms
-// (docs/architecture.md#page-policy; ADR 014).
+// (docs/architecture/pages.md#page-policy; ADR 014).
 export const handle: PageHandle = { cache: 'public', scripts: 'none', query: { cause: Object.keys(donationCauses) } };
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {

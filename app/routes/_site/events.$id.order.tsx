@@ -154,7 +154,7 @@ function withAnswers<Result extends { initialValue?: Record<string, unknown> | n
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Your order · ${args.loaderData.event.title}` : 'Your order');
 
 // Rendered for each visitor and never stored: Back after registering asks the server again, which
-// knows the registration (docs/architecture.md#page-policy). Without React: a page script runs
+// knows the registration (docs/architecture/pages.md#page-policy). Without React: a page script runs
 // the form (OrderFormScript, ADR 014).
 export const handle: PageHandle = { cache: 'private', scripts: 'none' };
 

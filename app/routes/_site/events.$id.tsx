@@ -77,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData?.event.title ?? messages.eventNotFound, args.loaderData?.event.summary.slice(0, 160));
 
-// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {

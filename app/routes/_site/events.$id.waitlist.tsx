@@ -82,7 +82,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Waitlist · ${args.loaderData.event.title}` : 'Waitlist');
 
-// Personal (a prefilled address, a leave link's token): never stored (docs/architecture.md#page-policy).
+// Personal (a prefilled address, a leave link's token): never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'after-paint' };
 
 const panel = 'mx-auto max-w-xl rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8';

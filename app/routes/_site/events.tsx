@@ -16,7 +16,7 @@ export async function loader() {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Events', 'Dinners, galas, networking evenings and matches for past pupils across North America.');
 
-// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function Events({ loaderData }: Route.ComponentProps) {

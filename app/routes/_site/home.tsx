@@ -24,7 +24,7 @@ export async function loader() {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, null, 'Past pupils in Canada and the United States staying connected to each other and supporting the school.');
 
-// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function Home({ loaderData }: Route.ComponentProps) {

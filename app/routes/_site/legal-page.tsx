@@ -16,7 +16,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.title ?? 'Not Found');
 
-// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {

@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'For members only');
 
-// Someone's own standing, for one document: never stored (docs/architecture.md#page-policy).
+// Someone's own standing, for one document: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function MembersOnly({ loaderData }: Route.ComponentProps) {

@@ -143,7 +143,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // The same for every anonymous visitor; served without React: a page script runs the application
-// (docs/architecture.md#page-policy; ADR 014).
+// (docs/architecture/pages.md#page-policy; ADR 014).
 export const handle: PageHandle = { cache: 'public', scripts: 'none', query: { plan: membershipTypes } };
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {

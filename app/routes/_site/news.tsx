@@ -15,7 +15,7 @@ export async function loader() {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'News', 'Announcements, school news and stories from past pupils across North America.');
 
-// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function News({ loaderData }: Route.ComponentProps) {

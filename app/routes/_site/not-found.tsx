@@ -17,7 +17,7 @@ export function action() {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Page not found');
 
-// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function NotFoundPage() {

@@ -16,7 +16,7 @@ export async function loader() {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'School Anthem', 'The words of our school anthem.');
 
-// The same for every anonymous visitor (docs/architecture.md#page-policy).
+// The same for every anonymous visitor (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'at-once' };
 
 export default function SchoolAnthem({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'School History', 'Milestones in the history of our school.');
 
-// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture.md#page-policy).
+// A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
 
 export default function SchoolHistory({ loaderData }: Route.ComponentProps) {

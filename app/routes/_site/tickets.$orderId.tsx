@@ -85,7 +85,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * What the page posts (docs/architecture.md#forms): cancelling a free registration, passing a
+ * What the page posts (docs/architecture/forms.md#one-schema-per-route): cancelling a free registration, passing a
  * ticket on (its form asks the questions of the ticket's tier), or giving a ticket the required
  * answers it lacks (`missing`): both about the posted ticket, read first.
  */
@@ -149,7 +149,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Your tickets · ${args.loaderData.event.title}` : 'Your tickets');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Tickets({ loaderData, actionData }: Route.ComponentProps) {

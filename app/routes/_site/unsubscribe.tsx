@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * What is posted here (docs/architecture.md#forms): the page's Unsubscribe or Subscribe again, or a
+ * What is posted here (docs/architecture/forms.md#one-schema-per-route): the page's Unsubscribe or Subscribe again, or a
  * mail program's one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click`), which unsubscribes
  * whatever else comes with it.
  */
@@ -50,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Unsubscribe');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {

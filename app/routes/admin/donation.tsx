@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Donation');
 
 const intervalLabels = { month: 'Monthly', year: 'Yearly' } as const;
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function DonationDetail({ loaderData, actionData }: Route.ComponentProps) {

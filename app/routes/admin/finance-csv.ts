@@ -26,5 +26,5 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+// Never stored: an answer for one visitor or one call (docs/architecture/pages.md#page-policy).
 export const handle: ResourceHandle = { cache: 'private' };

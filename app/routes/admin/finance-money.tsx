@@ -86,7 +86,7 @@ function MonthChart({ totals }: { totals: YearTotals }) {
 
 type MonthLine = { key: string; label: string; cents: (purpose: FinancePurpose | 'total') => number; footer: boolean };
 
-/** The months, then the year's received, refunded and net; a card per month on a phone (docs/architecture.md#ui-conventions). */
+/** The months, then the year's received, refunded and net; a card per month on a phone (docs/architecture/pages.md#ui-conventions). */
 function MonthTable({ totals }: { totals: YearTotals }) {
   const months: MonthLine[] = totals.months.map((month) => ({
     key: String(month.month),

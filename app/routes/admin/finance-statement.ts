@@ -19,5 +19,5 @@ export async function loader(args: Route.LoaderArgs) {
   return pdfDownload(handle, () => givingStatementPdf(user, year, key));
 }
 
-// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+// Never stored: an answer for one visitor or one call (docs/architecture/pages.md#page-policy).
 export const handle: ResourceHandle = { cache: 'private' };

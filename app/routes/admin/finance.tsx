@@ -31,7 +31,7 @@ export const action = sendStatementsAction;
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Finance');
 
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function FinancePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -78,7 +78,7 @@ async function showPreview(user: Actor, request: ImportRequest, notice: string |
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Import members');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function MemberImport({ loaderData, actionData }: Route.ComponentProps) {

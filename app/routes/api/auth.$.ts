@@ -11,5 +11,5 @@ export function action({ request }: Route.ActionArgs) {
   return auth().handler(request);
 }
 
-// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+// Never stored: an answer for one visitor or one call (docs/architecture/pages.md#page-policy).
 export const handle: ResourceHandle = { cache: 'private' };

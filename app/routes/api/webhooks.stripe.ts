@@ -19,5 +19,5 @@ export function loader() {
   return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } });
 }
 
-// Never stored: an answer for one visitor or one call (docs/architecture.md#page-policy).
+// Never stored: an answer for one visitor or one call (docs/architecture/pages.md#page-policy).
 export const handle: ResourceHandle = { cache: 'private' };

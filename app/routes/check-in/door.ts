@@ -45,5 +45,5 @@ export async function action(args: Route.ActionArgs) {
   return json({ results, duplicates: await duplicateScans(event.id) });
 }
 
-// Someone's own data, never stored by a browser's or a shared cache (docs/architecture.md#page-policy); the page's service worker keeps its own copy (ADR 013).
+// Someone's own data, never stored by a browser's or a shared cache (docs/architecture/pages.md#page-policy); the page's service worker keeps its own copy (ADR 013).
 export const handle: ResourceHandle = { cache: 'private' };

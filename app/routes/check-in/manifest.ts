@@ -29,5 +29,5 @@ export function loader({ params }: Route.LoaderArgs) {
   return new Response(JSON.stringify(manifest), { headers: { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': cacheControl(handle) } });
 }
 
-// The same for everyone: browsers and proxies may keep it a while (docs/architecture.md#page-policy).
+// The same for everyone: browsers and proxies may keep it a while (docs/architecture/pages.md#page-policy).
 export const handle: ResourceHandle = { cache: 'public' };

@@ -14,7 +14,7 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Cancelled');
 
-// Rendered for each visitor (docs/architecture.md#page-policy).
+// Rendered for each visitor (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'personal', scripts: 'at-once' };
 
 export default function PaymentCancelled({ loaderData }: Route.ComponentProps) {

@@ -67,7 +67,7 @@ async function nextStep(payment: { purpose: string; referenceId: string; userId:
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Successful');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {

@@ -32,7 +32,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-/** What the page posts (docs/architecture.md#forms): Pay or Cancel. The card number is for show: any works, none is kept. */
+/** What the page posts (docs/architecture/forms.md#one-schema-per-route): Pay or Cancel. The card number is for show: any works, none is kept. */
 const testCheckoutPostSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('pay') }), z.object({ intent: z.literal('cancel') })]);
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -55,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Test checkout');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {

@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Documents · Members Portal');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Documents({ loaderData }: Route.ComponentProps) {

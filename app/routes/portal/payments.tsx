@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { payments, subscriptions, statementYears, receiptNumbers };
 }
 
-/** The page's buttons, one shape per intent (docs/architecture.md#forms). */
+/** The page's buttons, one shape per intent (docs/architecture/forms.md#one-schema-per-route). */
 const paymentsFormSchema = z.discriminatedUnion(
   'intent',
   [
@@ -75,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'My Payments · Members Portal');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 type LoaderData = Route.ComponentProps['loaderData'];

@@ -55,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { email: user.email, application, access, renewalPriceCents: prices.annual };
 }
 
-/** The profile's forms, one shape per intent (docs/architecture.md#forms). */
+/** The profile's forms, one shape per intent (docs/architecture/forms.md#one-schema-per-route). */
 const profileFormSchema = (email: string) =>
   z.discriminatedUnion(
     'intent',
@@ -125,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Portal');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 type ActionData = { detailsResult?: SubmissionResult<string[]>; emailResult?: SubmissionResult<string[]>; emailSentTo?: string | null; deleteError?: string; askingTurnOff?: boolean };

@@ -74,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
       case 'confirm': {
         const outcome = await confirmTwoFactorSetup(args.request, user, form.code);
         if (!outcome.ok) return outcome.reason === 'not-pending' ? redirect(TWO_FACTOR_SETUP_PATH) : refuse(outcome.reason);
-        // The session was replaced: the next page reads the new cookie (docs/architecture.md#pitfalls-we-met).
+        // The session was replaced: the next page reads the new cookie (docs/architecture/pitfalls.md).
         return redirectWithToast(TWO_FACTOR_SETUP_PATH, messages.twoFactorOn, { headers: outcome.headers });
       }
       case 'cancel':
@@ -101,7 +101,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Security · Members Portal');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {

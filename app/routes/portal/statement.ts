@@ -17,5 +17,5 @@ export async function loader(args: Route.LoaderArgs) {
   return pdfDownload(handle, () => givingStatementPdfOfEmail(year, user.email));
 }
 
-// Never stored: an answer for one visitor (docs/architecture.md#page-policy).
+// Never stored: an answer for one visitor (docs/architecture/pages.md#page-policy).
 export const handle: ResourceHandle = { cache: 'private' };

@@ -78,7 +78,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 type Member = Route.ComponentProps['loaderData']['term']['members'][number];
 type ActionData = Route.ComponentProps['actionData'];
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function CommitteeEditor({ loaderData, actionData }: Route.ComponentProps) {

@@ -109,7 +109,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.event ? `${args.loaderData.event.title} · Events` : 'New event · Events');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function EventEditor({ loaderData, actionData }: Route.ComponentProps) {

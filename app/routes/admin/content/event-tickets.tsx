@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * What the page posts (docs/architecture.md#forms): cancelling a ticket (its `id` and its `order`)
+ * What the page posts (docs/architecture/forms.md#one-schema-per-route): cancelling a ticket (its `id` and its `order`)
  * or a whole order (`id` and `order` both the order's), each asked, then confirmed.
  */
 const eventTicketsPostSchema = z.discriminatedUnion('intent', [
@@ -97,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Tickets · ${args.loaderData.event.title}` : 'Tickets');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function EventTickets({ loaderData, actionData }: Route.ComponentProps) {

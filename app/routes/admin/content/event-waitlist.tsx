@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { event: { id: event.id, title: event.title, startsAt: event.startsAt, timeZone: event.timeZone }, entries: await listWaitlist(user, event.id) };
 }
 
-/** What the page posts (docs/architecture.md#forms): removing an entry, or offering the free seats now. */
+/** What the page posts (docs/architecture/forms.md#one-schema-per-route): removing an entry, or offering the free seats now. */
 const waitlistPostSchema = z.discriminatedUnion('intent', [confirmedChange('remove').extend({ id: postedUuid }), confirmedChange('offer').extend({ id: z.literal('seats') })]);
 
 export async function action(args: Route.ActionArgs) {
@@ -56,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Waitlist · ${args.loaderData.event.title}` : 'Waitlist');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 const statusLabels: Record<CommitteeWaitlistEntry['status'], string> = { waiting: 'Waiting', offered: 'Seat offered', ordered: 'Ordered', lapsed: 'Offer lapsed', removed: 'Removed' };

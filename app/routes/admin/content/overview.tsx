@@ -67,7 +67,7 @@ const actionLabels: Record<string, string> = {
   'media.delete': 'deleted a file',
 };
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function ContentOverview({ loaderData }: Route.ComponentProps) {

@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'About Us · Pa
 
 const ordinals = ['First', 'Second', 'Third', 'Fourth'] as const;
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function AboutEditor({ loaderData, actionData }: Route.ComponentProps) {

@@ -62,7 +62,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'School History
 
 type ActionData = Route.ComponentProps['actionData'];
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function HistoryEditor({ loaderData, actionData }: Route.ComponentProps) {

@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   throw redirect(adminPlacesFor(user.role)[0]?.to ?? '/');
 }
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 /** Never shown: the loader always sends the visitor on. */

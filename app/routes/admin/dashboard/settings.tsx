@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { settings: settingsFormValues(settings), prices: pricesFormValues({ annual: settings.annualPriceCents, life: settings.lifePriceCents }), twoFactor, receipts: await getReceiptSettings() };
 }
 
-/** The page's forms (docs/architecture.md#forms), one per intent: the association's details, the plans' prices, the super admin's requirement. */
+/** The page's forms (docs/architecture/forms.md#one-schema-per-route), one per intent: the association's details, the plans' prices, the super admin's requirement. */
 const settingsPageSchema = z.discriminatedUnion('intent', [
   siteSettingsSchema.extend({ intent: z.literal('settings') }),
   membershipPricesSchema.extend({ intent: z.literal('prices') }),
@@ -75,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Settings · Admin Dashboard');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function SettingsSection({ loaderData, actionData }: Route.ComponentProps) {

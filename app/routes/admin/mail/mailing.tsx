@@ -68,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.found ? `${args.loaderData.found.mailing.subject} · Mail to members` : 'New message · Mail to members');
 
-// Someone's own data: never stored (docs/architecture.md#page-policy).
+// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function MailingPage({ loaderData, actionData }: Route.ComponentProps) {

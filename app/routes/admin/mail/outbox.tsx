@@ -37,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Outbox · Mail');
 
-// People's addresses: never stored (docs/architecture.md#page-policy).
+// People's addresses: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 const statusWords: Record<OutboxEntry['status'], string> = { pending: 'Waiting', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
