@@ -90,6 +90,7 @@ export default [
   route('payment-success', 'routes/payment/success.tsx'),
   route('payment-cancelled', 'routes/payment/cancelled.tsx'),
   route('payment/test-checkout/:id', 'routes/payment/test-checkout.tsx'),
+  route('payment/test-renewal', 'routes/payment/test-renewal.ts'),
   route('api/webhooks/stripe', 'routes/api/webhooks.stripe.ts'),
   route('api/auth/*', 'routes/api/auth.$.ts'),
   route('documents/:id/download', 'routes/documents.$id.download.ts'),

@@ -9,7 +9,7 @@ import { installDatabase, openDatabase } from '~/db/client.server';
 import { migrateDatabase } from '~/db/migrate.server';
 import { users } from '~/db/schema/auth';
 import { membershipApplications } from '~/db/schema/membership';
-import { listApplications } from '~/features/membership/membership.server';
+import { listApplications } from '~/features/membership/applications.server';
 
 const ROWS = 10_000;
 const RUNS = 30;

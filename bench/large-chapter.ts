@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { installDatabase, openDatabase } from '~/db/client.server';
 import { migrateDatabase } from '~/db/migrate.server';
 import { listDonations } from '~/features/donations/donations.server';
-import { countMembersByStanding, listApplications } from '~/features/membership/membership.server';
+import { countMembersByStanding, listApplications } from '~/features/membership/applications.server';
 import { getFinanceOverview } from '~/features/payments/finance.server';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 100_000);

@@ -132,7 +132,7 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
   ),
   withExtra(
     fc.record({
-      intent: oneOf('renew', 'details', 'delete-account', 'turn-off-auto-renewal', 'update-card', 'simulate-renewal'),
+      intent: oneOf('renew', 'details', 'delete-account', 'turn-off-auto-renewal', 'update-card'),
       firstName: nasty,
       phoneNumber: nasty,
       confirmEmail: invalidEmail,
@@ -143,6 +143,7 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
   ).map(
     (form) => ({ method: 'POST', path: '/members-portal', form }),
   ),
+  withExtra(fc.record({ outcome: oneOf('paid', 'failed') })).map((form) => ({ method: 'POST', path: '/payment/test-renewal', form })),
   withExtra(fc.record({ intent: oneOf('change-email'), newEmail: invalidEmail, currentPassword: nasty })).map((form) => ({ method: 'POST', path: '/members-portal', form })),
   withExtra(fc.record({ intent: oneOf('start', 'confirm', 'cancel', 'codes', 'off'), password: nasty, code: nasty })).map((form) => ({ method: 'POST', path: '/members-portal/security', form })),
   fc.tuple(query(['redirectTo', 'backup']), withExtra(fc.record({ intent: oneOf('totp', 'backup'), code: nasty, trustDevice: oneOf('on') }))).map(([search, form]) => ({

@@ -11,7 +11,7 @@ import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
 import { eventQuestions, ticketAnswers, ticketOrders, tickets, ticketTransfers } from '~/db/schema/tickets';
 import { recordDonation } from '~/features/donations/donations.server';
-import { membershipCheckout } from '~/features/membership/membership.server';
+import { membershipCheckout } from '~/features/membership/membership-payments.server';
 import { startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';
 import { action as portalAction } from '~/routes/portal/profile';

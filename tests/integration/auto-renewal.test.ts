@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
-import { membershipCheckout, renewalCheckout } from '~/features/membership/membership.server';
+import { membershipCheckout, renewalCheckout } from '~/features/membership/membership-payments.server';
 import { handleStripeWebhook, startCheckout } from '~/features/payments/payments.server';
 import { startCardUpdate, turnOffAutoRenewal } from '~/features/payments/membership-renewals.server';
 import { payTestCheckout, simulateTestMembershipRenewal } from '~/features/payments/test-checkout.server';
@@ -11,6 +11,7 @@ import { sendMembershipReminders } from '~/features/membership/reminders.server'
 import { checkoutSessions } from '~/db/schema/payments';
 import { env } from '~/lib/env.server';
 import { action as membershipAction } from '~/routes/_site/membership';
+import { action as testRenewalAction } from '~/routes/payment/test-renewal';
 import { action as portalAction, loader as portalLoader } from '~/routes/portal/profile';
 import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
@@ -155,7 +156,8 @@ describe('the pages, with the test provider', () => {
     const active = await applicationRow(application.id);
 
     expect(dataOf((await post(cookie, { intent: 'update-card' })).result).init?.status).toBe(409);
-    await post(cookie, { intent: 'simulate-renewal', outcome: 'failed' });
+    const simulated = (await testRenewalAction(postArgs('/payment/test-renewal', { outcome: 'failed' }, { cookie }))) as Response;
+    expect(simulated.headers.get('Location')).toBe('/members-portal#auto-renewal');
     expect((await applicationRow(application.id)).autoRenewal).toBe('past_due');
     const update = await post(cookie, { intent: 'update-card' });
     const checkout = update.location ?? locationOf(update.result);
@@ -166,7 +168,13 @@ describe('the pages, with the test provider', () => {
     expect(fixed.renewalSubscriptionId).not.toBe(active.renewalSubscriptionId);
     expect(fixed.expiresAt!.getTime() - active.expiresAt!.getTime()).toBeGreaterThanOrEqual(YEAR);
 
-    expect(dataOf((await post(cookie, { intent: 'simulate-renewal', outcome: 'sideways' })).result).init?.status).toBe(400);
+    // An outcome the buttons never send changes nothing and says so where the member was.
+    const sideways = (await testRenewalAction(postArgs('/payment/test-renewal', { outcome: 'sideways' }, { cookie }))) as Response;
+    expect(sideways.headers.get('Location')).toBe('/members-portal#auto-renewal');
+    expect(sideways.headers.get('Set-Cookie')).toContain('toast');
+    expect(await applicationRow(application.id)).toMatchObject({ autoRenewal: 'active', expiresAt: fixed.expiresAt });
+    // The portal's own form no longer takes the test provider's request.
+    expect(dataOf((await post(cookie, { intent: 'simulate-renewal', outcome: 'paid' })).result).init?.status).toBe(400);
     const asked = dataOf((await post(cookie, { intent: 'turn-off-auto-renewal' })).result);
     expect(asked.data).toEqual({ askingTurnOff: true });
     expect((await applicationRow(application.id)).autoRenewal).toBe('active');

@@ -11,7 +11,7 @@ import { donations } from '~/db/schema/donations';
 import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
 import { users } from '~/db/schema/auth';
-import { countMembersByStanding } from '~/features/membership/membership.server';
+import { countMembersByStanding } from '~/features/membership/applications.server';
 import { donorKey, donorsOfYear, financeTotals } from '~/features/payments/finance.server';
 import type { Actor } from '~/lib/roles';
 import { createMembership } from '../factories/membership';

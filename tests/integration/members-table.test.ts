@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipApplications } from '~/db/schema/membership';
 import { siteSettings } from '~/db/schema/content';
-import { listApplications } from '~/features/membership/membership.server';
+import { listApplications } from '~/features/membership/applications.server';
 import { loader as exportLoader } from '~/routes/admin/export';
 import { loader as membersLoader } from '~/routes/admin/dashboard/members';
 import { createSignedInAccount } from '../factories/accounts';

@@ -9,7 +9,7 @@ import { auditLog } from '~/db/schema/audit';
 import { siteSettings } from '~/db/schema/content';
 import { checkoutSessions, payments } from '~/db/schema/payments';
 import { updateMembershipPrices } from '~/features/content/prices.server';
-import { membershipCheckout } from '~/features/membership/membership.server';
+import { membershipCheckout } from '~/features/membership/membership-payments.server';
 import { membershipPrices } from '~/features/membership/prices.server';
 import { startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout } from '~/features/payments/test-checkout.server';

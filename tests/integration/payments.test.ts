@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipApplications } from '~/db/schema/membership';
 import { checkoutSessions, payments, webhookEvents } from '~/db/schema/payments';
-import { membershipCheckout } from '~/features/membership/membership.server';
+import { membershipCheckout } from '~/features/membership/membership-payments.server';
 import { fulfilCheckout, handleStripeWebhook, startCheckout, startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { paymentProvider } from '~/features/payments/providers.server';
 import { cancelTestCheckout, payTestCheckout } from '~/features/payments/test-checkout.server';

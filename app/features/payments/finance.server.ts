@@ -6,7 +6,7 @@ import { donations } from '~/db/schema/donations';
 import { financeDonors, financeMonthTotals, payments } from '~/db/schema/payments';
 import { giftReceipts } from '~/db/schema/receipts';
 import { listAllSubscriptions } from '~/features/donations/donations.server';
-import { countMembersByStanding } from '~/features/membership/membership.server';
+import { countMembersByStanding } from '~/features/membership/applications.server';
 import { AppError } from '~/lib/errors';
 import { fileNamePart } from '~/lib/pdf-text';
 import { assertCan, type Actor } from '~/lib/roles';

@@ -16,7 +16,8 @@ import {
 } from '~/features/donations/donations.server';
 import { mailSender } from '~/features/mail/mail.server';
 import { enqueueMail, mailAlongside } from '~/features/mail/outbox.server';
-import { endAutoRenewal, getApplication } from '~/features/membership/membership.server';
+import { endAutoRenewal } from '~/features/membership/membership-payments.server';
+import { getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { receiptMail } from '~/features/mail/templates';
 import { formatLongDate, SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';

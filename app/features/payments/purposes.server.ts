@@ -8,7 +8,8 @@ import {
 import { confirmPaidOrder, releaseOrder } from '~/features/events/orders.server';
 import { queueOrderTickets, ticketOrderLink } from '~/features/events/ticket-mail.server';
 import { queueCommitteeNotice } from '~/features/membership/committee-notices.server';
-import { applyMembershipPayment, applyRenewalPayment, discardUnpaidApplication } from '~/features/membership/membership.server';
+import { applyMembershipPayment, applyRenewalPayment } from '~/features/membership/membership-payments.server';
+import { discardUnpaidApplication } from '~/features/membership/membership.server';
 
 /** A payment the provider has confirmed, as the domain that owns the record receives it. */
 export type ConfirmedPayment = {

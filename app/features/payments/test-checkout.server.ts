@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { db } from '~/db/client.server';
 import { checkoutSessions } from '~/db/schema/payments';
 import { subscriptionFor, type SubscriptionAccess } from '~/features/donations/donations.server';
-import { autoRenewingMembershipOf } from '~/features/membership/membership.server';
+import { autoRenewingMembershipOf } from '~/features/membership/membership-payments.server';
 import { membershipPrices } from '~/features/membership/prices.server';
 import { AppError } from '~/lib/errors';
 import { closeCheckout, fulfilCheckout, recordRenewalInvoice, type FulfilOutcome, type RenewalOutcome } from './payments.server';

@@ -4,7 +4,7 @@ import { donationStatuses } from '~/features/donations/status';
 import { noMoney } from '~/features/payments/donation-money';
 import { moneyOfDonations } from '~/features/payments/donation-money.server';
 import { readRenewalFilter, renewalText } from '~/features/membership/auto-renewal';
-import { listApplications } from '~/features/membership/membership.server';
+import { listApplications } from '~/features/membership/applications.server';
 import { applicationStatuses } from '~/features/membership/status';
 import { readAdminQuery } from '~/lib/admin-lists.server';
 import { csvResponse, toCsv } from '~/lib/csv';

@@ -3,7 +3,7 @@ import { AdminNav } from '~/components/admin/admin-nav';
 import { SiteHealthBanner } from '~/components/admin/site-health-banner';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { requireAdminArea } from '~/features/accounts/guards.server';
-import { countApplicationsToReview } from '~/features/membership/membership.server';
+import { countApplicationsToReview } from '~/features/membership/applications.server';
 import { adminAreaHealth, failedMailCount } from '~/features/operations/degraded.server';
 import { adminPlacesFor, isAdminRefusal } from '~/lib/admin-places';
 import { pageMeta } from '~/lib/meta';

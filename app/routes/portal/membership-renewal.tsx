@@ -89,8 +89,7 @@ export function AutoRenewal({ membership, asking }: { membership: Renewing; aski
       {isTest ? (
         <div className="flex flex-wrap gap-3">
           {(['paid', 'failed'] as const).map((outcome) => (
-            <Form method="post" key={outcome}>
-              <input type="hidden" name="intent" value="simulate-renewal" />
+            <Form method="post" action="/payment/test-renewal" key={outcome}>
               <input type="hidden" name="outcome" value={outcome} />
               <Button type="submit" variant="outline" size="sm" disabled={busy}>
                 {outcome === 'paid' ? 'Simulate paid renewal (test mode)' : 'Simulate failed renewal (test mode)'}

@@ -10,13 +10,13 @@ import { changeEmailSchema } from '~/features/accounts/accounts.schema';
 import { requestEmailChange, signOut } from '~/features/accounts/accounts.server';
 import { requireRole } from '~/features/accounts/guards.server';
 import { memberDetailsSchema, renewalChoiceSchema } from '~/features/membership/membership.schema';
-import { autoRenewingMembershipOf, getLatestApplication, memberAccess, renewalCheckout, updateMemberDetails } from '~/features/membership/membership.server';
+import { autoRenewingMembershipOf, renewalCheckout } from '~/features/membership/membership-payments.server';
+import { getLatestApplication, memberAccess, updateMemberDetails } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { membershipPrices } from '~/features/membership/prices.server';
 import { statusTone } from '~/features/membership/status';
 import { startCardUpdate, turnOffAutoRenewal } from '~/features/payments/membership-renewals.server';
 import { startCheckout } from '~/features/payments/payments.server';
-import { simulateTestMembershipRenewal } from '~/features/payments/test-checkout.server';
 import { formatLongDate } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
@@ -67,7 +67,6 @@ const profileFormSchema = (email: string) =>
       // Automatic renewal (docs/product.md#membership-lifecycle); turning it off asks first.
       z.object({ intent: z.literal('turn-off-auto-renewal'), confirmed: confirmedFlag }),
       z.object({ intent: z.literal('update-card') }),
-      z.object({ intent: z.literal('simulate-renewal'), outcome: z.enum(['paid', 'failed'], { error: 'Unknown request.' }) }),
     ],
     { error: 'Unknown request.' },
   );
@@ -107,9 +106,6 @@ export async function action(args: Route.ActionArgs) {
       case 'update-card':
         // Stripe's billing portal or a new test checkout; both come back to this page.
         return redirect(await startCardUpdate(user));
-      case 'simulate-renewal':
-        await simulateTestMembershipRenewal(user, form.outcome);
-        return dataWithToast(args.context, {}, form.outcome === 'paid' ? messages.renewalRecorded : messages.renewalFailedRecorded);
     }
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);

@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { requireAdminArea } from '~/features/accounts/guards.server';
 import { readRenewalFilter, renewalFilterLabels, renewalFilters, renewalText } from '~/features/membership/auto-renewal';
 import { applicationDecisionSchema } from '~/features/membership/membership.schema';
-import { listApplications, setApplicationStatus } from '~/features/membership/membership.server';
+import { listApplications, setApplicationStatus } from '~/features/membership/applications.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { applicationStatuses, standingLabel, standingTone } from '~/features/membership/status';
 import { readAdminQuery } from '~/lib/admin-lists.server';
