@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, Link, redirect, useSubmit } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
@@ -172,6 +172,21 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     lastResult: actionData?.result,
     defaultValue: { buyerName: prefill?.name ?? '', buyerEmail: prefill?.email ?? '', attendees: seats.map((_, index) => (index === 0 ? (prefill?.name ?? '') : '')) },
   });
+  const formProps = getFormProps(form);
+  const submit = useSubmit();
+  /*
+   * 'Apply' is answered in place (no page added to the history), and a free registration replaces
+   * this page in the history (Back goes to the event, not to a filled form); a paid order's
+   * checkout follows it (Back returns to the form). Conform checks first.
+   */
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const button = submitter instanceof HTMLButtonElement ? submitter : null;
+    submit(button ?? event.currentTarget, { method: 'post', replace: button?.value === 'apply' || totalCents === 0 });
+  };
   const attendeeFields = fields.attendees.getFieldList();
   const answerFields = fields.answers.getFieldset();
   return (
@@ -191,8 +206,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <ChangedNotice notes={notes} eventId={event.id} nothingLeft={false} />
             </div>
           ) : null}
-          {/* A free registration replaces this page in the history: Back goes to the event, not to a filled form. */}
-          <Form method="post" replace={totalCents === 0} {...getFormProps(form)} onKeyDown={placeOnEnter} className="grid gap-6 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+          <Form method="post" {...formProps} onSubmit={onSubmit} onKeyDown={placeOnEnter} className="grid gap-6 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
             <div>
               <h2 className="text-xl font-bold text-navy-900">Who is coming</h2>
               <p className="mt-1 text-sm text-slate-600">A name for each ticket: it is printed on the ticket and checked at the door.</p>
