@@ -80,6 +80,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (flash) toast(flash);
   }, [flash]);
+  // The page's forms run with React from here on (the root's effect runs after every route's):
+  // what a journey waits for on a page that starts React after its first paint (ADR 009).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <Outlet />

@@ -99,7 +99,11 @@ export const confirmedFlag = z
   .optional()
   .transform((value) => value === 'yes');
 
-/** The hidden `js=1` a form adds once React runs: the action may answer with data instead of a redirect. */
+/**
+ * The hidden `js` field a React form adds once React runs (`useHydrated`): the action may answer
+ * React with data (a checkout's address and its record's id, lib/checkout-redirect.ts) instead of a
+ * redirect. Without it (no JavaScript, or before React starts) the action redirects.
+ */
 export const withJavaScript = z
   .string()
   .optional()

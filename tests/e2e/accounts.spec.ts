@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox, waitForReact } from './helpers';
 import { signUp, testPassword, verificationLink } from './journeys';
 
 const password = testPassword;
@@ -98,6 +98,7 @@ test.describe('wrong password', () => {
       if (request.method() === 'POST') posts.push(request.url());
     });
     await page.goto('/login');
+    await waitForReact(page);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Enter a valid email address.')).toBeVisible();

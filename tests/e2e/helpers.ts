@@ -63,13 +63,13 @@ export async function expectNoAxeViolationsWithoutJavaScript(page: Page, browser
 }
 
 /**
- * Waits until the page's forms run with JavaScript: /membership starts React only after its first
- * paint, /donate runs a page script (docs/architecture/pages.md#page-scripts); a click before that posts
- * the plain HTML form, which works too but is not what a journey about JavaScript's behaviour
- * checks. Their forms add a hidden `js` field once React or the page script runs.
+ * Waits until the page's forms run with React: the public form pages start it only after their
+ * first paint (ADR 009, ADR 021); a click before that posts the plain HTML form, which works too
+ * but is not what a journey about React's behaviour checks. The root marks the document once
+ * React has hydrated it (root.tsx).
  */
 export async function waitForReact(page: Page): Promise<void> {
-  await expect(page.locator('form input[type="hidden"][name="js"]').first()).toBeAttached();
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
 }
 
 /**

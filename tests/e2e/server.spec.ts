@@ -98,7 +98,7 @@ test('pages carry security headers, and every inline script the nonce of the pol
 });
 
 test('hashed assets are cached for a year, pages are not', async ({ request }) => {
-  // The membership page loads no script file (ADR 014): its stylesheet is a hashed asset too.
+  // The membership page's stylesheet is a hashed asset.
   const html = await (await request.get('/membership')).text();
   const asset = /\/assets\/[^"]+\.css/.exec(html)?.[0];
   expect(asset).toBeTruthy();

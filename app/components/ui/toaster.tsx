@@ -3,11 +3,15 @@ import { X } from 'lucide-react';
 import { useHydrated } from '~/lib/hydration';
 import { dismissToast, useCurrentToast, type ShownToast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
-import { toastBoxClasses, toastToneClasses, toastViewportClasses } from '~/islands/toast';
 
-const toneClasses = toastToneClasses;
-const boxClasses = toastBoxClasses;
-const viewportClasses = toastViewportClasses;
+const toneClasses = (variant: ShownToast['variant']) =>
+  variant === 'destructive'
+    ? 'border-destructive bg-destructive text-destructive-foreground'
+    : variant === 'success'
+      ? 'border-emerald-200 bg-emerald-50 text-emerald-950'
+      : 'border-border bg-white text-foreground';
+const boxClasses = 'group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg';
+const viewportClasses = 'fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]';
 
 /**
  * Radix toasts (docs/product.md#constants-and-limits): one at a time, 5000 ms, swipe threshold 50,

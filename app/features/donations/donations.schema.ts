@@ -90,8 +90,8 @@ export type DonationInput = z.output<typeof oneTimeDonationSchema> | z.output<ty
 
 /**
  * The donate page's post (docs/architecture/forms.md#one-schema-per-route): one of its two forms, told apart by `kind`,
- * and whether React runs (`js=1`: the action answers with the checkout's address instead of
- * redirecting to it).
+ * and whether React posted it (its `js` field: the action answers with the checkout's address and
+ * the gift's id, which React keeps in local storage before leaving, instead of redirecting).
  */
 export const donatePostSchema = z.object({ js: withJavaScript }).and(z.discriminatedUnion('kind', [oneTimeDonationSchema, subscriptionDonationSchema]));
 

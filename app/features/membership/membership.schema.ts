@@ -121,7 +121,8 @@ export type MembershipApplicationInput = WithoutAutoRenew<z.infer<ReturnType<typ
 /**
  * The membership page's post (docs/architecture/forms.md#one-schema-per-route): the account step (intent
  * `create-account`), or the application (`apply`) of a signed-in visitor or of one who just created
- * their account, with `js=1` once React runs (the action then answers with the checkout's address).
+ * their account, with React's `js` field once React runs (the action then answers with the checkout's address
+ * and the application's id, which React keeps in local storage before leaving: lib/checkout-redirect.ts).
  */
 export function membershipPageSchema({ today = new Date() }: { today?: Date } = {}) {
   return z.discriminatedUnion('intent', [

@@ -11,7 +11,6 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
-import { AuthFormScript } from './auth-form-script';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Forgot password');
@@ -28,8 +27,8 @@ export async function action(args: Route.ActionArgs) {
   return dataWithToast(args.context, { result: submission.reply({ resetForm: true }), sent: true }, messages.resetEmailSent);
 }
 
-// Rendered for each visitor, without React: its page script checks the form (docs/architecture/pages.md#page-policy; ADR 014).
-export const handle: PageHandle = { cache: 'personal', scripts: 'none' };
+// Rendered for each visitor; React starts after the first paint (docs/architecture/pages.md#page-policy; ADR 021).
+export const handle: PageHandle = { cache: 'personal', scripts: 'after-paint' };
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm(emailOnlySchema, { id: 'forgot-password', lastResult: actionData?.result });
@@ -47,11 +46,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
         <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <Button type="submit" size="lg" disabled={busy} data-busy-label="Sending...">
+        <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Sending...' : 'Send Reset Link'}
         </Button>
         <FormError id={form.errorId} errors={form.errors} />
-        <AuthFormScript />
       </Form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-semibold text-navy-700 hover:underline">

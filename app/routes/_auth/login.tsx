@@ -16,7 +16,6 @@ import { pageMeta } from '~/lib/meta';
 import { safeRedirect } from '~/lib/redirects';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
-import { AuthFormScript } from './auth-form-script';
 import type { Route } from './+types/login';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -107,9 +106,9 @@ export async function action(args: Route.ActionArgs) {
     : data(reply, { status: failure.status });
 }
 
-// Rendered for each visitor, without React: its page script checks the forms, and the tabs are
-// links (docs/architecture/pages.md#page-policy; ADR 014).
-export const handle: PageHandle = { cache: 'personal', scripts: 'none' };
+// Rendered for each visitor; React starts after the first paint, the forms posting without it
+// meanwhile (docs/architecture/pages.md#page-policy; ADR 021).
+export const handle: PageHandle = { cache: 'personal', scripts: 'after-paint' };
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
@@ -123,7 +122,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {loaderData.notice}
         </p>
       ) : null}
-      {/* Two links, not tabs: the page runs without React, and each link loads its form (ADR 014). */}
+      {/* Two links, not tabs: each loads its form, with React or without it (ADR 014, kept by ADR 021). */}
       <nav aria-label="Login or sign up" className="mt-6 grid grid-cols-2 rounded-lg bg-muted p-1">
         {(['login', 'signup'] as const).map((name) => (
           <Link
@@ -165,11 +164,10 @@ function LoginForm({ lastResult, unverifiedEmail }: { lastResult: LastResult; un
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" disabled={busy} data-busy-label="Signing In...">
+        <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Signing In...' : 'Sign In'}
         </Button>
         <FormError id={form.errorId} errors={form.errors} />
-        <AuthFormScript />
       </Form>
       {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
     </>
@@ -199,7 +197,7 @@ function SignUpForm({ lastResult }: { lastResult: LastResult }) {
       <FormField field={fields.fullName} label="Full Name" autoComplete="name" />
       <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
       <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint={passwordRule} />
-      <Button type="submit" size="lg" variant="accent" disabled={busy} data-busy-label="Creating Account...">
+      <Button type="submit" size="lg" variant="accent" disabled={busy}>
         {busy ? 'Creating Account...' : 'Create Account'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
@@ -211,7 +209,6 @@ function SignUpForm({ lastResult }: { lastResult: LastResult }) {
         </Link>
         .
       </p>
-      <AuthFormScript />
     </Form>
   );
 }

@@ -13,7 +13,6 @@ import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
-import { AuthFormScript } from './auth-form-script';
 import type { Route } from './+types/update-password';
 
 /** Milliseconds between the success toast and the move to /login (docs/product.md#accounts). */
@@ -56,8 +55,8 @@ export async function action(args: Route.ActionArgs) {
   return dataWithToast(args.context, { result: submission.reply({ resetForm: true }), done: true }, messages.passwordUpdated);
 }
 
-// Someone's own data: never stored (docs/architecture/pages.md#page-policy).
-export const handle: PageHandle = { cache: 'private', scripts: 'none' };
+// Someone's own data: never stored; React starts after the first paint (docs/architecture/pages.md#page-policy; ADR 021).
+export const handle: PageHandle = { cache: 'private', scripts: 'after-paint' };
 
 export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm(updatePasswordSchema, { id: 'update-password', lastResult: actionData?.result });
@@ -90,11 +89,10 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
           <input type="hidden" name="token" value={loaderData.token ?? ''} />
           <FormField field={fields.password} label="New Password" type="password" autoComplete="new-password" hint={passwordRule} />
           <FormField field={fields.confirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" />
-          <Button type="submit" size="lg" disabled={busy} data-busy-label={invited ? 'Saving...' : 'Updating...'}>
+          <Button type="submit" size="lg" disabled={busy}>
             {busy ? (invited ? 'Saving...' : 'Updating...') : invited ? 'Set my password' : 'Update Password'}
           </Button>
           <FormError id={form.errorId} errors={form.errors} />
-          <AuthFormScript />
         </Form>
       )}
       <p className="mt-6 text-center text-sm">

@@ -11,7 +11,6 @@ import { causeFrom, donatePostSchema, missingInformation, oneTimeDonationFields,
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
 import { splitFullName } from '~/features/membership/membership.schema';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
-import { CheckoutRedirectScript } from './checkout-redirect-script';
 import { useCheckoutRedirect } from '~/lib/checkout-redirect';
 import { failureOf } from '~/lib/errors.server';
 import { radioProps, refusalToast, useIsPending, useSchemaForm } from '~/lib/forms';
@@ -25,7 +24,6 @@ import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/donate';
-import { DonateFormScript } from './donate-form-script';
 
 const causeIcons = { general: HeartHandshake, medical: Stethoscope, iptv: Tv } as const;
 
@@ -62,9 +60,9 @@ export async function action(args: Route.ActionArgs) {
   return data({ result: submission.reply(), checkoutUrl: checkout.url, donationId: donation.id });
 }
 
-// The same for every anonymous visitor; served without React: a page script checks the forms
-// (docs/architecture/pages.md#page-policy; ADR 014).
-export const handle: PageHandle = { cache: 'public', scripts: 'none', query: { cause: Object.keys(donationCauses) } };
+// The same for every anonymous visitor; React starts after the first paint, the forms posting
+// without it meanwhile (docs/architecture/pages.md#page-policy; ADR 021).
+export const handle: PageHandle = { cache: 'public', scripts: 'after-paint', query: { cause: Object.keys(donationCauses) } };
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
   const { cause, prefill } = loaderData;
@@ -109,7 +107,6 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             <OneTimeForm key={cause} cause={cause} prefill={prefill} lastResult={actionData?.result} />
           )}
         </div>
-        {actionData?.checkoutUrl && actionData.donationId ? <CheckoutRedirectScript kind="donation" checkoutUrl={actionData.checkoutUrl} recordId={actionData.donationId} /> : null}
       </section>
     </>
   );
@@ -172,11 +169,10 @@ function OneTimeForm({ cause, prefill, lastResult }: { cause: Exclude<DonationCa
         <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" />
       </div>
       <FormField field={fields.homeAddress} label="Home Address" autoComplete="address-line1" />
-      <Button type="submit" size="lg" variant="accent" disabled={busy} data-busy-label="Processing..." className="justify-self-start">
+      <Button type="submit" size="lg" variant="accent" disabled={busy} className="justify-self-start">
         {busy ? 'Processing...' : 'Donate Now'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
-      <DonateFormScript />
     </Form>
   );
 }
@@ -209,11 +205,10 @@ function SubscriptionForm({ prefill, lastResult }: { prefill: Prefill; lastResul
         <FormField field={fields.lastName} label="Last Name" autoComplete="family-name" />
       </div>
       <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
-      <Button type="submit" size="lg" variant="accent" disabled={busy} data-busy-label="Processing..." className="justify-self-start">
+      <Button type="submit" size="lg" variant="accent" disabled={busy} className="justify-self-start">
         {busy ? 'Processing...' : 'Subscribe'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
-      <DonateFormScript />
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, Link, redirect, useSubmit } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
@@ -31,8 +31,6 @@ import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import { useMemo } from 'react';
-import { placeOnEnter } from './order-form';
-import { OrderFormScript } from './order-form-script';
 import { ChangedNotice, OfferNotice, RegisteredNotice } from './order-notices';
 import { AttendeeQuestions, OrderQuestions } from './order-questions';
 import { DiscountCodeField, OrderSummary, type ShownDiscount } from './order-summary';
@@ -103,9 +101,7 @@ export async function action(args: Route.ActionArgs) {
   const checked = typed && seats.length ? await previewDiscount({ eventId: event.id, codeText: typed, seats, isMember, now: new Date() }).catch((error: unknown) => (isAppError(error) ? error.message : Promise.reject(error))) : null;
   const discount: ShownDiscount | null = checked && typeof checked !== 'string' ? { code: checked.code.code, text: discountText(checked.code), lines: checked.lines, discountCents: checked.discountCents, totalCents: checked.totalCents } : null;
   // One attendee input per seat, whatever shape the post gave the list; answers only as fields of `answers`.
-  const reply = (options?: Parameters<typeof submission.reply>[0]) => ({ result: withAnswers(withTextList(submission.reply(options), 'attendees', seats.length)), discount, next: null as OrderNext | null });
-  // Posted by the page script (order-form.ts): an order placed answers where to go, which it goes to itself.
-  const js = submission.payload.js === '1';
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => ({ result: withAnswers(withTextList(submission.reply(options), 'attendees', seats.length)), discount });
   if (seats.length === 0) return data(reply({ formErrors: notes }), { status: 409 });
   if (submission.status !== 'success') return data(reply(), { status: 400 });
   if (submission.value.intent === 'apply') {
@@ -128,22 +124,16 @@ export async function action(args: Route.ActionArgs) {
     if (order.status === 'confirmed') {
       // Its tickets' mail was queued with it (placeOrder). This browser remembers it: Back to this page says so.
       const headers = new Headers({ 'Set-Cookie': await rememberRegistration(event.id, order.id) });
-      const toTickets = await redirectWithToast(ticketOrderPath(order.id), messages.ticketsConfirmed, { headers });
-      if (!js) return toTickets;
-      const cookies = new Headers(toTickets.headers.getSetCookie().map((cookie): [string, string] => ['Set-Cookie', cookie]));
-      return data({ ...reply(), next: { url: ticketOrderPath(order.id), replace: true } }, { headers: cookies });
+      return redirectWithToast(ticketOrderPath(order.id), messages.ticketsConfirmed, { headers });
     }
     const checkout = await startCheckoutForNewRecord(orderCheckout(order, event, tickets));
-    return js ? data({ ...reply(), next: { url: checkout.url, replace: false } }) : redirect(checkout.url);
+    return redirect(checkout.url);
   } catch (error) {
     if (!isAppError(error)) throw error;
     const failure = failureOf(error, { title: 'Order not placed' });
     return data(reply(failure.field ? { fieldErrors: { [failure.field]: [failure.message] } } : { formErrors: [failure.message] }), { status: failure.status });
   }
 }
-
-/** Where an order placed goes, for the page script; the tickets take the order page's place in the history. */
-type OrderNext = { url: string; replace: boolean };
 
 /** A hand-made post whose `answers` is not a set of fields gets empty answers back, not a page that cannot render. */
 function withAnswers<Result extends { initialValue?: Record<string, unknown> | null }>(result: Result): Result {
@@ -154,9 +144,22 @@ function withAnswers<Result extends { initialValue?: Record<string, unknown> | n
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData ? `Your order · ${args.loaderData.event.title}` : 'Your order');
 
 // Rendered for each visitor and never stored: Back after registering asks the server again, which
-// knows the registration (docs/architecture/pages.md#page-policy). Without React: a page script runs
-// the form (OrderFormScript, ADR 014).
-export const handle: PageHandle = { cache: 'private', scripts: 'none' };
+// knows the registration (docs/architecture/pages.md#page-policy). React starts after the first paint,
+// the form posting without it meanwhile (ADR 021).
+export const handle: PageHandle = { cache: 'private', scripts: 'after-paint' };
+
+/**
+ * Enter in a field places the order: the 'Apply' button comes first in the form, so it would be
+ * Enter's button. In the code field Enter applies the code.
+ */
+function placeOnEnter(event: React.KeyboardEvent<HTMLFormElement>) {
+  const target = event.target;
+  if (event.key !== 'Enter' || !(target instanceof HTMLInputElement) || target.name === 'discountCode' || target.type === 'submit') return;
+  const place = event.currentTarget.querySelector<HTMLButtonElement>('button[value="order"]');
+  if (!place) return;
+  event.preventDefault();
+  event.currentTarget.requestSubmit(place);
+}
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, seats, notes, prefill, registered, questions, heldUntil } = loaderData;
@@ -169,6 +172,21 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     lastResult: actionData?.result,
     defaultValue: { buyerName: prefill?.name ?? '', buyerEmail: prefill?.email ?? '', attendees: seats.map((_, index) => (index === 0 ? (prefill?.name ?? '') : '')) },
   });
+  const formProps = getFormProps(form);
+  const submit = useSubmit();
+  /*
+   * 'Apply' is answered in place (no page added to the history), and a free registration replaces
+   * this page in the history (Back goes to the event, not to a filled form); a paid order's
+   * checkout follows it (Back returns to the form). Conform checks first.
+   */
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const button = submitter instanceof HTMLButtonElement ? submitter : null;
+    submit(button ?? event.currentTarget, { method: 'post', replace: button?.value === 'apply' || totalCents === 0 });
+  };
   const attendeeFields = fields.attendees.getFieldList();
   const answerFields = fields.answers.getFieldset();
   return (
@@ -176,22 +194,19 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <PageHero eyebrow="Tickets" title={event.title}>
         {formatDateWithWeekday(event.startsAt, event.timeZone)} at {formatTime(event.startsAt, event.timeZone)} · {event.venue}
       </PageHero>
-      {/* An order placed by the page script: where it goes next (order-form.ts). The registration is shown already when signed in. */}
-      {actionData?.next ? <div hidden data-order-next={actionData.next.url} data-replace={String(actionData.next.replace)} /> : null}
       {registered || seats.length === 0 ? (
-        <section data-order-section className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
+        <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
           {registered ? <RegisteredNotice eventTitle={event.title} {...registered} /> : <ChangedNotice notes={notes} eventId={event.id} nothingLeft />}
         </section>
       ) : (
-        <section data-order-section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_340px] lg:items-start lg:px-8">
+        <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_340px] lg:items-start lg:px-8">
           {heldUntil ? <OfferNotice heldUntil={heldUntil} timeZone={event.timeZone} /> : null}
           {notes.length > 0 ? (
             <div className="lg:col-span-2">
               <ChangedNotice notes={notes} eventId={event.id} nothingLeft={false} />
             </div>
           ) : null}
-          {/* A free registration replaces this page in the history: Back goes to the event, not to a filled form. */}
-          <Form method="post" replace={totalCents === 0} {...getFormProps(form)} onKeyDown={(event) => placeOnEnter(event.nativeEvent, event.currentTarget)} className="grid gap-6 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+          <Form method="post" {...formProps} onSubmit={onSubmit} onKeyDown={placeOnEnter} className="grid gap-6 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
             <div>
               <h2 className="text-xl font-bold text-navy-900">Who is coming</h2>
               <p className="mt-1 text-sm text-slate-600">A name for each ticket: it is printed on the ticket and checked at the door.</p>
@@ -225,7 +240,6 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 <Link to={`/events/${event.id}`}>Change tickets</Link>
               </Button>
             </div>
-            <OrderFormScript questions={questions} seatTierIds={seats.map((seat) => seat.tierId)} />
           </Form>
           <OrderSummary seats={seats} totalCents={totalCents} discount={discount} />
         </section>

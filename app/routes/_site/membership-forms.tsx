@@ -10,10 +10,7 @@ import { radioProps, useIsPending, useSchemaForm } from '~/lib/forms';
 import { useHydrated } from '~/lib/hydration';
 import { messages } from '~/lib/messages';
 import { formatCents } from '~/lib/money';
-import { useNonce } from '~/lib/nonce';
 import { toast } from '~/lib/toast';
-// The membership page is served without React (ADR 014); this runs its application in the browser.
-import membershipScript from './membership-page?inline-script';
 
 /*
  * The membership page's two forms (docs/product.md#membership): the account step for a visitor
@@ -40,7 +37,7 @@ export function AccountStep({ plan, lastResult }: { plan: MembershipType; lastRe
         <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
         <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" hint={passwordRule} />
       </div>
-      <Button type="submit" disabled={busy} data-busy-label="Creating Account..." className="justify-self-start">
+      <Button type="submit" disabled={busy} className="justify-self-start">
         {busy ? 'Creating Account...' : 'Create Account'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
@@ -48,7 +45,7 @@ export function AccountStep({ plan, lastResult }: { plan: MembershipType; lastRe
   );
 }
 
-/** The application; until the account exists it shows, disabled, as step 2. With JavaScript it posts `js=1`. */
+/** The application; until the account exists it shows, disabled, as step 2. Once React runs it posts the `js` field (lib/fields.ts). */
 export function ApplicationStep({
   plan,
   disabled,
@@ -103,7 +100,7 @@ export function ApplicationStep({
         <FormField field={fields.studyStartDate} label="Study Start Date (optional)" type="date" disabled={disabled} />
         <FormField field={fields.studyEndDate} label="Study End Date (optional)" type="date" disabled={disabled} />
       </div>
-      {/* Annual plan only (the page script hides it too); without JavaScript the server refuses it with a life plan (membershipApplicationSchema). */}
+      {/* Annual plan only; without JavaScript the server refuses it with a life plan (membershipApplicationSchema). */}
       <div data-annual-only hidden={life}>
         <CheckboxField
           field={fields.autoRenew}
@@ -112,20 +109,10 @@ export function ApplicationStep({
           disabled={disabled || life}
         />
       </div>
-      <Button type="submit" size="lg" variant="accent" disabled={disabled || busy} data-busy-label="Submitting..." className="justify-self-start">
+      <Button type="submit" size="lg" variant="accent" disabled={disabled || busy} className="justify-self-start">
         {busy ? 'Submitting...' : 'Submit Application'}
       </Button>
       <FormError id={form.errorId} errors={form.errors} />
     </Form>
   );
-}
-
-/**
- * The last child of the application's box: on the page the server sends, its script runs the two
- * forms (membership-page.ts). When React renders the page (a link from a page that runs it), the
- * script does not run and the components above do the same.
- */
-export function MembershipFormScript() {
-  const nonce = useNonce();
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: membershipScript }} />;
 }

@@ -25,8 +25,7 @@ import { formatCents } from '~/lib/money';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/membership';
-import { CheckoutRedirectScript } from './checkout-redirect-script';
-import { AccountStep, ApplicationStep, MembershipFormScript } from './membership-forms';
+import { AccountStep, ApplicationStep } from './membership-forms';
 
 function chosenPlan(value: string | null): MembershipType | null {
   return value === 'annual' || value === 'life' ? value : null;
@@ -133,8 +132,9 @@ export async function action(args: Route.ActionArgs) {
   if (!applicant.signedIn) await nameAccountFromApplication(applicant.userId, input);
   const headers = new Headers();
   if (!applicant.signedIn) headers.append('Set-Cookie', await clearApplicantCookieHeader());
-  // Without JavaScript the browser goes straight to the checkout; with it, the page first keeps
-  // the application id in local storage (docs/product.md#membership) and then goes.
+  // Without JavaScript (or before React starts) the browser goes straight to the checkout; with
+  // React, the page first keeps the application id in local storage (docs/product.md#membership)
+  // and then goes (useCheckoutRedirect).
   if (!js) throw redirect(checkout.url, { headers });
   return dataWithToast(args.context, 
     { step: 'application' as const, result: submission.reply(), checkoutUrl: checkout.url, applicationId: application.id },
@@ -143,9 +143,9 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-// The same for every anonymous visitor; served without React: a page script runs the application
-// (docs/architecture/pages.md#page-policy; ADR 014).
-export const handle: PageHandle = { cache: 'public', scripts: 'none', query: { plan: membershipTypes } };
+// The same for every anonymous visitor; React starts after the first paint, the forms posting
+// without it meanwhile (docs/architecture/pages.md#page-policy; ADR 021).
+export const handle: PageHandle = { cache: 'public', scripts: 'after-paint', query: { plan: membershipTypes } };
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
@@ -223,10 +223,6 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                 lastResult={actionData?.step === 'application' ? actionData.result : undefined}
               />
             )}
-            {actionData?.checkoutUrl && actionData.applicationId ? (
-              <CheckoutRedirectScript kind="membership" checkoutUrl={actionData.checkoutUrl} recordId={actionData.applicationId} />
-            ) : null}
-            <MembershipFormScript />
           </div>
         ) : null}
       </section>

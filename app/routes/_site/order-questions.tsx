@@ -6,7 +6,7 @@ import { answerKey, asksTier, type Question } from '~/features/events/questions'
  * the questions for its tier, and the order's own once. Each answer is a field of the order form
  * (`answers.q{id}_{seat}` / `answers.q{id}`), validated by the same schema in the browser and on
  * the server (orderFormSchemaFor), its message under it. A yes/no question's first radio has the
- * field's id: the page without React finds the field by it (islands/schema-form.ts, ADR 014).
+ * field's id (ids are unique), and its fieldset carries the field's `aria-invalid` and message.
  */
 type Fieldset = Record<string, AnyField | undefined>;
 
