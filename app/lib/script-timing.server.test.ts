@@ -16,7 +16,7 @@ describe('timeScripts', () => {
   it("'after-paint' holds the head's preloads and the module script", () => {
     expect(through('after-paint', head + body)).toBe(
       '<html><head><link rel="held-modulepreload" href="/a.js"/><link rel="stylesheet" href="/s.css"/><link rel="held-modulepreload" href="/b.js"/></head>' +
-        '<body>é<link rel="modulepreload" href="/c.js"/><script nonce="n" type="held-module" async="">import "/a.js";</script></body></html>',
+        '<body>é<link rel="modulepreload" href="/c.js"/><script nonce="n" type="text/x-held-module">import "/a.js";</script></body></html>',
     );
   });
 

@@ -4,7 +4,7 @@ const preload = Buffer.from('<link rel="modulepreload"');
 const lowPreload = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
 const heldPreload = Buffer.from(`<link rel="${held.preloadRel}"`);
 const moduleScript = Buffer.from('type="module" async=""');
-const heldScript = Buffer.from(`type="${held.moduleType}" async=""`);
+const heldScript = Buffer.from(`type="${held.moduleType}"`);
 const headEnd = Buffer.from('</head>');
 
 /** Replaces every `from` before `limit` (or anywhere) in `chunk` by `to`. */
@@ -26,7 +26,7 @@ function replace(chunk: Buffer, from: Buffer, to: Buffer, limit = chunk.length):
  * fetches them at high priority and the first paint waits behind ~200 KB of script on a phone.
  * - `'low'`: the preloads are fetched at low priority, after the stylesheet and images.
  * - `'after-paint'`: nothing is fetched before the first paint. The preloads and React Router's
- *   module script are written inert (`held-modulepreload`, `held-module`); the page's own few lines
+ *   module script are written inert (`held-modulepreload`, `text/x-held-module`); the page's own few lines
  *   (root.tsx) start them once the page is painted, and React hydrates then.
  * Tags are ASCII and rewritten byte for byte in the whole rendered document (entry.server.tsx
  * renders a page in one piece); the preloads only before `</head>`.

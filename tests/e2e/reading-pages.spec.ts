@@ -57,12 +57,12 @@ test('the public form pages hold React Router’s scripts until after the first 
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head, path).not.toContain('rel="modulepreload"');
     expect(head.match(/<link rel="held-modulepreload" href="\/assets\/[^"]+\.js"/g)?.length ?? 0, path).toBeGreaterThan(1);
-    expect(html.match(/<script nonce="[^"]+" type="held-module" async="">/g), path).toHaveLength(1);
+    expect(html.match(/<script nonce="[^"]+" type="text\/x-held-module">/g), path).toHaveLength(1);
     expect(html, path).not.toMatch(/<script\b[^>]*\btype="module"/);
   }
   // The school anthem's page (its player) runs React at once.
   const anthem = await (await request.get('/school-anthem')).text();
-  expect(anthem).not.toContain('type="held-module"');
+  expect(anthem).not.toContain('type="text/x-held-module"');
   expect(anthem.match(/<link rel="modulepreload" fetchpriority="low" href="\/assets\/[^"]+\.js"/g)?.length ?? 0).toBeGreaterThan(1);
   expect(anthem).toMatch(/<script nonce="[^"]+" type="module" async="">/);
 

@@ -10,7 +10,7 @@ export function SiteHeader() {
   const settings = useSiteSettings();
   const user = useCurrentUser();
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 border-b border-border bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex min-w-0 items-center gap-3" aria-label={settings ? `${settings.shortName} ${settings.chapterName} (${settings.associationName}), home page` : 'Home page'}>
           <Crest />
