@@ -24,7 +24,7 @@ import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/events.$id';
-import { TicketCard } from './ticket-card';
+import { TicketCard } from './ticket-card.parts';
 
 async function loadEvent(rawId: string | undefined, options: { preview: boolean }) {
   const id = parseId(rawId);

@@ -23,10 +23,10 @@ import { notFound } from '~/lib/params';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/application';
-import { OfflinePaymentFields } from './offline-payment-fields';
-import { PaymentsList } from './payments-list';
-import { RecordFields, RecordHistory } from './record-parts';
-import { handleRefund, listedPayments, refusedRefund } from './refund-reply.server';
+import { OfflinePaymentFields } from './offline-payment-fields.parts';
+import { PaymentsList } from './payments-list.parts';
+import { RecordFields, RecordHistory } from './record.parts';
+import { handleRefund, listedPayments, refusedRefund } from './refund-reply.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;

@@ -17,9 +17,9 @@ import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/donation';
-import { PaymentsList } from './payments-list';
-import { RecordFields, RecordHistory } from './record-parts';
-import { handleRefund, listedPayments, refusedRefund } from './refund-reply.server';
+import { PaymentsList } from './payments-list.parts';
+import { RecordFields, RecordHistory } from './record.parts';
+import { handleRefund, listedPayments, refusedRefund } from './refund-reply.parts.server';
 
 /**
  * A donation's page (`/admin/donations/{id}`): the gift, its payments with what was refunded, and

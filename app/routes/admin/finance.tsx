@@ -9,9 +9,9 @@ import { readAdminQuery } from '~/lib/admin-lists.server';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/finance';
-import { MoneySection } from './finance-money';
-import { StandingSection, StatementsSection, SubscriptionsSection } from './finance-sections';
-import { sendStatementsAction } from './finance-send-statements.server';
+import { MoneySection } from './finance-money.parts';
+import { StandingSection, StatementsSection, SubscriptionsSection } from './finance-sections.parts';
+import { sendStatementsAction } from './finance-send-statements.parts.server';
 
 /**
  * The finance view (docs/product.md#finance): read-only, for finance and admins. The year lives in

@@ -16,8 +16,8 @@ import { isUuid } from '~/lib/params';
 import type { Actor } from '~/lib/roles';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/member-import';
-import { ImportMappingForm } from './member-import-mapping';
-import { ImportDone, ImportFileForm } from './member-import-parts';
+import { ImportMappingForm } from './member-import-mapping.parts';
+import { ImportDone, ImportFileForm } from './member-import.parts';
 
 /** 'Import members' (`/admin/members/import`, docs/product.md#member-import): admins only; nothing is written until confirmed. */
 export async function loader(args: Route.LoaderArgs) {

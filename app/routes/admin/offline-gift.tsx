@@ -15,7 +15,7 @@ import { pageMeta } from '~/lib/meta';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/offline-gift';
-import { OfflinePaymentFields } from './offline-payment-fields';
+import { OfflinePaymentFields } from './offline-payment-fields.parts';
 
 /** 'Record an offline gift' (`/admin/donations/new`, docs/product.md#offline-payments): admins only. */
 export async function loader(args: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
-import { MembersOnlyNotice } from '../_site/members-only-notice';
+import { MembersOnlyNotice } from '../_site/members-only-notice.parts';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/directory';
 

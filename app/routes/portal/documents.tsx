@@ -8,7 +8,7 @@ import { memberAccess } from '~/features/membership/membership.server';
 import { formatIsoDay } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
-import { MembersOnlyNotice } from '../_site/members-only-notice';
+import { MembersOnlyNotice } from '../_site/members-only-notice.parts';
 import type { Route } from './+types/documents';
 
 /** Documents (docs/product.md#members-portal): the public ones, and the members' own for members in good standing. */

@@ -25,7 +25,7 @@ import { formatCents } from '~/lib/money';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/payments';
-import { GivingStatements } from './giving-statements';
+import { GivingStatements } from './giving-statements.parts';
 
 /** My Payments (docs/product.md#members-portal): recurring contributions, and every payment with its receipt. */
 export async function loader(args: Route.LoaderArgs) {

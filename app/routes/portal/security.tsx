@@ -21,7 +21,7 @@ import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/security';
-import { TwoFactorOff, TwoFactorOn, TwoFactorPending, type SecurityReply } from './security-forms';
+import { TwoFactorOff, TwoFactorOn, TwoFactorPending, type SecurityReply } from './security-forms.parts';
 
 /**
  * Security (docs/product.md#security): two-step sign-in with an authenticator app, for every

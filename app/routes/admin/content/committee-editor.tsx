@@ -20,7 +20,7 @@ import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/committee-editor';
-import { handleDeletion, invalidForm, refusedSave } from './replies.server';
+import { handleDeletion, invalidForm, refusedSave } from './replies.parts.server';
 
 async function loadTerm(args: RequestScope, rawId: string | undefined) {
   const { user } = await requireContentEditor(args);

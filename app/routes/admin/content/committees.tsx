@@ -14,7 +14,7 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/committees';
-import { invalidForm, refusedSave } from './replies.server';
+import { invalidForm, refusedSave } from './replies.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireContentEditor(args);

@@ -15,8 +15,8 @@ import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/document-editor';
-import { DocumentForm } from './document-form';
-import { handleDeletion, invalidForm, refusedSave } from './replies.server';
+import { DocumentForm } from './document-form.parts';
+import { handleDeletion, invalidForm, refusedSave } from './replies.parts.server';
 
 async function loadDocument(args: RequestScope, rawId: string | undefined) {
   const { user } = await requireContentEditor(args);

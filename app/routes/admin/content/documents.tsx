@@ -11,8 +11,8 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/documents';
-import { DocumentForm } from './document-form';
-import { invalidForm, refusedSave } from './replies.server';
+import { DocumentForm } from './document-form.parts';
+import { invalidForm, refusedSave } from './replies.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireContentEditor(args);

@@ -18,8 +18,8 @@ import { formatCents } from '~/lib/money';
 import { notFound, parseId } from '~/lib/params';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-tickets';
-import { Attendees, Orders, SalesAndMoney } from './event-tickets-parts';
-import { handleConfirmed, type EditorReply } from './replies.server';
+import { Attendees, Orders, SalesAndMoney } from './event-tickets.parts';
+import { handleConfirmed, type EditorReply } from './replies.parts.server';
 
 /**
  * An event's tickets for the committee (docs/product.md#tickets-for-the-committee): sales per tier,

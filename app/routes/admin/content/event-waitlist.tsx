@@ -13,7 +13,7 @@ import { notFound, parseId } from '~/lib/params';
 import { cn } from '~/lib/utils';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-waitlist';
-import { handleConfirmed, type EditorReply } from './replies.server';
+import { handleConfirmed, type EditorReply } from './replies.parts.server';
 
 /**
  * An event's waitlists for the committee (docs/product.md#waitlist), beside its tickets page: each

@@ -18,7 +18,7 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/media';
-import { handleDeletion, invalidForm, refusedSave } from './replies.server';
+import { handleDeletion, invalidForm, refusedSave } from './replies.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   await requireContentEditor(args);

@@ -15,7 +15,7 @@ import { notFound } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/page-legal';
-import { invalidForm, refusedSave } from './replies.server';
+import { invalidForm, refusedSave } from './replies.parts.server';
 
 function legalSlug(raw: string | undefined): LegalSlug {
   const slug = legalSlugs.find((candidate) => candidate === raw);

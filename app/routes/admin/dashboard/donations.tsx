@@ -20,7 +20,7 @@ import { formatCents } from '~/lib/money';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/donations';
-import { requireAdminSection } from './guard.server';
+import { requireAdminSection } from './guard.parts.server';
 
 /** Gifts (docs/product.md#admin-dashboard): finance reads them, admins also complete, reject and record offline ones. */
 export async function loader(args: Route.LoaderArgs) {

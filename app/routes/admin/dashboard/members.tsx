@@ -20,7 +20,7 @@ import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/members';
-import { requireAdminSection } from './guard.server';
+import { requireAdminSection } from './guard.parts.server';
 
 /** Membership applications (docs/product.md#admin-dashboard): filtered, searched and paged in the address. */
 export async function loader(args: Route.LoaderArgs) {

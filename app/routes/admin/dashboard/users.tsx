@@ -15,7 +15,7 @@ import type { PageHandle } from '~/lib/page-policy';
 import { roles } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/users';
-import { requireAdminSection } from './guard.server';
+import { requireAdminSection } from './guard.parts.server';
 
 /** Everyone with an account, and their role (docs/product.md#admin-dashboard): super admins. */
 export async function loader(args: Route.LoaderArgs) {

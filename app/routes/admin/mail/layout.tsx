@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { requireMailer } from './guard.server';
+import { requireMailer } from './guard.parts.server';
 import type { Route } from './+types/layout';
 
 /**

@@ -10,7 +10,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/finance';
-import type { StatementsAsking } from './finance-sections';
+import type { StatementsAsking } from './finance-sections.parts';
 
 /**
  * The finance view's one post: mail every donor of the year their statement (docs/product.md#gift-receipts).

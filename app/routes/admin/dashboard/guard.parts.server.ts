@@ -1,6 +1,6 @@
 import { requireAdminAbility } from '~/features/accounts/guards.server';
 import type { RequestScope } from '~/features/accounts/session.server';
-import { adminSections, type AdminSection } from './sections';
+import { adminSections, type AdminSection } from './sections.parts';
 
 /**
  * A dashboard section's own guard (each section's loader calls it; docs/architecture/accounts.md#permissions):
