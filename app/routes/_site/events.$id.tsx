@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { RichText } from '~/components/ui/rich-text';
-import { wantsPreview } from '~/features/accounts/guards.server';
+import { wantsPreview } from '~/features/accounts/route-guards.server';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { ticketSelectionSchema } from '~/features/events/events.schema';
 import { getEventWithTiers } from '~/features/events/events.server';

@@ -5,7 +5,7 @@ import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/form-field';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { applicationHistory } from '~/features/membership/applications.server';
 import { getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Button } from '~/components/ui/button';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { donationCauses } from '~/features/donations/causes';
 import { getDonation } from '~/features/donations/donations.server';
 import { listPaymentsFor } from '~/features/payments/payments.server';

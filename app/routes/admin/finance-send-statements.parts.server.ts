@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { z } from 'zod';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { kickMailingQueue } from '~/features/mailings/sender.server';
 import { startYearEndStatements, statementRecipients } from '~/features/mailings/statements.server';
 import { financeYearOf } from '~/features/payments/finance';

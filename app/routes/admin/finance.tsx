@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { Form } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { readFinanceYear } from '~/features/payments/finance';
 import { getFinanceOverview } from '~/features/payments/finance.server';
 import { readAdminQuery } from '~/lib/admin-lists.server';

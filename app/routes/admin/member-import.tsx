@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { decodeImportFile, readImportCsv } from '~/features/membership/import-csv.server';
 import { importPostSchema, postedMapping, postedWords } from '~/features/membership/import.schema';
 import { memberImportSummary } from '~/features/membership/import.server';

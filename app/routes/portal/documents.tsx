@@ -2,7 +2,7 @@ import { Download, FileText } from 'lucide-react';
 import { PortalRow } from '~/components/portal/portal-row';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { listDocuments } from '~/features/content/documents.server';
 import { memberAccess } from '~/features/membership/membership.server';
 import { formatIsoDay } from '~/lib/dates';

@@ -8,7 +8,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { deleteOwnAccount } from '~/features/accounts/account-deletion.server';
 import { changeEmailSchema } from '~/features/accounts/accounts.schema';
 import { requestEmailChange, signOut } from '~/features/accounts/accounts.server';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { memberDetailsSchema, renewalChoiceSchema } from '~/features/membership/membership.schema';
 import { autoRenewingMembershipOf, renewalCheckout } from '~/features/membership/membership-payments.server';
 import { getLatestApplication, memberAccess, updateMemberDetails } from '~/features/membership/membership.server';

@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { SectionNav } from '~/components/layout/section-nav';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { memberAccess } from '~/features/membership/membership.server';
 import type { Route } from './+types/sections-layout';
 import { portalSections } from './sections.parts';

@@ -7,7 +7,7 @@ import { ConfirmDelete, ContentHeading, Panel, StatusBadge } from '~/components/
 import { FileField } from '~/components/admin/file-field';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { committeeEditorSchema, committeeMemberSchema, termSchema } from '~/features/content/committees.schema';
 import { deleteCommitteeMember, deleteTerm, listTermsForEditors, saveCommitteeMember, saveTerm } from '~/features/content/committees.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';

@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { ContentHeading, ContentList, ContentListItem, Panel, StatusBadge } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { termSchema } from '~/features/content/committees.schema';
 import { listTermsForEditors, saveTerm } from '~/features/content/committees.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';

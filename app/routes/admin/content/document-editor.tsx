@@ -3,7 +3,7 @@ import type { RequestScope } from '~/features/accounts/session.server';
 import { ExternalLink } from 'lucide-react';
 import { ConfirmDelete, ContentHeading, Panel, StatusBadge } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { documentEditorSchema } from '~/features/content/documents.schema';
 import { deleteDocument, getDocument, saveDocument } from '~/features/content/documents.server';
 import { withUpload } from '~/features/media/media.server';

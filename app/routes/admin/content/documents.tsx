@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { ContentHeading, ContentList, ContentListItem, Panel, StatusBadge } from '~/components/admin/content-ui';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { documentSchema } from '~/features/content/documents.schema';
 import { listDocumentsForEditors, saveDocument } from '~/features/content/documents.server';
 import { withUpload } from '~/features/media/media.server';

@@ -3,7 +3,7 @@ import { data, Link } from 'react-router';
 import { z } from 'zod';
 import { ContentHeading } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { getEventTickets } from '~/features/events/attendees.server';
 import { formatTicketCode } from '~/features/events/ticket-codes.server';
 import { freedSeatsSentence } from '~/features/events/waitlist';

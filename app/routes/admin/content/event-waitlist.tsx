@@ -2,7 +2,7 @@ import { Send, UserMinus } from 'lucide-react';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { ConfirmAction, ContentHeading } from '~/components/admin/content-ui';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { listWaitlist, offerNextSeats, removeFromWaitlist, type CommitteeWaitlistEntry } from '~/features/events/waitlist.server';
 import { formatDateTime } from '~/lib/dates';

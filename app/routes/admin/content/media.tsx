@@ -6,7 +6,7 @@ import { ConfirmDelete, ContentHeading, Panel } from '~/components/admin/content
 import { FileField } from '~/components/admin/file-field';
 import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
 import { deleteMedia, imageSources, listMedia, storeUpload } from '~/features/media/media.server';
 import { mediaLibraryPostSchema, mediaLibrarySchema } from '~/features/media/upload-field';

@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { ContentHeading, Panel, SaveBar, ViewOnSite } from '~/components/admin/content-ui';
 import { FileField } from '~/components/admin/file-field';
 import { CheckboxField, FormField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { anthemSchema } from '~/features/content/pages.schema';
 import { getAnthemPage, saveAnthem } from '~/features/content/pages.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';

@@ -2,7 +2,7 @@ import { ticketSalesByEvent } from '~/features/events/attendees.server';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/tickets';
-import { requireAdminSection } from './guard.parts.server';
+import { requireAdminSection } from '~/features/accounts/route-guards.server';
 import { TicketSales } from './ticket-sales.parts';
 
 /** Ticket sales by event (docs/product.md#admin-dashboard), for those who read the donations. */

@@ -21,7 +21,7 @@ import { editorId, handleConfirmed, handleDeletion, invalidForm, refusedSave } f
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/mailing';
 import { SentMailing } from './sent-mailing.parts';
-import { requireMailer } from './guard.parts.server';
+import { requireMailer } from '~/features/accounts/route-guards.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
