@@ -2,12 +2,12 @@
  * The homes and names of docs/decisions/022-file-roles-and-homes.md, checked on deliberate breaches
  * and on the repository's own files.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '~/routes';
-import { routeFileProblems } from './file-homes';
+import { databaseTestProblems, routeFileProblems } from './file-homes';
 
 /** Every module app/routes.ts names, layouts included, as a path from the repository root. */
 function routeModules(entries: readonly RouteConfigEntry[] = routes): string[] {
@@ -55,5 +55,26 @@ describe('route modules and their parts', () => {
     const modules = routeModules();
     expect(modules.length).toBeGreaterThan(80);
     expect(routeFileProblems(filesUnder('app/routes'), modules)).toEqual([]);
+  });
+});
+
+describe('database tests', () => {
+  const unit = "import { expect, it } from 'vitest';\nit('adds', () => expect(1 + 1).toBe(2));\n";
+  const opening = "import { setupTestDatabase } from '../../tests/setup/database';\nconst database = setupTestDatabase();\n";
+
+  it('accepts a unit test beside the code and a database test in tests/integration', () => {
+    expect(databaseTestProblems(new Map([['app/lib/money.test.ts', unit], ['tests/integration/orders.test.ts', opening]]))).toEqual([]);
+  });
+
+  it('refuses a test under app/ that opens a database', () => {
+    expect(databaseTestProblems(new Map([['app/features/events/orders.server.test.ts', opening]]))).toEqual([
+      expect.stringContaining('app/features/events/orders.server.test.ts opens a test database'),
+    ]);
+  });
+
+  it('holds for every test under app/', () => {
+    const tests = filesUnder('app').filter((file) => /\.test\.tsx?$/.test(file));
+    expect(tests.length).toBeGreaterThan(50);
+    expect(databaseTestProblems(new Map(tests.map((file) => [file, readFileSync(file, 'utf8')])))).toEqual([]);
   });
 });

@@ -25,3 +25,17 @@ export function routeFileProblems(files: readonly string[], routeModules: readon
   for (const file of routeModules) if (!files.includes(file)) problems.push(`${file} is in app/routes.ts but not on disk`);
   return problems;
 }
+
+/** What opens a test database: tests/setup/database.ts, imported or called. */
+const OPENS_DATABASE = /\bsetupTestDatabase\b|tests\/setup\/database\b/;
+
+/**
+ * What is wrong with the tests under app/: they are unit tests beside the code and never open a
+ * database; a test that does lives in tests/integration/, where `npm run test:db` runs it on
+ * PostgreSQL too. `tests` maps a path from the repository root to its text.
+ */
+export function databaseTestProblems(tests: ReadonlyMap<string, string>): string[] {
+  return [...tests]
+    .filter(([file, text]) => file.startsWith('app/') && OPENS_DATABASE.test(text))
+    .map(([file]) => `${file} opens a test database: move it to tests/integration/ (unit tests beside the code never need one)`);
+}
