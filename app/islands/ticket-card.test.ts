@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { enhanceTicketCard } from './ticket-card';
 
-/** The card as routes/_site/ticket-card.tsx writes it: two tiers, $75.00 (at most 4) and free (at most 2). */
+/** The card as routes/_site/ticket-card.parts.tsx writes it: two tiers, $75.00 (at most 4) and free (at most 2). */
 function card(): HTMLFormElement {
   document.body.innerHTML = `
     <form>

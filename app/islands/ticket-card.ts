@@ -1,7 +1,7 @@
 import { formatCents } from '~/lib/money';
 
 /**
- * The event page's ticket card (routes/_site/ticket-card.tsx) without React: each quantity button
+ * The event page's ticket card (routes/_site/ticket-card.parts.tsx) without React: each quantity button
  * steps its field within 0 and the field's max, a typed quantity is brought within them, and the
  * total line follows ('Total (2 tickets)', '$150.00', as the server writes money). The fields and
  * the post work without any script; this only keeps the buttons and the total in step. Runs once

@@ -1,7 +1,7 @@
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderCalendarFile } from '~/features/events/ticket-mail.server';
 import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
-import { admitsSomeone, findVisibleOrder } from './_site/ticket-access.server';
+import { admitsSomeone, findVisibleOrder } from './_site/ticket-access.parts.server';
 import type { Route } from './+types/tickets.$orderId.event-ics';
 
 /**

@@ -1,8 +1,124 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { clientIpFromSocket } from '~/lib/client-ip';
 import type { Env } from '~/lib/env.server';
-import { limitRequestBodies, refuseControlCharacters, refuseOtherMethods, setClientIp } from '~/lib/request-guards.server';
+import { hasControlCharacters } from '~/lib/text';
+
+/*
+ * Each guard answers a bad request itself, with a clear message, so nothing behind it has to;
+ * `requestGuards` at the end puts them in order.
+ */
+
+/** The largest request body the site reads: forms and webhooks are a few kilobytes. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Where editors upload files (docs/product.md#content-area), and how much one form there may
+ * carry: the largest file (a 25 MB recording) and the form around it.
+ */
+export const UPLOAD_PATH_PREFIX = '/admin/content';
+/** The member import's page (docs/product.md#member-import) takes a CSV of up to 5 MB, twice over with its preview. */
+export const MEMBER_IMPORT_PATH = '/admin/members/import';
+export const MAX_UPLOAD_BODY_BYTES = 30 * 1024 * 1024;
+
+const methodsWithBodies = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function refuse(response: Response, status: number, title: string, message: string): void {
+  // Plain HTML in the site's colours: this answer comes before the app (and its styles) run.
+  response
+    .status(status)
+    .set({ Connection: 'close', 'Cache-Control': 'no-store' })
+    .type('html')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>` +
+        `<body style="margin:0;min-height:100vh;background:#f5f6f8;color:#142240;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">` +
+        `<main style="max-width:32rem;margin:0 auto;padding:12vh 1rem">` +
+        `<div style="background:#fff;border-radius:16px;padding:2rem;box-shadow:0 1px 3px rgba(20,34,64,.12)">` +
+        `<p style="margin:0;color:#7a5610;font-size:.8rem;font-weight:700;letter-spacing:.12em;text-transform:uppercase">Error ${status}</p>` +
+        `<h1 style="margin:.4rem 0 1rem;font-family:Georgia,serif;font-size:2rem">${title}</h1>` +
+        `<p style="margin:0 0 1.5rem;line-height:1.6;color:#334155">${message}</p>` +
+        `<a href="/" style="display:inline-block;background:#1b2f57;color:#fff;padding:.7rem 1.2rem;border-radius:8px;text-decoration:none;font-weight:600">Back to the website</a>` +
+        `</div></main></body></html>`,
+    );
+}
+
+const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`);
+
+/**
+ * Bodies over `maxBytes` are refused before they are read (413), and so are bodies of unknown
+ * length (411): browsers always say how long a form is, and a stream without a length could be
+ * endless. `Connection: close` keeps the unread rest of the body from being read at all. Paths
+ * under `uploads.prefix` may carry up to `uploads.maxBytes` (files).
+ */
+export function limitRequestBodies(
+  maxBytes = MAX_BODY_BYTES,
+  uploads: { prefix: string; maxBytes: number } = { prefix: UPLOAD_PATH_PREFIX, maxBytes: MAX_UPLOAD_BODY_BYTES },
+): RequestHandler {
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (!methodsWithBodies.has(request.method)) return next();
+    const upload =
+      request.path === uploads.prefix ||
+      request.path.startsWith(`${uploads.prefix}/`) ||
+      request.path === `${uploads.prefix}.data` ||
+      request.path === MEMBER_IMPORT_PATH ||
+      request.path === `${MEMBER_IMPORT_PATH}.data`;
+    const allowed = upload ? uploads.maxBytes : maxBytes;
+    const limit = sizeLabel(allowed);
+    const declared = request.headers['content-length'];
+    if (declared === undefined) {
+      if (request.headers['transfer-encoding']) {
+        return refuse(response, 411, 'Length required', 'Please send the form again from the website: this request did not say how long it is.');
+      }
+      return next();
+    }
+    if (!/^\d+$/.test(declared) || Number(declared) > allowed) {
+      return refuse(response, 413, 'Too much to send', `What you sent is larger than the ${limit} this site accepts in one form. Please shorten it and try again.`);
+    }
+    next();
+  };
+}
+
+/**
+ * Addresses whose decoded path or query holds control characters, or that are not valid
+ * percent-encoding, are bad input: 400 before any route runs.
+ */
+export function refuseControlCharacters(request: Request, response: Response, next: NextFunction): void {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(request.originalUrl.replace(/\+/g, ' '));
+  } catch {
+    return refuse(response, 400, 'Bad address', 'This address is not valid. Please check the link.');
+  }
+  if (hasControlCharacters(decoded)) return refuse(response, 400, 'Bad address', 'This address contains characters that are not allowed. Please check the link.');
+  next();
+}
+
+/** The client's address for rate limits: the socket's, or the one trusted proxies name (TRUST_PROXY via `trust proxy`). */
+export function setClientIp(request: Request, _response: Response, next: NextFunction): void {
+  request.headers['x-client-ip'] = clientIpFromSocket(request.ip);
+  next();
+}
+
+/** The methods the site answers: pages and files (GET, HEAD), forms and webhooks (POST). */
+export const ALLOWED_METHODS = 'GET, HEAD, POST';
+const allowedMethods = new Set(['GET', 'HEAD', 'POST']);
+
+/**
+ * OPTIONS is answered 204 with the methods the site allows (no cross-origin access is granted);
+ * any other method (PUT, DELETE, TRACE, PROPFIND…) 405 with them, before a route runs: an
+ * expected refusal, so nothing but its access line reaches the log.
+ */
+export function refuseOtherMethods(request: Request, response: Response, next: NextFunction): void {
+  if (allowedMethods.has(request.method)) return next();
+  response.set({ Allow: ALLOWED_METHODS, 'Cache-Control': 'no-store' });
+  if (request.method === 'OPTIONS') {
+    response.status(204).end();
+    return;
+  }
+  response.status(405).type('text/plain').send(`This address answers ${ALLOWED_METHODS} only.\n`);
+}
 
 /**
  * What every request passes, in this order, before the app sees it (server.js;

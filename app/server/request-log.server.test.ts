@@ -6,7 +6,7 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
 import { env, type Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
-import { refuseOtherMethods } from '~/lib/request-guards.server';
+import { refuseOtherMethods } from './request-guards.server';
 import { takeConsoleErrors, takeLogLines } from '../../tests/setup/console';
 import { metricsEndpoint, routePatterns } from './metrics.server';
 import { answerUnexpectedErrors, observeRequests } from './request-log.server';

@@ -5,7 +5,7 @@ import { auditLog } from '~/db/schema/audit';
 import { accounts, sessions, users } from '~/db/schema/auth';
 import { ensureAdminAccount, findAccountByEmail, setAccountRole } from '~/features/accounts/accounts.server';
 import { auth, callAuthEndpoint, readSessionUser, resetAnswerFloor } from '~/features/accounts/auth.server';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { mailFolder } from '~/features/mail/mail.server';
 import { deliverDueMail } from '~/features/mail/outbox.server';
 import { env } from '~/lib/env.server';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInScans, tickets } from '~/db/schema/tickets';
 import { checkInTicket } from '~/features/events/check-in.server';
 import { placeOrder } from '~/features/events/orders.server';
-import { volunteerCookie } from '~/routes/_site/check-in-access.server';
+import { volunteerCookie } from '~/routes/_site/check-in-access.parts.server';
 import { action as doorAction, loader as doorLoader } from '~/routes/check-in/door';
 import { loader as manifestLoader } from '~/routes/check-in/manifest';
 import { createSignedInAccount } from '../factories/accounts';

@@ -11,7 +11,7 @@ import { paymentRefunds, payments } from '~/db/schema/payments';
 import { refundCardPayment } from '~/features/payments/refunds.server';
 import { action as applicationAction, loader as applicationLoader } from '~/routes/admin/application';
 import { action as donationAction, loader as donationLoader } from '~/routes/admin/donation';
-import { historyEntries, type AuditLine, type PaymentWithRefunds } from '~/routes/admin/record-history';
+import { historyEntries, type AuditLine, type PaymentWithRefunds } from '~/routes/admin/record-history.parts';
 import { actorWith, refusalOf } from '../factories/actors';
 import { createSignedInAccount } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';

@@ -12,7 +12,7 @@ import { importFields } from '~/features/membership/import-rules';
 import { memberAccess } from '~/features/membership/membership.server';
 import { SITE_TIME_ZONE, isoDayAfter } from '~/lib/dates';
 import { action } from '~/routes/admin/member-import';
-import type { MappingStep } from '~/routes/admin/member-import-parts';
+import type { MappingStep } from '~/routes/admin/member-import.parts';
 import type { Database } from '~/db/client.server';
 import { postArgs } from './route-args';
 

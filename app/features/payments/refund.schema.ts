@@ -42,7 +42,7 @@ export type RefundInput = z.output<typeof refundSchema>;
 
 /**
  * The refund form's post (docs/architecture/forms.md#one-schema-per-route): intent `refund`, the refund, and `confirmed`
- * once the admin has answered the question (routes/admin/refund-reply.server.ts asks first).
+ * once the admin has answered the question (routes/admin/refund-reply.parts.server.ts asks first).
  */
 export const refundPostSchema = refundSchema.extend({ intent: z.literal('refund'), confirmed: confirmedFlag });
 export type RefundPost = z.output<typeof refundPostSchema>;

@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { loginPageSchema, loginSchema, passwordRule, signUpSchema } from '~/features/accounts/accounts.schema';
 import { resendVerification, signIn, signUp } from '~/features/accounts/accounts.server';
-import { TWO_FACTOR_SETUP_PATH } from '~/features/accounts/guards.server';
+import { TWO_FACTOR_SETUP_PATH } from '~/features/accounts/route-guards.server';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { mustSetUpTwoFactor } from '~/features/accounts/two-factor-policy.server';
 import { passwordProblem } from '~/features/accounts/passwords.server';

@@ -14,10 +14,10 @@ import { formatTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
-import { checkInAccess, volunteerCookie } from './check-in-access.server';
-import { isOffline, useDoor } from './check-in-door';
-import { CheckAnswer, DoorStatus, NameSearch, OfflineBanner, VolunteerCode } from './check-in-panels';
-import { useLinksLoadPagesWhile } from './check-in-worker';
+import { checkInAccess, volunteerCookie } from './check-in-access.parts.server';
+import { isOffline, useDoor } from './check-in-door.parts';
+import { CheckAnswer, DoorStatus, NameSearch, OfflineBanner, VolunteerCode } from './check-in-panels.parts';
+import { useLinksLoadPagesWhile } from './check-in-worker.parts';
 import type { Route } from './+types/check-in.$eventId';
 
 /**

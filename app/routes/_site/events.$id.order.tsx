@@ -31,10 +31,10 @@ import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import { useMemo } from 'react';
-import { ChangedNotice, OfferNotice, RegisteredNotice } from './order-notices';
-import { AttendeeQuestions, OrderQuestions } from './order-questions';
-import { DiscountCodeField, OrderSummary, type ShownDiscount } from './order-summary';
-import { registeredOrderIds, rememberRegistration } from './registration-cookie.server';
+import { ChangedNotice, OfferNotice, RegisteredNotice } from './order-notices.parts';
+import { AttendeeQuestions, OrderQuestions } from './order-questions.parts';
+import { DiscountCodeField, OrderSummary, type ShownDiscount } from './order-summary.parts';
+import { registeredOrderIds, rememberRegistration } from './registration-cookie.parts.server';
 import type { Route } from './+types/events.$id.order';
 
 /**

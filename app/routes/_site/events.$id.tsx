@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { RichText } from '~/components/ui/rich-text';
-import { wantsPreview } from '~/features/accounts/guards.server';
+import { wantsPreview } from '~/features/accounts/route-guards.server';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { ticketSelectionSchema } from '~/features/events/events.schema';
 import { getEventWithTiers } from '~/features/events/events.server';
@@ -24,7 +24,7 @@ import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/events.$id';
-import { TicketCard } from './ticket-card';
+import { TicketCard } from './ticket-card.parts';
 
 async function loadEvent(rawId: string | undefined, options: { preview: boolean }) {
   const id = parseId(rawId);

@@ -3,7 +3,7 @@ import { getSessionUser } from '~/features/accounts/session.server';
 import { memberAccess } from '~/features/membership/membership.server';
 import { pageMeta } from '~/lib/meta';
 import { parseId } from '~/lib/params';
-import { MembersOnlyNotice } from './members-only-notice';
+import { MembersOnlyNotice } from './members-only-notice.parts';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/members-only';
 

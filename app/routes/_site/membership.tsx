@@ -25,7 +25,7 @@ import { formatCents } from '~/lib/money';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/membership';
-import { AccountStep, ApplicationStep } from './membership-forms';
+import { AccountStep, ApplicationStep } from './membership-forms.parts';
 
 function chosenPlan(value: string | null): MembershipType | null {
   return value === 'annual' || value === 'life' ? value : null;

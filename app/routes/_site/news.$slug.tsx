@@ -6,7 +6,7 @@ import { NEWS_FALLBACK_IMAGE, NewsCard } from '~/components/news/news-card';
 import { Badge } from '~/components/ui/badge';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { RichText } from '~/components/ui/rich-text';
-import { wantsPreview } from '~/features/accounts/guards.server';
+import { wantsPreview } from '~/features/accounts/route-guards.server';
 import { findNewsBySlug, listMoreNews, newsState } from '~/features/content/news.server';
 import { formatDateTime, formatLongDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';

@@ -26,10 +26,10 @@ import { pageMeta } from '~/lib/meta';
 import { notFound, parseId } from '~/lib/params';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
-import { admitsSomeone, findVisibleOrder } from './ticket-access.server';
-import { TicketAnswersForm } from './ticket-answers-form';
-import { orderSummary } from './ticket-summary';
-import { TicketTransferForm } from './ticket-transfer-form';
+import { admitsSomeone, findVisibleOrder } from './ticket-access.parts.server';
+import { TicketAnswersForm } from './ticket-answers-form.parts';
+import { orderSummary } from './ticket-summary.parts';
+import { TicketTransferForm } from './ticket-transfer-form.parts';
 import type { Route } from './+types/tickets.$orderId';
 
 const statusLabels = { held: 'Awaiting payment', valid: 'Valid', checked_in: 'Checked in', cancelled: 'Cancelled', released: 'Released' } as const;

@@ -5,7 +5,7 @@ import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/form-field';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { applicationHistory } from '~/features/membership/applications.server';
 import { getApplication } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
@@ -23,10 +23,10 @@ import { notFound } from '~/lib/params';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/application';
-import { OfflinePaymentFields } from './offline-payment-fields';
-import { PaymentsList } from './payments-list';
-import { RecordFields, RecordHistory } from './record-parts';
-import { handleRefund, listedPayments, refusedRefund } from './refund-reply.server';
+import { OfflinePaymentFields } from './offline-payment-fields.parts';
+import { PaymentsList } from './payments-list.parts';
+import { RecordFields, RecordHistory } from './record.parts';
+import { handleRefund, listedPayments, refusedRefund } from './refund-reply.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { NotFound } from '~/components/layout/not-found';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
 import { Button } from '~/components/ui/button';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { donationCauses } from '~/features/donations/causes';
 import { getDonation } from '~/features/donations/donations.server';
 import { listPaymentsFor } from '~/features/payments/payments.server';
@@ -17,9 +17,9 @@ import { formatCents } from '~/lib/money';
 import { notFound } from '~/lib/params';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/donation';
-import { PaymentsList } from './payments-list';
-import { RecordFields, RecordHistory } from './record-parts';
-import { handleRefund, listedPayments, refusedRefund } from './refund-reply.server';
+import { PaymentsList } from './payments-list.parts';
+import { RecordFields, RecordHistory } from './record.parts';
+import { handleRefund, listedPayments, refusedRefund } from './refund-reply.parts.server';
 
 /**
  * A donation's page (`/admin/donations/{id}`): the gift, its payments with what was refunded, and

@@ -1,4 +1,4 @@
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminArea } from '~/features/accounts/route-guards.server';
 import { listDonations } from '~/features/donations/donations.server';
 import { donationStatuses } from '~/features/donations/status';
 import { noMoney } from '~/features/payments/donation-money';

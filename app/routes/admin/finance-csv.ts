@@ -1,4 +1,4 @@
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminArea } from '~/features/accounts/route-guards.server';
 import { financeTotals } from '~/features/payments/finance.server';
 import { financePurposes, readFinanceYear } from '~/features/payments/finance';
 import { csvResponse, toCsv } from '~/lib/csv';

@@ -1,4 +1,4 @@
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminArea } from '~/features/accounts/route-guards.server';
 import { financeYearOf } from '~/features/payments/finance';
 import { givingStatementPdf } from '~/features/payments/finance.server';
 import { type ResourceHandle } from '~/lib/page-policy';

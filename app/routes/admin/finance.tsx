@@ -2,16 +2,16 @@ import { Download } from 'lucide-react';
 import { Form } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { readFinanceYear } from '~/features/payments/finance';
 import { getFinanceOverview } from '~/features/payments/finance.server';
 import { readAdminQuery } from '~/lib/admin-lists.server';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/finance';
-import { MoneySection } from './finance-money';
-import { StandingSection, StatementsSection, SubscriptionsSection } from './finance-sections';
-import { sendStatementsAction } from './finance-send-statements.server';
+import { MoneySection } from './finance-money.parts';
+import { StandingSection, StatementsSection, SubscriptionsSection } from './finance-sections.parts';
+import { sendStatementsAction } from './finance-send-statements.parts.server';
 
 /**
  * The finance view (docs/product.md#finance): read-only, for finance and admins. The year lives in

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { AdminNav } from '~/components/admin/admin-nav';
 import { SiteHealthBanner } from '~/components/admin/site-health-banner';
 import { RouteErrorBoundary } from '~/components/layout/route-error';
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { adminAreaMiddleware, requireAdminArea } from '~/features/accounts/route-guards.server';
 import { countApplicationsToReview } from '~/features/membership/applications.server';
 import { adminAreaHealth, failedMailCount } from '~/features/operations/degraded.server';
 import { adminPlacesFor, isAdminRefusal } from '~/lib/admin-places';
@@ -14,11 +14,7 @@ import type { Route } from './+types/layout';
  * (docs/product.md#roles-and-permissions). A middleware, so it runs before any loader or action
  * below it (React Router runs loaders side by side); each page still checks what it needs itself.
  */
-export const middleware: Route.MiddlewareFunction[] = [
-  async (args) => {
-    await requireAdminArea(args);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [adminAreaMiddleware];
 
 /**
  * What is degraded on this site (test payments live, mail not sent…), shown above every admin page,

@@ -1,4 +1,4 @@
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { memberImportReport } from '~/features/membership/import.server';
 import { csvResponse } from '~/lib/csv';
 import type { ResourceHandle } from '~/lib/page-policy';

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { decodeImportFile, readImportCsv } from '~/features/membership/import-csv.server';
 import { importPostSchema, postedMapping, postedWords } from '~/features/membership/import.schema';
 import { memberImportSummary } from '~/features/membership/import.server';
@@ -16,8 +16,8 @@ import { isUuid } from '~/lib/params';
 import type { Actor } from '~/lib/roles';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/member-import';
-import { ImportMappingForm } from './member-import-mapping';
-import { ImportDone, ImportFileForm } from './member-import-parts';
+import { ImportMappingForm } from './member-import-mapping.parts';
+import { ImportDone, ImportFileForm } from './member-import.parts';
 
 /** 'Import members' (`/admin/members/import`, docs/product.md#member-import): admins only; nothing is written until confirmed. */
 export async function loader(args: Route.LoaderArgs) {

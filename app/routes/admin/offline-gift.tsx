@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField, SelectField } from '~/components/ui/form-field';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { donationCauses } from '~/features/donations/causes';
 import { offlineGiftCauses, offlineGiftSchema } from '~/features/payments/offline.schema';
 import { recordOfflineGift } from '~/features/payments/payments.server';
@@ -15,7 +15,7 @@ import { pageMeta } from '~/lib/meta';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/offline-gift';
-import { OfflinePaymentFields } from './offline-payment-fields';
+import { OfflinePaymentFields } from './offline-payment-fields.parts';
 
 /** 'Record an offline gift' (`/admin/donations/new`, docs/product.md#offline-payments): admins only. */
 export async function loader(args: Route.LoaderArgs) {

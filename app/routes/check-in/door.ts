@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { applyScans, doorList, doorListTag, duplicateScans } from '~/features/events/door.server';
 import { doorSyncSchema } from '~/features/events/door.schema';
 import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
-import { checkInAccess } from '../_site/check-in-access.server';
+import { checkInAccess } from '../_site/check-in-access.parts.server';
 import type { Route } from './+types/door';
 
 /**

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { z } from 'zod';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { simulateTestMembershipRenewal } from '~/features/payments/test-checkout.server';
 import { AppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';

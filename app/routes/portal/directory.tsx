@@ -6,7 +6,7 @@ import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { CheckboxField } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { directoryListingSchema, readDirectorySearch } from '~/features/membership/directory.schema';
 import { getListing, saveListing, searchDirectory } from '~/features/membership/directory.server';
 import { memberAccess } from '~/features/membership/membership.server';
@@ -15,7 +15,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { dataWithToast } from '~/lib/toast.server';
-import { MembersOnlyNotice } from '../_site/members-only-notice';
+import { MembersOnlyNotice } from '../_site/members-only-notice.parts';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/directory';
 

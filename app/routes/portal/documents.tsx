@@ -2,13 +2,13 @@ import { Download, FileText } from 'lucide-react';
 import { PortalRow } from '~/components/portal/portal-row';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { listDocuments } from '~/features/content/documents.server';
 import { memberAccess } from '~/features/membership/membership.server';
 import { formatIsoDay } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
-import { MembersOnlyNotice } from '../_site/members-only-notice';
+import { MembersOnlyNotice } from '../_site/members-only-notice.parts';
 import type { Route } from './+types/documents';
 
 /** Documents (docs/product.md#members-portal): the public ones, and the members' own for members in good standing. */

@@ -1,4 +1,4 @@
-import { requireUser } from '~/features/accounts/guards.server';
+import { requireUser } from '~/features/accounts/route-guards.server';
 import { listDonationsOf, listSubscriptionsOf } from '~/features/donations/donations.server';
 import { listTicketsOf } from '~/features/events/orders.server';
 import { listApplicationsOf } from '~/features/membership/membership.server';

@@ -6,7 +6,7 @@ import { TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { DataTable } from '~/components/ui/data-table';
 import { EmptyState } from '~/components/ui/empty-state';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { listSubscriptionsOf, subscriptionFor } from '~/features/donations/donations.server';
 import { subscriptionCancelQuestion, subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText } from '~/features/donations/status';
 import { givingYearsOfEmail } from '~/features/payments/finance.server';
@@ -25,7 +25,7 @@ import { formatCents } from '~/lib/money';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/payments';
-import { GivingStatements } from './giving-statements';
+import { GivingStatements } from './giving-statements.parts';
 
 /** My Payments (docs/product.md#members-portal): recurring contributions, and every payment with its receipt. */
 export async function loader(args: Route.LoaderArgs) {

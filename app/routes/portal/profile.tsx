@@ -8,7 +8,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { deleteOwnAccount } from '~/features/accounts/account-deletion.server';
 import { changeEmailSchema } from '~/features/accounts/accounts.schema';
 import { requestEmailChange, signOut } from '~/features/accounts/accounts.server';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { memberDetailsSchema, renewalChoiceSchema } from '~/features/membership/membership.schema';
 import { autoRenewingMembershipOf, renewalCheckout } from '~/features/membership/membership-payments.server';
 import { getLatestApplication, memberAccess, updateMemberDetails } from '~/features/membership/membership.server';
@@ -29,10 +29,10 @@ import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/profile';
-import { emailChangeReply, EMAIL_CHANGE_RETURN } from './email-change.server';
-import { AutoRenewal, RenewForm } from './membership-renewal';
-import { ChangeEmailForm, DeleteAccount, DetailsForm } from './profile-forms';
-import { portalSections } from './sections';
+import { emailChangeReply, EMAIL_CHANGE_RETURN } from './email-change.parts.server';
+import { AutoRenewal, RenewForm } from './membership-renewal.parts';
+import { ChangeEmailForm, DeleteAccount, DetailsForm } from './profile-forms.parts';
+import { portalSections } from './sections.parts';
 
 /**
  * My Profile (docs/product.md#my-profile), the portal's first page. Addresses of the tabbed portal

@@ -1,10 +1,10 @@
 import { Link, Outlet } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { SectionNav } from '~/components/layout/section-nav';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { memberAccess } from '~/features/membership/membership.server';
 import type { Route } from './+types/sections-layout';
-import { portalSections } from './sections';
+import { portalSections } from './sections.parts';
 
 /** The portal's frame: the welcome, the way to the directory for members in good standing, and the bar of its sections. */
 export async function loader(args: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import { securityPageSchema } from '~/features/accounts/accounts.schema';
-import { requireRole, TWO_FACTOR_SETUP_PATH } from '~/features/accounts/guards.server';
+import { requireRole, TWO_FACTOR_SETUP_PATH } from '~/features/accounts/route-guards.server';
 import { twoFactorRequiredFor } from '~/features/accounts/two-factor-policy.server';
 import {
   cancelTwoFactorSetup,
@@ -21,7 +21,7 @@ import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/security';
-import { TwoFactorOff, TwoFactorOn, TwoFactorPending, type SecurityReply } from './security-forms';
+import { TwoFactorOff, TwoFactorOn, TwoFactorPending, type SecurityReply } from './security-forms.parts';
 
 /**
  * Security (docs/product.md#security): two-step sign-in with an authenticator app, for every

@@ -1,4 +1,4 @@
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { financeYearOf } from '~/features/payments/finance';
 import { givingStatementPdfOfEmail } from '~/features/payments/finance.server';
 import { type ResourceHandle } from '~/lib/page-policy';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PortalRow } from '~/components/portal/portal-row';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { requireRole } from '~/features/accounts/guards.server';
+import { requireRole } from '~/features/accounts/route-guards.server';
 import { listTicketsOf, type MyTicket } from '~/features/events/orders.server';
 import { formatTicketCode, ticketOrderPath } from '~/features/events/ticket-codes.server';
 import { formatLongDate } from '~/lib/dates';

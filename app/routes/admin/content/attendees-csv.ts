@@ -1,4 +1,4 @@
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminArea } from '~/features/accounts/route-guards.server';
 import { getEventTickets } from '~/features/events/attendees.server';
 import { csvResponse, toCsv } from '~/lib/csv';
 import { isAppError } from '~/lib/errors';

@@ -7,7 +7,7 @@ import { ConfirmDelete, ContentHeading, Panel, StatusBadge } from '~/components/
 import { FileField } from '~/components/admin/file-field';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { committeeEditorSchema, committeeMemberSchema, termSchema } from '~/features/content/committees.schema';
 import { deleteCommitteeMember, deleteTerm, listTermsForEditors, saveCommitteeMember, saveTerm } from '~/features/content/committees.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
@@ -20,7 +20,7 @@ import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/committee-editor';
-import { handleDeletion, invalidForm, refusedSave } from './replies.server';
+import { handleDeletion, invalidForm, refusedSave } from './replies.parts.server';
 
 async function loadTerm(args: RequestScope, rawId: string | undefined) {
   const { user } = await requireContentEditor(args);

@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { ContentHeading, ContentList, ContentListItem, Panel, StatusBadge } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { termSchema } from '~/features/content/committees.schema';
 import { listTermsForEditors, saveTerm } from '~/features/content/committees.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
@@ -14,7 +14,7 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/committees';
-import { invalidForm, refusedSave } from './replies.server';
+import { invalidForm, refusedSave } from './replies.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireContentEditor(args);

@@ -3,7 +3,7 @@ import type { RequestScope } from '~/features/accounts/session.server';
 import { ExternalLink } from 'lucide-react';
 import { ConfirmDelete, ContentHeading, Panel, StatusBadge } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { documentEditorSchema } from '~/features/content/documents.schema';
 import { deleteDocument, getDocument, saveDocument } from '~/features/content/documents.server';
 import { withUpload } from '~/features/media/media.server';
@@ -15,8 +15,8 @@ import { notFound, parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/document-editor';
-import { DocumentForm } from './document-form';
-import { handleDeletion, invalidForm, refusedSave } from './replies.server';
+import { DocumentForm } from './document-form.parts';
+import { handleDeletion, invalidForm, refusedSave } from './replies.parts.server';
 
 async function loadDocument(args: RequestScope, rawId: string | undefined) {
   const { user } = await requireContentEditor(args);

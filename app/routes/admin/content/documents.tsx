@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { ContentHeading, ContentList, ContentListItem, Panel, StatusBadge } from '~/components/admin/content-ui';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { documentSchema } from '~/features/content/documents.schema';
 import { listDocumentsForEditors, saveDocument } from '~/features/content/documents.server';
 import { withUpload } from '~/features/media/media.server';
@@ -11,8 +11,8 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/documents';
-import { DocumentForm } from './document-form';
-import { invalidForm, refusedSave } from './replies.server';
+import { DocumentForm } from './document-form.parts';
+import { invalidForm, refusedSave } from './replies.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireContentEditor(args);

@@ -7,7 +7,7 @@ import { FileField } from '~/components/admin/file-field';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField, SelectField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { eventEditorSchema, eventSchema, registrationKindOptions } from '~/features/events/events.schema';
 import { deleteEvent, deleteTier, getEventForEditor, saveEvent, saveTier, setTierClosed } from '~/features/events/events.server';
 import { listCodesWithUses } from '~/features/events/discounts.server';
@@ -25,11 +25,11 @@ import { parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-editor';
-import { CodePanel } from './event-codes';
-import { codeAction, isCodePost } from './event-codes.server';
-import { QuestionPanel } from './event-questions';
-import { TierPanel } from './event-tiers';
-import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
+import { CodePanel } from './event-codes.parts';
+import { codeAction, isCodePost } from './event-codes.parts.server';
+import { QuestionPanel } from './event-questions.parts';
+import { TierPanel } from './event-tiers.parts';
+import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;

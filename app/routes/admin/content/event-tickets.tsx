@@ -3,7 +3,7 @@ import { data, Link } from 'react-router';
 import { z } from 'zod';
 import { ContentHeading } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { getEventTickets } from '~/features/events/attendees.server';
 import { formatTicketCode } from '~/features/events/ticket-codes.server';
 import { freedSeatsSentence } from '~/features/events/waitlist';
@@ -18,8 +18,8 @@ import { formatCents } from '~/lib/money';
 import { notFound, parseId } from '~/lib/params';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-tickets';
-import { Attendees, Orders, SalesAndMoney } from './event-tickets-parts';
-import { handleConfirmed, type EditorReply } from './replies.server';
+import { Attendees, Orders, SalesAndMoney } from './event-tickets.parts';
+import { handleConfirmed, type EditorReply } from './replies.parts.server';
 
 /**
  * An event's tickets for the committee (docs/product.md#tickets-for-the-committee): sales per tier,

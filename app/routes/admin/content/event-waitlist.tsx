@@ -2,7 +2,7 @@ import { Send, UserMinus } from 'lucide-react';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { ConfirmAction, ContentHeading } from '~/components/admin/content-ui';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { listWaitlist, offerNextSeats, removeFromWaitlist, type CommitteeWaitlistEntry } from '~/features/events/waitlist.server';
 import { formatDateTime } from '~/lib/dates';
@@ -13,7 +13,7 @@ import { notFound, parseId } from '~/lib/params';
 import { cn } from '~/lib/utils';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/event-waitlist';
-import { handleConfirmed, type EditorReply } from './replies.server';
+import { handleConfirmed, type EditorReply } from './replies.parts.server';
 
 /**
  * An event's waitlists for the committee (docs/product.md#waitlist), beside its tickets page: each

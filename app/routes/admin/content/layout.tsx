@@ -1,6 +1,6 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useCurrentInView } from '~/components/admin/admin-nav';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { contentEditorMiddleware } from '~/features/accounts/route-guards.server';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/layout';
 
@@ -9,11 +9,7 @@ import type { Route } from './+types/layout';
  * Guarded by a middleware, which runs before any loader or action below it. Its bar of sections sits
  * under the admin area's navigation (docs/product.md#admin-navigation), where 'Content' is current.
  */
-export const middleware: Route.MiddlewareFunction[] = [
-  async (args) => {
-    await requireContentEditor(args);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [contentEditorMiddleware];
 
 const sections = [
   { to: '/admin/content', label: 'Overview', end: true },

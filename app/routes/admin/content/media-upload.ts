@@ -1,4 +1,4 @@
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminArea } from '~/features/accounts/route-guards.server';
 import { imageSources, storeUpload } from '~/features/media/media.server';
 import { optionalUpload } from '~/features/media/upload-field';
 import { isAppError } from '~/lib/errors';

@@ -6,7 +6,7 @@ import { ConfirmDelete, ContentHeading, Panel } from '~/components/admin/content
 import { FileField } from '~/components/admin/file-field';
 import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
 import { deleteMedia, imageSources, listMedia, storeUpload } from '~/features/media/media.server';
 import { mediaLibraryPostSchema, mediaLibrarySchema } from '~/features/media/upload-field';
@@ -18,7 +18,7 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/media';
-import { handleDeletion, invalidForm, refusedSave } from './replies.server';
+import { handleDeletion, invalidForm, refusedSave } from './replies.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   await requireContentEditor(args);

@@ -5,7 +5,7 @@ import { ConfirmDelete, ContentHeading, Panel, PublishButtons, StatusBadge, View
 import { FileField } from '~/components/admin/file-field';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { newsEditorSchema, newsSchema } from '~/features/content/news.schema';
 import { deleteNews, getNewsForEditor, newsState, saveNews } from '~/features/content/news.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
@@ -18,7 +18,7 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/news-editor';
-import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.server';
+import { editorId, handleDeletion, invalidForm, refusedSave } from './replies.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ContentHeading, ContentList, ContentListItem, StatusBadge } from '~/components/admin/content-ui';
 import { ListFilters, Pagination } from '~/components/admin/records-table';
 import { Button } from '~/components/ui/button';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { listNewsForEditors, type NewsState } from '~/features/content/news.server';
 import { readAdminQuery } from '~/lib/admin-lists.server';
 import { formatDateTime } from '~/lib/dates';

@@ -2,7 +2,7 @@ import { CalendarPlus, FilePlus2, Newspaper } from 'lucide-react';
 import { Link } from 'react-router';
 import { ContentHeading, Panel } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { countDocumentsForEditors } from '~/features/content/documents.server';
 import { countNews } from '~/features/content/news.server';
 import { countEvents } from '~/features/events/events.server';

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import { ContentHeading, Panel, SaveBar, ViewOnSite } from '~/components/admin/content-ui';
 import { FormField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { aboutSchema } from '~/features/content/pages.schema';
 import { getAboutPage, saveAbout } from '~/features/content/pages.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
@@ -13,7 +13,7 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/page-about';
-import { invalidForm, refusedSave } from './replies.server';
+import { invalidForm, refusedSave } from './replies.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   await requireContentEditor(args);

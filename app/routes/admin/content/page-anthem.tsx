@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { ContentHeading, Panel, SaveBar, ViewOnSite } from '~/components/admin/content-ui';
 import { FileField } from '~/components/admin/file-field';
 import { CheckboxField, FormField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { anthemSchema } from '~/features/content/pages.schema';
 import { getAnthemPage, saveAnthem } from '~/features/content/pages.server';
 import { acceptedTypes, maxUploadBytes, fileSize } from '~/features/media/limits';
@@ -16,7 +16,7 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/page-anthem';
-import { invalidForm, refusedSave } from './replies.server';
+import { invalidForm, refusedSave } from './replies.parts.server';
 
 export async function loader(args: Route.LoaderArgs) {
   await requireContentEditor(args);

@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { ConfirmDelete, ContentHeading, Panel, ViewOnSite } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { historyEditorSchema, historySchema, milestoneSchema } from '~/features/content/pages.schema';
 import { deleteMilestone, getHistoryPage, saveHistoryIntro, saveMilestone, type Milestone } from '~/features/content/pages.server';
 import { recordFormKey, useIsPending, useSchemaForm } from '~/lib/forms';
@@ -15,7 +15,7 @@ import { parseId } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/page-history';
-import { handleDeletion, invalidForm, refusedSave } from './replies.server';
+import { handleDeletion, invalidForm, refusedSave } from './replies.parts.server';
 
 const here = '/admin/content/pages/school-history';
 

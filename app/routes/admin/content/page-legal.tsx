@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { ContentHeading, Panel, SaveBar, ViewOnSite } from '~/components/admin/content-ui';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import { FormField } from '~/components/ui/form-field';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { legalPageSchema } from '~/features/content/pages.schema';
 import { getLegalPage, legalSlugs, saveLegalPage, type LegalSlug } from '~/features/content/pages.server';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
@@ -15,7 +15,7 @@ import { notFound } from '~/lib/params';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/page-legal';
-import { invalidForm, refusedSave } from './replies.server';
+import { invalidForm, refusedSave } from './replies.parts.server';
 
 function legalSlug(raw: string | undefined): LegalSlug {
   const slug = legalSlugs.find((candidate) => candidate === raw);

@@ -1,5 +1,5 @@
 import { ContentHeading, ContentList, ContentListItem } from '~/components/admin/content-ui';
-import { requireContentEditor } from '~/features/accounts/guards.server';
+import { requireContentEditor } from '~/features/accounts/route-guards.server';
 import { listPagesForEditors } from '~/features/content/pages.server';
 import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
 import { StatusText } from '~/components/admin/status-text';
 import { Button } from '~/components/ui/button';
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminArea, requireAdminSection } from '~/features/accounts/route-guards.server';
 import { donationCauses } from '~/features/donations/causes';
 import { donationDecisionSchema } from '~/features/donations/donations.schema';
 import { listDonations, setDonationStatus } from '~/features/donations/donations.server';
@@ -20,7 +20,6 @@ import { formatCents } from '~/lib/money';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/donations';
-import { requireAdminSection } from './guard.server';
 
 /** Gifts (docs/product.md#admin-dashboard): finance reads them, admins also complete, reject and record offline ones. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,9 +1,8 @@
 import { redirect } from 'react-router';
-import { requireAdminArea } from '~/features/accounts/guards.server';
-import { adminPlacesFor } from '~/lib/admin-places';
+import { requireAdminArea } from '~/features/accounts/route-guards.server';
+import { adminPlacesFor, adminSections } from '~/lib/admin-places';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/index';
-import { adminSections } from './sections';
 
 /**
  * /admin: the first place of the admin navigation this viewer may open

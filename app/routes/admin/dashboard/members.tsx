@@ -3,7 +3,7 @@ import { data, Form, Link, useSearchParams } from 'react-router';
 import { Pagination, RecordsTable, TableTools } from '~/components/admin/records-table';
 import { StatusText } from '~/components/admin/status-text';
 import { Button } from '~/components/ui/button';
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminArea, requireAdminSection } from '~/features/accounts/route-guards.server';
 import { readRenewalFilter, renewalFilterLabels, renewalFilters, renewalText } from '~/features/membership/auto-renewal';
 import { applicationDecisionSchema } from '~/features/membership/membership.schema';
 import { listApplications, setApplicationStatus } from '~/features/membership/applications.server';
@@ -20,7 +20,6 @@ import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/members';
-import { requireAdminSection } from './guard.server';
 
 /** Membership applications (docs/product.md#admin-dashboard): filtered, searched and paged in the address. */
 export async function loader(args: Route.LoaderArgs) {

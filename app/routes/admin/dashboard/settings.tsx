@@ -4,7 +4,7 @@ import { data, Form } from 'react-router';
 import { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminArea, requireAdminSection } from '~/features/accounts/route-guards.server';
 import { membershipPricesSchema, pricesFormValues } from '~/features/content/prices.schema';
 import { updateMembershipPrices } from '~/features/content/prices.server';
 import { siteSettingsSchema, staffTwoFactorSchema } from '~/features/content/settings.schema';
@@ -18,12 +18,11 @@ import type { PageHandle } from '~/lib/page-policy';
 import { assertCan } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/settings';
-import { requireAdminSection } from './guard.server';
-import { MembershipPricesForm } from './settings-prices';
-import { StaffTwoFactorForm } from './settings-two-factor';
+import { MembershipPricesForm } from './settings-prices.parts';
+import { StaffTwoFactorForm } from './settings-two-factor.parts';
 import { receiptSettingsSchema } from '~/features/payments/receipt-settings.schema';
 import { getReceiptSettings, saveReceiptSettings } from '~/features/payments/receipts.server';
-import { ReceiptSettingsForm } from './settings-receipts';
+import { ReceiptSettingsForm } from './settings-receipts.parts';
 
 /** The association's name, contact details and links as every page shows them (docs/product.md#admin-dashboard): admins. */
 export async function loader(args: Route.LoaderArgs) {

@@ -2,8 +2,8 @@ import { ticketSalesByEvent } from '~/features/events/attendees.server';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/tickets';
-import { requireAdminSection } from './guard.server';
-import { TicketSales } from './ticket-sales';
+import { requireAdminSection } from '~/features/accounts/route-guards.server';
+import { TicketSales } from './ticket-sales.parts';
 
 /** Ticket sales by event (docs/product.md#admin-dashboard), for those who read the donations. */
 export async function loader(args: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import { DataTable } from '~/components/ui/data-table';
 import { roleChangeSchema } from '~/features/accounts/accounts.schema';
 import { changeAccountRole, listAccounts } from '~/features/accounts/accounts.server';
-import { requireAdminArea } from '~/features/accounts/guards.server';
+import { requireAdminArea, requireAdminSection } from '~/features/accounts/route-guards.server';
 import { readAdminQuery } from '~/lib/admin-lists.server';
 import { failureOf } from '~/lib/errors.server';
 import { parseIntent, readFormData } from '~/lib/forms.server';
@@ -15,7 +15,6 @@ import type { PageHandle } from '~/lib/page-policy';
 import { roles } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/users';
-import { requireAdminSection } from './guard.server';
 
 /** Everyone with an account, and their role (docs/product.md#admin-dashboard): super admins. */
 export async function loader(args: Route.LoaderArgs) {

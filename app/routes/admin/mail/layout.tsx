@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { requireMailer } from './guard.server';
+import { mailerMiddleware } from '~/features/accounts/route-guards.server';
 import type { Route } from './+types/layout';
 
 /**
@@ -7,11 +7,7 @@ import type { Route } from './+types/layout';
  * action below. Its two places, 'Mail' and 'Outbox' (with the failed mail's count), are in the admin
  * area's navigation (docs/product.md#admin-navigation).
  */
-export const middleware: Route.MiddlewareFunction[] = [
-  async (args) => {
-    await requireMailer(args);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [mailerMiddleware];
 
 export default function MailLayout() {
   return (

@@ -17,11 +17,11 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
-import { editorId, handleConfirmed, handleDeletion, invalidForm, refusedSave } from '../content/replies.server';
+import { editorId, handleConfirmed, handleDeletion, invalidForm, refusedSave } from '../content/replies.parts.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/mailing';
-import { SentMailing } from './sent-mailing';
-import { requireMailer } from './guard.server';
+import { SentMailing } from './sent-mailing.parts';
+import { requireMailer } from '~/features/accounts/route-guards.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;

@@ -7,7 +7,7 @@ import { formatDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/mailings';
-import { requireMailer } from './guard.server';
+import { requireMailer } from '~/features/accounts/route-guards.server';
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireMailer(args);

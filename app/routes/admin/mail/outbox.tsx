@@ -14,7 +14,7 @@ import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/outbox';
-import { requireMailer } from './guard.server';
+import { requireMailer } from '~/features/accounts/route-guards.server';
 
 /** Transactional mail that has not left (docs/product.md#the-outbox): failed first, then waiting. */
 export async function loader(args: Route.LoaderArgs) {

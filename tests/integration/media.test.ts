@@ -7,10 +7,10 @@ import { media, mediaFiles } from '~/db/schema/media';
 import { samplePdf } from '~/db/sample-pdf';
 import { env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
-import { actorWith, refusalOf } from '../../../tests/factories/actors';
-import { pngFile } from '../../../tests/factories/media';
-import { setupTestDatabase } from '../../../tests/setup/database';
-import { imageSources, listMedia, readMediaFile, readPublicMediaFile, storeUpload, withUpload } from './media.server';
+import { actorWith, refusalOf } from '../factories/actors';
+import { pngFile } from '../factories/media';
+import { setupTestDatabase } from '../setup/database';
+import { imageSources, listMedia, readMediaFile, readPublicMediaFile, storeUpload, withUpload } from '~/features/media/media.server';
 
 const database = setupTestDatabase();
 const editor = actorWith('editor');

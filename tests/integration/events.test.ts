@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ticketTiers } from '~/db/schema/content';
-import { actorWith, refusalOf } from '../../../tests/factories/actors';
-import { createEvent } from '../../../tests/factories/content';
-import { createSoldTicket } from '../../../tests/factories/tickets';
-import { setupTestDatabase } from '../../../tests/setup/database';
-import { eventSchema, tierSchema } from './events.schema';
-import { deleteEvent, deleteTier, getEventWithTiers, listPastEvents, listUpcomingEvents, saveEvent, saveTier, setTierClosed } from './events.server';
+import { actorWith, refusalOf } from '../factories/actors';
+import { createEvent } from '../factories/content';
+import { createSoldTicket } from '../factories/tickets';
+import { setupTestDatabase } from '../setup/database';
+import { eventSchema, tierSchema } from '~/features/events/events.schema';
+import { deleteEvent, deleteTier, getEventWithTiers, listPastEvents, listUpcomingEvents, saveEvent, saveTier, setTierClosed } from '~/features/events/events.server';
 
 const database = setupTestDatabase();
 const now = new Date('2026-11-22T12:00:00Z');

@@ -11,7 +11,7 @@ import { useIsPending } from '~/lib/forms';
 import { statusLabel } from '~/lib/labels';
 import { formatCents } from '~/lib/money';
 import type { Route } from './+types/finance';
-import { SectionHeading } from './finance-parts';
+import { SectionHeading } from './finance.parts';
 
 type LoaderData = Route.ComponentProps['loaderData'];
 

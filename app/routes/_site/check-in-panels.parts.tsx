@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { searchDoorList } from '~/features/events/door-sync';
 import { formatTime } from '~/lib/dates';
-import { isOffline, type useDoor } from './check-in-door';
+import { isOffline, type useDoor } from './check-in-door.parts';
 
 /** The pieces of the check-in page (docs/product.md#tickets): the answer to a check, the door's state, the name search. */
 

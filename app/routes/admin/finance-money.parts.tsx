@@ -4,7 +4,7 @@ import { TestModeBadge } from '~/components/ui/badge';
 import { DataTable } from '~/components/ui/data-table';
 import { financePurposeLabels, financePurposes, stackedColumns, type FinancePurpose, type YearTotals } from '~/features/payments/finance';
 import { formatCents } from '~/lib/money';
-import { SectionHeading } from './finance-parts';
+import { SectionHeading } from './finance.parts';
 
 /** Each purpose's colour in the chart and its legend (contrast ≥ 3:1 on white). */
 const purposeColors: Record<FinancePurpose, string> = {

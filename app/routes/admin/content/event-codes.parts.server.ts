@@ -7,7 +7,7 @@ import { AppError } from '~/lib/errors';
 import { messages } from '~/lib/messages';
 import type { Actor } from '~/lib/roles';
 import { redirectWithToast } from '~/lib/toast.server';
-import { handleDeletion, refusedSave } from './replies.server';
+import { handleDeletion, refusedSave } from './replies.parts.server';
 
 type EditorPost = z.output<typeof eventEditorSchema>;
 export type CodePost = Extract<EditorPost, { intent: 'code-save' | 'code-off' | 'code-on' | 'code-delete' }>;

@@ -12,7 +12,7 @@ import type { WordLine } from '~/features/payments/member-import.server';
 import { offlineMethodLabels, offlineMethods } from '~/features/payments/offline.schema';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 import { cn } from '~/lib/utils';
-import { answerId, importAction, ImportPreviewSection, type MappingStep } from './member-import-parts';
+import { answerId, importAction, ImportPreviewSection, type MappingStep } from './member-import.parts';
 
 const planOptions = [
   { value: 'annual', label: membershipPlans.annual.productName },

@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button';
 import { FormError } from '~/components/ui/form-field';
 import { missingAnswersSchemaFor, type Question } from '~/features/events/questions';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { AttendeeQuestions } from './order-questions';
+import { AttendeeQuestions } from './order-questions.parts';
 
 /**
  * The required answers a ticket lacks (docs/product.md#tickets), asked under it on its page: a

@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ticketOrders, tickets } from '~/db/schema/tickets';
 import { AppError } from '~/lib/errors';
-import { refusalOf } from '../../../tests/factories/actors';
-import { createEvent } from '../../../tests/factories/content';
-import { setupTestDatabase } from '../../../tests/setup/database';
-import { confirmPaidOrder, eventAvailability, expireStaleOrders, HOLD_MINUTES, placeOrder, releaseOrder } from './orders.server';
-import { codeFromInput, qrValueFor } from './ticket-codes.server';
+import { refusalOf } from '../factories/actors';
+import { createEvent } from '../factories/content';
+import { setupTestDatabase } from '../setup/database';
+import { confirmPaidOrder, eventAvailability, expireStaleOrders, HOLD_MINUTES, placeOrder, releaseOrder } from '~/features/events/orders.server';
+import { codeFromInput, qrValueFor } from '~/features/events/ticket-codes.server';
 
 const database = setupTestDatabase();
 const buyer = { name: 'Amara Perera', email: 'amara@example.org', userId: null };

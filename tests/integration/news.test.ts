@@ -4,11 +4,11 @@ import { auditLog } from '~/db/schema/audit';
 import { news, newsSlugs } from '~/db/schema/content';
 import { media, mediaFiles } from '~/db/schema/media';
 import { deleteMedia, listMedia, mediaUses, storeUpload } from '~/features/media/media.server';
-import { actorWith, refusalOf } from '../../../tests/factories/actors';
-import { createStoredFile, pngFile } from '../../../tests/factories/media';
-import { setupTestDatabase } from '../../../tests/setup/database';
-import { newsSchema } from './news.schema';
-import { countNews, deleteNews, findNewsBySlug, listNewsForEditors, listPublishedNews, newsState, saveNews } from './news.server';
+import { actorWith, refusalOf } from '../factories/actors';
+import { createStoredFile, pngFile } from '../factories/media';
+import { setupTestDatabase } from '../setup/database';
+import { newsSchema } from '~/features/content/news.schema';
+import { countNews, deleteNews, findNewsBySlug, listNewsForEditors, listPublishedNews, newsState, saveNews } from '~/features/content/news.server';
 
 const database = setupTestDatabase();
 const editor = actorWith('editor');

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backupFileName } from '~/db/backup.server';
 import { jobRuns } from '~/db/schema/jobs';
-import { setupTestDatabase } from '../../tests/setup/database';
-import { BACKUP_JOB, backupStatus, lastBackupAt, pruneBackups } from './backups.server';
+import { setupTestDatabase } from '../setup/database';
+import { BACKUP_JOB, backupStatus, lastBackupAt, pruneBackups } from '~/lib/backups.server';
 
 const database = setupTestDatabase();
 const day = 86_400_000;

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { sessions, users, verifications } from '~/db/schema/auth';
 import { commandLineActor } from '~/lib/roles';
-import { createAccount, createSignedInAccount, sessionCookie, testPassword } from '../../../tests/factories/accounts';
-import { setupTestDatabase } from '../../../tests/setup/database';
-import { signIn } from './accounts.server';
-import { commonPasswordMessage } from './passwords.server';
-import { generatePassword, newPasswordProblem, resetPasswordAsOperator } from './recovery.server';
+import { createAccount, createSignedInAccount, sessionCookie, testPassword } from '../factories/accounts';
+import { setupTestDatabase } from '../setup/database';
+import { signIn } from '~/features/accounts/accounts.server';
+import { commonPasswordMessage } from '~/features/accounts/passwords.server';
+import { generatePassword, newPasswordProblem, resetPasswordAsOperator } from '~/features/accounts/recovery.server';
 
 const database = setupTestDatabase();
 

@@ -1,7 +1,7 @@
 import { formatLongDate, formatTime } from '~/lib/dates';
 import { statusLabel } from '~/lib/labels';
 import { formatCents } from '~/lib/money';
-import { historyEntries, type AuditLine, type PaymentWithRefunds } from './record-history';
+import { historyEntries, type AuditLine, type PaymentWithRefunds } from './record-history.parts';
 
 /** An admin record page's fields (an application's, a donation's): label over value, in a card. */
 export function RecordFields({ fields }: { fields: [string, string][] }) {

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupTestDatabase } from '../../tests/setup/database';
-import { committeeMembers, committeeTerms, documents, events, historyMilestones, news, siteSettings, ticketTiers } from './schema/content';
-import { mediaFiles } from './schema/media';
-import { seedSampleContent } from './seed';
+import { setupTestDatabase } from '../setup/database';
+import { committeeMembers, committeeTerms, documents, events, historyMilestones, news, siteSettings, ticketTiers } from '~/db/schema/content';
+import { mediaFiles } from '~/db/schema/media';
+import { seedSampleContent } from '~/db/seed';
 
 const database = setupTestDatabase();
 

@@ -7,9 +7,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
-import { setupTestDatabase } from '../../tests/setup/database';
-import { takeConsoleErrors } from '../../tests/setup/console';
-import { db, NestedDatabaseUseError, outsideTransaction } from './client.server';
+import { setupTestDatabase } from '../setup/database';
+import { takeConsoleErrors } from '../setup/console';
+import { db, NestedDatabaseUseError, outsideTransaction } from '~/db/client.server';
 
 setupTestDatabase();
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '~/db/schema/auth';
-import { takeConsoleErrors, takeLogLines } from '../../tests/setup/console';
-import { setupTestDatabase } from '../../tests/setup/database';
-import { configureLog, currentRequestId, log, runInRequest } from './log.server';
+import { takeConsoleErrors, takeLogLines } from '../setup/console';
+import { setupTestDatabase } from '../setup/database';
+import { configureLog, currentRequestId, log, runInRequest } from '~/lib/log.server';
 
 const database = setupTestDatabase();
 

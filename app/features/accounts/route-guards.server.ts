@@ -1,5 +1,5 @@
-import { data, redirect } from 'react-router';
-import { adminRefusal } from '~/lib/admin-places';
+import { data, redirect, type MiddlewareFunction } from 'react-router';
+import { adminRefusal, adminSections, type AdminSection } from '~/lib/admin-places';
 import { adminAbilities, hasRole, type AdminAbilities, type Role } from '~/lib/roles';
 import { getSessionUser, type RequestScope, type SessionUser } from './session.server';
 import { mustSetUpTwoFactor } from './two-factor-policy.server';
@@ -8,9 +8,10 @@ import { mustSetUpTwoFactor } from './two-factor-policy.server';
 export const TWO_FACTOR_SETUP_PATH = '/members-portal/security';
 
 /**
- * Route guards on the server (docs/architecture/accounts.md#permissions): no user → /login, remembering where the
- * visitor was going; a user below the required rank → /. Each takes the loader's or action's own
- * arguments (`requireUser(args)`): the session is read from the request's context.
+ * The role guards every loader, action and layout middleware calls (docs/architecture/accounts.md#permissions),
+ * and the layouts' middleware made of them: no user → /login, remembering where the visitor was going;
+ * a user below the required rank → /. Each takes the loader's, action's or middleware's own arguments
+ * (`requireUser(args)`): the session is read from the request's context.
  */
 function loginRedirect(url: URL): Response {
   // `url` is the page's address, also for the data request a client-side navigation makes for it.
@@ -73,6 +74,43 @@ export async function requireAdminAbility(scope: RequestScope, ability: Exclude<
 export function requireContentEditor(scope: RequestScope): Promise<{ user: SessionUser; can: AdminAbilities }> {
   return requireAdminAbility(scope, 'editContent');
 }
+
+/**
+ * A dashboard section (each section's loader calls it): the admin area, and the ability the section
+ * needs (`lib/admin-places.ts`). Actions check the ability in the feature function instead, so a
+ * refused post says why on the page.
+ */
+export function requireAdminSection(scope: RequestScope, slug: AdminSection): Promise<{ user: SessionUser; can: AdminAbilities }> {
+  const section = adminSections.find((candidate) => candidate.slug === slug)!;
+  return requireAdminAbility(scope, section.ability);
+}
+
+/** Mail to members (docs/product.md#mail-to-members) is for admins; finance and editors get the refusal page. */
+export async function requireMailer(scope: RequestScope): Promise<SessionUser> {
+  const { user } = await requireAdminAbility(scope, 'mailMembers');
+  return user;
+}
+
+/**
+ * The layouts' middleware (`export const middleware = [adminAreaMiddleware]`): React Router runs a
+ * route's middleware before any loader or action below it, where a layout's loader, run beside its
+ * children's, would protect nothing.
+ */
+const guardMiddleware =
+  (guard: (scope: RequestScope) => Promise<unknown>): MiddlewareFunction<Response> =>
+  async (args, next) => {
+    await guard(args);
+    return next();
+  };
+
+/** The members' portal: a signed-in member, or any higher rank. */
+export const memberMiddleware = guardMiddleware((scope) => requireRole(scope, 'member'));
+/** The admin area (`requireAdminArea`). */
+export const adminAreaMiddleware = guardMiddleware(requireAdminArea);
+/** The content area (`requireContentEditor`). */
+export const contentEditorMiddleware = guardMiddleware(requireContentEditor);
+/** Mail to members (`requireMailer`). */
+export const mailerMiddleware = guardMiddleware(requireMailer);
 
 /**
  * Whether this request asks for, and may see, content that is not published yet: `?preview` from

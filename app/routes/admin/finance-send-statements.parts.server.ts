@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { z } from 'zod';
-import { requireAdminAbility } from '~/features/accounts/guards.server';
+import { requireAdminAbility } from '~/features/accounts/route-guards.server';
 import { kickMailingQueue } from '~/features/mailings/sender.server';
 import { startYearEndStatements, statementRecipients } from '~/features/mailings/statements.server';
 import { financeYearOf } from '~/features/payments/finance';
@@ -10,7 +10,7 @@ import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/finance';
-import type { StatementsAsking } from './finance-sections';
+import type { StatementsAsking } from './finance-sections.parts';
 
 /**
  * The finance view's one post: mail every donor of the year their statement (docs/product.md#gift-receipts).

@@ -6,7 +6,7 @@ import { FormError, FormField } from '~/components/ui/form-field';
 import type { Question } from '~/features/events/questions';
 import { transferQuestions, transferSchemaFor } from '~/features/events/transfer';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
-import { AttendeeQuestions } from './order-questions';
+import { AttendeeQuestions } from './order-questions.parts';
 
 /**
  * Passing one ticket to someone else (docs/product.md#passing-a-ticket-on), under the ticket on its

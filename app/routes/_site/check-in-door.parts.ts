@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { askServer, checkTimeoutMs, listTimeoutMs, syncTimeoutMs, type ServerAnswer } from './check-in-network';
-import { deviceId, forgetScans, queuedScans, queueScan, readList, saveList, type QueuedScan, type StoredList } from './check-in-store';
-import { keepPageOnPhone } from './check-in-worker';
+import { askServer, checkTimeoutMs, listTimeoutMs, syncTimeoutMs, type ServerAnswer } from './check-in-network.parts';
+import { deviceId, forgetScans, queuedScans, queueScan, readList, saveList, type QueuedScan, type StoredList } from './check-in-store.parts';
+import { keepPageOnPhone } from './check-in-worker.parts';
 import { checkLocally, doorCounts, type DoorTicket, type DoorTier } from '~/features/events/door-sync';
 import { formatTime } from '~/lib/dates';
 

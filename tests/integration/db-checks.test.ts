@@ -1,11 +1,11 @@
 /** The database itself refuses values outside each set of db/schema/enums.ts. */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAccount } from '../../tests/factories/accounts';
-import { setupTestDatabase } from '../../tests/setup/database';
-import { donations, subscriptions } from './schema/donations';
-import { membershipApplications } from './schema/membership';
-import { checkoutSessions } from './schema/payments';
+import { createAccount } from '../factories/accounts';
+import { setupTestDatabase } from '../setup/database';
+import { donations, subscriptions } from '~/db/schema/donations';
+import { membershipApplications } from '~/db/schema/membership';
+import { checkoutSessions } from '~/db/schema/payments';
 
 const database = setupTestDatabase();
 

@@ -2,12 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { ticketAnswers } from '~/db/schema/tickets';
-import { actorWith, refusalOf } from '../../../tests/factories/actors';
-import { createEvent } from '../../../tests/factories/content';
-import { setupTestDatabase } from '../../../tests/setup/database';
-import { placeOrder } from './orders.server';
-import { givenAnswers, orderFormSchemaFor, questionSchema } from './questions';
-import { answersOfEvent, answersOfOrders, deleteQuestion, listQuestions, listQuestionsWithAnswers, moveQuestion, saveQuestion } from './questions.server';
+import { actorWith, refusalOf } from '../factories/actors';
+import { createEvent } from '../factories/content';
+import { setupTestDatabase } from '../setup/database';
+import { placeOrder } from '~/features/events/orders.server';
+import { givenAnswers, orderFormSchemaFor, questionSchema } from '~/features/events/questions';
+import { answersOfEvent, answersOfOrders, deleteQuestion, listQuestions, listQuestionsWithAnswers, moveQuestion, saveQuestion } from '~/features/events/questions.server';
 
 const database = setupTestDatabase();
 const editor = actorWith('editor');

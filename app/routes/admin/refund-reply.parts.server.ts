@@ -1,6 +1,6 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { data, type RouterContextProvider } from 'react-router';
-import type { ListedReceipt, RefundAsking } from './payments-list';
+import type { ListedReceipt, RefundAsking } from './payments-list.parts';
 import type { RefundPost } from '~/features/payments/refund.schema';
 import { checkRefund, listRefunds, refundableOf, refundCardPayment } from '~/features/payments/refunds.server';
 import type { Payment } from '~/features/payments/payments.server';

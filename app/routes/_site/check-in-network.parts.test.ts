@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askServer } from './check-in-network';
+import { askServer } from './check-in-network.parts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 

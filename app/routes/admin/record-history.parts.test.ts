@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyEntries } from './record-history';
+import { historyEntries } from './record-history.parts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 12, minute));
 const change = (id: number, minute: number, from: string, to: string) => ({ id, actorEmail: 'chair@example.org', fromValue: from, toValue: to, note: null, createdAt: at(minute) });
