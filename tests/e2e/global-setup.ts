@@ -3,7 +3,7 @@
  * first): signs the bootstrap admin in once through the site's own sign-in (the login form's post,
  * over HTTP) and hands the session to the journeys in `E2E_ADMIN_SESSION`, so that a journey that
  * is not about signing in starts as the admin without walking the form (`signInAsAdmin` in
- * journeys.ts; docs/architecture.md#tests). No journey ends this session: signing out in a journey
+ * journeys.ts; docs/architecture/tests.md). No journey ends this session: signing out in a journey
  * forgets the cookie (`signOut`), and the journeys that log out use accounts of their own.
  */
 import type { FullConfig } from '@playwright/test';

@@ -60,7 +60,7 @@ async function giveSession(page: Page, cookies: { name: string; value: string }[
 
 /**
  * Signs in through the site's own sign-in, the login form's post, over HTTP rather than the form
- * (docs/architecture.md#tests): for the journeys that are not about signing in. The page stays
+ * (docs/architecture/tests.md): for the journeys that are not about signing in. The page stays
  * where it was; the next page it opens is signed in.
  */
 export async function signIn(page: Page, email: string, password = testPassword) {
