@@ -23,6 +23,8 @@ const executablePath = process.env.CHROME_PATH ?? (existsSync(debianChromium) ? 
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // After the webServer answers: the admin's session, signed in once (tests/e2e/global-setup.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/html-check.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

@@ -10,6 +10,10 @@ export default defineConfig({
     globalSetup: ['tests/setup/template-database.ts'],
     setupFiles: ['tests/setup/vitest.setup.ts'],
     environment: 'node',
+    // Two files at a time on CI's two cores: Vitest's default is one fewer worker than cores, which
+    // left one core idle while files wait on PGlite, child processes and the network
+    // (bench/README.md#ci-stages).
+    maxWorkers: 2,
     // Tests run in a random order within each file (the seed is printed), so none can rely on an
     // earlier one having run; `--sequence.seed=N` replays an order.
     sequence: { shuffle: { files: false, tests: true } },

@@ -9,10 +9,20 @@
 #      walk the smoke journey (deploy/smoke.mjs), run `npm run doctor` there, stop it.
 # It also checks that the systemd unit starts the server with the flags of `npm run serve`.
 #
-#   deploy/ci-image-check.sh postgres://USER:PASSWORD@HOST:PORT/postgres   (a role that may create databases)
+# With --reuse-build, step 2 takes the repository's own build when it was stamped with the hash of
+# exactly the copy's sources (scripts/build-if-changed.mjs, as .ci/run builds), as Docker's layer
+# cache would: .ci/run has just installed from the lock file into an empty folder and built those
+# same files. Without the stamp, or with other sources, it installs and builds as above.
+#
+#   deploy/ci-image-check.sh [--reuse-build] postgres://USER:PASSWORD@HOST:PORT/postgres   (a role that may create databases)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-server_url=${1:?usage: deploy/ci-image-check.sh POSTGRES_URL (a role that may create databases)}
+reuse_build=false
+if [ "${1:-}" = "--reuse-build" ]; then
+  reuse_build=true
+  shift
+fi
+server_url=${1:?usage: deploy/ci-image-check.sh [--reuse-build] POSTGRES_URL (a role that may create databases)}
 
 # The unit file and package.json must start the same command.
 serve=$(node -p 'require(process.argv[1]).scripts.serve' "$repo/package.json")
@@ -37,8 +47,19 @@ mkdir -p "$work/src" "$work/app"
 (cd "$repo" && git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xf - -C "$work/src"
 [ ! -e "$work/src/node_modules" ] && [ ! -e "$work/src/build" ] || { echo "the build context holds node_modules or build" >&2; exit 1; }
 
-echo "== image-steps.sh build"
-(cd "$work/src" && sh deploy/image-steps.sh build)
+# The stamp of the repository's build (empty without one), and the hash build-if-changed would stamp the copy's sources with.
+stamp=$(cat "$repo/build/server/.sources-sha256" 2>/dev/null | tr -d '[:space:]' || true)
+copy_hash() {
+  node --input-type=module -e 'const { sourcesHash } = await import(process.argv[1]); console.log(sourcesHash(process.argv[2]));' "$repo/scripts/build-if-changed.mjs" "$work/src"
+}
+if $reuse_build && [ -n "$stamp" ] && [ "$stamp" = "$(copy_hash)" ]; then
+  echo "== image-steps.sh build: reusing the repository's build, stamped with the copy's sources' hash"
+  cp -R "$repo/build" "$work/src/build"
+else
+  $reuse_build && echo "== the repository's build is not stamped with the copy's sources: building again"
+  echo "== image-steps.sh build"
+  (cd "$work/src" && sh deploy/image-steps.sh build)
+fi
 
 echo "== image-steps.sh runtime (production install, no dev dependencies)"
 (cd "$work/app" && sh "$work/src/deploy/image-steps.sh" runtime "$work/src")

@@ -6,9 +6,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations } from './helpers';
-import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
+import { applyAndPay, rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 const phone = { width: 375, height: 812 };
 
@@ -36,7 +35,7 @@ async function expectCurrent(page: Page, label: string) {
 async function volunteer(page: Page, name: string, email: string, role: 'finance' | 'editor') {
   await signUpAndSignIn(page, name, email);
   await signOut(page);
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
   await page.getByLabel(`Role of ${email}`).selectOption(role);
   await expect(currentToast(page)).toContainText(`${email} is now ${role}.`);
@@ -59,7 +58,7 @@ test('an admin on a phone finds every place, what waits there, and where they ar
   await applyAndPay(page, true);
   await signOut(page);
 
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/members$/);
   await expectPlaces(page, ['Members', 'Donations', 'Tickets', 'Content', 'Mail', 'Outbox', 'Finance', 'Settings', 'Users']);
@@ -109,6 +108,7 @@ test('finance reaches the admin area from the account menu and is told what it m
   await volunteer(page, 'Chamari Ledger', 'chamari.ledger@example.org', 'finance');
   await page.setViewportSize(phone);
   await signIn(page, 'chamari.ledger@example.org');
+  await page.goto('/');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Admin Dashboard' }).click();
   await expect(page).toHaveURL(/\/admin\/donations$/);
@@ -147,6 +147,7 @@ test('an editor reaches the content area from the account menu and sees only it'
   await volunteer(page, 'Ishara Quill', 'ishara.quill@example.org', 'editor');
   await page.setViewportSize(phone);
   await signIn(page, 'ishara.quill@example.org');
+  await page.goto('/');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);

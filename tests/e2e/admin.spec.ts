@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { e2eAdmin } from '../../playwright.config';
 import { mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
-import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
+import { applyAndPay, rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 test('an admin reviews applications and donations, exports, edits settings and promotes a member', async ({ page }) => {
   // A member who paid (pending approval), another who did not (pending payment), a pending donation.
@@ -24,7 +23,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await page.getByRole('button', { name: 'Donate Now' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
 
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Membership Applications' })).toBeVisible();
   await expect(page.getByText('Review and approve new membership applications.')).toBeVisible();
@@ -128,7 +127,7 @@ test('finance reads donations only; an editor has no admin access', async ({ pag
   await page.getByLabel('Home Address').fill('4 Elm Street');
   await page.getByRole('button', { name: 'Donate Now' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/users?q=mahesh');
   await page.getByLabel('Role of mahesh@example.org').selectOption('finance');
   await expect(currentToast(page)).toContainText('mahesh@example.org is now finance.');
@@ -150,7 +149,7 @@ test('finance reads donations only; an editor has no admin access', async ({ pag
 });
 
 test('the dashboard’s and the portal’s old tabbed addresses move for good to their pages, keeping the rest of the query', async ({ page }) => {
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   const moved = await page.request.get('/admin?tab=users&q=example.org', { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   expect(moved.headers().location).toBe('/admin/users?q=example.org');

@@ -7,9 +7,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, outbox, waitForReact } from './helpers';
-import { rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
+import { rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 const email = 'chaminda.auto@example.org';
 const phone = { width: 375, height: 812 };
@@ -55,7 +54,7 @@ test('a member joins with automatic renewal, it renews, fails, is fixed in the p
 
   // The admin approves, and sees who renews automatically; the table works on a phone.
   await signOut(page);
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/members');
   await page.getByLabel('Renewal').selectOption('automatic');
   await page.getByRole('button', { name: 'Apply' }).click();

@@ -8,10 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { samplePdf } from '../../app/db/sample-pdf';
 import { toLocalDateTimeInput } from '../../app/lib/dates';
-import { e2eAdmin } from '../../playwright.config';
 import { xssPayloads } from '../fixtures/xss-payloads';
 import { currentToast, expectNoAxeViolations } from './helpers';
-import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
+import { applyAndPay, rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 const people = {
   editor: { name: 'Nadeesha Perera', email: 'nadeesha.editor@example.org' },
@@ -81,7 +80,7 @@ test('an editor runs the site’s content; members and finance cannot', async ({
     if (person === people.member) await applyAndPay(page, true);
     await signOut(page);
   }
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/users?q=example.org');
   await page.getByLabel(`Role of ${people.editor.email}`).selectOption('editor');
   await expect(currentToast(page)).toContainText(`${people.editor.email} is now editor.`);
@@ -300,7 +299,7 @@ test('an editor runs the site’s content; members and finance cannot', async ({
 });
 
 test('what an editor types before the page is interactive is kept when the editor takes over', async ({ page }) => {
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   // Hold the page's scripts back, so the plain textarea is what the editor types into first.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -8,9 +8,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, waitForReact, waitForTicketCard } from './helpers';
-import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
+import { applyAndPay, rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -142,7 +141,7 @@ test('a member waits for approval without a "member since" date, lapses, and ren
   // The committee records a cheque received more than two years ago: the annual membership it
   // starts has long expired.
   const received = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date(Date.now() - 800 * 86_400_000));
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/members?q=${encodeURIComponent(email)}`);
   await rowActions(page, email);
   await page.getByRole('menuitem', { name: 'View details' }).click();
@@ -164,7 +163,7 @@ test('a member waits for approval without a "member since" date, lapses, and ren
   await expectNoAxeViolations(page);
   await signOut(page);
 
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/members?q=${encodeURIComponent(email)}`);
   await rowActions(page, email);
   await page.getByRole('menuitem', { name: 'Approve/Complete' }).click();
@@ -196,7 +195,7 @@ test('a member waits for approval without a "member since" date, lapses, and ren
 });
 
 test('the content feed shows a new tier’s price as money', async ({ page }) => {
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/content/events/new');
   await page.getByLabel('Title', { exact: true }).fill('Committee Tasting Evening');
   await page.getByRole('textbox', { name: 'Description' }).click();

@@ -4,9 +4,8 @@
  * that on the test checkout; a guest who types it is told it is for members and keeps the full price.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
 import { addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
-import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
+import { applyAndPay, rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 const phone = { width: 375, height: 812 };
 
@@ -26,7 +25,7 @@ test('a members-only 20 % code lowers a member’s total and is refused to a gue
   await signOut(page);
 
   // The committee approves the member and sets up the event with its code.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/members?q=${encodeURIComponent(email)}`);
   await rowActions(page, email);
   await page.getByRole('menuitem', { name: 'Approve/Complete' }).click();
@@ -106,7 +105,7 @@ test('a members-only 20 % code lowers a member’s total and is refused to a gue
 
   // The committee sees the code used once, and the order at its discounted total.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(eventPath.replace('/events/', '/admin/content/events/'));
   await expect(page.locator('#discount-codes').getByRole('listitem')).toContainText('1 / ∞ uses');
 });

@@ -72,6 +72,7 @@ test('bad amounts and missing fields get messages and no checkout', async ({ pag
 
 test('a member subscribes to IPTV monthly, renews in test mode and cancels from the portal', async ({ page, baseURL }) => {
   await signUpAndSignIn(page, 'Ishara Fonseka', 'ishara@example.org');
+  await page.goto('/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Ishara Fonseka' })).toBeVisible();
 
   await page.goto(`${baseURL}/donate?cause=iptv`);

@@ -7,9 +7,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { toLocalDateTimeInput } from '../../app/lib/dates';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
-import { signIn } from './journeys';
+import { signInAsAdmin } from './journeys';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -22,7 +21,7 @@ const tomorrow = () => toLocalDateTimeInput(new Date(Date.now() + 86_400_000));
 
 test('a scheduled story: clearing its date unschedules it, and "Publish now" puts it on the site', async ({ page }) => {
   const title = `Reunion Photos Are Up ${Date.now()}`;
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/content/news/new');
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Summary').fill('Two hundred pictures from the reunion dinner.');
@@ -66,7 +65,7 @@ test('a scheduled story: clearing its date unschedules it, and "Publish now" put
 
 test('an event open for tickets: no card until it has a tier; a guest cannot choose a members-only tier', async ({ page, browser }) => {
   const title = `Alumni Quiz Night ${Date.now()}`;
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/content/events/new');
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByRole('textbox', { name: 'Description' }).click();
@@ -108,6 +107,8 @@ test('an event open for tickets: no card until it has a tier; a guest cannot cho
   await newTier.getByLabel('Number of tickets').fill('60');
   await newTier.getByRole('button', { name: 'Add tier' }).click();
   await expect(currentToast(page)).toContainText('Ticket Tier Saved');
+  // The first tier's toast may still show: the second is saved once the editor lists it.
+  await expect(page.getByRole('listitem').filter({ hasText: 'Guest seat' })).toHaveCount(1);
   await expect(page.getByText('No ticket tier yet.')).toHaveCount(0);
   const membersTierId = await page.getByRole('listitem').filter({ hasText: 'Members’ team seat' }).locator('input[name="id"]').first().getAttribute('value');
 

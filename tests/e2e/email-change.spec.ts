@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { messages } from '../../app/lib/messages';
 import { linkIn, mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
-import { applyAndPay, signIn, signOut, signUpAndSignIn, testPassword } from './journeys';
+import { applyAndPay, signInWithForm, signOut, signUpAndSignIn, testPassword } from './journeys';
 
 test('a member changes their email address, confirms it from the new inbox, and signs in with it', async ({ page }) => {
   const oldEmail = 'tharindu.before@example.org';
@@ -68,7 +68,7 @@ test('a member changes their email address, confirms it from the new inbox, and 
   await expect(page.getByText(messages.invalidCredentials)).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await signIn(page, newEmail);
+  await signInWithForm(page, newEmail);
   await page.goto('/members-portal');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome, Tharindu Jayasuriya');
 });

@@ -2,9 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, outbox, waitForTicketCard } from './helpers';
-import { signIn, signUpAndSignIn } from './journeys';
+import { signInAsAdmin, signUpAndSignIn } from './journeys';
 
 async function openEvent(page: Page, title: string) {
   await page.goto('/events');
@@ -160,7 +159,7 @@ test('a guest buys two Gala tickets of two tiers on the test provider and gets t
 
   // At the door: the first scan admits, the second says when; a forged value is refused.
   const eventId = /\/events\/(\d+)/.exec(await page.getByRole('link', { name: 'About the event' }).getAttribute('href') ?? '')![1];
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/check-in/${eventId}`);
   await expect(page.getByRole('heading', { name: 'Checked in' })).toBeVisible();
   await expectNoAxeViolations(page);

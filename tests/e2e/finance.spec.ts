@@ -3,9 +3,8 @@
  * and donors, and its giving statement downloads as a PDF; the page has no horizontal scroll at 375 px.
  */
 import { expect, test } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations } from './helpers';
-import { signIn, signOut, signUpAndSignIn } from './journeys';
+import { signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 test('a finance volunteer sees a guest’s gift in the finance view and downloads its giving statement', async ({ page }) => {
   // A guest gives $250 to the medical fund through the test checkout.
@@ -23,7 +22,7 @@ test('a finance volunteer sees a guest’s gift in the finance view and download
   // The super admin makes a volunteer finance.
   await signUpAndSignIn(page, 'Nuwan Ratnayake', 'nuwan.finance@example.org');
   await signOut(page);
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/users?q=nuwan.finance');
   await page.getByLabel('Role of nuwan.finance@example.org').selectOption('finance');
   await expect(currentToast(page)).toContainText('nuwan.finance@example.org is now finance.');
@@ -31,6 +30,7 @@ test('a finance volunteer sees a guest’s gift in the finance view and download
 
   // The volunteer finds the finance view from the account menu.
   await signIn(page, 'nuwan.finance@example.org');
+  await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Nuwan Ratnayake' }).click();
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Finance' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible();

@@ -4,14 +4,13 @@
  * sends the donor their year-end statement as a PDF, with the mailing's progress on its page.
  */
 import { expect, test } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
 import { mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
-import { signIn } from './journeys';
+import { signInAsAdmin } from './journeys';
 
 test('a gift’s receipt is numbered with the issuer’s details, and the year-end statement reaches the donor', async ({ page }) => {
   // The admin fills in who issues the receipts.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/settings');
   const receipts = page.getByRole('form', { name: 'Gift receipts' });
   await receipts.getByLabel('Legal name').fill('Lakeview Past Pupils’ Association of North America');

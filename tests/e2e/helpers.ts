@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -7,10 +7,14 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 /**
  * An axe scan (WCAG 2.0 A/AA and 2.1 AA) of the page once its entrance animations have ended (a
  * toast fading in is not yet its colours): no violations at all. Endless ones (a spinner) are not
- * waited for.
+ * waited for. One scan per page and state in a run: a page whose HTML, at the same viewport size,
+ * has passed a scan already (this journey's or another's) is not scanned again (`scanPassedMark`).
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  await keepForHtmlCheck(page, await page.content());
+  const html = await page.content();
+  await keepForHtmlCheck(page, html);
+  const passed = scanPassedMark(page, html);
+  if (passed && existsSync(passed)) return;
   await page.evaluate(() =>
     Promise.all(
       document
@@ -24,6 +28,21 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     (violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
   expect(summary).toEqual([]);
+  if (passed) writeFileSync(passed, '');
+}
+
+/**
+ * Where a passed scan of this page and state is noted for the rest of the run (in `E2E_HTML_DIR`,
+ * which every worker shares): named by the page's HTML and the viewport's size, which are what axe
+ * reads (the styles are the build's). Only passes are noted: a failing page is scanned, and
+ * reported, each time.
+ */
+function scanPassedMark(page: Page, html: string): string | null {
+  const folder = process.env.E2E_HTML_DIR;
+  if (!folder) return null;
+  const viewport = page.viewportSize();
+  const name = createHash('sha256').update(`${viewport?.width ?? 0}x${viewport?.height ?? 0}\0${html}`).digest('hex').slice(0, 32);
+  return path.join(folder, `${name}.axe-passed`);
 }
 
 /**

@@ -13,7 +13,7 @@ import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { freePort, SERVER_START_LIMIT_MS, ownServers, waitUntilServing } from '../setup/server-process';
 import { currentToast, expectNoAxeViolations } from './helpers';
-import { signIn } from './journeys';
+import { signInWithForm } from './journeys';
 
 /** Servers of this file's own, killed after each test (tests/setup/server-process.ts). */
 const startServer = ownServers(test.afterEach);
@@ -111,7 +111,7 @@ test('an admin sees a refused mail in the outbox and sends it again, also at 375
 
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
-    await signIn(page, admin.email, admin.password);
+    await signInWithForm(page, admin.email, admin.password);
     // The admin navigation counts it and leads to the outbox.
     await page.goto('/admin/members');
     await page.getByRole('navigation', { name: 'Admin area' }).getByRole('link', { name: 'Outbox, 1 failed' }).click();

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { linkIn, mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
-import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
+import { applyAndPay, rowActions, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 const members = [
   { name: 'Malini Letters', email: 'malini.letters@example.org' },
@@ -54,7 +54,7 @@ test('an admin writes to approved members: each gets it once; one unsubscribes a
     await applyAndPay(page, true);
     await signOut(page);
   }
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   for (const member of members) {
     await page.goto(`/admin?q=${encodeURIComponent(member.email)}`);
     await rowActions(page, member.email);
@@ -88,7 +88,7 @@ test('an admin writes to approved members: each gets it once; one unsubscribes a
   await expectNoAxeViolations(page);
 
   // The next message reaches Ruwan, not Malini.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   const second = 'The AGM moves to 20 March';
   await writeAndSend(page, second, 'Same hall, a week later.');
   await expect.poll(async () => (await received(members[1]!.email, second)).length, { timeout: 60_000 }).toBe(1);

@@ -13,7 +13,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { excelPeople, excelUsMembers } from '../fixtures/excel-us-members';
 import { freePort, ownServers, SERVER_START_LIMIT_MS, waitUntilServing } from '../setup/server-process';
 import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
-import { signIn } from './journeys';
+import { signInWithForm } from './journeys';
 
 const startServer = ownServers(test.afterEach);
 const admin = { email: 'registrar@example.org', password: 'admin password for tests' };
@@ -76,7 +76,7 @@ test('an admin imports the UK branch’s spreadsheet as it came, on a phone: its
   test.setTimeout(SERVER_START_LIMIT_MS + 300_000);
   const { page } = await siteOfItsOwn(browser);
   const thisMonth = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Toronto' }).slice(0, 7).split('-').map(Number) as [number, number];
-  await signIn(page, admin.email, admin.password);
+  await signInWithForm(page, admin.email, admin.password);
   const moneyThisMonth = await membershipMoney(page, ...thisMonth);
   await page.goto('/admin/members/import');
   const file = readFileSync(path.join(import.meta.dirname, '../fixtures/real-input/uk-branch-members.csv'));
@@ -182,7 +182,7 @@ test('an admin imports an Excel “CSV UTF-8” export without JavaScript: month
   test.setTimeout(SERVER_START_LIMIT_MS + 300_000);
   const { page, open } = await siteOfItsOwn(browser, false);
   const { csv, current } = excelUsMembers();
-  await signIn(page, admin.email, admin.password);
+  await signInWithForm(page, admin.email, admin.password);
   await page.goto('/admin/members/import');
   await page.getByLabel('CSV file').setInputFiles({ name: 'Members 2024.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Preview the import' }).click();
@@ -213,7 +213,7 @@ test('an admin imports an Excel “CSV UTF-8” export without JavaScript: month
 
   // Checked later, on a phone that runs JavaScript.
   const phone = await open(true);
-  await signIn(phone, admin.email, admin.password);
+  await signInWithForm(phone, admin.email, admin.password);
   const p = excelPeople;
   const long = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
   const members: [string, Expected][] = [

@@ -6,10 +6,9 @@
  * changes nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
 import { linkIn, mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
-import { signIn, signOut } from './journeys';
+import { signInAsAdmin, signInWithForm, signOut } from './journeys';
 
 const domain = 'import-e2e.example.org';
 const treasurer = `treasurer@${domain}`;
@@ -42,7 +41,7 @@ async function importedMembers(page: Page): Promise<string> {
 }
 
 test('an admin imports a chapter’s members; an invited member sets a password and sees their expiry', async ({ page }) => {
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/members');
   await page.getByRole('link', { name: 'Import members' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import members' })).toBeVisible();
@@ -111,14 +110,14 @@ test('an admin imports a chapter’s members; an invited member sets a password 
   await page.getByLabel('Confirm New Password').fill('cinnamon gardens 1998');
   await page.getByRole('button', { name: 'Set my password' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await signIn(page, annual.email, 'cinnamon gardens 1998');
+  await signInWithForm(page, annual.email, 'cinnamon gardens 1998');
   await page.goto('/members-portal');
   await expect(page.getByText(annual.expiresText)).toBeVisible();
   await noSidewaysScroll(page);
   await signOut(page);
 
   // The same file again: nothing to create, nothing changes.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/members/import');
   await page.getByLabel('CSV file').setInputFiles({ name: 'chapter-members.csv', mimeType: 'text/csv', buffer: Buffer.from(chapterCsv()) });
   await page.getByRole('button', { name: 'Preview the import' }).click();

@@ -6,8 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { currentToast, expectNoAxeViolations } from './helpers';
-import { e2eAdmin } from '../../playwright.config';
-import { applyAndPay, signIn, signUpAndSignIn } from './journeys';
+import { applyAndPay, signInAsAdmin, signUpAndSignIn } from './journeys';
 
 test('a member corrects their address, downloads their data, and is not asked to apply twice', async ({ page }) => {
   await signUpAndSignIn(page, 'Nadeesha Ranasinghe', 'nadeesha.details@example.org');
@@ -45,7 +44,7 @@ test('a member corrects their address, downloads their data, and is not asked to
 });
 
 test('the member directory opens from the portal for staff and searches by year', async ({ page }) => {
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/members-portal');
   await page.getByRole('link', { name: 'Member directory →' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Member Directory' })).toBeVisible();

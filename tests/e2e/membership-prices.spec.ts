@@ -4,9 +4,8 @@
  * in playwright.config.ts): the others pay the seed's $50 on the same server. It puts $50 back.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations } from './helpers';
-import { signIn, signOut, signUpAndSignIn } from './journeys';
+import { signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -22,7 +21,7 @@ async function setAnnualPrice(page: Page, price: string) {
 }
 
 test('an admin changes the annual price on a phone; the membership page and a new checkout ask it', async ({ page }) => {
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/settings');
   const form = page.getByRole('form', { name: 'Membership prices' });
   await expect(form.getByLabel('Annual membership (US$ a year)')).toHaveValue('50.00');
@@ -52,6 +51,6 @@ test('an admin changes the annual price on a phone; the membership page and a ne
   await expect(page.getByRole('button', { name: 'Pay $65.00' })).toBeVisible();
   await signOut(page);
 
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await setAnnualPrice(page, '50');
 });

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, waitForReact } from './helpers';
-import { signIn, signUp, testPassword, verificationLink } from './journeys';
+import { signInWithForm, signUp, testPassword, verificationLink } from './journeys';
 
 async function verifyAndSignIn(page: Page, email: string) {
   await page.goto(await verificationLink(email));
-  await signIn(page, email);
+  await signInWithForm(page, email);
 }
 
 async function fillApplication(page: Page, values: { firstName?: string; lastName?: string } = {}) {

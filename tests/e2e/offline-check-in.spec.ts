@@ -19,11 +19,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import config, { e2eAdmin } from '../../playwright.config';
+import config from '../../playwright.config';
 import { freePort } from '../setup/server-process';
 import { startTcpProxy } from '../setup/tcp-proxy';
 import { addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
-import { signIn } from './journeys';
+import { signInAsAdmin } from './journeys';
 
 const phone = { width: 375, height: 812 };
 const people = JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/real-input/people.json'), 'utf8')) as { name: string; email: string; note: string }[];
@@ -71,7 +71,7 @@ type DoorList = { duplicates: number; tickets: { code: string; qrValue: string; 
 async function eventWithAttendees(browser: Browser, title: string, attendees: string[]): Promise<string> {
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   const eventId = await publishTicketedEvent(page, { title, description: 'A picnic by the lake for every year group.', startsAt: '2027-07-10T12:00', venue: 'Centre Island, Toronto' });
   await addTicketTier(page, { name: 'Picnic', price: '0', quantity: '50' });
   await page.goto(`/events/${eventId}`);
@@ -91,7 +91,7 @@ async function eventWithAttendees(browser: Browser, title: string, attendees: st
 async function staffPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: phone, permissions: ['camera'] });
   const page = await context.newPage();
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   return { context, page };
 }
 
@@ -338,7 +338,7 @@ test('without JavaScript the page still checks tickets on the server, and counts
   const eventId = await eventWithAttendees(browser, 'Lakeside Reunion Picnic 2027', [rizwan]);
   const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
   const page = await context.newPage();
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   const [ticket] = (await serverList(page, eventId)).tickets;
   await page.goto(`/check-in/${eventId}`);
   await typeCode(page, ticket!.code);

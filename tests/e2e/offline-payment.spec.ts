@@ -1,15 +1,14 @@
 /** An admin records a cheque for an unpaid application (docs/product.md#offline-payments). */
 import { expect, test } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations } from './helpers';
-import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
+import { applyAndPay, rowActions, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 test('an admin records a cheque: the application shows paid and waits for approval', async ({ page }) => {
   await signUpAndSignIn(page, 'Sunethra Cheque', 'sunethra.cheque@example.org');
   await applyAndPay(page, false);
   await signOut(page);
 
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/members?q=sunethra.cheque%40example.org');
   await rowActions(page, 'sunethra.cheque@example.org');
   await page.getByRole('menuitem', { name: 'View details' }).click();

@@ -9,9 +9,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
-import { applyAndPay, rowActions, signIn, signOut, signUpAndSignIn } from './journeys';
+import { applyAndPay, rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 import { accented, longEmail, longRecordId, longest, sidewaysScroll, sinhala, tamil } from './real-input';
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -140,7 +139,7 @@ test('every admin, finance, content and portal page fits a 375 px phone for the 
   }
 
   // The super admin: roles, the member's approval, a draft message; then every page of theirs.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   for (const [person, role] of [
     [people.finance, 'finance'],
     [people.editor, 'editor'],

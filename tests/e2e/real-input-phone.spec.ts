@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { currentToast, expectNoAxeViolations, waitForReact } from './helpers';
-import { signIn, testPassword, verificationLink } from './journeys';
+import { signInWithForm, testPassword, verificationLink } from './journeys';
 import { expectNoSidewaysScroll, longEmail, sinhala, tamil } from './real-input';
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -54,7 +54,7 @@ test('a new applicant with a long email pays on a phone, is told to verify it be
   await portal.click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmembers-portal/);
   await page.goto(await verificationLink(email));
-  await signIn(page, email);
+  await signInWithForm(page, email);
   await page.goto('/members-portal');
   await expect(page.getByTestId('account-email')).toHaveText(email);
   await expect(page.getByText('You sign in with')).toBeVisible();
@@ -71,7 +71,7 @@ test('a signed-in member who pays is not told to verify anything', async ({ page
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(currentToast(page)).toContainText('Sign Up Successful!');
   await page.goto(await verificationLink(email));
-  await signIn(page, email);
+  await signInWithForm(page, email);
   await page.goto('/membership?plan=annual');
   await page.getByLabel('Home Address').fill('3 Oak Avenue, Toronto');
   await page.getByRole('button', { name: 'Submit Application' }).click();

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox } from './helpers';
-import { rowActions, signIn } from './journeys';
+import { rowActions, signInAsAdmin } from './journeys';
 
 const donor = 'refund.donor@example.org';
 
@@ -27,7 +27,7 @@ test('an admin refunds a donation: status refunded, the donor gets a mail, the f
   await page.getByRole('button', { name: 'Pay $75.00' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
 
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   const before = await financeLine(page);
   await expect(before).toContainText('$75.00');
   await expect(before).toContainText('1 gift');
@@ -77,7 +77,7 @@ test('on a phone, more than was paid is refused before the question, with or wit
   await page.getByRole('button', { name: 'Pay $1,000.00' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
 
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/donations?q=${encodeURIComponent(bigDonor)}`);
   await rowActions(page, bigDonor);
   await page.getByRole('menuitem', { name: 'View details' }).click();

@@ -8,9 +8,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { e2eAdmin } from '../../playwright.config';
 import { addDoorQuestion, addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
-import { signIn, signOut } from './journeys';
+import { signInAsAdmin, signOut } from './journeys';
 
 /** Names and addresses as members write them (tests/fixtures/real-input/README.md). */
 const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string; note: string }[];
@@ -24,7 +23,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 test('an editor asks a dietary question and a table name; a guest answers for two tickets; the committee and the door see the answers', async ({ page }) => {
   const title = `Reunion Gala ${Date.now()}`;
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await publishTicketedEvent(page, { title, description: 'Dinner and dancing with the class of 1996.', startsAt: '2031-09-20T18:30', venue: 'Grand Ballroom, Toronto' });
   await addTicketTier(page, { name: 'Dinner', price: '0', quantity: '50' });
 
@@ -86,7 +85,7 @@ test('an editor asks a dietary question and a table name; a guest answers for tw
   const kumariCode = (await page.getByRole('listitem').filter({ hasText: 'Kumari Fernando' }).getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent())!;
 
   // The committee: the attendees page and its CSV.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(eventPath.replace('/events/', '/admin/content/events/') + '/tickets');
   const attendees = page.getByRole('list', { name: 'Attendees' }).getByRole('listitem');
   await expect(attendees.filter({ hasText: 'Kumari Fernando' })).toContainText('Dietary needs:Halal');
@@ -114,7 +113,7 @@ test('an editor asks a dietary question and a table name; a guest answers for tw
 test('a question added after a registration: the ticket page asks for the missing answer, with and without JavaScript; the door then shows it', async ({ page, browser }) => {
   const title = `Alumni Cricket Lunch ${Date.now()}`;
   const saman = people.find((person) => person.name === 'සමන් කුමාර පෙරේරා')!;
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   const eventId = await publishTicketedEvent(page, { title, description: 'Lunch in the pavilion after the match.', startsAt: '2031-08-02T12:30', venue: 'Maple Leaf Cricket Club, King City' });
   await addTicketTier(page, { name: 'Lunch', price: '0', quantity: '40' });
   await signOut(page);
@@ -135,7 +134,7 @@ test('a question added after a registration: the ticket page asks for the missin
   await expect(buyer.getByText('An answer is missing')).toHaveCount(0);
 
   // The committee adds a required question about each attendee.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/content/events/${eventId}`);
   await addDoorQuestion(page, { label: 'Dietary needs', options: ['None', 'Vegetarian', 'Halal'] });
 

@@ -6,11 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
 import { drawsLettersOf, readPdf } from '../factories/pdf';
 import { mailsTo } from '../setup/outbox';
 import { expectNoAxeViolations, outbox } from './helpers';
-import { signIn } from './journeys';
+import { signInAsAdmin } from './journeys';
 
 const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string }[];
 const donor = people.find((person) => person.name === 'සමන් කුමාර පෙරේරා')!;
@@ -31,7 +30,7 @@ test('a Sinhala name prints intact on the giving statement, its title and its fi
   const receipts = (await mailsTo(outbox(), donor.email)).flatMap((mail) => [...(mail.text ?? '').matchAll(/Official receipt for income tax purposes no\. (\d{8})/g)].map((match) => match[1]!));
 
   // The admin finds the donor in the finance view and downloads their statement.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/finance');
   const year = await page.getByLabel('Year', { exact: true }).inputValue();
   const row = page.getByRole('list', { name: `Donors of ${year}` }).getByRole('listitem').filter({ hasText: donor.email });

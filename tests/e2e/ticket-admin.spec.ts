@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { e2eAdmin } from '../../playwright.config';
 import { linkIn, mailsTo } from '../setup/outbox';
 import { currentToast, expectNoAxeViolations, outbox, waitForTicketCard } from './helpers';
-import { signIn, signOut, signUpAndSignIn } from './journeys';
+import { signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 async function openEvent(page: Page, title: string) {
   await page.goto('/events');
@@ -80,7 +80,7 @@ test('a member’s paid tickets are in My Tickets; the committee refunds one, th
   await expectNoAxeViolations(page);
   await signOut(page);
 
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await openEventTickets(page, 'Annual Gala Night');
   await page.getByRole('searchbox', { name: 'Search attendees' }).fill('harsha.tickets@example.org');
   await page.getByRole('button', { name: 'Search' }).click();
@@ -172,7 +172,7 @@ test('a volunteer without an account opens check-in with the event’s code and 
   await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
   const ticketCode = (await page.getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/).first().textContent())!;
 
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   const checkInPath = eventPath.replace('/events/', '/check-in/');
   await page.goto(checkInPath);
   const volunteerCode = (await page.getByText(/enter the check-in code/).locator('strong').textContent())!;

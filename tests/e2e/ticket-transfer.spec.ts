@@ -12,9 +12,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { e2eAdmin } from '../../playwright.config';
 import { addDoorQuestion, addTicketTier, currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, publishTicketedEvent, waitForTicketCard } from './helpers';
-import { signIn } from './journeys';
+import { signInAsAdmin } from './journeys';
 
 /** Names and addresses as members write them (tests/fixtures/real-input/README.md). */
 const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string; note: string }[];
@@ -37,7 +36,7 @@ const overflows = (page: Page) => page.evaluate(() => document.documentElement.s
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   eventId = await publishTicketedEvent(page, { title, description: 'Bring a book, take a book: an afternoon by the river.', startsAt: '2027-06-12T14:00', venue: 'Riverside Pavilion, Ottawa' });
   await addTicketTier(page, { name: 'Reader', price: '0', quantity: '50' });
   // A required question about each attendee, shown at the door.
@@ -125,7 +124,7 @@ test('the buyer passes a ticket to a new name, answering for them: new code and 
   expect(ics).toContain(`SUMMARY:${title}\r\n`);
 
   // The committee's attendee list.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/content/events/${eventId}/tickets`);
   const listed = page.getByRole('list', { name: 'Attendees' }).getByRole('listitem').filter({ hasText: selvarajah.name });
   await expect(listed).toContainText('Dietary needs:Halal');

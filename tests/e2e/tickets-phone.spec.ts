@@ -7,9 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mailsTo } from '../setup/outbox';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, publishTicketedEvent, waitForTicketCard } from './helpers';
-import { signIn } from './journeys';
+import { signInAsAdmin } from './journeys';
 
 const phone = { width: 375, height: 812 };
 test.use({ viewport: phone });
@@ -24,7 +23,7 @@ const overflows = (page: Page) => page.evaluate(() => document.documentElement.s
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   const eventId = await publishTicketedEvent(page, { title, description: 'An evening walk along the harbour with paper lanterns; free, registration needed.', startsAt: '2027-09-18T19:00', endsAt: '2027-09-18T21:30', venue: 'Harbourfront Centre, Toronto' });
   const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
   for (const [name, seats] of [

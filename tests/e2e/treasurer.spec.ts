@@ -7,9 +7,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
-import { e2eAdmin } from '../../playwright.config';
 import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
-import { rowActions, signIn } from './journeys';
+import { rowActions, signInAsAdmin } from './journeys';
 
 type Person = { name: string; email: string };
 const people = JSON.parse(readFileSync(new URL('../fixtures/real-input/people.json', import.meta.url), 'utf8')) as Person[];
@@ -32,7 +31,7 @@ test('after a partial refund the donation’s page, the list, its CSV and the fi
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
 
   // The admin gives $250 back: the page says what went back and what is kept, and both receipts.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/donations?q=${encodeURIComponent(email)}`);
   await rowActions(page, email);
   await page.getByRole('menuitem', { name: 'View details' }).click();

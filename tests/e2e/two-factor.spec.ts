@@ -6,10 +6,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../app/lib/messages';
-import { e2eAdmin } from '../../playwright.config';
 import { totpCode, wrongCode } from '../setup/totp';
 import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
-import { signIn, signOut, signUp, signUpAndSignIn, testPassword, verificationLink } from './journeys';
+import { signInAsAdmin, signInWithForm, signOut, signUp, signUpAndSignIn, testPassword, verificationLink } from './journeys';
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
@@ -31,7 +30,7 @@ test('an admin sets up two-step sign-in, signs out, and signs in with a code fro
   // The super admin makes the account an admin, in a browser of their own.
   const bossContext = await browser.newContext();
   const boss = await bossContext.newPage();
-  await signIn(boss, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(boss);
   await boss.goto(`/admin/users?q=${encodeURIComponent(email)}`);
   await boss.getByLabel(`Role of ${email}`).selectOption('admin');
   await expect(currentToast(boss)).toContainText(`${email} is now admin.`);
@@ -114,7 +113,7 @@ test.describe('without JavaScript', () => {
     await signUp(await signUpContext.newPage(), 'Anoma Fernando', email);
     await signUpContext.close();
     await page.goto(await verificationLink(email));
-    await signIn(page, email);
+    await signInWithForm(page, email);
 
     await page.goto('/members-portal/security');
     await page.getByLabel('Current Password').fill(testPassword);
@@ -144,7 +143,7 @@ test.describe('without JavaScript', () => {
 
     // This browser is trusted now: without its session, the password alone signs in.
     await page.context().clearCookies({ name: /session_token/ });
-    await signIn(page, email);
+    await signInWithForm(page, email);
     await expect(page).toHaveURL(/\/$/);
   });
 });

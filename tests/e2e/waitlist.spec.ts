@@ -9,10 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
 import { mailsTo } from '../setup/outbox';
 import { addTicketTier, currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, publishTicketedEvent, waitForTicketCard } from './helpers';
-import { signIn, signOut } from './journeys';
+import { signInAsAdmin, signOut } from './journeys';
 
 /** Names and addresses as members write them (tests/fixtures/real-input/README.md). */
 const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string; note: string }[];
@@ -58,7 +57,7 @@ test('a sold-out seat freed by the committee goes to the first in line by mail, 
   const secondName = person('සමන් කුමාර පෙරේරා').name;
   const first = tagged(person('செல்வராஜா கந்தசாமி').email, String(stamp));
   const second = tagged(person('සමන් කුමාර පෙරේරා').email, String(stamp));
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/content/events/new');
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByRole('textbox', { name: 'Description' }).click();
@@ -122,7 +121,7 @@ test('a sold-out seat freed by the committee goes to the first in line by mail, 
   await expect(page.getByText('You are number 2 in line.', { exact: false })).toBeVisible();
 
   // The committee sees the line and cancels the ticket.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/content/events/${eventId}/waitlist`);
   const line = page.getByRole('list', { name: 'Waitlist for Pavilion' }).getByRole('listitem');
   await expect(line).toHaveCount(2);
@@ -176,7 +175,7 @@ test('a sold-out seat freed by the committee goes to the first in line by mail, 
 test('a members-only tier sold out: no sign-in to choose it, and the card says the event is sold out', async ({ page, browser }) => {
   const stamp = Date.now();
   const title = `Old Pupils’ Dinner ${stamp}`;
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   const eventId = await publishTicketedEvent(page, { title, description: 'The members’ dinner, and a table for guests.', startsAt: '2031-11-08T19:00', venue: 'Scarborough Civic Centre' });
   await addTicketTier(page, { name: 'Guest table', price: '0', quantity: '1' });
   const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
