@@ -58,11 +58,7 @@ if (config.workers > 1 && cluster.isPrimary && !isDevServer) {
 
 async function serve() {
   const database = await runtime.openServerDatabase(config, { entryFile: fileURLToPath(import.meta.url), operatorEnvironment, isDevServer });
-  const [{ createRequestHandler }, { default: compression }, { default: express }] = await Promise.all([
-    import('@react-router/express'),
-    import('compression'),
-    import('express'),
-  ]);
+  const [{ createRequestHandler }, { default: compression }, { default: express }] = await Promise.all([import('@react-router/express'), import('compression'), import('express')]);
   const app = express();
   app.disable('x-powered-by');
   // The client IP for rate limits: the socket's, unless TRUST_PROXY names the proxies in front of

@@ -10,8 +10,7 @@ function argsFor(url: string, init: RequestInit = {}) {
 }
 
 /** React Router's own refusal of a form posted where there is none, as it makes it. */
-const refusal = (status: number) =>
-  new UNSAFE_ErrorResponseImpl(status, 'Method Not Allowed', new Error('You made a POST request to "/donate?x=1" but did not provide an `action`'), true);
+const refusal = (status: number) => new UNSAFE_ErrorResponseImpl(status, 'Method Not Allowed', new Error('You made a POST request to "/donate?x=1" but did not provide an `action`'), true);
 
 describe('handleError', () => {
   it('logs an unexpected error as one error line with the request id, the path without its query, and the stack', () => {

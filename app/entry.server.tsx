@@ -18,13 +18,7 @@ export * as runtime from './server/runtime.server';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const nonce = loadContext.get(cspNonceContext);
   // A page whose loaders could not reach the database is "unavailable, try again", not a bug: its
   // error boundaries are given a 503 in place of the error production hides from them (lib/outage.server.ts).
@@ -133,4 +127,3 @@ function pageMatches(routerContext: EntryContext) {
   const { matches, loaderData } = routerContext.staticHandlerContext;
   return matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle, loaderData: loaderData[match.route.id] }));
 }
-

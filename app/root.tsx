@@ -26,13 +26,11 @@ import { readToast, toastMiddleware } from '~/lib/toast.server';
 export const middleware: Route.MiddlewareFunction[] = [outageMiddleware, privateByDefault, toastMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
-  const [settings, user] = await Promise.all([getPublicSiteSettings(), getSessionUser(args)]).catch(
-    (error: unknown) => {
-      // The database is down or restarting: say so with 503 (try again soon), not a 500.
-      if (isDatabaseUnavailable(error)) throw data('The site is temporarily unavailable.', { status: 503, headers: { 'Retry-After': '30' } });
-      throw error;
-    },
-  );
+  const [settings, user] = await Promise.all([getPublicSiteSettings(), getSessionUser(args)]).catch((error: unknown) => {
+    // The database is down or restarting: say so with 503 (try again soon), not a 500.
+    if (isDatabaseUnavailable(error)) throw data('The site is temporarily unavailable.', { status: 503, headers: { 'Retry-After': '30' } });
+    throw error;
+  });
   const rootData: RootData = {
     toast: readToast(args.context),
     settings,
@@ -98,8 +96,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
  * toast the action sent (in the flash cookie) would wait for the next page. Reloading it shows the
  * toast on the page where it happened (docs/architecture/forms.md#toasts).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  (actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => (actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;

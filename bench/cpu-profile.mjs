@@ -22,7 +22,10 @@ const [pglite, sql, react, reactRouter, auth, compression, gc, otherPackages, ou
 
 const packageBuckets = new Map([
   ...['@electric-sql/pglite'].map((name) => [name, pglite]),
-  ...['drizzle-orm', 'pg', 'pg-pool', 'pg-protocol', 'pg-types', 'pg-connection-string', 'pgpass', 'postgres-array', 'postgres-bytea', 'postgres-date', 'postgres-interval', 'split2'].map((name) => [name, sql]),
+  ...['drizzle-orm', 'pg', 'pg-pool', 'pg-protocol', 'pg-types', 'pg-connection-string', 'pgpass', 'postgres-array', 'postgres-bytea', 'postgres-date', 'postgres-interval', 'split2'].map((name) => [
+    name,
+    sql,
+  ]),
   ...['react', 'react-dom', 'scheduler'].map((name) => [name, react]),
   ...['react-router', '@react-router/node', '@react-router/express'].map((name) => [name, reactRouter]),
   ...['better-auth', 'better-call', 'jose', 'kysely', 'rou3', 'defu', 'uncrypto', 'nanostores'].map((name) => [name, auth]),

@@ -29,13 +29,17 @@ async function start() {
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   for (;;) {
-    const status = await fetch(`${base}/healthz`).then((response) => response.status).catch(() => 0);
+    const status = await fetch(`${base}/healthz`)
+      .then((response) => response.status)
+      .catch(() => 0);
     if (status === 200) break;
     if (Date.now() - startedAt > 60_000) throw new Error('server did not start within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const rssMb = () => {
-    const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((row) => row.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      .split('\n')
+      .find((row) => row.startsWith('VmRSS:'));
     return Math.round(Number(line.replace(/\D+/g, '')) / 1024);
   };
   const stop = async () => {

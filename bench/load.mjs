@@ -216,7 +216,10 @@ export async function settle(base, page, cookie) {
  * asked after the warm-up, when the pool's connections are open) over the measured seconds only,
  * and the server's memory peak.
  */
-export async function underLoad(autocannon, { url, cookie, pids, databasePids = () => [], connections = 10, duration = 10, warmUp = 3, encoding = browserHeaders['accept-encoding'], onWindow = undefined }) {
+export async function underLoad(
+  autocannon,
+  { url, cookie, pids, databasePids = () => [], connections = 10, duration = 10, warmUp = 3, encoding = browserHeaders['accept-encoding'], onWindow = undefined },
+) {
   const options = { url, connections, headers: { cookie, ...browserHeaders, 'accept-encoding': encoding } };
   if (warmUp > 0) await autocannon({ ...options, duration: warmUp });
   const databaseBefore = cpuByProcess(databasePids());

@@ -28,7 +28,20 @@ for (let n = 1; n <= ROWS; n += 1) {
   const expires = `2027-0${1 + (n % 9)}-1${n % 10}`;
   const email = n % 100 === 0 ? `broken-${n}` : `member${n}@example.org`;
   lines.push(
-    [`Member ${n} Perera`, email, '416-555-0100', String(1990 + (n % 20)), String(1992 + (n % 20)), life ? 'life' : 'annual', joined, life ? '' : expires, life ? '500' : '50', n % 3 ? 'cheque' : 'cash', joined, `Bench row ${n}`].join(','),
+    [
+      `Member ${n} Perera`,
+      email,
+      '416-555-0100',
+      String(1990 + (n % 20)),
+      String(1992 + (n % 20)),
+      life ? 'life' : 'annual',
+      joined,
+      life ? '' : expires,
+      life ? '500' : '50',
+      n % 3 ? 'cheque' : 'cash',
+      joined,
+      `Bench row ${n}`,
+    ].join(','),
   );
 }
 const csv = `${lines.join('\n')}\n`;

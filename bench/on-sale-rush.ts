@@ -164,8 +164,12 @@ const at = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 
 /** What the database holds after the rush: the counts the issue asks to hold. */
 async function audit(handle: DatabaseHandle, eventId: number, tierId: number) {
   const one = async (query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-  const tickets = await one(sql`select count(*) filter (where status in ('valid', 'checked_in'))::int as sold, count(*) filter (where status = 'held')::int as held, count(*)::int as made from tickets where tier_id = ${tierId}`);
-  const orders = await one(sql`select count(*) filter (where status = 'confirmed')::int as confirmed, count(*)::int as placed, coalesce(sum(total_cents) filter (where status = 'confirmed'), 0)::int as confirmed_cents from ticket_orders where event_id = ${eventId}`);
+  const tickets = await one(
+    sql`select count(*) filter (where status in ('valid', 'checked_in'))::int as sold, count(*) filter (where status = 'held')::int as held, count(*)::int as made from tickets where tier_id = ${tierId}`,
+  );
+  const orders = await one(
+    sql`select count(*) filter (where status = 'confirmed')::int as confirmed, count(*)::int as placed, coalesce(sum(total_cents) filter (where status = 'confirmed'), 0)::int as confirmed_cents from ticket_orders where event_id = ${eventId}`,
+  );
   const money = await one(sql`
     select count(*)::int as payments, coalesce(sum(p.amount_cents), 0)::int as paid_cents,
       coalesce((select sum(r.amount_cents) from payment_refunds r join payments q on q.id = r.payment_id join ticket_orders o2 on o2.id::text = q.reference_id where q.purpose = 'tickets' and o2.event_id = ${eventId}), 0)::int as refunded_cents
@@ -242,7 +246,10 @@ async function runMode(mode: 'postgres' | 'pglite', spreadSeconds: number) {
   const seated = buyers.flatMap((buyer) => (buyer.gotCheckout && buyer.orderMs !== null ? [buyer.orderMs] : [])).sort((a, b) => a - b);
   const statuses = new Map<string, number>();
   for (const buyer of buyers) statuses.set(String(buyer.orderStatus), (statuses.get(String(buyer.orderStatus)) ?? 0) + 1);
-  const errors = buyers.filter((buyer) => buyer.orderStatus === 'error' || (typeof buyer.orderStatus === 'number' && buyer.orderStatus >= 500) || buyer.payStatus === 'error' || (typeof buyer.payStatus === 'number' && !buyer.paid));
+  const errors = buyers.filter(
+    (buyer) =>
+      buyer.orderStatus === 'error' || (typeof buyer.orderStatus === 'number' && buyer.orderStatus >= 500) || buyer.payStatus === 'error' || (typeof buyer.payStatus === 'number' && !buyer.paid),
+  );
   return {
     mode: mode === 'postgres' ? 'PostgreSQL, WORKERS=2' : 'embedded (PGlite), 1 process',
     arrivals: spreadSeconds > 0 ? `${BUYERS} over ${spreadSeconds} s (${(BUYERS / spreadSeconds).toFixed(1)}/s)` : `${BUYERS} at once`,
@@ -276,7 +283,9 @@ for (const mode of MODES) {
     console.log(JSON.stringify(row));
   }
 }
-console.log('\n| database | arrivals | took s | peak in flight | order requests | p50 ms | p95 | p99 | p99 of the seated | 503 or dropped, retried | checkouts | paid | last answers | errors | sold | held | payments | kept $ | paid without seat | load 1/5/15 before → after |');
+console.log(
+  '\n| database | arrivals | took s | peak in flight | order requests | p50 ms | p95 | p99 | p99 of the seated | 503 or dropped, retried | checkouts | paid | last answers | errors | sold | held | payments | kept $ | paid without seat | load 1/5/15 before → after |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) {
   const { counts } = row;

@@ -40,7 +40,12 @@ if (!database) delete process.env.DATABASE_URL;
 const env = { ADMIN_EMAIL: account.email, ADMIN_PASSWORD: account.password, WORKERS: options.workers, ...(database ? { DATABASE_URL: database.url } : {}) };
 const setting = database ? `PostgreSQL, ${options.workers} worker(s)` : 'embedded database';
 console.error(`Starting the server with --cpu-prof (${setting})…`);
-const { base, child, stop } = await startServer({ port: options.port, name: 'ppa-profile', env, nodeArguments: ['--cpu-prof', `--cpu-prof-dir=${profiles}`, ...options['node-arguments'].split(/\s+/).filter(Boolean)] });
+const { base, child, stop } = await startServer({
+  port: options.port,
+  name: 'ppa-profile',
+  env,
+  nodeArguments: ['--cpu-prof', `--cpu-prof-dir=${profiles}`, ...options['node-arguments'].split(/\s+/).filter(Boolean)],
+});
 
 const pages = [];
 try {

@@ -54,12 +54,12 @@ const nextPath =
       }
     : (n) => `${pages[n % pages.length]}?utm_source=newsletter&r=${token()}`;
 
-const { base, child, stop } = options.base
-  ? { base: options.base, child: { pid: Number(options.pid) }, stop: () => {} }
-  : await startServer({ port: options.port, name: 'ppa-random-query' });
+const { base, child, stop } = options.base ? { base: options.base, child: { pid: Number(options.pid) }, stop: () => {} } : await startServer({ port: options.port, name: 'ppa-random-query' });
 const rssMb = () => {
   try {
-    const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((row) => row.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      .split('\n')
+      .find((row) => row.startsWith('VmRSS:'));
     return Number(line.replace(/\D+/g, '')) / 1024;
   } catch {
     return 0;
@@ -114,9 +114,15 @@ agent.destroy();
 
 times.sort((a, b) => a - b);
 const at = (fraction) => times[Math.min(times.length - 1, Math.floor(times.length * fraction))].toFixed(1);
-console.log(`random query strings (${options.query}), ${connections} connections × ${options.requests ? `${requestCount} requests` : `${options.duration} s`}, server pid ${child.pid}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+console.log(
+  `random query strings (${options.query}), ${connections} connections × ${options.requests ? `${requestCount} requests` : `${options.duration} s`}, server pid ${child.pid}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+);
 console.log(`requests: ${times.length} (${(times.length / elapsed).toFixed(0)} req/s), non-200: ${errors}`);
 console.log(`latency: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${times.at(-1).toFixed(1)} ms`);
-console.log(`X-Page-Cache: ${Object.entries(outcomes).map(([outcome, count]) => `${outcome} ${count}`).join(', ')}`);
+console.log(
+  `X-Page-Cache: ${Object.entries(outcomes)
+    .map(([outcome, count]) => `${outcome} ${count}`)
+    .join(', ')}`,
+);
 console.log(`server RSS: ${rssAtStart.toFixed(0)} MB after warm-up, peak ${peak.toFixed(0)} MB, ${rssAtEnd.toFixed(0)} MB at the end`);
 process.exit(0);

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** `node --max-old-space-size=… --max-semi-space-size=… server.js` → the arguments after `node`. */
-export const serverArguments = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve.split(/\s+/).slice(1);
+export const serverArguments = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.serve.split(/\s+/)
+  .slice(1);
 
 /**
  * Starts the server on `port` with `env` added (and `nodeArguments` after `npm run serve`'s own

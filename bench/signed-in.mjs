@@ -22,7 +22,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { browserHeaders, loadOptions, cookiesOf, cpuByProcess, cpuMilliseconds, cpuSince, loadAutocannon, peersKit, postgresBackends, postgresDatabase, settle, signIn, underLoad, exited } from './load.mjs';
+import {
+  browserHeaders,
+  loadOptions,
+  cookiesOf,
+  cpuByProcess,
+  cpuMilliseconds,
+  cpuSince,
+  loadAutocannon,
+  peersKit,
+  postgresBackends,
+  postgresDatabase,
+  settle,
+  signIn,
+  underLoad,
+  exited,
+} from './load.mjs';
 import { root, startServer } from './server.mjs';
 
 const { values: options } = parseArgs({
@@ -160,8 +175,12 @@ if (serial > 0) {
   console.log('|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.server} | ${row.page} | ${row.p50 ?? row.note} | ${row.p95 ?? ''} | ${row.cpuMsPerRequest?.toFixed(2) ?? ''} |`);
 } else {
-  console.log(`autocannon ${load.connections} connections × ${load.duration} s after ${load.warmUp} s warm-up, Accept-Encoding: ${load.encoding}${options['node-arguments'] ? `; our server with ${options['node-arguments']}` : ''}.`);
-  console.log('CPU ms/req: user + system time during the measured seconds ÷ requests, of the server (all workers; Apache and its children) and its database (MariaDB; the PostgreSQL backends of the run\'s database; the embedded one is inside the server). Peak memory: the server\'s processes, without a separate database.\n');
+  console.log(
+    `autocannon ${load.connections} connections × ${load.duration} s after ${load.warmUp} s warm-up, Accept-Encoding: ${load.encoding}${options['node-arguments'] ? `; our server with ${options['node-arguments']}` : ''}.`,
+  );
+  console.log(
+    "CPU ms/req: user + system time during the measured seconds ÷ requests, of the server (all workers; Apache and its children) and its database (MariaDB; the PostgreSQL backends of the run's database; the embedded one is inside the server). Peak memory: the server's processes, without a separate database.\n",
+  );
   console.log('| server | page | req/s | p50 ms | p99 ms | errors | ÷ WordPress admin | CPU ms/req | of which database | cores busy | KB/req | peak RSS · PSS MB |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {

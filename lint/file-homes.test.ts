@@ -63,7 +63,14 @@ describe('database tests', () => {
   const opening = "import { setupTestDatabase } from '../../tests/setup/database';\nconst database = setupTestDatabase();\n";
 
   it('accepts a unit test beside the code and a database test in tests/integration', () => {
-    expect(databaseTestProblems(new Map([['app/lib/money.test.ts', unit], ['tests/integration/orders.test.ts', opening]]))).toEqual([]);
+    expect(
+      databaseTestProblems(
+        new Map([
+          ['app/lib/money.test.ts', unit],
+          ['tests/integration/orders.test.ts', opening],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a test under app/ that opens a database', () => {

@@ -69,7 +69,7 @@ export const noFieldReadsRule = {
     messages: {
       fieldRead:
         "{{read}} reads the posted form outside its schema. Parse the whole form once with the route's zod schema (one discriminated " +
-        "union on `intent` when the action does several things): `parseWithZod(formData, { schema })`, or " +
+        'union on `intent` when the action does several things): `parseWithZod(formData, { schema })`, or ' +
         '`schema.safeParse(Object.fromEntries(formData))`, and use the parsed value. See docs/architecture/forms.md#one-schema-per-route.',
     },
   },

@@ -21,12 +21,16 @@ const action = (body: string) => `${imports}${schema}export async function actio
 
 describe('forms/no-field-reads', () => {
   it.each([
-    ['formData.get after readFormData', 'const formData = await readFormData(request);\nreturn String(formData.get(\'intent\') ?? \'\');', ["formData.get('intent')"]],
+    ['formData.get after readFormData', "const formData = await readFormData(request);\nreturn String(formData.get('intent') ?? '');", ["formData.get('intent')"]],
     ['a variable of another name from request.formData()', "const form = await request.formData();\nreturn form.get('code');", ["form.get('code')"]],
     ['getAll and has', "const data = await readFormData(request);\nreturn [data.getAll('tags'), data.has('js')];", ["data.getAll('tags')", "data.has('js')"]],
     ['a read straight off the call', "return (await readFormData(request)).get('intent');", ["(await readFormData(request)).get('intent')"]],
     ['a variable assigned later', "let posted;\nposted = await request.formData();\nreturn posted.get('id');", ["posted.get('id')"]],
-    ['a read that picks the schema before the parse', "const formData = await readFormData(request);\nconst chosen = formData.get('kind') === 'x' ? schema : schema;\nreturn parseWithZod(formData, { schema: chosen });", ["formData.get('kind')"]],
+    [
+      'a read that picks the schema before the parse',
+      "const formData = await readFormData(request);\nconst chosen = formData.get('kind') === 'x' ? schema : schema;\nreturn parseWithZod(formData, { schema: chosen });",
+      ["formData.get('kind')"],
+    ],
   ])('refuses %s in a route', async (_name, body, reads) => {
     const errors = await formErrors('app/routes/_site/breach.tsx', action(body));
     expect(errors).toHaveLength(reads.length);
@@ -37,7 +41,8 @@ describe('forms/no-field-reads', () => {
   });
 
   it('refuses a helper of the routes that takes the form as a parameter', async () => {
-    const code = "export function confirmed(formData: FormData) {\n  return formData.get('confirmed') === 'yes';\n}\nexport function asked(posted: FormData | null) {\n  return posted?.get('id');\n}\n";
+    const code =
+      "export function confirmed(formData: FormData) {\n  return formData.get('confirmed') === 'yes';\n}\nexport function asked(posted: FormData | null) {\n  return posted?.get('id');\n}\n";
     expect(await formErrors('app/routes/admin/breach.server.ts', code)).toHaveLength(2);
   });
 
@@ -46,7 +51,10 @@ describe('forms/no-field-reads', () => {
     ['safeParse of the whole form', 'const formData = await readFormData(request);\nconst parsed = schema.safeParse(Object.fromEntries(formData));\nreturn parsed.success ? parsed.data : null;'],
     ['a read inside the arguments of parseWithZod', "const formData = await readFormData(request);\nreturn parseWithZod(formData, { schema: formData.get('kind') === 'x' ? schema : schema });"],
     ['a field parsed by its own schema', "return z.instanceof(File).safeParse((await readFormData(request)).get('file'));"],
-    ['other things with a get', "const url = new URL(request.url);\nconst cache = new Map<string, number>();\nreturn [url.searchParams.get('q'), request.headers.get('cookie'), cache.get('a'), cache.has('b')];"],
+    [
+      'other things with a get',
+      "const url = new URL(request.url);\nconst cache = new Map<string, number>();\nreturn [url.searchParams.get('q'), request.headers.get('cookie'), cache.get('a'), cache.has('b')];",
+    ],
   ])('allows %s', async (_name, body) => {
     expect(await formErrors('app/routes/_site/ok.tsx', action(body))).toEqual([]);
   });

@@ -73,8 +73,7 @@ export const layerImportsRule = {
       },
     ],
     messages: {
-      forbidden:
-        '{{from}} may not import {{to}} ({{specifier}}). Allowed from {{from}}: {{allowed}}. See docs/architecture.md#import-rules.',
+      forbidden: '{{from}} may not import {{to}} ({{specifier}}). Allowed from {{from}}: {{allowed}}. See docs/architecture.md#import-rules.',
       backwards:
         '{{file}} may not import {{to}} ({{specifier}}): {{to}} imports this file by an exception (featureFiles in eslint.config.js), so it must not import {{to}} back. See docs/architecture.md#import-rules.',
     },

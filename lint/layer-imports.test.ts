@@ -37,11 +37,27 @@ describe('layers/imports', () => {
   });
 
   it.each([
-    ['a feature importing its own files, lib and db', 'app/features/donations/ok.ts', "import { donationCauses } from './causes';\nimport { env } from '~/lib/env.server';\nimport { donations } from '~/db/schema/donations';"],
+    [
+      'a feature importing its own files, lib and db',
+      'app/features/donations/ok.ts',
+      "import { donationCauses } from './causes';\nimport { env } from '~/lib/env.server';\nimport { donations } from '~/db/schema/donations';",
+    ],
     ['any feature importing mail', 'app/features/donations/ok.ts', "import { sendMail } from '~/features/mail/mail.server';"],
-    ['payments importing the domains it fulfils', 'app/features/payments/ok.ts', "import { applyMembershipPayment } from '~/features/membership/membership.server';\nimport { recordDonation } from '../donations/donations.server';"],
-    ['a route importing features, components and lib', 'app/routes/_site/ok.tsx', "import { listNews } from '~/features/content/content.server';\nimport { Button } from '~/components/ui/button';\nimport { cn } from '~/lib/utils';\nimport { TicketCard } from './ticket-card';"],
-    ['events importing the refund totals of payments (featureFiles)', 'app/features/events/ok.ts', "import { refundTotals } from '~/features/payments/refund-totals.server';\nimport { refundTotals as again } from '../payments/refund-totals.server';"],
+    [
+      'payments importing the domains it fulfils',
+      'app/features/payments/ok.ts',
+      "import { applyMembershipPayment } from '~/features/membership/membership.server';\nimport { recordDonation } from '../donations/donations.server';",
+    ],
+    [
+      'a route importing features, components and lib',
+      'app/routes/_site/ok.tsx',
+      "import { listNews } from '~/features/content/content.server';\nimport { Button } from '~/components/ui/button';\nimport { cn } from '~/lib/utils';\nimport { TicketCard } from './ticket-card';",
+    ],
+    [
+      'events importing the refund totals of payments (featureFiles)',
+      'app/features/events/ok.ts',
+      "import { refundTotals } from '~/features/payments/refund-totals.server';\nimport { refundTotals as again } from '../payments/refund-totals.server';",
+    ],
     ['lib and db importing each other', 'app/lib/ok.ts', "import { db } from '~/db/client.server';"],
     ['code outside app/ importing anything', 'scripts/ok.ts', "import { db } from '~/db/client.server';\nimport { setAccountRole } from '~/features/accounts/accounts.server';"],
   ])('allows %s', async (_name, filePath, code) => {

@@ -25,7 +25,11 @@ describe('tables/ownership', () => {
     ['lib importing a feature’s schema file', 'app/lib/breach.ts', "import { payments } from '~/db/schema/payments';\nexport const table = payments;"],
     ['lib importing content’s tables as values (only the row type is allowed)', 'app/lib/breach.ts', "import { siteSettings } from '~/db/schema/content';\nexport const table = siteSettings;"],
     ['lib/server importing a feature’s schema file', 'app/server/breach.ts', "import { users } from '~/db/schema/auth';\nexport const table = users;"],
-    ['an account file other than the listed exceptions', 'app/features/accounts/breach.ts', "import { membershipApplications } from '~/db/schema/membership';\nexport const table = membershipApplications;"],
+    [
+      'an account file other than the listed exceptions',
+      'app/features/accounts/breach.ts',
+      "import { membershipApplications } from '~/db/schema/membership';\nexport const table = membershipApplications;",
+    ],
     ['a schema file without an owner', 'app/features/events/breach.ts', "import { gadgets } from '~/db/schema/gadgets';\nexport const table = gadgets;"],
   ])('refuses %s', async (_name, filePath, code) => {
     const errors = await ownershipErrors(filePath, code);
@@ -41,13 +45,43 @@ describe('tables/ownership', () => {
   });
 
   it.each([
-    ['a reader inserting', 'app/features/events/breach.ts', `${database}import { payments } from '~/db/schema/payments';\nexport const write = () => db().transaction(async (tx) => { await tx.insert(payments).values({} as never); });`, 'payments'],
-    ['a reader updating', 'app/features/donations/breach.ts', `${database}import { payments } from '~/db/schema/payments';\nexport const write = () => db().update(payments).set({ livemode: false });`, 'payments'],
-    ['a reader deleting through a namespace import', 'app/features/payments/breach.ts', `${database}import * as giving from '~/db/schema/donations';\nexport const write = () => db().delete(giving.donations);`, 'donations'],
+    [
+      'a reader inserting',
+      'app/features/events/breach.ts',
+      `${database}import { payments } from '~/db/schema/payments';\nexport const write = () => db().transaction(async (tx) => { await tx.insert(payments).values({} as never); });`,
+      'payments',
+    ],
+    [
+      'a reader updating',
+      'app/features/donations/breach.ts',
+      `${database}import { payments } from '~/db/schema/payments';\nexport const write = () => db().update(payments).set({ livemode: false });`,
+      'payments',
+    ],
+    [
+      'a reader deleting through a namespace import',
+      'app/features/payments/breach.ts',
+      `${database}import * as giving from '~/db/schema/donations';\nexport const write = () => db().delete(giving.donations);`,
+      'donations',
+    ],
     ['an aliased table', 'app/features/content/breach.ts', `${database}import { media as files } from '~/db/schema/media';\nexport const write = () => db().delete(files);`, 'media'],
-    ['the owner of a schema file writing a table another feature owns', 'app/features/content/breach.ts', `${database}import { events } from '~/db/schema/content';\nexport const write = () => db().delete(events);`, 'events'],
-    ['lib writing a feature-owned table it may import as a type', 'app/lib/breach.ts', `${database}import { siteSettings } from '~/db/schema/content';\nexport const write = () => db().update(siteSettings);`, 'siteSettings'],
-    ['an exception writing a table outside its list', 'app/features/membership/membership.server.ts', `${database}import { sessions } from '~/db/schema/auth';\nexport const write = () => db().delete(sessions);`, 'sessions'],
+    [
+      'the owner of a schema file writing a table another feature owns',
+      'app/features/content/breach.ts',
+      `${database}import { events } from '~/db/schema/content';\nexport const write = () => db().delete(events);`,
+      'events',
+    ],
+    [
+      'lib writing a feature-owned table it may import as a type',
+      'app/lib/breach.ts',
+      `${database}import { siteSettings } from '~/db/schema/content';\nexport const write = () => db().update(siteSettings);`,
+      'siteSettings',
+    ],
+    [
+      'an exception writing a table outside its list',
+      'app/features/membership/membership.server.ts',
+      `${database}import { sessions } from '~/db/schema/auth';\nexport const write = () => db().delete(sessions);`,
+      'sessions',
+    ],
   ])('refuses %s', async (_name, filePath, code, table) => {
     const errors = await ownershipErrors(filePath, code);
     expect(errors.length).toBeGreaterThanOrEqual(1);
@@ -63,18 +97,54 @@ describe('tables/ownership', () => {
   });
 
   it.each([
-    ['the owner writing', 'app/features/payments/ok.ts', `${database}import { paymentRefunds, payments } from '~/db/schema/payments';\nexport const write = () => db().transaction(async (tx) => { await tx.insert(paymentRefunds).values({} as never); await tx.update(payments).set({ status: 'refunded' }); });`],
+    [
+      'the owner writing',
+      'app/features/payments/ok.ts',
+      `${database}import { paymentRefunds, payments } from '~/db/schema/payments';\nexport const write = () => db().transaction(async (tx) => { await tx.insert(paymentRefunds).values({} as never); await tx.update(payments).set({ status: 'refunded' }); });`,
+    ],
     ['a reader reading', 'app/features/events/ok.ts', `${database}import { payments } from '~/db/schema/payments';\nexport const read = () => db().select().from(payments);`],
-    ['a table’s own owner inside another feature’s schema file', 'app/features/events/ok.ts', `${database}import { events, ticketTiers } from '~/db/schema/content';\nexport const write = () => db().transaction(async (tx) => { await tx.delete(ticketTiers); await tx.update(events).set({}); });`],
-    ['the account-deletion exception', 'app/features/accounts/account-deletion.server.ts', `${database}import { auditLog } from '~/db/schema/audit';\nimport { donations } from '~/db/schema/donations';\nimport { membershipApplications } from '~/db/schema/membership';\nimport { tickets } from '~/db/schema/tickets';\nexport const write = () => db().transaction(async (tx) => { await tx.update(membershipApplications).set({}); await tx.update(donations).set({}); await tx.update(tickets).set({}); await tx.update(auditLog).set({}); });`],
-    ['the account-email exception', 'app/features/accounts/account-email.server.ts', `${database}import { membershipApplications } from '~/db/schema/membership';\nexport const write = () => db().update(membershipApplications).set({});`],
-    ['membership naming the account (users only)', 'app/features/membership/membership.server.ts', `${database}import { users } from '~/db/schema/auth';\nexport const write = () => db().update(users).set({ name: 'A' });`],
+    [
+      'a table’s own owner inside another feature’s schema file',
+      'app/features/events/ok.ts',
+      `${database}import { events, ticketTiers } from '~/db/schema/content';\nexport const write = () => db().transaction(async (tx) => { await tx.delete(ticketTiers); await tx.update(events).set({}); });`,
+    ],
+    [
+      'the account-deletion exception',
+      'app/features/accounts/account-deletion.server.ts',
+      `${database}import { auditLog } from '~/db/schema/audit';\nimport { donations } from '~/db/schema/donations';\nimport { membershipApplications } from '~/db/schema/membership';\nimport { tickets } from '~/db/schema/tickets';\nexport const write = () => db().transaction(async (tx) => { await tx.update(membershipApplications).set({}); await tx.update(donations).set({}); await tx.update(tickets).set({}); await tx.update(auditLog).set({}); });`,
+    ],
+    [
+      'the account-email exception',
+      'app/features/accounts/account-email.server.ts',
+      `${database}import { membershipApplications } from '~/db/schema/membership';\nexport const write = () => db().update(membershipApplications).set({});`,
+    ],
+    [
+      'membership naming the account (users only)',
+      'app/features/membership/membership.server.ts',
+      `${database}import { users } from '~/db/schema/auth';\nexport const write = () => db().update(users).set({ name: 'A' });`,
+    ],
     ['anyone importing the value sets', 'app/features/mailings/ok.ts', "import { mailingAudiences } from '~/db/schema/enums';\nexport const audiences = mailingAudiences;"],
-    ['lib writing its infrastructure tables', 'app/lib/ok.ts', `${database}import { auditLog } from '~/db/schema/audit';\nimport { jobRuns } from '~/db/schema/jobs';\nexport const write = () => db().transaction(async (tx) => { await tx.insert(auditLog).values({} as never); await tx.delete(jobRuns); });`],
+    [
+      'lib writing its infrastructure tables',
+      'app/lib/ok.ts',
+      `${database}import { auditLog } from '~/db/schema/audit';\nimport { jobRuns } from '~/db/schema/jobs';\nexport const write = () => db().transaction(async (tx) => { await tx.insert(auditLog).values({} as never); await tx.delete(jobRuns); });`,
+    ],
     ['lib importing the settings row’s type', 'app/lib/ok.ts', "import type { siteSettings } from '~/db/schema/content';\nexport type Settings = typeof siteSettings.$inferSelect;"],
-    ['a .delete that is not a table', 'app/features/events/ok.ts', "import { payments } from '~/db/schema/payments';\nconst seen = new Map<unknown, number>();\nexport const forget = (payment: unknown) => seen.delete(payment ?? payments);"],
-    ['a local variable that shadows a table', 'app/features/events/ok.ts', "import { payments } from '~/db/schema/payments';\nexport const read = payments;\nexport const forget = (cache: Set<string>, payments: string) => cache.delete(payments);"],
-    ['db’s own files (the seed, the client)', 'app/db/ok.ts', `import { db } from './client.server';\nimport { payments } from './schema/payments';\nexport const write = () => db().delete(payments);`],
+    [
+      'a .delete that is not a table',
+      'app/features/events/ok.ts',
+      "import { payments } from '~/db/schema/payments';\nconst seen = new Map<unknown, number>();\nexport const forget = (payment: unknown) => seen.delete(payment ?? payments);",
+    ],
+    [
+      'a local variable that shadows a table',
+      'app/features/events/ok.ts',
+      "import { payments } from '~/db/schema/payments';\nexport const read = payments;\nexport const forget = (cache: Set<string>, payments: string) => cache.delete(payments);",
+    ],
+    [
+      'db’s own files (the seed, the client)',
+      'app/db/ok.ts',
+      `import { db } from './client.server';\nimport { payments } from './schema/payments';\nexport const write = () => db().delete(payments);`,
+    ],
     ['tests beside the code', 'app/features/content/ok.test.ts', `${database}import { payments } from '~/db/schema/payments';\nexport const write = () => db().delete(payments);`],
     ['code outside app/', 'tests/integration/ok.ts', `${database}import { payments } from '~/db/schema/payments';\nexport const write = () => db().delete(payments);`],
   ])('allows %s', async (_name, filePath, code) => {

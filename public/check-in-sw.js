@@ -92,7 +92,8 @@ sw.addEventListener('fetch', (event) => {
         const kept = await (await caches.open(CACHE)).match(url.pathname);
         if (!kept) {
           return network.catch(
-            () => new Response('Offline, and this check-in page is not saved on this phone yet. Open it once with the network.', { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+            () =>
+              new Response('Offline, and this check-in page is not saved on this phone yet. Open it once with the network.', { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
           );
         }
         const answer = await Promise.race([network.catch(() => null), after(PAGE_WAIT_MS)]);

@@ -10,7 +10,6 @@ import { DataFolderInUseError } from '~/db/lock.server';
 import { log } from '~/lib/log.server';
 import { configurationOrFail, fail } from './command-line';
 
-
 const args = process.argv.slice(2);
 if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) fail('Usage: npm run backup [-- <folder or file.tar>]');
 

@@ -16,16 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What the build reads, relative to the project's folder: folders (all their files) and files. */
-export const sourceEntries = [
-  'app',
-  'public',
-  'vite-plugins',
-  'package.json',
-  'package-lock.json',
-  'react-router.config.ts',
-  'vite.config.ts',
-  'tsconfig.json',
-];
+export const sourceEntries = ['app', 'public', 'vite-plugins', 'package.json', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts', 'tsconfig.json'];
 
 /** The stamp: the sources' hash at the last build made by this script. */
 export const stampPath = path.join('build', 'server', '.sources-sha256');

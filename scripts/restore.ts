@@ -7,7 +7,6 @@ import { BackupError, restoreBackup } from '~/db/backup.server';
 import { log } from '~/lib/log.server';
 import { configurationOrFail, fail } from './command-line';
 
-
 const args = process.argv.slice(2);
 const force = args.some((arg) => arg === '--force' || arg === '--yes');
 const files = args.filter((arg) => !arg.startsWith('-'));
@@ -21,8 +20,9 @@ try {
   log.info(`Restored ${files[0]} into ${where}${outcome.replaced ? ', replacing what was there' : ''}.`);
   if (outcome.keptAside) log.info(`The database it replaced is kept in ${outcome.keptAside}: delete it once the site is as it should be.`);
   if (outcome.authSecret === 'restored') log.info('The session secret was restored too: members stay signed in.');
-  if (outcome.authSecret === 'BETTER_AUTH_SECRET set') log.info('The backup has the generated session secret (now in DATA_DIR/auth-secret), but BETTER_AUTH_SECRET is set and wins: sessions signed before end.');
-  log.info('Start the server: it brings the database up to this version\'s migrations.');
+  if (outcome.authSecret === 'BETTER_AUTH_SECRET set')
+    log.info('The backup has the generated session secret (now in DATA_DIR/auth-secret), but BETTER_AUTH_SECRET is set and wins: sessions signed before end.');
+  log.info("Start the server: it brings the database up to this version's migrations.");
 } catch (error) {
   if (error instanceof BackupError) fail(error.message);
   throw error;

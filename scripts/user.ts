@@ -42,7 +42,6 @@ const help = `Account commands (run on the server; with the embedded database, s
 const commands = ['role', 'reset-password', 'two-factor-off'] as const;
 type Command = (typeof commands)[number];
 
-
 const commandUsage: Record<Command, string> = {
   role: 'Usage: npm run user -- role <email> <role>',
   'reset-password': 'Usage: npm run user -- reset-password <email> [--password-stdin | --generate]',

@@ -11,7 +11,15 @@ const folder = () => mkdtempSync(path.join(tmpdir(), 'ppa-archive-'));
 
 /** An archive with this manifest (and a database entry of the manifest's kind unless `withDatabase` is false). */
 async function archiveOf(manifest: Partial<BackupManifest>, withDatabase = true): Promise<string> {
-  const full: BackupManifest = { format: 1, app: 'ppa-north-america', appVersion: '1.0.0', database: 'embedded', migration: migrationJournal().at(-1)!.tag, createdAt: new Date().toISOString(), ...manifest };
+  const full: BackupManifest = {
+    format: 1,
+    app: 'ppa-north-america',
+    appVersion: '1.0.0',
+    database: 'embedded',
+    migration: migrationJournal().at(-1)!.tag,
+    createdAt: new Date().toISOString(),
+    ...manifest,
+  };
   const file = path.join(folder(), 'archive.tar');
   await writeTar(file, [
     { name: 'manifest.json', data: Buffer.from(JSON.stringify(full)) },

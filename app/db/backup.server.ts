@@ -185,8 +185,7 @@ function libpqConnection(databaseUrl: string): { dbname: string; env: NodeJS.Pro
   return { dbname: url.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
 }
 
-const clientToolsHint =
-  "PostgreSQL's client tools are needed, of the same major version as the server or newer (Debian: apt install postgresql-client).";
+const clientToolsHint = "PostgreSQL's client tools are needed, of the same major version as the server or newer (Debian: apt install postgresql-client).";
 
 /** Runs pg_dump or pg_restore; fails with its own message (and what to install when it is missing or too old). */
 function runClientTool(tool: 'pg_dump' | 'pg_restore', args: string[], databaseUrl: string): Promise<void> {
@@ -195,9 +194,7 @@ function runClientTool(tool: 'pg_dump' | 'pg_restore', args: string[], databaseU
     const child = spawn(tool, [...args, `--dbname=${dbname}`], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new BackupError(`${tool} was not found. ${clientToolsHint}`) : error),
-    );
+    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new BackupError(`${tool} was not found. ${clientToolsHint}`) : error));
     child.on('close', (code) => {
       if (code === 0) return resolve();
       const versionMismatch = /version mismatch|unsupported version/i.test(stderr);
@@ -273,7 +270,8 @@ export async function readArchive(archive: string): Promise<{ manifest: BackupMa
     throw notOurs;
   }
   if (manifest.app !== 'ppa-north-america' || (manifest.database !== 'embedded' && manifest.database !== 'postgresql')) throw notOurs;
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`This backup is of format ${manifest.format}; this version of the site reads format ${BACKUP_FORMAT}. Restore it with the version that made it (${manifest.appVersion}).`);
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new BackupError(`This backup is of format ${manifest.format}; this version of the site reads format ${BACKUP_FORMAT}. Restore it with the version that made it (${manifest.appVersion}).`);
   if (!byName.has(ENTRY[manifest.database])) throw new BackupError(`${archive} has no database in it (${ENTRY[manifest.database]} is missing).`);
   return { manifest, entries: byName };
 }

@@ -26,9 +26,7 @@ export const schema = { ...content, ...media, ...auth, ...membership, ...payment
 /** PGlite and node-postgres share one Drizzle surface; code is written against this type. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseHandle =
-  | { kind: 'pglite'; db: Database; client: PGlite; close: () => Promise<void> }
-  | { kind: 'postgres'; db: Database; client: pg.Pool; close: () => Promise<void> };
+export type DatabaseHandle = { kind: 'pglite'; db: Database; client: PGlite; close: () => Promise<void> } | { kind: 'postgres'; db: Database; client: pg.Pool; close: () => Promise<void> };
 
 export type DatabaseLocation =
   | { databaseUrl: string }

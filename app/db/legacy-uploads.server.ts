@@ -22,10 +22,7 @@ export async function moveLegacyUploadsIntoDatabase(database: Database, uploadsD
     const bytes = await readFile(file).catch(() => null);
     if (!bytes) continue;
     await database.transaction(async (tx) => {
-      const [stored] = await tx
-        .insert(media)
-        .values({ kind: 'document', fileName: document.fileName, mimeType: document.mimeType, sizeBytes: bytes.length })
-        .returning();
+      const [stored] = await tx.insert(media).values({ kind: 'document', fileName: document.fileName, mimeType: document.mimeType, sizeBytes: bytes.length }).returning();
       await tx.insert(mediaFiles).values({ mediaId: stored!.id, variant: 'original', mimeType: document.mimeType, sizeBytes: bytes.length, bytes });
       await tx.update(documents).set({ mediaId: stored!.id, filePath: null }).where(eq(documents.id, document.id));
     });

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DataFolderInUseError, lockDataFolder, lockFilePath, lockHolder } from './lock.server';
 
 const folder = () => mkdtempSync(path.join(tmpdir(), 'ppa-lock-'));
-const writeLock = (dataDir: string, pid: number) =>
-  writeFileSync(lockFilePath(dataDir), JSON.stringify({ pid, command: 'server', since: '2026-11-22T10:00:00.000Z' }));
+const writeLock = (dataDir: string, pid: number) => writeFileSync(lockFilePath(dataDir), JSON.stringify({ pid, command: 'server', since: '2026-11-22T10:00:00.000Z' }));
 
 describe('the embedded database lock', () => {
   it('is taken, named and released', () => {

@@ -1,11 +1,5 @@
 import { isoDayAfter, zonedTimeToInstant } from '~/lib/dates';
-import {
-  createCommitteeTerm,
-  createDocument,
-  createEvent,
-  createNews,
-  createSiteSettings,
-} from '../../tests/factories/content';
+import { createCommitteeTerm, createDocument, createEvent, createNews, createSiteSettings } from '../../tests/factories/content';
 import type { Database, Executor } from './client.server';
 import { samplePdf } from './sample-pdf';
 import { historyMilestones, siteSettings } from './schema/content';
@@ -14,10 +8,7 @@ import { historyMilestones, siteSettings } from './schema/content';
  * First-start sample content (docs/product.md#decisions-we-build-on): plausible placeholder text that shows every state
  * of every public page. Runs once: a database that has site settings is left alone.
  */
-export async function seedSampleContent(
-  database: Database,
-  options: { now?: Date } = {},
-): Promise<{ seeded: boolean }> {
+export async function seedSampleContent(database: Database, options: { now?: Date } = {}): Promise<{ seeded: boolean }> {
   const now = options.now ?? new Date();
   return database.transaction(async (tx) => {
     const existing = await tx.select({ id: siteSettings.id }).from(siteSettings).limit(1);
@@ -47,8 +38,7 @@ const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_
 async function seedNews(database: Executor, now: Date) {
   await createNews(database, {
     title: 'Record Turnout at Our 2026 Annual General Meeting',
-    excerpt:
-      'More than 180 past pupils from across Canada and the United States gathered in Toronto to elect the 2024/2026 committee mid-term team and set priorities for the year ahead.',
+    excerpt: 'More than 180 past pupils from across Canada and the United States gathered in Toronto to elect the 2024/2026 committee mid-term team and set priorities for the year ahead.',
     content: [
       'Our Annual General Meeting brought together more than 180 past pupils, families and friends from across North America. Members travelled from Vancouver, Calgary, Montreal, New Jersey and as far as Houston to take part.',
       'The President presented the annual report, highlighting the scholarship fund, our continued support for the school’s medical unit and the launch of the IPTV project that will let alumni follow school events live.',
@@ -66,8 +56,7 @@ async function seedNews(database: Executor, now: Date) {
   });
   await createNews(database, {
     title: 'Scholarship Fund Reaches a New Milestone',
-    excerpt:
-      'Thanks to the generosity of our members, twelve deserving students at the school will receive full-year scholarships this term.',
+    excerpt: 'Thanks to the generosity of our members, twelve deserving students at the school will receive full-year scholarships this term.',
     content: [
       'The North America chapter’s scholarship fund has grown steadily since it was created, and this year it will support twelve students through their Advanced Level studies.',
       'Scholarships are awarded by a panel of teachers and alumni on the basis of merit and need. Recipients receive help with fees, books and travel.',
@@ -83,8 +72,7 @@ async function seedNews(database: Executor, now: Date) {
   });
   await createNews(database, {
     title: 'From the Classroom to the Operating Theatre: An Alumna’s Story',
-    excerpt:
-      'Dr. Anjali Fernando (Class of 1996) reflects on the teachers who shaped her and why she mentors young doctors today.',
+    excerpt: 'Dr. Anjali Fernando (Class of 1996) reflects on the teachers who shaped her and why she mentors young doctors today.',
     content: [
       'When Dr. Anjali Fernando walked through the school gates for the first time, she never imagined she would one day lead a cardiac surgery team in Boston.',
       '“It was our biology teacher who first told me I could do it,” she says. “She stayed after class every day for a year to help a handful of us prepare for the exams.”',
@@ -100,8 +88,7 @@ async function seedNews(database: Executor, now: Date) {
   });
   await createNews(database, {
     title: 'School Celebrates a New Science Laboratory',
-    excerpt:
-      'The school has opened a modern science laboratory, funded in part by past pupils’ associations around the world.',
+    excerpt: 'The school has opened a modern science laboratory, funded in part by past pupils’ associations around the world.',
     content: [
       'The new laboratory seats forty students and is equipped for physics, chemistry and biology practicals.',
       'Our chapter contributed towards the fume cupboards and safety equipment, alongside the Sri Lanka and United Kingdom branches.',
@@ -117,8 +104,7 @@ async function seedNews(database: Executor, now: Date) {
   });
   await createNews(database, {
     title: 'Volunteers Wanted for the Gala Organising Committee',
-    excerpt:
-      'Help us plan the most memorable Gala Night yet. We are looking for volunteers for decorations, programme and sponsorship.',
+    excerpt: 'Help us plan the most memorable Gala Night yet. We are looking for volunteers for decorations, programme and sponsorship.',
     content: [
       'The Gala Night is our largest gathering of the year, and it takes many hands to make it a success.',
       'If you can give a few hours a month between now and the event, please write to the General Secretary.',
@@ -279,8 +265,7 @@ async function seedEvents(database: Executor, now: Date) {
     database,
     {
       title: 'Summer Cricket Encounter',
-      description:
-        '<p>Our friendly cricket match against the alumni of our traditional rival school, followed by a barbecue for players and supporters.</p>',
+      description: '<p>Our friendly cricket match against the alumni of our traditional rival school, followed by a barbecue for players and supporters.</p>',
       startsAt: at(-110, '11:00'),
       timeZone: zone,
       venue: 'Ashtonbee Reservoir Park, Scarborough',

@@ -25,10 +25,7 @@ describe('the scripts of a page that hydrates after its first paint', () => {
     expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
     expect(document.querySelector('script[type="module"]')).toBeNull();
     await window.happyDOM.waitUntilComplete();
-    expect(Array.from(document.querySelectorAll('link[rel="modulepreload"]')).map((link) => link.getAttribute('href'))).toEqual([
-      '/assets/entry.client-abc.js',
-      '/assets/framework-def.js',
-    ]);
+    expect(Array.from(document.querySelectorAll('link[rel="modulepreload"]')).map((link) => link.getAttribute('href'))).toEqual(['/assets/entry.client-abc.js', '/assets/framework-def.js']);
     const module = document.querySelector<HTMLScriptElement>('script[type="module"]')!;
     expect(module.textContent).toBe('import("/assets/entry.client-abc.js");');
     expect(module.nonce).toBe('n0nce');

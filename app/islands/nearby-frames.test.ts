@@ -28,7 +28,10 @@ function page(html: string, { observer = true, fetch }: { observer?: boolean; fe
   window.document.write(html);
   const comeNear = (near: boolean) => {
     for (const record of observers.filter((candidate) => !candidate.disconnected)) {
-      record.callback(record.targets.map((target) => ({ isIntersecting: near, target }) as unknown as IntersectionObserverEntry), {} as IntersectionObserver);
+      record.callback(
+        record.targets.map((target) => ({ isIntersecting: near, target }) as unknown as IntersectionObserverEntry),
+        {} as IntersectionObserver,
+      );
     }
   };
   return { document: window.document as unknown as Document, observers, comeNear };

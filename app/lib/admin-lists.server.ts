@@ -33,10 +33,7 @@ export function containsPattern(search: string): string {
  * email, which a trigram index answers (migration 0027, docs/architecture/data.md#admin-search): the
  * separator is taken out of the search, so no match can run from the name into the email.
  */
-export function nameOrEmailContains(
-  search: string | null | undefined,
-  columns: { firstName: AnyColumn; lastName: AnyColumn; email: AnyColumn },
-): SQL | undefined {
+export function nameOrEmailContains(search: string | null | undefined, columns: { firstName: AnyColumn; lastName: AnyColumn; email: AnyColumn }): SQL | undefined {
   // eslint-disable-next-line no-control-regex -- control characters are what is taken out
   const text = search?.replace(/[\u0000-\u001f]/g, '').trim();
   if (!text) return undefined;
@@ -64,11 +61,13 @@ export async function paginate<Query extends PgSelect>(
   options: { page?: number; all?: boolean },
 ): Promise<Page<Awaited<Query>[number]>> {
   const page = Math.max(1, options.page ?? 1);
-  const upToCap = db().select({ one: sql`1` }).from(counted.table).where(counted.where).limit(COUNT_CAP + 1).as('up_to_cap');
-  const [found, totals] = await Promise.all([
-    options.all ? rows : rows.limit(ADMIN_PAGE_SIZE + 1).offset((page - 1) * ADMIN_PAGE_SIZE),
-    db().select({ total: count() }).from(upToCap),
-  ]);
+  const upToCap = db()
+    .select({ one: sql`1` })
+    .from(counted.table)
+    .where(counted.where)
+    .limit(COUNT_CAP + 1)
+    .as('up_to_cap');
+  const [found, totals] = await Promise.all([options.all ? rows : rows.limit(ADMIN_PAGE_SIZE + 1).offset((page - 1) * ADMIN_PAGE_SIZE), db().select({ total: count() }).from(upToCap)]);
   const list = found as Awaited<Query>[number][];
   const countedRows = totals[0]?.total ?? 0;
   const moreThanTotal = countedRows > COUNT_CAP;

@@ -31,7 +31,12 @@ export type AuditRecord = typeof auditLog.$inferSelect;
 
 /** The latest entries about some kinds of records, newest first (the content area's "Recent changes"). */
 export async function listAuditEntries(entityTypes: readonly string[], limit = 15): Promise<AuditRecord[]> {
-  return db().select().from(auditLog).where(inArray(auditLog.entityType, [...entityTypes])).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
+  return db()
+    .select()
+    .from(auditLog)
+    .where(inArray(auditLog.entityType, [...entityTypes]))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
 }
 
 /** What admins did to one record, oldest first (an application's or a donation's History). */

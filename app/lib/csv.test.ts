@@ -26,15 +26,15 @@ describe('toCsv', () => {
     ['+1', "'+1"],
     ['-1', "'-1"],
     ['@SUM(A1)', "'@SUM(A1)"],
-    ['\t=1', "\"'\t'=1\""],
-    ['\r=1', "\"'\r'=1\""],
+    ['\t=1', '"\'\t\'=1"'],
+    ['\r=1', '"\'\r\'=1"'],
     // Split on another delimiter, every part is defused too.
-    ['Perera;=cmd|"/c calc"!A1', "\"Perera;'=cmd|\"\"/c calc\"\"!A1\""],
-    ['a; =1+1', "\"a; '=1+1\""],
-    ['a\t@x', "\"a\t'@x\""],
-    ['a|+1', "\"a|'+1\""],
-    ['line\n=1', "\"line\n'=1\""],
-    ['Smith, -5', "\"Smith, '-5\""],
+    ['Perera;=cmd|"/c calc"!A1', '"Perera;\'=cmd|""/c calc""!A1"'],
+    ['a; =1+1', '"a; \'=1+1"'],
+    ['a\t@x', '"a\t\'@x"'],
+    ['a|+1', '"a|\'+1"'],
+    ['line\n=1', '"line\n\'=1"'],
+    ['Smith, -5', '"Smith, \'-5"'],
   ])('defuses %j for every delimiter', (value, expected) => {
     expect(one(value)).toBe(expected);
   });

@@ -45,7 +45,7 @@ describe('parseEnv', () => {
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ ALLOW_TEST_PAYMENTS: 'yes please' }, 'ALLOW_TEST_PAYMENTS'],
-    [{ ADMIN_EMAIL: 'nobody' , ADMIN_PASSWORD: 'long-enough-password' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'long-enough-password' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'admin@example.org' }, 'ADMIN_PASSWORD'],
     [{ STRIPE_SECRET_KEY: 'sk_test_123' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],

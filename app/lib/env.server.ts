@@ -21,11 +21,7 @@ const optionalUrl = (protocols: string[]) =>
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
-    .pipe(
-      z
-        .url({ protocol: new RegExp(`^(${protocols.join('|')})$`) })
-        .optional(),
-    );
+    .pipe(z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`) }).optional());
 
 /**
  * TRUST_PROXY, as Express's `trust proxy` takes it: unset or false trusts no proxy (the socket's
@@ -42,7 +38,10 @@ const trustProxy = z
   .transform((value, context): number | string[] | false => {
     if (!value || value === 'false') return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const valid = (entry: string) => {
       if (proxyKeywords.includes(entry)) return true;
       const [address, prefix, extra] = entry.split('/');
@@ -169,9 +168,7 @@ export class EnvError extends Error {
 
 /** Turns zod's issues into one line per variable, e.g. "PORT: Too big: expected number to be <=65535". */
 function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`)
-    .join('\n');
+  return error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`).join('\n');
 }
 
 /**
@@ -206,9 +203,7 @@ export function parseEnv(source: Record<string, string | undefined>, { createSec
   // mail never delivers a verification link: production says how it does both, or that it means
   // not to (docs/deploy.md).
   if (isProduction && !values.STRIPE_SECRET_KEY && !values.ALLOW_TEST_PAYMENTS) {
-    problems.push(
-      '  STRIPE_SECRET_KEY: required in production to take payments (with STRIPE_WEBHOOK_SECRET); to run the test payment provider on purpose, set ALLOW_TEST_PAYMENTS=true',
-    );
+    problems.push('  STRIPE_SECRET_KEY: required in production to take payments (with STRIPE_WEBHOOK_SECRET); to run the test payment provider on purpose, set ALLOW_TEST_PAYMENTS=true');
   }
   if (isProduction && !values.SMTP_URL && !values.MAIL_OUTBOX_ONLY) {
     problems.push('  SMTP_URL: required in production to send mail; to keep every mail in DATA_DIR/mail on purpose, set MAIL_OUTBOX_ONLY=true');

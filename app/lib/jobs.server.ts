@@ -39,11 +39,7 @@ export type JobOutcome = { name: string; period: string; ran: boolean; outcome?:
 
 /** Claims the job's period for this instance: a new row, or a dead instance's lapsed claim. */
 async function claim(job: Job, period: string, now: Date, by: string): Promise<boolean> {
-  const [inserted] = await db()
-    .insert(jobRuns)
-    .values({ name: job.name, period, claimedBy: by, claimedAt: now })
-    .onConflictDoNothing()
-    .returning({ name: jobRuns.name });
+  const [inserted] = await db().insert(jobRuns).values({ name: job.name, period, claimedBy: by, claimedAt: now }).onConflictDoNothing().returning({ name: jobRuns.name });
   if (inserted) return true;
   const lapsed = new Date(now.getTime() - LEASE_MINUTES * 60_000);
   const [taken] = await db()

@@ -145,7 +145,11 @@ export function prettyLine(json: string): string {
   let line = `${time} ${level.padEnd(5)} ${String(entry.msg ?? '')}${errorPart}${fields}${request}\n`;
   if (Array.isArray(entry.links)) for (const link of entry.links) line += `    ${String(link)}\n`;
   if (error?.stack && (level === 'ERROR' || level === 'FATAL')) {
-    line += `${error.stack.split('\n').slice(1).map((frame) => `    ${frame.trim()}`).join('\n')}\n`;
+    line += `${error.stack
+      .split('\n')
+      .slice(1)
+      .map((frame) => `    ${frame.trim()}`)
+      .join('\n')}\n`;
     for (let cause = error.cause; cause; cause = cause.cause) line += `    caused by ${cause.type}: ${cause.message}${cause.code ? ` (${cause.code})` : ''}\n`;
   }
   return line;

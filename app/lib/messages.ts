@@ -139,7 +139,11 @@ export const messages = {
   contentPublished: (what: string) => ({ title: `${what} Published`, description: 'It is on the site now.', variant: 'success' as const }),
   contentScheduled: (what: string, when: string) => ({ title: `${what} Scheduled`, description: `It appears on the site on ${when}.`, variant: 'success' as const }),
   contentUnpublished: (what: string) => ({ title: `${what} Unpublished`, description: 'Only editors can see it now.', variant: 'success' as const }),
-  contentUnscheduled: (what: string) => ({ title: `${what} Unscheduled`, description: 'Its date was cleared: it is a draft again, seen only by editors. Publish it when it is ready.', variant: 'success' as const }),
+  contentUnscheduled: (what: string) => ({
+    title: `${what} Unscheduled`,
+    description: 'Its date was cleared: it is a draft again, seen only by editors. Publish it when it is ready.',
+    variant: 'success' as const,
+  }),
   contentDeleted: (what: string) => ({ title: `${what} Deleted`, variant: 'success' as const }),
   tierClosed: { title: 'Sales Closed', description: 'Nobody can buy this tier any more; tickets already sold stay valid.', variant: 'success' },
   /** How many as text ('1', '3'); the refund formatted, or '' for free tickets; where the seats went (features/events/waitlist.ts: freedSeatsSentence). */

@@ -4,7 +4,12 @@ import type { PageQuery } from './page-policy';
 import { compressQuickly } from './response-encoding.server';
 import { cachedPage, joinedReads, keptQuery, PAGE_CACHE_SECONDS, PageCache, pageCacheKey } from './page-cache.server';
 
-const request = (path: string, options: { method?: string; search?: string; cookie?: string } = {}) => ({ method: options.method ?? 'GET', path, search: options.search ?? '', cookie: options.cookie });
+const request = (path: string, options: { method?: string; search?: string; cookie?: string } = {}) => ({
+  method: options.method ?? 'GET',
+  path,
+  search: options.search ?? '',
+  cookie: options.cookie,
+});
 /** Stands for the routes' own declarations (server/route-policies.server.ts reads them from the build): which pages are public and the parameters each reads. */
 const publicQuery: Record<string, PageQuery> = {
   '/': {},
@@ -172,7 +177,6 @@ describe('the cache', () => {
     cache.body('/a', cache.peek('/a')!, 'gzip');
     expect(cache.size).toBe(1);
   });
-
 });
 
 describe('joined reads of the content version', () => {

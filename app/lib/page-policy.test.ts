@@ -9,7 +9,12 @@ describe('pageScripts', () => {
     expect(pageScripts([layout, { handle: { cache: 'public', scripts: 'after-paint' }, data: {} }])).toBe('after-paint');
     expect(pageScripts([layout, { handle: undefined, data: {} }])).toBe('at-once');
     // A layout's rule is not the page's.
-    expect(pageScripts([{ handle: { cache: 'public', scripts: 'none' }, data: {} }, { handle: undefined, data: {} }])).toBe('at-once');
+    expect(
+      pageScripts([
+        { handle: { cache: 'public', scripts: 'none' }, data: {} },
+        { handle: undefined, data: {} },
+      ]),
+    ).toBe('at-once');
     expect(pageScripts([])).toBe('at-once');
   });
 

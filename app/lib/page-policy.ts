@@ -102,11 +102,7 @@ export function pageCacheControl(cache: PageCache, visitor: { anonymous: boolean
 
 export function isPageHandle(handle: unknown): handle is PageHandle {
   const candidate = handle as Partial<PageHandle> | null | undefined;
-  return (
-    typeof candidate?.cache === 'string' &&
-    (typeof candidate.scripts === 'string' || typeof candidate.scripts === 'function') &&
-    (candidate.query === undefined || isPageQuery(candidate.query))
-  );
+  return typeof candidate?.cache === 'string' && (typeof candidate.scripts === 'string' || typeof candidate.scripts === 'function') && (candidate.query === undefined || isPageQuery(candidate.query));
 }
 
 export function isResourceHandle(handle: unknown): handle is ResourceHandle {

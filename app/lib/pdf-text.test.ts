@@ -26,7 +26,12 @@ describe('fontRuns', () => {
   });
 
   it('loses no letter of any name', () => {
-    for (const { name } of people) expect(fontRuns(name).map((run) => run.text).join('')).toBe(name.normalize('NFC'));
+    for (const { name } of people)
+      expect(
+        fontRuns(name)
+          .map((run) => run.text)
+          .join(''),
+      ).toBe(name.normalize('NFC'));
   });
 });
 

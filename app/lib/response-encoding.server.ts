@@ -25,11 +25,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
  * paid, also for a copy nobody asked for again.
  */
 export function compressQuickly(encoding: 'br' | 'gzip', body: Buffer): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: 6 });
+  return encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : gzipSync(body, { level: 6 });
 }
-
 
 /**
  * A rendered page compressed in one call, in the encoding the visitor accepts, its headers set to

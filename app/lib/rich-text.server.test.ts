@@ -24,9 +24,7 @@ describe('sanitizeRichText', () => {
   });
 
   it('opens links in a new tab only safely, and turns a pasted h1 into a section heading', () => {
-    expect(sanitizeRichText('<a href="https://example.org" target="_blank">x</a>')).toBe(
-      '<a href="https://example.org" target="_blank" rel="noopener noreferrer nofollow">x</a>',
-    );
+    expect(sanitizeRichText('<a href="https://example.org" target="_blank">x</a>')).toBe('<a href="https://example.org" target="_blank" rel="noopener noreferrer nofollow">x</a>');
     expect(sanitizeRichText('<a href="https://example.org" target="_top" rel="opener">x</a>')).toBe('<a href="https://example.org">x</a>');
     expect(sanitizeRichText('<h1>Title</h1>')).toBe('<h2>Title</h2>');
   });

@@ -40,7 +40,12 @@ describe('the rank rule', () => {
 describe('admin abilities', () => {
   it('gives each role exactly its part of the admin area', () => {
     const table = Object.fromEntries(
-      [...roles, undefined].map((role) => [String(role), Object.entries(adminAbilities(role)).filter(([, allowed]) => allowed).map(([ability]) => ability)]),
+      [...roles, undefined].map((role) => [
+        String(role),
+        Object.entries(adminAbilities(role))
+          .filter(([, allowed]) => allowed)
+          .map(([ability]) => ability),
+      ]),
     );
     expect(table).toEqual({
       member: [],

@@ -32,10 +32,7 @@ export function forgetSessionUsers(): void {
  * The user of the session behind `token` (the signed cookie value), from memory while it is held,
  * else from `read`, kept when it found a session and nothing was forgotten meanwhile.
  */
-export async function sessionUserOf<User extends object>(
-  token: string,
-  read: () => Promise<{ user: User; session: { expiresAt: Date | string } } | null>,
-): Promise<User | null> {
+export async function sessionUserOf<User extends object>(token: string, read: () => Promise<{ user: User; session: { expiresAt: Date | string } } | null>): Promise<User | null> {
   const now = sessionCacheClock.now();
   const found = held.get(token) as Held<User> | undefined;
   if (found && found.generation === generation && now - found.heldAt < SESSION_CACHE_SECONDS * 1000 && found.sessionEndsAt > now) return found.user;

@@ -60,7 +60,7 @@ export async function listTar(archive: string): Promise<TarEntry[]> {
     const { size: total } = await handle.stat();
     const entries: TarEntry[] = [];
     const block = Buffer.alloc(BLOCK);
-    for (let position = 0; position + BLOCK <= total; ) {
+    for (let position = 0; position + BLOCK <= total;) {
       await handle.read(block, 0, BLOCK, position);
       if (block.every((byte) => byte === 0)) break;
       let sum = 0;

@@ -50,8 +50,7 @@ export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const response = await next();
   // A redirect renders nothing: whatever was shown while it was decided is shown on the next page.
   const rendered = !(response.status >= 300 && response.status < 400 && response.headers.has('Location'));
-  const setCookie =
-    slot.own && !(rendered && slot.ownShown) ? await flashCookie.write(slot.own) : slot.fromCookie && slot.cookieShown && rendered ? await flashCookie.clear() : null;
+  const setCookie = slot.own && !(rendered && slot.ownShown) ? await flashCookie.write(slot.own) : slot.fromCookie && slot.cookieShown && rendered ? await flashCookie.clear() : null;
   return setCookie ? editHeaders(response, (headers) => headers.append('Set-Cookie', setCookie)) : response;
 };
 

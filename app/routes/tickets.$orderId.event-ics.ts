@@ -15,7 +15,12 @@ export async function loader(args: Route.LoaderArgs) {
   if (!admitsSomeone(found)) return new Response('This order has no tickets to add to a calendar.', { status: 404, headers });
   const event = await getEventWithTiers(found.order.eventId, { preview: true });
   if (!event) return new Response('Tickets not found.', { status: 404, headers });
-  const slug = event.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'event';
+  const slug =
+    event.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'event';
   return new Response(orderCalendarFile(found.order.id, event), {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',

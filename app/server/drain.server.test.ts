@@ -18,7 +18,10 @@ describe('listenQueueLength', () => {
         '   2: 00000000:1F90 00000000:0000 0A 00000000:00000005 00:00000000 00000000     0        0 3 1 0 100 0 0 10 0',
       ].join('\n'),
     );
-    writeFileSync(path.join(folder, 'tcp6'), [header, '   0: 00000000000000000000000000000000:0BB8 00000000000000000000000000000000:0000 0A 00000000:0000000A 00:00000000 00000000 0 0 4 1 0 100 0 0 10 0'].join('\n'));
+    writeFileSync(
+      path.join(folder, 'tcp6'),
+      [header, '   0: 00000000000000000000000000000000:0BB8 00000000000000000000000000000000:0000 0A 00000000:0000000A 00:00000000 00000000 0 0 4 1 0 100 0 0 10 0'].join('\n'),
+    );
     expect(listenQueueLength(3000, [path.join(folder, 'tcp'), path.join(folder, 'tcp6')])).toBe(13);
     expect(listenQueueLength(3001, [path.join(folder, 'tcp')])).toBe(0);
     expect(listenQueueLength(3000, [path.join(folder, 'missing')])).toBeNull();

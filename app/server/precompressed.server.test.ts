@@ -50,7 +50,7 @@ describe('files compressed at build time', () => {
     expect(await response.text()).toBe(css);
   });
 
-  it('follow the browser\'s preference, and a browser that takes neither gets the plain file', async () => {
+  it("follow the browser's preference, and a browser that takes neither gets the plain file", async () => {
     const gzip = await get('/assets/root-abc.css', 'gzip;q=1, br;q=0.5');
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(await gzip.text()).toBe(`${css}/* the gzip copy */`);

@@ -56,7 +56,10 @@ export async function runPreflight(source: Record<string, string | undefined>): 
     secretCheck(secretSource(source, config), config),
     dataDirCheck(dataDirFacts(config.dataDir)),
     databaseCheck(database.facts, config),
-    migrationsCheck(journal, database.facts.kind === 'embedded' && database.facts.state === 'held' ? { heldByServer: true, ready: database.facts.ready.status === 200 } : { lastApplied: database.lastApplied }),
+    migrationsCheck(
+      journal,
+      database.facts.kind === 'embedded' && database.facts.state === 'held' ? { heldByServer: true, ready: database.facts.ready.status === 200 } : { lastApplied: database.lastApplied },
+    ),
     mailCheck(config, smtp),
     mailSenderCheck(view),
     paymentsCheck(config, stripe),
@@ -128,7 +131,7 @@ async function databaseFacts(config: Env): Promise<{ facts: DatabaseFacts; lastA
     const client = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 10_000, application_name: 'npm run doctor' });
     try {
       await client.connect();
-      return { facts: { kind: 'postgres' }, lastApplied: await lastApplied(async <T,>(text: string) => (await client.query(text)).rows as T[]) };
+      return { facts: { kind: 'postgres' }, lastApplied: await lastApplied(async <T>(text: string) => (await client.query(text)).rows as T[]) };
     } catch (error) {
       return { facts: { kind: 'postgres', error: (error as Error).message || String(error) } };
     } finally {
@@ -149,7 +152,7 @@ async function databaseFacts(config: Env): Promise<{ facts: DatabaseFacts; lastA
   try {
     const client = await PGlite.create(path.join(config.dataDir, 'db'), { startParams: pgliteStartParams, extensions: pgliteExtensions });
     try {
-      return { facts: { kind: 'embedded', state: 'opened' }, lastApplied: await lastApplied(async <T,>(text: string) => (await client.query<T>(text)).rows) };
+      return { facts: { kind: 'embedded', state: 'opened' }, lastApplied: await lastApplied(async <T>(text: string) => (await client.query<T>(text)).rows) };
     } finally {
       await client.close();
     }

@@ -108,10 +108,7 @@ export async function runWorkers(config: Env, operatorEnvironment: NodeJS.Proces
  * creating it costs a few hundred megabytes of memory that would otherwise stay with the server
  * (docs/architecture/server.md#memory). That copy ends here, once the database exists.
  */
-export async function openServerDatabase(
-  config: Env,
-  options: { entryFile: string; operatorEnvironment: NodeJS.ProcessEnv; isDevServer: boolean },
-): Promise<DatabaseHandle> {
+export async function openServerDatabase(config: Env, options: { entryFile: string; operatorEnvironment: NodeJS.ProcessEnv; isDevServer: boolean }): Promise<DatabaseHandle> {
   const createsDatabaseOnly = process.env.PPA_CREATE_DATABASE_ONLY === '1';
   if (!createsDatabaseOnly && !options.isDevServer && embeddedDatabaseMissing(config)) {
     const child = spawn(process.execPath, [options.entryFile], {
@@ -168,10 +165,7 @@ const DRAIN_MS = 10_000;
  * drain.server.ts), the message in hand is sent, the database closes, exit 0. A busy port ends the
  * process with a message.
  */
-export function listenUntilStopped(
-  app: Express,
-  options: { config: Env; database: DatabaseHandle; inFlight: () => number; onClose?: () => Promise<void> },
-): Server {
+export function listenUntilStopped(app: Express, options: { config: Env; database: DatabaseHandle; inFlight: () => number; onClose?: () => Promise<void> }): Server {
   const { config, database } = options;
   // Nothing may await between listening and installing the signal handlers below, or a SIGTERM in
   // that gap would kill the process without a clean stop.
@@ -179,16 +173,20 @@ export function listenUntilStopped(
     if (error) {
       // Express 5 reports a busy port here, not as an exception.
       const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      log.fatal(
-        busy ? `Port ${config.port} is already in use. Stop the program using it, or choose another port with PORT.` : `Could not listen on port ${config.port}: ${error.message}`,
-      );
+      log.fatal(busy ? `Port ${config.port} is already in use. Stop the program using it, or choose another port with PORT.` : `Could not listen on port ${config.port}: ${error.message}`);
       void database.close().finally(() => process.exit(1));
       return;
     }
     log.info(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   });
   const connections = followConnections(server);
-  const stopScheduler = startScheduler([membershipRemindersJob, committeeDigestJob, financeSumsVacuumJob, waitlistOffersJob, ...(config.backupDir ? [backupJob({ ...config, backupDir: config.backupDir })] : [])]);
+  const stopScheduler = startScheduler([
+    membershipRemindersJob,
+    committeeDigestJob,
+    financeSumsVacuumJob,
+    waitlistOffersJob,
+    ...(config.backupDir ? [backupJob({ ...config, backupDir: config.backupDir })] : []),
+  ]);
   // `npm run backup` asks the embedded database's server for a copy through this socket.
   const stopControl = database.kind === 'pglite' ? listenForControl(config.dataDir, database) : () => {};
   // Messages to members go out through the mailing job, which also takes up one left half-sent by a stop.

@@ -74,8 +74,7 @@ describe('request guards', () => {
   });
 
   describe('the client address for rate limits', () => {
-    const seen = async (base: string, forwardedFor?: string) =>
-      JSON.parse((await raw(base, { headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {} })).body).clientIp as string;
+    const seen = async (base: string, forwardedFor?: string) => JSON.parse((await raw(base, { headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {} })).body).clientIp as string;
 
     it('is the socket’s when no proxy is trusted: a client cannot choose it', async () => {
       const base = await serve(false);

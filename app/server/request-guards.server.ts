@@ -52,10 +52,7 @@ const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes
  * endless. `Connection: close` keeps the unread rest of the body from being read at all. Paths
  * under `uploads.prefix` may carry up to `uploads.maxBytes` (files).
  */
-export function limitRequestBodies(
-  maxBytes = MAX_BODY_BYTES,
-  uploads: { prefix: string; maxBytes: number } = { prefix: UPLOAD_PATH_PREFIX, maxBytes: MAX_UPLOAD_BODY_BYTES },
-): RequestHandler {
+export function limitRequestBodies(maxBytes = MAX_BODY_BYTES, uploads: { prefix: string; maxBytes: number } = { prefix: UPLOAD_PATH_PREFIX, maxBytes: MAX_UPLOAD_BODY_BYTES }): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     if (!methodsWithBodies.has(request.method)) return next();
     const upload =

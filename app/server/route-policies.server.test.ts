@@ -34,8 +34,14 @@ describe('publicPages', () => {
     for (const path of ['/events/3/order', '/members-portal', '/media/1/w320', '/somewhere', '/news/a/b', '/nowhere']) expect(queryOf(path)).toBeNull();
   });
 
-  it('is null for React Router\'s own endpoints, which the catch-all page would otherwise match', () => {
-    const withCatchAll = publicPages(build([{ id: 'root', path: '' }, { id: 'home', parentId: 'root', index: true, handle: { cache: 'public', scripts: 'none' } }, { id: 'missing', parentId: 'root', path: '*', handle: { cache: 'public', scripts: 'none' } }]));
+  it("is null for React Router's own endpoints, which the catch-all page would otherwise match", () => {
+    const withCatchAll = publicPages(
+      build([
+        { id: 'root', path: '' },
+        { id: 'home', parentId: 'root', index: true, handle: { cache: 'public', scripts: 'none' } },
+        { id: 'missing', parentId: 'root', path: '*', handle: { cache: 'public', scripts: 'none' } },
+      ]),
+    );
     expect(withCatchAll('/anything')).toEqual({});
     expect(withCatchAll('/__manifest')).toBeNull();
     expect(withCatchAll('/_root.data')).toBeNull();
@@ -43,7 +49,12 @@ describe('publicPages', () => {
   });
 
   it('takes a page whose declaration is not a list of names for no public page', () => {
-    const odd = publicPages(build([{ id: 'root', path: '' }, { id: 'odd', parentId: 'root', path: 'odd', handle: { cache: 'public', scripts: 'none', query: 'past' } }]));
+    const odd = publicPages(
+      build([
+        { id: 'root', path: '' },
+        { id: 'odd', parentId: 'root', path: 'odd', handle: { cache: 'public', scripts: 'none', query: 'past' } },
+      ]),
+    );
     expect(odd('/odd')).toBeNull();
   });
 });

@@ -78,10 +78,14 @@ test('an admin on a phone finds every place, what waits there, and where they ar
   await page.screenshot({ path: '.look/admin-nav-page-375.png' });
 
   // Moving on within the app keeps the new place in view.
-  await adminNav(page).getByRole('link', { name: /^Donations/ }).click();
+  await adminNav(page)
+    .getByRole('link', { name: /^Donations/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/donations$/);
   await expectCurrent(page, 'Donations');
-  await adminNav(page).getByRole('link', { name: /^Outbox/ }).click();
+  await adminNav(page)
+    .getByRole('link', { name: /^Outbox/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   await expectCurrent(page, 'Outbox');
   await expectNoAxeViolations(page);

@@ -111,9 +111,7 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await page.goto('/members-portal');
   await expect(page.locator('[data-tone="green"]')).toHaveText('approved');
   // Queued with the decision; the mail sender delivers it within moments.
-  await expect
-    .poll(async () => (await mailsTo(outbox(), 'lalith@example.org')).find((mail) => mail.subject?.startsWith('Welcome'))?.text ?? '')
-    .toContain('approved your membership application');
+  await expect.poll(async () => (await mailsTo(outbox(), 'lalith@example.org')).find((mail) => mail.subject?.startsWith('Welcome'))?.text ?? '').toContain('approved your membership application');
 });
 
 test('finance reads donations only; an editor has no admin access', async ({ page }) => {

@@ -40,7 +40,9 @@ function toneWav(): Buffer {
 }
 
 async function picture(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 60, b: 120 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 60, b: 120 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Fails the test if a page ever opens a dialog (an alert from a payload that ran). */
@@ -58,7 +60,8 @@ async function expectNothingRunnable(page: Page) {
     for (const element of main.querySelectorAll('*')) {
       for (const attribute of element.attributes) {
         if (/^on/i.test(attribute.name)) problems.push(`${element.tagName} ${attribute.name}`);
-        if (/^(href|src|action|formaction|xlink:href)$/i.test(attribute.name) && /^\s*(javascript|vbscript|data):/i.test(attribute.value)) problems.push(`${element.tagName} ${attribute.name}=${attribute.value}`);
+        if (/^(href|src|action|formaction|xlink:href)$/i.test(attribute.name) && /^\s*(javascript|vbscript|data):/i.test(attribute.value))
+          problems.push(`${element.tagName} ${attribute.name}=${attribute.value}`);
       }
       // The site's own icons are SVG; what editors write (.rich-text) holds none of these.
       if (element.closest('.rich-text') && /^(SCRIPT|IFRAME|OBJECT|EMBED|svg|math|STYLE|FORM)$/i.test(element.tagName)) problems.push(element.tagName);

@@ -29,7 +29,9 @@ test('a scheduled story: clearing its date unschedules it, and "Publish now" put
   const body = page.getByRole('textbox', { name: 'The story' });
   await body.click();
   await body.pressSequentially('Thank you to everyone who came.');
-  const cover = await sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 40, g: 80, b: 140 } } }).jpeg().toBuffer();
+  const cover = await sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 40, g: 80, b: 140 } } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel('Cover picture').setInputFiles({ name: 'reunion.jpg', mimeType: 'image/jpeg', buffer: cover });
   await page.getByLabel('Describe the picture').fill('Past pupils at the reunion dinner');
   await page.getByLabel('Publish date').fill(tomorrow());

@@ -40,9 +40,7 @@ test('a member changes their email address, confirms it from the new inbox, and 
       return link;
     })
     .not.toBe('');
-  await expect
-    .poll(async () => (await mailsTo(outbox(), oldEmail)).find((message) => message.subject?.startsWith('A new email address was requested'))?.text ?? '')
-    .toContain(newEmail);
+  await expect.poll(async () => (await mailsTo(outbox(), oldEmail)).find((message) => message.subject?.startsWith('A new email address was requested'))?.text ?? '').toContain(newEmail);
 
   // Until the link is followed nothing has changed.
   await page.reload();

@@ -88,7 +88,11 @@ test('an event with an external form asks to confirm attendance there', async ({
 
 test('a past event closes its ticket sales', async ({ page }) => {
   await page.goto('/events');
-  await page.getByRole('region', { name: 'Past Events' }).getByRole('link', { name: /View Details/ }).first().click();
+  await page
+    .getByRole('region', { name: 'Past Events' })
+    .getByRole('link', { name: /View Details/ })
+    .first()
+    .click();
   await expect(page.getByText('This event has ended. Ticket sales are closed.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toHaveCount(0);
 });
@@ -158,7 +162,7 @@ test('a guest buys two Gala tickets of two tiers on the test provider and gets t
   await expect(cards).toHaveCount(2);
 
   // At the door: the first scan admits, the second says when; a forged value is refused.
-  const eventId = /\/events\/(\d+)/.exec(await page.getByRole('link', { name: 'About the event' }).getAttribute('href') ?? '')![1];
+  const eventId = /\/events\/(\d+)/.exec((await page.getByRole('link', { name: 'About the event' }).getAttribute('href')) ?? '')![1];
   await signInAsAdmin(page);
   await page.goto(`/check-in/${eventId}`);
   await expect(page.getByRole('heading', { name: 'Checked in' })).toBeVisible();

@@ -43,7 +43,10 @@ test('a finance volunteer sees a guest’s gift in the finance view and download
   const received = await table.getByRole('row', { name: new RegExp(`^Received ${year}`) }).innerText();
   const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
   expect(Math.max(...(received.match(/\$[\d,]+\.\d\d/g) ?? []).map(cents))).toBeGreaterThanOrEqual(25_000);
-  const donor = page.getByRole('list', { name: `Donors of ${year}` }).getByRole('listitem').filter({ hasText: 'dilani.finance@example.org' });
+  const donor = page
+    .getByRole('list', { name: `Donors of ${year}` })
+    .getByRole('listitem')
+    .filter({ hasText: 'dilani.finance@example.org' });
   await expect(donor).toContainText('Dilani Wickramasinghe');
   await expect(donor).toContainText('$250.00');
   await expect(page.getByRole('heading', { level: 2, name: 'Members by standing' })).toBeVisible();

@@ -52,16 +52,17 @@ test('a gift’s receipt is numbered with the issuer’s details, and the year-e
   await expect(currentToast(page)).toContainText('Sending Started');
   await expect(page.getByText(/sent so far|Finished on/).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await expect
-    .poll(async () => (await mailsTo(outbox(), email)).filter((mail) => mail.subject?.startsWith(`Your ${year} giving statement`)).length, { timeout: 90_000 })
-    .toBe(1);
+  await expect.poll(async () => (await mailsTo(outbox(), email)).filter((mail) => mail.subject?.startsWith(`Your ${year} giving statement`)).length, { timeout: 90_000 }).toBe(1);
   const statement = (await mailsTo(outbox(), email)).find((mail) => mail.subject?.startsWith(`Your ${year} giving statement`))!;
   expect(statement.attachments.map((attachment) => attachment.filename)).toEqual([`giving-statement-${year}-tharindu-jayasuriya.pdf`]);
   expect(statement.attachments[0]!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // At 375 px the new sections do not scroll sideways.
   await page.setViewportSize({ width: 375, height: 800 });
-  for (const [path, name] of [['/admin/settings', 'settings'], ['/admin/finance', 'finance']] as const) {
+  for (const [path, name] of [
+    ['/admin/settings', 'settings'],
+    ['/admin/finance', 'finance'],
+  ] as const) {
     await page.goto(path);
     await page.getByRole('heading', { name: name === 'settings' ? 'Gift receipts' : `Giving statements ${year}` }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `.look/gift-receipts-${name}-375.png` });

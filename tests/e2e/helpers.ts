@@ -24,9 +24,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     ),
   );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).exclude('iframe').analyze();
-  const summary = results.violations.map(
-    (violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
+  const summary = results.violations.map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
   if (passed) writeFileSync(passed, '');
 }
@@ -41,7 +39,10 @@ function scanPassedMark(page: Page, html: string): string | null {
   const folder = process.env.E2E_HTML_DIR;
   if (!folder) return null;
   const viewport = page.viewportSize();
-  const name = createHash('sha256').update(`${viewport?.width ?? 0}x${viewport?.height ?? 0}\0${html}`).digest('hex').slice(0, 32);
+  const name = createHash('sha256')
+    .update(`${viewport?.width ?? 0}x${viewport?.height ?? 0}\0${html}`)
+    .digest('hex')
+    .slice(0, 32);
   return path.join(folder, `${name}.axe-passed`);
 }
 

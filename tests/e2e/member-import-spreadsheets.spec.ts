@@ -53,7 +53,11 @@ async function expectMember(page: Page, email: string, expected: Expected) {
   await row.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'View details' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.name);
-  const field = (label: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+  const field = (label: string) =>
+    page
+      .locator('dl > div')
+      .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('dd');
   await expect(field('Membership type')).toHaveText(expected.plan);
   await expect(field('Member since')).toHaveText(expected.since);
   await expect(field('Expires')).toHaveText(expected.expires);
@@ -161,13 +165,13 @@ test('an admin imports the UK branch’s spreadsheet as it came, on a phone: its
   await expectNoAxeViolations(page);
 
   // The finance view has each payment in its own month, and nothing more in this one.
-  expect([await membershipMoney(page, 2023, 4), await membershipMoney(page, 2018, 11), await membershipMoney(page, 2024, 1), await membershipMoney(page, 2024, 9), await membershipMoney(page, 2024, 12)]).toEqual([
-    '$40.00',
-    '$500.00',
-    '$50.00',
-    '$25.00',
-    '$50.00',
-  ]);
+  expect([
+    await membershipMoney(page, 2023, 4),
+    await membershipMoney(page, 2018, 11),
+    await membershipMoney(page, 2024, 1),
+    await membershipMoney(page, 2024, 9),
+    await membershipMoney(page, 2024, 12),
+  ]).toEqual(['$40.00', '$500.00', '$50.00', '$25.00', '$50.00']);
   expect(await membershipMoney(page, ...thisMonth)).toBe(moneyThisMonth);
 
   // The next import remembers "Student"; everyone in the file is a member now.
@@ -217,15 +221,76 @@ test('an admin imports an Excel “CSV UTF-8” export without JavaScript: month
   const p = excelPeople;
   const long = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
   const members: [string, Expected][] = [
-    [p.nadeesha.email, { name: p.nadeesha.name, plan: 'Life Membership', since: 'March 15, 2023', expires: 'Never (life)', standing: 'active', payment: { day: 'March 15, 2023', method: 'Interac e-Transfer', amount: '$500.00' } }],
-    [p.selvarajah.email, { name: p.selvarajah.name, plan: 'Annual Membership', since: 'June 1, 2024', expires: 'June 1, 2025', standing: 'expired', payment: { day: 'June 1, 2024', method: 'Cheque', amount: '$50.00' } }],
-    [p.lukasz.email, { name: p.lukasz.name, plan: 'Life Membership', since: 'November 20, 2019', expires: 'Never (life)', standing: 'active', payment: { day: 'November 20, 2019', method: 'Cash', amount: '$500.00' } }],
-    [p.sean.email, { name: "Seán O'Brien", plan: 'Annual Membership', since: 'September 9, 2024', expires: 'September 9, 2025', standing: 'expired', payment: { day: 'September 9, 2024', method: 'Card', amount: '$25.00' } }],
-    [p.shortest.email, { name: 'A', plan: 'Annual Membership', since: long(current.joined), expires: long(current.renewalDue), standing: 'active', payment: { day: long(current.joined), method: 'Cash', amount: '$50.00' } }],
-    [p.saman.email, { name: p.saman.name, plan: 'Annual Membership', since: 'January 10, 2023', expires: 'January 10, 2024', standing: 'expired', payment: { day: 'January 10, 2023', method: 'Cash', amount: '$50.00' } }],
-    [p.formula.email, { name: p.formula.name, plan: 'Life Membership', since: 'July 4, 2015', expires: 'Never (life)', standing: 'active', payment: { day: 'July 4, 2015', method: 'Cheque', amount: '$500.00' } }],
+    [
+      p.nadeesha.email,
+      {
+        name: p.nadeesha.name,
+        plan: 'Life Membership',
+        since: 'March 15, 2023',
+        expires: 'Never (life)',
+        standing: 'active',
+        payment: { day: 'March 15, 2023', method: 'Interac e-Transfer', amount: '$500.00' },
+      },
+    ],
+    [
+      p.selvarajah.email,
+      { name: p.selvarajah.name, plan: 'Annual Membership', since: 'June 1, 2024', expires: 'June 1, 2025', standing: 'expired', payment: { day: 'June 1, 2024', method: 'Cheque', amount: '$50.00' } },
+    ],
+    [
+      p.lukasz.email,
+      {
+        name: p.lukasz.name,
+        plan: 'Life Membership',
+        since: 'November 20, 2019',
+        expires: 'Never (life)',
+        standing: 'active',
+        payment: { day: 'November 20, 2019', method: 'Cash', amount: '$500.00' },
+      },
+    ],
+    [
+      p.sean.email,
+      {
+        name: "Seán O'Brien",
+        plan: 'Annual Membership',
+        since: 'September 9, 2024',
+        expires: 'September 9, 2025',
+        standing: 'expired',
+        payment: { day: 'September 9, 2024', method: 'Card', amount: '$25.00' },
+      },
+    ],
+    [
+      p.shortest.email,
+      {
+        name: 'A',
+        plan: 'Annual Membership',
+        since: long(current.joined),
+        expires: long(current.renewalDue),
+        standing: 'active',
+        payment: { day: long(current.joined), method: 'Cash', amount: '$50.00' },
+      },
+    ],
+    [
+      p.saman.email,
+      {
+        name: p.saman.name,
+        plan: 'Annual Membership',
+        since: 'January 10, 2023',
+        expires: 'January 10, 2024',
+        standing: 'expired',
+        payment: { day: 'January 10, 2023', method: 'Cash', amount: '$50.00' },
+      },
+    ],
+    [
+      p.formula.email,
+      { name: p.formula.name, plan: 'Life Membership', since: 'July 4, 2015', expires: 'Never (life)', standing: 'active', payment: { day: 'July 4, 2015', method: 'Cheque', amount: '$500.00' } },
+    ],
   ];
   for (const [email, expected] of members) await expectMember(phone, email, expected);
   await expectNoAxeViolations(phone);
-  expect([await membershipMoney(phone, 2015, 7), await membershipMoney(phone, 2019, 11), await membershipMoney(phone, 2023, 3), await membershipMoney(phone, 2024, 6)]).toEqual(['$500.00', '$500.00', '$500.00', '$50.00']);
+  expect([await membershipMoney(phone, 2015, 7), await membershipMoney(phone, 2019, 11), await membershipMoney(phone, 2023, 3), await membershipMoney(phone, 2024, 6)]).toEqual([
+    '$500.00',
+    '$500.00',
+    '$500.00',
+    '$50.00',
+  ]);
 });

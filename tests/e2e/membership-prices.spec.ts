@@ -9,8 +9,7 @@ import { signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-const noSidewaysScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 
 async function setAnnualPrice(page: Page, price: string) {
   await page.goto('/admin/settings');

@@ -24,7 +24,10 @@ test('the header links lead to their pages and mark the current one', async ({ p
 
 test('Events stays highlighted on every /events page', async ({ page }) => {
   await page.goto('/events');
-  await page.getByRole('link', { name: /View Details/ }).first().click();
+  await page
+    .getByRole('link', { name: /View Details/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/events\/\d+$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Events', exact: true })).toHaveAttribute('aria-current', 'page');

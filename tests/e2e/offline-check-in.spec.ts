@@ -59,9 +59,10 @@ function cameraFrames(value: string | null): Buffer {
     const [left, top] = [Math.floor((width - side) / 2) + 4 * scale, Math.floor((height - side) / 2) + 4 * scale];
     for (let row = 0; row < modules.size; row += 1)
       for (let column = 0; column < modules.size; column += 1)
-        if (modules.get(row, column)) for (let y = 0; y < scale; y += 1) luma.fill(16, (top + row * scale + y) * width + left + column * scale, (top + row * scale + y) * width + left + (column + 1) * scale);
+        if (modules.get(row, column))
+          for (let y = 0; y < scale; y += 1) luma.fill(16, (top + row * scale + y) * width + left + column * scale, (top + row * scale + y) * width + left + (column + 1) * scale);
   }
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, Buffer.alloc(width * height / 2, 128)]);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, Buffer.alloc((width * height) / 2, 128)]);
   return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]);
 }
 
@@ -221,7 +222,12 @@ test('staff reload the door offline, it keeps working through its refreshes, sca
   await expect(page.getByRole('row', { name: /Picnic/ })).toContainText('4 / 5');
 
   const after = await serverList(page, eventId);
-  expect(after.tickets.filter((ticket) => ticket.status === 'checked_in').map((ticket) => ticket.name).sort()).toEqual([zoe, lukasz, therese, selvarajah].sort());
+  expect(
+    after.tickets
+      .filter((ticket) => ticket.status === 'checked_in')
+      .map((ticket) => ticket.name)
+      .sort(),
+  ).toEqual([zoe, lukasz, therese, selvarajah].sort());
   expect(after.duplicates).toBe(0);
   await context.close();
 });
@@ -283,7 +289,12 @@ test('a volunteer behind a Wi-Fi without internet: the browser stays online, the
     await expect(page.getByRole('heading', { name: 'This phone is online' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Picnic/ })).toContainText('2 / 3');
     const after = await serverList(staff.page, eventId);
-    expect(after.tickets.filter((ticket) => ticket.status === 'checked_in').map((ticket) => ticket.name).sort()).toEqual([saman, sean].sort());
+    expect(
+      after.tickets
+        .filter((ticket) => ticket.status === 'checked_in')
+        .map((ticket) => ticket.name)
+        .sort(),
+    ).toEqual([saman, sean].sort());
   } finally {
     await context.close();
     await staff.context.close();

@@ -51,7 +51,8 @@ async function phoneProblems(page: Page): Promise<string[]> {
       if (!row) continue;
       const label = table.querySelector('caption')?.textContent?.trim() ?? 'a table';
       for (const part of row.querySelectorAll(':scope > td, :scope > th, a, button, select, input:not([type="hidden"])')) {
-        if (outside(part)) problems.push(`${label}: the first row's "${name(part)}" is out of view (${Math.round(part.getBoundingClientRect().left)}–${Math.round(part.getBoundingClientRect().right)} px)`);
+        if (outside(part))
+          problems.push(`${label}: the first row's "${name(part)}" is out of view (${Math.round(part.getBoundingClientRect().left)}–${Math.round(part.getBoundingClientRect().right)} px)`);
       }
     }
     for (const current of document.querySelectorAll('nav [aria-current="page"]')) {
@@ -69,7 +70,10 @@ async function expectFitsPhone(page: Page, path: string) {
   await expect(page.locator('h1').first()).toBeVisible();
   // A bar that scrolls in its own box brings its current link into view once the page runs its scripts.
   // Soft: the run goes on to the other pages, and the report lists every page that does not fit.
-  await expect.configure({ soft: true }).poll(() => phoneProblems(page), { message: `${path} at ${page.viewportSize()?.width} px` }).toEqual([]);
+  await expect
+    .configure({ soft: true })
+    .poll(() => phoneProblems(page), { message: `${path} at ${page.viewportSize()?.width} px` })
+    .toEqual([]);
   await expectNoAxeViolations(page);
 }
 

@@ -126,7 +126,7 @@ test.describe('without JavaScript', () => {
     });
   }
 
-  test('the home page shows Facebook\'s frame from its <noscript> copy, and not the empty deferred one', async ({ page }) => {
+  test("the home page shows Facebook's frame from its <noscript> copy, and not the empty deferred one", async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('iframe[title^="Latest posts"][src*="facebook.com/plugins/page.php"]')).toBeVisible();
     await expect(page.locator('iframe[title^="Latest posts"][data-src]')).toBeHidden();

@@ -13,7 +13,10 @@ const donor = 'refund.donor@example.org';
 /** The donor's line in the finance view's donors of this year. */
 async function financeLine(page: Page) {
   await page.goto('/admin/finance');
-  return page.getByRole('list', { name: /^Donors of \d{4}$/ }).getByRole('listitem').filter({ hasText: donor });
+  return page
+    .getByRole('list', { name: /^Donors of \d{4}$/ })
+    .getByRole('listitem')
+    .filter({ hasText: donor });
 }
 
 test('an admin refunds a donation: status refunded, the donor gets a mail, the finance totals change', async ({ page }) => {
@@ -55,9 +58,7 @@ test('an admin refunds a donation: status refunded, the donor gets a mail, the f
   await page.goto(`/admin/donations?q=${encodeURIComponent(donor)}`);
   await expect(page.getByRole('row').filter({ hasText: donor })).toContainText('refunded');
 
-  await expect
-    .poll(async () => (await mailsTo(outbox(), donor)).find((mail) => mail.subject?.startsWith('Your refund'))?.text ?? '')
-    .toContain('We have refunded $75.00 of your payment of $75.00');
+  await expect.poll(async () => (await mailsTo(outbox(), donor)).find((mail) => mail.subject?.startsWith('Your refund'))?.text ?? '').toContain('We have refunded $75.00 of your payment of $75.00');
 
   const after = await financeLine(page);
   await expect(after).toContainText('$0.00');

@@ -82,7 +82,11 @@ test('an editor asks a dietary question and a table name; a guest answers for tw
   await expect(page.getByRole('definition').filter({ hasText: 'Halal' })).toBeVisible();
   await expect(page.getByText('Class of 1996')).toBeVisible();
   await expectNoSidewaysScroll(page);
-  const kumariCode = (await page.getByRole('listitem').filter({ hasText: 'Kumari Fernando' }).getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent())!;
+  const kumariCode = (await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Kumari Fernando' })
+    .getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/)
+    .textContent())!;
 
   // The committee: the attendees page and its CSV.
   await signInAsAdmin(page);
@@ -157,7 +161,10 @@ test('a question added after a registration: the ticket page asks for the missin
   await ticket.getByRole('button', { name: 'Save answers' }).click();
   await expect(ticket.getByText('Please choose an answer.')).toBeVisible();
   // (The form to pass the ticket on, folded away below, asks it too.)
-  await ticket.locator('form', { has: buyer.getByRole('button', { name: 'Save answers' }) }).getByLabel('Dietary needs').selectOption('Halal');
+  await ticket
+    .locator('form', { has: buyer.getByRole('button', { name: 'Save answers' }) })
+    .getByLabel('Dietary needs')
+    .selectOption('Halal');
   await ticket.getByRole('button', { name: 'Save answers' }).click();
   await expect(currentToast(buyer)).toContainText('Answers Saved');
   await expect(buyer.getByText('An answer is missing')).toHaveCount(0);

@@ -43,10 +43,9 @@ test('PORT, DATA_DIR and PUBLIC_URL are honoured; Ctrl-C stops the server; a sec
 
   // While the server is stopped, change the data the way an admin would.
   const database = await PGlite.create(path.join(dataDir, 'db'));
-  await database.query(
-    `insert into news (title, slug, excerpt, content, category, author, published_at) values ($1, 'still-here', 'Kept.', '<p>Kept.</p>', 'Announcements', 'Test', now())`,
-    ['Still here after a restart'],
-  );
+  await database.query(`insert into news (title, slug, excerpt, content, category, author, published_at) values ($1, 'still-here', 'Kept.', '<p>Kept.</p>', 'Announcements', 'Test', now())`, [
+    'Still here after a restart',
+  ]);
   await database.close();
 
   const second = startServer(env);
@@ -146,9 +145,7 @@ test.describe('operating the embedded database', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${port}` },
       body: new URLSearchParams({ intent: 'signup', fullName: 'Mode Check', email: 'modes@example.org', password: 'a good long password' }),
     });
-    await expect
-      .poll(() => (existsSync(path.join(dataDir, 'mail')) ? readdirSync(path.join(dataDir, 'mail')).length : 0), { timeout: 60_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => (existsSync(path.join(dataDir, 'mail')) ? readdirSync(path.join(dataDir, 'mail')).length : 0), { timeout: 60_000 }).toBeGreaterThan(0);
     const mode = (file: string) => statSync(path.join(dataDir, file)).mode & 0o777;
     expect(mode('.')).toBe(0o700);
     expect(mode('auth-secret')).toBe(0o600);
@@ -308,10 +305,7 @@ test.describe('operating the embedded database', () => {
     });
     let limit: NodeJS.Timeout | undefined;
     const tooSlow = new Promise<never>((_resolve, reject) => {
-      limit = setTimeout(
-        () => reject(new Error(`Only ${acknowledged.accounts.length} sign-ups and ${acknowledged.donations.length} gifts acknowledged in 3 minutes:\n${server.output()}`)),
-        180_000,
-      );
+      limit = setTimeout(() => reject(new Error(`Only ${acknowledged.accounts.length} sign-ups and ${acknowledged.donations.length} gifts acknowledged in 3 minutes:\n${server.output()}`)), 180_000);
     });
     try {
       await Promise.race([reachedEnough, endedEarly, tooSlow]);
@@ -362,7 +356,11 @@ test.describe('what visitors get, and who may keep it', () => {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, cookie },
         body: typeof fields === 'string' ? fields : new URLSearchParams(fields),
       });
-    const cookiesOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    const cookiesOf = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0])
+        .join('; ');
     const signedIn = await post('/login', { intent: 'login', email: admin.email, password: admin.password });
     expect(signedIn.status).toBe(302);
     const adminCookie = cookiesOf(signedIn);
@@ -541,10 +539,7 @@ test.describe('the log', () => {
       ids.push(response.headers.get('x-request-id')!);
     };
     await answered(await post('/login?tab=signup', { intent: 'signup', fullName: `${person.first} ${person.last}`, email: person.email, password: 'a good long password' }), 200);
-    await answered(
-      await post('/donate', { kind: 'one-time', cause: 'general', amount: '25', firstName: person.first, lastName: person.last, email: person.email, homeAddress: person.address }),
-      302,
-    );
+    await answered(await post('/donate', { kind: 'one-time', cause: 'general', amount: '25', firstName: person.first, lastName: person.last, email: person.email, homeAddress: person.address }), 302);
     await answered(await post('/login', { intent: 'login', email: person.email, password: 'not the password' }), 401);
     await answered(await fetch(`${base}/news?q=${person.last}&email=${encodeURIComponent(person.email)}`), 200);
     // Refused methods: an answer and its access line, no error and no stack.
@@ -557,7 +552,10 @@ test.describe('the log', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
-    const lines = server.output().split('\n').filter((line) => line.trim() !== '');
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     const entries = lines.map((line) => {
       const entry = JSON.parse(line) as Record<string, unknown>;
       expect(entry.time, line).toEqual(expect.any(String));

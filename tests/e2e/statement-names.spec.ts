@@ -26,14 +26,19 @@ test('a Sinhala name prints intact on the giving statement, its title and its fi
   await expect(page).toHaveURL(/\/payment\/test-checkout\/tcs_/);
   await page.getByRole('button', { name: 'Pay $50.00' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
-  await expect.poll(async () => (await mailsTo(outbox(), donor.email)).filter((mail) => /Official receipt for income tax purposes no\. \d{8}/.test(mail.text ?? '')).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await mailsTo(outbox(), donor.email)).filter((mail) => /Official receipt for income tax purposes no\. \d{8}/.test(mail.text ?? '')).length, { timeout: 60_000 })
+    .toBeGreaterThan(0);
   const receipts = (await mailsTo(outbox(), donor.email)).flatMap((mail) => [...(mail.text ?? '').matchAll(/Official receipt for income tax purposes no\. (\d{8})/g)].map((match) => match[1]!));
 
   // The admin finds the donor in the finance view and downloads their statement.
   await signInAsAdmin(page);
   await page.goto('/admin/finance');
   const year = await page.getByLabel('Year', { exact: true }).inputValue();
-  const row = page.getByRole('list', { name: `Donors of ${year}` }).getByRole('listitem').filter({ hasText: donor.email });
+  const row = page
+    .getByRole('list', { name: `Donors of ${year}` })
+    .getByRole('listitem')
+    .filter({ hasText: donor.email });
   await expect(row).toContainText(donor.name);
   await expectNoAxeViolations(page);
   const downloading = page.waitForEvent('download');

@@ -170,12 +170,18 @@ test('a volunteer without an account opens check-in with the event’s code and 
   await page.getByLabel('Your name').fill('Priyanka Door');
   await page.getByLabel('Email').fill('priyanka.door@example.org');
   await page.getByRole('button', { name: 'Confirm Your Attendance' }).click();
-  const ticketCode = (await page.getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/).first().textContent())!;
+  const ticketCode = (await page
+    .getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/)
+    .first()
+    .textContent())!;
 
   await signInAsAdmin(page);
   const checkInPath = eventPath.replace('/events/', '/check-in/');
   await page.goto(checkInPath);
-  const volunteerCode = (await page.getByText(/enter the check-in code/).locator('strong').textContent())!;
+  const volunteerCode = (await page
+    .getByText(/enter the check-in code/)
+    .locator('strong')
+    .textContent())!;
 
   const volunteer = await browser.newContext();
   try {

@@ -24,7 +24,13 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();
   await signInAsAdmin(page);
-  const eventId = await publishTicketedEvent(page, { title, description: 'An evening walk along the harbour with paper lanterns; free, registration needed.', startsAt: '2027-09-18T19:00', endsAt: '2027-09-18T21:30', venue: 'Harbourfront Centre, Toronto' });
+  const eventId = await publishTicketedEvent(page, {
+    title,
+    description: 'An evening walk along the harbour with paper lanterns; free, registration needed.',
+    startsAt: '2027-09-18T19:00',
+    endsAt: '2027-09-18T21:30',
+    venue: 'Harbourfront Centre, Toronto',
+  });
   const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
   for (const [name, seats] of [
     ['Lantern Maker', '1'],

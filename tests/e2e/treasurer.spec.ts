@@ -50,7 +50,11 @@ test('after a partial refund the donation’s page, the list, its CSV and the fi
   await expect(receipts.getByRole('listitem').first()).toHaveText(`Receipt no. ${original} · $1,000.00 · cancelled`);
   const replacement = (await receipts.getByRole('listitem').nth(1).textContent())!.match(/Receipt no\. (\d{8})/)![1]!;
   await expect(receipts.getByRole('listitem').nth(1)).toHaveText(`Receipt no. ${replacement} · $750.00 · replaces no. ${original}`);
-  const field = (label: string) => page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  const field = (label: string) =>
+    page
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]');
   await expect(field('Refunded')).toHaveText('$250.00');
   await expect(field('Kept')).toHaveText('$750.00');
   await expect(field('Receipt no.')).toHaveText(replacement);
@@ -70,11 +74,23 @@ test('after a partial refund the donation’s page, the list, its CSV and the fi
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const [line] = (parse(csv, { columns: true, bom: true }) as Record<string, string>[]).filter((record) => record.email === email);
-  expect(line).toMatchObject({ first_name: firstName, last_name: lastName, amount: '$1,000.00', status: 'completed', received: '$1,000.00', refunded: '$250.00', kept: '$750.00', receipt_numbers: replacement });
+  expect(line).toMatchObject({
+    first_name: firstName,
+    last_name: lastName,
+    amount: '$1,000.00',
+    status: 'completed',
+    received: '$1,000.00',
+    refunded: '$250.00',
+    kept: '$750.00',
+    receipt_numbers: replacement,
+  });
 
   // The finance view's donor: $750.00, after $250.00 refunded.
   await page.goto('/admin/finance');
-  const donorLine = page.getByRole('list', { name: /^Donors of \d{4}$/ }).getByRole('listitem').filter({ hasText: email });
+  const donorLine = page
+    .getByRole('list', { name: /^Donors of \d{4}$/ })
+    .getByRole('listitem')
+    .filter({ hasText: email });
   await expect(donorLine).toContainText('$750.00');
   await expect(donorLine).toContainText('1 gift, after $250.00 refunded');
 

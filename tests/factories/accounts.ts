@@ -38,7 +38,10 @@ export async function sessionCookie(email: string, password = testPassword): Pro
   const request = new Request('http://localhost:3000/login', { headers: { 'x-client-ip': `198.18.${ipCounter >> 8}.${ipCounter & 255}` } });
   const outcome = await signIn(request, { email, password });
   if (!outcome.ok) throw new Error(`sessionCookie: signing in ${email} failed (${outcome.reason})`);
-  return outcome.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return outcome.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 /** A signed-in account with the given role: its row and its Cookie header. */

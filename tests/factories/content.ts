@@ -4,15 +4,7 @@
  */
 import type { Executor } from '~/db/client.server';
 import { samplePdf } from '~/db/sample-pdf';
-import {
-  committeeMembers,
-  committeeTerms,
-  documents,
-  events,
-  news,
-  siteSettings,
-  ticketTiers,
-} from '~/db/schema/content';
+import { committeeMembers, committeeTerms, documents, events, news, siteSettings, ticketTiers } from '~/db/schema/content';
 import { slugify } from '~/features/content/slugs';
 import { createStoredFile } from './media';
 
@@ -104,11 +96,7 @@ export async function createEvent(database: Executor, overrides: Partial<NewEven
   return { ...event!, tiers: createdTiers };
 }
 
-export async function createCommitteeTerm(
-  database: Executor,
-  term: { year: string; startYear: number; isCurrent?: boolean },
-  members: NewMember[] = [],
-) {
+export async function createCommitteeTerm(database: Executor, term: { year: string; startYear: number; isCurrent?: boolean }, members: NewMember[] = []) {
   const [created] = await database.insert(committeeTerms).values(term).returning();
   const createdMembers = members.length
     ? await database
@@ -125,7 +113,10 @@ export async function createDocument(database: Executor, overrides: Partial<NewD
   const { pdf, ...values } = overrides;
   const title = values.title ?? `Document ${n}`;
   const fileName = values.fileName ?? `document-${n}.pdf`;
-  const file = values.mediaId === undefined ? await createStoredFile(database, { kind: 'document', fileName, mimeType: 'application/pdf', bytes: pdf ?? (await samplePdf(title, [`The text of ${title}.`])) }) : null;
+  const file =
+    values.mediaId === undefined
+      ? await createStoredFile(database, { kind: 'document', fileName, mimeType: 'application/pdf', bytes: pdf ?? (await samplePdf(title, [`The text of ${title}.`])) })
+      : null;
   const [row] = await database
     .insert(documents)
     .values({

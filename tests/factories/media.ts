@@ -6,10 +6,7 @@ import type { Executor } from '~/db/client.server';
 import type { MediaKind } from '~/db/schema/enums';
 import { media, mediaFiles } from '~/db/schema/media';
 
-export async function createStoredFile(
-  database: Executor,
-  file: { kind: MediaKind; fileName: string; mimeType: string; bytes: Buffer; width?: number; height?: number },
-) {
+export async function createStoredFile(database: Executor, file: { kind: MediaKind; fileName: string; mimeType: string; bytes: Buffer; width?: number; height?: number }) {
   const [row] = await database
     .insert(media)
     .values({ kind: file.kind, fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.bytes.length, width: file.width ?? null, height: file.height ?? null })
@@ -29,6 +26,8 @@ export async function createStoredFile(
 /** A PNG picture of the given size, as a browser uploads it. */
 export async function pngFile(width: number, height: number, name = 'picture.png'): Promise<File> {
   const { default: sharp } = await import('sharp');
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 }

@@ -5,10 +5,7 @@ import type { ApplicationStatus, MembershipType } from '~/db/schema/enums';
 import { createAccount } from './accounts';
 
 /** An account with a membership application in the given state, written straight to the tables. */
-export async function createMembership(
-  database: Executor,
-  options: { status?: ApplicationStatus; type?: MembershipType; expiresAt?: Date | null; firstName?: string; email?: string } = {},
-) {
+export async function createMembership(database: Executor, options: { status?: ApplicationStatus; type?: MembershipType; expiresAt?: Date | null; firstName?: string; email?: string } = {}) {
   const account = await createAccount(database, { email: options.email, name: options.firstName ?? 'Member' });
   const [application] = await database
     .insert(membershipApplications)
@@ -30,18 +27,21 @@ export async function createMembership(
 /** A new account's application submitted as the membership page submits it (pending payment). */
 export async function submitNewApplication(database: Executor, membershipType: MembershipType = 'annual') {
   const account = await createAccount(database);
-  const application = await submitApplication({ userId: account.id, email: account.email }, {
-    membershipType,
-    firstName: 'Anjali',
-    lastName: 'Fernando',
-    email: account.email,
-    password: undefined,
-    phoneNumber: null,
-    homeAddress: '12 Maple Road, Toronto',
-    olYear: 1994,
-    alYear: null,
-    studyStartDate: null,
-    studyEndDate: null,
-  });
+  const application = await submitApplication(
+    { userId: account.id, email: account.email },
+    {
+      membershipType,
+      firstName: 'Anjali',
+      lastName: 'Fernando',
+      email: account.email,
+      password: undefined,
+      phoneNumber: null,
+      homeAddress: '12 Maple Road, Toronto',
+      olYear: 1994,
+      alYear: null,
+      studyStartDate: null,
+      studyEndDate: null,
+    },
+  );
   return { account, application };
 }

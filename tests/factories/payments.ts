@@ -34,7 +34,14 @@ export async function createPayment(
 export async function createRefund(database: Executor, values: { paymentId: string; amountCents: number; createdAt: Date }) {
   const [row] = await database
     .insert(paymentRefunds)
-    .values({ paymentId: values.paymentId, amountCents: values.amountCents, reason: 'Test refund', providerRefundId: `re_test_${crypto.randomUUID()}`, requestedBy: 'admin@example.org', createdAt: values.createdAt })
+    .values({
+      paymentId: values.paymentId,
+      amountCents: values.amountCents,
+      reason: 'Test refund',
+      providerRefundId: `re_test_${crypto.randomUUID()}`,
+      requestedBy: 'admin@example.org',
+      createdAt: values.createdAt,
+    })
     .returning();
   return row!;
 }

@@ -10,7 +10,18 @@ export async function createSoldTicket(database: Executor, tier: { id: number; e
   const code = `T${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const [ticket] = await database
     .insert(tickets)
-    .values({ orderId: order!.id, eventId: tier.eventId, tierId: tier.id, eventTitle, tierName: tier.name, priceCents: tier.priceCents, code, qrValue: `test:${code}`, status: 'valid', attendeeName: 'Guest' })
+    .values({
+      orderId: order!.id,
+      eventId: tier.eventId,
+      tierId: tier.id,
+      eventTitle,
+      tierName: tier.name,
+      priceCents: tier.priceCents,
+      code,
+      qrValue: `test:${code}`,
+      status: 'valid',
+      attendeeName: 'Guest',
+    })
     .returning();
   return { order: order!, ticket: ticket! };
 }

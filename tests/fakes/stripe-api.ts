@@ -97,7 +97,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const session = sessions.get(expireMatch[1]!);
         if (!session) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${expireMatch[1]}'` } });
         if (session.status !== 'open') {
-          return send(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` } });
+          return send(400, {
+            error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` },
+          });
         }
         Object.assign(session, { status: 'expired' });
         return send(200, session);
@@ -125,7 +127,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
         if (!body.customer) return send(400, { error: { type: 'invalid_request_error', code: 'parameter_missing', message: 'Missing required param: customer.', param: 'customer' } });
         const id = `bps_${randomBytes(12).toString('hex')}`;
-        return send(200, fixture('billing_portal.session', { id, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.com/p/session/${id}` }));
+        return send(
+          200,
+          fixture('billing_portal.session', { id, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.com/p/session/${id}` }),
+        );
       }
       const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && sessionMatch) {

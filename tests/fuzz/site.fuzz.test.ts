@@ -73,11 +73,9 @@ type Role = 'guest' | 'member' | 'admin';
 type Probe = { role: Role; method: 'GET' | 'POST'; path: string; form?: Record<string, string> };
 
 const role = fc.constantFrom<Role>('guest', 'member', 'admin');
-const defined = (values: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+const defined = (values: Record<string, string | undefined>) => Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 const fields = (names: string[]) => fc.record(Object.fromEntries(names.map((name) => [name, nasty])), { requiredKeys: [] }).map(defined);
-const withExtra = (form: fc.Arbitrary<Record<string, string>>) =>
-  fc.tuple(form, fc.dictionary(nasty, nasty, { maxKeys: 3 })).map(([known, extra]) => ({ ...extra, ...known }));
+const withExtra = (form: fc.Arbitrary<Record<string, string>>) => fc.tuple(form, fc.dictionary(nasty, nasty, { maxKeys: 3 })).map(([known, extra]) => ({ ...extra, ...known }));
 const oneOf = (...values: string[]) => fc.oneof(fc.constantFrom(...values), nasty);
 /** Lone surrogates become U+FFFD, as a browser would send them (encodeURIComponent refuses them). */
 const wellFormed = (value: string) => value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
@@ -124,12 +122,14 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
     }),
   ).map((form) => ({ method: 'POST', path: '/donate', form })),
   fc.tuple(segment, withExtra(fields([]))).map(([token, form]) => ({ method: 'POST', path: `/donate/manage?token=${token}`, form })),
-  fc.tuple(fc.constantFrom('1', '2', '3', '4', '5'), withExtra(fields(['qty-1', 'qty-2', 'qty-3', 'qty-4', 'qty-5', 'qty-6', 'qty-7', 'qty-8']))).map(
-    ([id, form]) => ({ method: 'POST', path: `/events/${id}`, form }),
-  ),
-  withExtra(fc.record({ intent: oneOf('cancel-subscription', 'renew-test-subscription', 'resend-receipt'), subscriptionId: nasty, paymentId: nasty })).map(
-    (form) => ({ method: 'POST', path: '/members-portal/payments', form }),
-  ),
+  fc
+    .tuple(fc.constantFrom('1', '2', '3', '4', '5'), withExtra(fields(['qty-1', 'qty-2', 'qty-3', 'qty-4', 'qty-5', 'qty-6', 'qty-7', 'qty-8'])))
+    .map(([id, form]) => ({ method: 'POST', path: `/events/${id}`, form })),
+  withExtra(fc.record({ intent: oneOf('cancel-subscription', 'renew-test-subscription', 'resend-receipt'), subscriptionId: nasty, paymentId: nasty })).map((form) => ({
+    method: 'POST',
+    path: '/members-portal/payments',
+    form,
+  })),
   withExtra(
     fc.record({
       intent: oneOf('renew', 'details', 'delete-account', 'turn-off-auto-renewal', 'update-card'),
@@ -140,9 +140,7 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
       outcome: nasty,
       confirmed: oneOf('yes'),
     }),
-  ).map(
-    (form) => ({ method: 'POST', path: '/members-portal', form }),
-  ),
+  ).map((form) => ({ method: 'POST', path: '/members-portal', form })),
   withExtra(fc.record({ outcome: oneOf('paid', 'failed') })).map((form) => ({ method: 'POST', path: '/payment/test-renewal', form })),
   withExtra(fc.record({ intent: oneOf('change-email'), newEmail: invalidEmail, currentPassword: nasty })).map((form) => ({ method: 'POST', path: '/members-portal', form })),
   withExtra(fc.record({ intent: oneOf('start', 'confirm', 'cancel', 'codes', 'off'), password: nasty, code: nasty })).map((form) => ({ method: 'POST', path: '/members-portal/security', form })),
@@ -152,22 +150,24 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
     form,
   })),
   withExtra(
-    fc.record(
-      {
-        intent: oneOf('application-status', 'donation-status', 'settings', 'role', 'two-factor'),
-        id: nasty,
-        status: oneOf('approved', 'rejected', 'completed'),
-        role: nasty,
-        confirmUnpaid: oneOf('1'),
-        associationName: nasty,
-        shortName: nasty,
-        contactEmail: invalidEmail,
-        contactAddress: nasty,
-        facebookUrl: nasty,
-        staffTwoFactorRequired: oneOf('on'),
-      },
-      { requiredKeys: ['intent', 'contactEmail'] },
-    ).map(defined),
+    fc
+      .record(
+        {
+          intent: oneOf('application-status', 'donation-status', 'settings', 'role', 'two-factor'),
+          id: nasty,
+          status: oneOf('approved', 'rejected', 'completed'),
+          role: nasty,
+          confirmUnpaid: oneOf('1'),
+          associationName: nasty,
+          shortName: nasty,
+          contactEmail: invalidEmail,
+          contactAddress: nasty,
+          facebookUrl: nasty,
+          staffTwoFactorRequired: oneOf('on'),
+        },
+        { requiredKeys: ['intent', 'contactEmail'] },
+      )
+      .map(defined),
   ).chain((form) => fc.constantFrom('members', 'donations', 'settings', 'users').map((section) => ({ method: 'POST' as const, path: `/admin/${section}`, form }))),
   fc.tuple(segment, withExtra(fields(['intent', 'cardNumber']))).map(([id, form]) => ({ method: 'POST', path: `/payment/test-checkout/${id}`, form })),
   withExtra(fields(['email'])).map((form) => ({ method: 'POST', path: '/api/webhooks/stripe', form })),

@@ -45,14 +45,19 @@ async function memberWithRecords(email: string) {
     .returning();
   await payTestCheckout((await startCheckout(await membershipCheckout(application!, 'membership'))).sessionId);
   const gift = await recordDonation({ kind: 'one-time', cause: 'general', amount: 2500, firstName: 'Ruwani', lastName: 'Jay', email, homeAddress: '9 Elm St', phoneNumber: null }, account.id);
-  const event = await createEvent(database.db(), { title: 'Gala', startsAt: new Date(Date.now() + 9e8), status: 'published', registrationKind: 'tickets' }, [{ name: 'Free', priceCents: 0, quantityCap: 9 }]);
+  const event = await createEvent(database.db(), { title: 'Gala', startsAt: new Date(Date.now() + 9e8), status: 'published', registrationKind: 'tickets' }, [
+    { name: 'Free', priceCents: 0, quantityCap: 9 },
+  ]);
   const { order, ticket } = await createSoldTicket(database.db(), { ...event.tiers[0]!, eventId: event.id });
   await database.db().update(ticketOrders).set({ userId: account.id, buyerName: 'Ruwani Jay', buyerEmail: email }).where(eq(ticketOrders.id, order.id));
   await database.db().update(tickets).set({ userId: account.id, attendeeName: 'Ruwani Jay' }).where(eq(tickets.id, ticket.id));
   const [question] = await database.db().insert(eventQuestions).values({ eventId: event.id, label: 'Dietary needs', kind: 'text', scope: 'attendee' }).returning();
   await database.db().insert(ticketAnswers).values({ orderId: order.id, ticketId: ticket.id, questionId: question!.id, value: 'No nuts' });
   // A ticket of the order was passed on once: the names and address in that record are personal too.
-  await database.db().insert(ticketTransfers).values({ ticketId: ticket.id, eventId: event.id, oldCode: `OLD${ticket.id}`, fromName: 'Kamal Jay', toName: 'Ruwani Jay', toEmail: 'ruwani.new@example.org', byEmail: email });
+  await database
+    .db()
+    .insert(ticketTransfers)
+    .values({ ticketId: ticket.id, eventId: event.id, oldCode: `OLD${ticket.id}`, fromName: 'Kamal Jay', toName: 'Ruwani Jay', toEmail: 'ruwani.new@example.org', byEmail: email });
   return { account, cookie, application: application!, gift, order, ticket };
 }
 
@@ -98,17 +103,20 @@ describe('deleting one’s own account', () => {
     expect(staff.data.deleteError).toMatch(/^Staff accounts cannot be deleted here/);
 
     const member = await memberWithRecords('iptv.delete@example.org');
-    await database.db().insert(subscriptions).values({
-      userId: member.account.id,
-      email: 'iptv.delete@example.org',
-      donationId: member.gift.id,
-      provider: 'test',
-      providerSubscriptionId: `tsub_${member.account.id}`,
-      interval: 'month',
-      amountCents: 1000,
-      status: 'active',
-      currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
-    });
+    await database
+      .db()
+      .insert(subscriptions)
+      .values({
+        userId: member.account.id,
+        email: 'iptv.delete@example.org',
+        donationId: member.gift.id,
+        provider: 'test',
+        providerSubscriptionId: `tsub_${member.account.id}`,
+        interval: 'month',
+        amountCents: 1000,
+        status: 'active',
+        currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+      });
     const running = (await deleteAccount(member.cookie, 'iptv.delete@example.org')) as { init: ResponseInit | null; data: { deleteError?: string } };
     expect(running.init?.status).toBe(409);
     expect(running.data.deleteError).toMatch(/IPTV contribution is still running/);

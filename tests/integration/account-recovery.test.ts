@@ -25,10 +25,13 @@ describe('resetPasswordAsOperator', () => {
     const { account } = await createSignedInAccount(database.db(), { role: 'super_admin' });
     await sessionCookie(account.email);
     const other = await createSignedInAccount(database.db());
-    await database.db().insert(verifications).values([
-      { id: `v-${account.id}`, identifier: `reset-password:${account.id}-token`, value: account.id, expiresAt: new Date(Date.now() + 3600_000) },
-      { id: `v-${other.account.id}`, identifier: `reset-password:${other.account.id}-token`, value: other.account.id, expiresAt: new Date(Date.now() + 3600_000) },
-    ]);
+    await database
+      .db()
+      .insert(verifications)
+      .values([
+        { id: `v-${account.id}`, identifier: `reset-password:${account.id}-token`, value: account.id, expiresAt: new Date(Date.now() + 3600_000) },
+        { id: `v-${other.account.id}`, identifier: `reset-password:${other.account.id}-token`, value: other.account.id, expiresAt: new Date(Date.now() + 3600_000) },
+      ]);
     expect(await sessionsOf(account.id)).toHaveLength(2);
 
     const outcome = await resetPasswordAsOperator(commandLineActor, `  ${account.email.toUpperCase()} `, 'A brand new passphrase 9');
@@ -40,9 +43,13 @@ describe('resetPasswordAsOperator', () => {
     expect(await database.db().select().from(verifications).where(eq(verifications.value, other.account.id))).toHaveLength(1);
     expect(await signsIn(account.email, testPassword)).toBe(false);
     expect(await signsIn(account.email, 'A brand new passphrase 9')).toBe(true);
-    expect(await database.db().select().from(auditLog).where(and(eq(auditLog.entityId, account.id), eq(auditLog.action, 'user.password_reset')))).toEqual([
-      expect.objectContaining({ actorId: null, actorEmail: 'command line (npm run user)', entityType: 'user', note: '2 session(s) ended' }),
-    ]);
+    expect(
+      await database
+        .db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, account.id), eq(auditLog.action, 'user.password_reset'))),
+    ).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'command line (npm run user)', entityType: 'user', note: '2 session(s) ended' })]);
   });
 
   it('gives an account without a password one, and counts an unverified address as verified', async () => {

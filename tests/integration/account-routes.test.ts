@@ -48,20 +48,32 @@ describe('sign-up posted directly', () => {
   it.each([
     ['empty fields', { intent: 'signup', fullName: '', email: '', password: '' }, { fullName: 'Full name is required.', email: 'Email is required.', password: 'Password is required.' }],
     ['missing fields', { intent: 'signup' }, { fullName: 'Full name is required.', email: 'Email is required.', password: 'Password is required.' }],
-    ['control characters', { intent: 'signup', fullName: 'Bell\u0007Name', email: 'bell@example.org', password: 'long enough\u0008pw' }, {
-      fullName: 'Full name contains characters that are not allowed.',
-      password: 'Password contains characters that are not allowed.',
-    }],
+    [
+      'control characters',
+      { intent: 'signup', fullName: 'Bell\u0007Name', email: 'bell@example.org', password: 'long enough\u0008pw' },
+      {
+        fullName: 'Full name contains characters that are not allowed.',
+        password: 'Password contains characters that are not allowed.',
+      },
+    ],
     ['a malformed email', { intent: 'signup', fullName: 'A B', email: 'a@b', password: 'long enough pw' }, { email: 'Enter a valid email address.' }],
-    ['10 KB strings', { intent: 'signup', fullName: tenKilobytes, email: `${tenKilobytes}@example.org`, password: tenKilobytes }, {
-      fullName: 'Full name must be at most 120 characters.',
-      email: 'Email is too long.',
-      password: 'Password must be at most 128 characters.',
-    }],
+    [
+      '10 KB strings',
+      { intent: 'signup', fullName: tenKilobytes, email: `${tenKilobytes}@example.org`, password: tenKilobytes },
+      {
+        fullName: 'Full name must be at most 120 characters.',
+        email: 'Email is too long.',
+        password: 'Password must be at most 128 characters.',
+      },
+    ],
     ['a short password', { intent: 'signup', fullName: 'A B', email: 'ab@example.org', password: 'short' }, { password: 'Password must be at least 10 characters.' }],
-    ['one of the most common passwords', { intent: 'signup', fullName: 'A B', email: 'ab@example.org', password: 'Password123' }, {
-      password: 'This password is one of the most common ones. Please choose one that is harder to guess.',
-    }],
+    [
+      'one of the most common passwords',
+      { intent: 'signup', fullName: 'A B', email: 'ab@example.org', password: 'Password123' },
+      {
+        password: 'This password is one of the most common ones. Please choose one that is harder to guess.',
+      },
+    ],
   ])('%s → 400 with field messages and no account', async (_name, fields, expected) => {
     const before = await accountCount();
     const result = await outcome(() => loginAction(post('/login', fields)));
@@ -116,8 +128,7 @@ describe('sign-in posted directly', () => {
   });
 
   it('sends a signed-in visitor from the login page to where they were going', async () => {
-    const load = (url: string, cookie = '') =>
-      loginLoader(routeArgs(url, { headers: { cookie } }));
+    const load = (url: string, cookie = '') => loginLoader(routeArgs(url, { headers: { cookie } }));
     expect(await load('/login?verified=1')).toEqual({ notice: 'Your email address is verified. You can sign in now.', noticeIsError: false });
 
     const { cookie } = await createSignedInAccount(database.db());

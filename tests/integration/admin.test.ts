@@ -69,10 +69,22 @@ beforeAll(async () => {
 
 async function newApplication(status: 'paid' | 'unpaid' = 'paid', email = 'applicant@example.org') {
   const account = await createAccount(database.db(), { email: `${Math.random().toString(36).slice(2)}-${email}` });
-  const application = await submitApplication({ userId: account.id, email: account.email }, {
-    membershipType: 'annual', firstName: 'Nimal', lastName: 'Perera', email: account.email, password: undefined,
-    phoneNumber: null, homeAddress: '9 Elm St', olYear: null, alYear: null, studyStartDate: null, studyEndDate: null,
-  });
+  const application = await submitApplication(
+    { userId: account.id, email: account.email },
+    {
+      membershipType: 'annual',
+      firstName: 'Nimal',
+      lastName: 'Perera',
+      email: account.email,
+      password: undefined,
+      phoneNumber: null,
+      homeAddress: '9 Elm St',
+      olYear: null,
+      alYear: null,
+      studyStartDate: null,
+      studyEndDate: null,
+    },
+  );
   if (status === 'paid') await payTestCheckout((await startCheckout(await membershipCheckout(application, 'membership'))).sessionId);
   return application;
 }
@@ -91,7 +103,7 @@ describe('application status changes', () => {
   it('asks before approving an unpaid application, and records that it was confirmed', async () => {
     const application = await newApplication('unpaid');
     await expect(setApplicationStatus(superAdmin, application.id, 'approved')).rejects.toMatchObject({ code: 'confirmation_required' });
-    expect((await applicationHistory(application.id))).toEqual([]);
+    expect(await applicationHistory(application.id)).toEqual([]);
     const approved = await setApplicationStatus(superAdmin, application.id, 'approved', { confirmUnpaid: true });
     expect(approved).toMatchObject({ status: 'approved', memberSince: expect.any(Date) });
     expect((await applicationHistory(application.id))[0]?.note).toMatch(/without a confirmed online payment/);
@@ -165,7 +177,6 @@ describe('roles', () => {
 /** 'refused': the refusal page, 403 naming what the role may open (docs/product.md#admin-navigation). */
 type Outcome = 'redirect:/login' | `redirect:/${string}` | 'forbidden' | 'refused' | 'allowed' | 'not-found';
 const roles = ['guest', 'member', 'editor', 'finance', 'admin', 'super_admin'] as const;
-
 
 async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
   try {
@@ -243,7 +254,11 @@ describe('authorization matrix', () => {
       'POST an offline gift': (role) =>
         outcome(() =>
           offlineGiftAction({
-            ...args(role, '/admin/donations/new', post({ firstName: 'O', lastName: 'G', email: 'og@example.org', cause: 'general', method: 'cash', amount: '5', receivedOn: '2026-01-05', receivedBy: 'T' })),
+            ...args(
+              role,
+              '/admin/donations/new',
+              post({ firstName: 'O', lastName: 'G', email: 'og@example.org', cause: 'general', method: 'cash', amount: '5', receivedOn: '2026-01-05', receivedBy: 'T' }),
+            ),
             params: {},
           }),
         ),
@@ -258,7 +273,14 @@ describe('authorization matrix', () => {
     };
     const expected: Record<string, Record<(typeof roles)[number], Outcome>> = {
       'GET /admin (layout)': { guest: 'redirect:/login', member: 'redirect:/', editor: 'allowed', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
-      'GET /admin': { guest: 'redirect:/login', member: 'redirect:/', editor: 'redirect:/admin/content', finance: 'redirect:/admin/donations', admin: 'redirect:/admin/members', super_admin: 'redirect:/admin/members' },
+      'GET /admin': {
+        guest: 'redirect:/login',
+        member: 'redirect:/',
+        editor: 'redirect:/admin/content',
+        finance: 'redirect:/admin/donations',
+        admin: 'redirect:/admin/members',
+        super_admin: 'redirect:/admin/members',
+      },
       'GET /admin/members': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/donations': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'allowed', admin: 'allowed', super_admin: 'allowed' },
       'GET /admin/settings': { guest: 'redirect:/login', member: 'redirect:/', editor: 'refused', finance: 'refused', admin: 'allowed', super_admin: 'allowed' },
@@ -324,11 +346,18 @@ describe('authorization matrix', () => {
     const settingsBefore = (await database.db().select().from(siteSettings))[0]!;
     for (const role of ['member', 'finance', 'editor'] as const) {
       type Action = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
-      const post = (action: Action, path: string, fields: Record<string, string>) =>
-        outcome(() => action(args(role, path, { method: 'POST', body: new URLSearchParams(fields) })));
+      const post = (action: Action, path: string, fields: Record<string, string>) => outcome(() => action(args(role, path, { method: 'POST', body: new URLSearchParams(fields) })));
       await post(applicationsAction, '/admin/members', { intent: 'application-status', id: application.id, status: 'approved' });
       await post(donationsAction, '/admin/donations', { intent: 'donation-status', id: donation.id, status: 'completed' });
-      await post(settingsAction, '/admin/settings', { intent: 'settings', associationName: 'Hacked', shortName: 'H', chapterName: 'H', contactAddress: 'H', contactPhone: '1', contactEmail: 'h@example.org' });
+      await post(settingsAction, '/admin/settings', {
+        intent: 'settings',
+        associationName: 'Hacked',
+        shortName: 'H',
+        chapterName: 'H',
+        contactAddress: 'H',
+        contactPhone: '1',
+        contactEmail: 'h@example.org',
+      });
       await post(usersAction, '/admin/users', { intent: 'role', id: application.userId!, role: 'super_admin' });
     }
     expect((await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, application.id)))[0]!.status).toBe('pending_approval');
@@ -340,7 +369,8 @@ describe('authorization matrix', () => {
 
   it('a member or finance posting straight to the content area changes nothing', async () => {
     const story = { intent: 'publish', title: 'Hacked', category: 'X', author: 'X', excerpt: 'X', content: '<p>X</p>', coverAlt: 'X' };
-    const post = (role: 'member' | 'finance') => outcome(() => newsEditorAction({ ...args(role, '/admin/content/news/new', { method: 'POST', body: new URLSearchParams(story) }), params: { id: 'new' } }));
+    const post = (role: 'member' | 'finance') =>
+      outcome(() => newsEditorAction({ ...args(role, '/admin/content/news/new', { method: 'POST', body: new URLSearchParams(story) }), params: { id: 'new' } }));
     expect(await post('member')).toBe('redirect:/');
     expect(await post('finance')).toBe('refused');
     expect(await database.db().select().from(news)).toEqual([]);
@@ -405,7 +435,15 @@ describe('settings', () => {
 
   it('refuse bad values with field messages and change nothing', async () => {
     const before = (await database.db().select().from(siteSettings))[0]!;
-    const result = await post({ ...fields, associationName: '', contactEmail: 'nope', facebookUrl: 'javascript:alert(1)', shortName: 'x'.repeat(10_240), membershipGraceDays: '-3', committeeEmails: 'chair@example.org, not an address' });
+    const result = await post({
+      ...fields,
+      associationName: '',
+      contactEmail: 'nope',
+      facebookUrl: 'javascript:alert(1)',
+      shortName: 'x'.repeat(10_240),
+      membershipGraceDays: '-3',
+      committeeEmails: 'chair@example.org, not an address',
+    });
     expect(result.init?.status).toBe(400);
     expect(result.data.result?.error).toMatchObject({
       associationName: ['Association name is required.'],
@@ -422,7 +460,14 @@ describe('settings', () => {
     const result = await post(fields);
     expect(result.init?.status ?? 200).toBe(200);
     const after = (await database.db().select().from(siteSettings))[0]!;
-    expect(after).toMatchObject({ associationName: fields.associationName, shortName: 'HCPPA', socialFeedUrl: null, membershipGraceDays: 14, committeeEmails: 'chair@example.org, secretary@example.org', committeeDigest: true });
+    expect(after).toMatchObject({
+      associationName: fields.associationName,
+      shortName: 'HCPPA',
+      socialFeedUrl: null,
+      membershipGraceDays: 14,
+      committeeEmails: 'chair@example.org, secretary@example.org',
+      committeeDigest: true,
+    });
     // The address keeps its line breaks (the form edits it in a textarea).
     expect(after.contactAddress).toBe('1 Front St, Suite 200\nToronto, ON M5J 2N1');
     expect(after.socialLinks).toEqual([

@@ -99,7 +99,17 @@ describe('the pages, with the test provider', () => {
     const [application] = await database
       .db()
       .insert(membershipApplications)
-      .values({ userId: account.id, email, firstName: 'Kumari', lastName: 'Silva', homeAddress: '1 Bay St', membershipType: 'annual', status: 'approved', memberSince: new Date(), expiresAt: new Date(Date.now() + days * 86_400_000) })
+      .values({
+        userId: account.id,
+        email,
+        firstName: 'Kumari',
+        lastName: 'Silva',
+        homeAddress: '1 Bay St',
+        membershipType: 'annual',
+        status: 'approved',
+        memberSince: new Date(),
+        expiresAt: new Date(Date.now() + days * 86_400_000),
+      })
       .returning();
     return { account, cookie, application: application! };
   }
@@ -112,7 +122,7 @@ describe('the pages, with the test provider', () => {
     }
   };
   const locationOf = (result: unknown) => (result instanceof Response ? result.headers.get('Location') : null);
-  const dataOf = (result: unknown) => (result as { data: Record<string, unknown>; init: ResponseInit | null });
+  const dataOf = (result: unknown) => result as { data: Record<string, unknown>; init: ResponseInit | null };
 
   it('joining with the box ticked starts a yearly subscription checkout; a life plan with it is refused, nothing stored', async () => {
     const { account, cookie } = await createSignedInAccount(database.db(), { email: 'joining-auto@example.org', name: 'Asela Perera' });

@@ -85,7 +85,10 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL', () => {
     const backup = await runScript('backup', [folder], environment(source, folder));
     expect(backup.output).toMatch(/Backup written to .*\(.*PostgreSQL, migration \d{4}_/);
     expect(backup.code).toBe(0);
-    const archive = path.join(folder, readdirSync(folder).find((name) => name.endsWith('.tar'))!);
+    const archive = path.join(
+      folder,
+      readdirSync(folder).find((name) => name.endsWith('.tar'))!,
+    );
 
     // The source holds data: no restore over it without --force.
     const busy = await runScript('restore', [archive], environment(source, folder));

@@ -50,7 +50,10 @@ describe('when the last backup was made', () => {
     const ranAt = new Date(now.getTime() - 3 * day);
     await database.db().insert(jobRuns).values({ name: BACKUP_JOB, period: '2027-03-11', claimedBy: 'test', claimedAt: ranAt, finishedAt: ranAt, outcome: 'written' });
     // A run that never finished does not count.
-    await database.db().insert(jobRuns).values({ name: BACKUP_JOB, period: '2027-03-13', claimedBy: 'test', claimedAt: new Date(now.getTime() - day) });
+    await database
+      .db()
+      .insert(jobRuns)
+      .values({ name: BACKUP_JOB, period: '2027-03-13', claimedBy: 'test', claimedAt: new Date(now.getTime() - day) });
     expect(await lastBackupAt({ backupDir: empty })).toEqual(ranAt);
     expect((await backupStatus({ backupDir: empty }, now)).stale).toBe(true);
 

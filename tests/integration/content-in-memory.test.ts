@@ -43,7 +43,12 @@ describe('content held in memory', () => {
       intro: before.intro,
       mission: 'A mission written just now',
       vision: before.vision,
-      ...Object.fromEntries(before.values.flatMap((value, index) => [[`value${index + 1}Title`, value.title], [`value${index + 1}Text`, value.text]])),
+      ...Object.fromEntries(
+        before.values.flatMap((value, index) => [
+          [`value${index + 1}Title`, value.title],
+          [`value${index + 1}Text`, value.text],
+        ]),
+      ),
       objectives: before.objectives.join('\n'),
     });
     await saveAbout(editor, input);

@@ -36,7 +36,7 @@ describe('committees', () => {
     expect(current?.id).toBe(newer.id);
     expect(current?.members.map((member) => member.name)).toEqual(['A Person', 'B Person']);
     expect(past.map((term) => term.id)).toContain(older.id);
-    expect((await refusalOf(() => saveTerm(editor, null, termSchema.parse({ year: '2024/2026' }))))).toMatchObject({ field: 'year', message: 'There is already a 2024/2026 committee.' });
+    expect(await refusalOf(() => saveTerm(editor, null, termSchema.parse({ year: '2024/2026' })))).toMatchObject({ field: 'year', message: 'There is already a 2024/2026 committee.' });
     await deleteCommitteeMember(editor, president.id);
     expect((await getCommittees({ includePast: false })).current?.members.map((member) => member.name)).toEqual(['B Person']);
     expect(termSchema.safeParse({ year: '2024' }).error?.issues[0]?.message).toBe('Write the term as two years, like 2024/2026.');

@@ -52,11 +52,14 @@ beforeAll(async () => {
     await db.update(tickets).set({ attendeeName: person.name }).where(eq(tickets.id, ticket.id));
   }
   // A member import's skipped rows, kept as the import writes them (toCsv).
-  const report = toCsv([sinhala, tamil], [
-    { header: 'row', value: () => 2 },
-    { header: 'name', value: (person) => person.name },
-    { header: 'problems', value: () => 'Email is missing.' },
-  ]);
+  const report = toCsv(
+    [sinhala, tamil],
+    [
+      { header: 'row', value: () => 2 },
+      { header: 'name', value: (person) => person.name },
+      { header: 'problems', value: () => 'Email is missing.' },
+    ],
+  );
   const [run] = await db
     .insert(memberImports)
     .values({ actorEmail: 'csv.admin@example.org', fileName: 'members.csv', mapping: {}, createdCount: 0, updatedCount: 0, skippedCount: 2, skippedReport: report })

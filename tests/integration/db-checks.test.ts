@@ -28,10 +28,7 @@ describe('CHECK constraints', () => {
       .insert(membershipApplications)
       .values({ userId: account.id, firstName: 'A', lastName: 'B', email: account.email, homeAddress: 'X', membershipType: 'annual' })
       .returning();
-    const [donation] = await db
-      .insert(donations)
-      .values({ firstName: 'A', lastName: 'B', email: 'a@example.org', amountCents: 100, cause: 'general', donationType: 'one-time' })
-      .returning();
+    const [donation] = await db.insert(donations).values({ firstName: 'A', lastName: 'B', email: 'a@example.org', amountCents: 100, cause: 'general', donationType: 'one-time' }).returning();
 
     const attempts: Record<string, () => Promise<unknown>> = {
       'application status': () => db.execute(sql`update membership_applications set status = 'archived' where id = ${application!.id}`),

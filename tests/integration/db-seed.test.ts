@@ -49,15 +49,16 @@ describe('seedSampleContent', () => {
     expect(upcoming.some((event) => tiersOf(event.id).filter((tier) => tier.priceCents > 0).length >= 2)).toBe(true);
 
     const docs = await db.select().from(documents);
-    expect(docs).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ type: 'constitution', visibility: 'public' }),
-        expect.objectContaining({ type: 'minutes', visibility: 'members' }),
-      ]),
-    );
+    expect(docs).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'constitution', visibility: 'public' }), expect.objectContaining({ type: 'minutes', visibility: 'members' })]));
     // The files live in the database, as real PDFs.
     const files = await db.select().from(mediaFiles);
-    for (const doc of docs) expect(files.find((file) => file.mediaId === doc.mediaId)?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    for (const doc of docs)
+      expect(
+        files
+          .find((file) => file.mediaId === doc.mediaId)
+          ?.bytes.subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
 
     expect((await db.select().from(historyMilestones)).length).toBe(5);
   });

@@ -88,7 +88,13 @@ describe('an order with a code', () => {
       { tierId: event.tiers[0]!.id, attendeeName: 'B' },
       { tierId: event.tiers[1]!.id, attendeeName: 'C' },
     ];
-    const preview = await previewDiscount({ eventId: event.id, codeText: 'Gala20', seats: seats.map((seat, i) => ({ tierId: seat.tierId, priceCents: i < 2 ? 8500 : 3000 })), isMember: false, now: new Date() });
+    const preview = await previewDiscount({
+      eventId: event.id,
+      codeText: 'Gala20',
+      seats: seats.map((seat, i) => ({ tierId: seat.tierId, priceCents: i < 2 ? 8500 : 3000 })),
+      isMember: false,
+      now: new Date(),
+    });
     expect(preview).toMatchObject({ fullCents: 20_000, discountCents: 3400, totalCents: 16_600 });
     const placed = await placeOrder({ eventId: event.id, buyer, seats, isMember: false, discountCode: ' gala20 ' });
     expect(placed.order).toMatchObject({ totalCents: 16_600, discountCode: 'GALA20', discountCents: 3400, status: 'pending_payment' });
@@ -173,7 +179,13 @@ describe('uses', () => {
   });
 });
 
-type OrderReply = { init: ResponseInit | null; data: { result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }; discount: { code: string; lines: { priceCents: number; discountCents: number }[]; totalCents: number } | null } };
+type OrderReply = {
+  init: ResponseInit | null;
+  data: {
+    result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+    discount: { code: string; lines: { priceCents: number; discountCents: number }[]; totalCents: number } | null;
+  };
+};
 
 describe('the order page’s code field', () => {
   async function post(eventId: number, seats: string, fields: Record<string, string>) {
@@ -187,7 +199,14 @@ describe('the order page’s code field', () => {
     await saveCode(editor, event.id, null, codeForm({ code: 'EARLY', kind: 'fixed', amount: '5' }));
     await saveCode(editor, event.id, null, codeForm({ code: 'MEMBERS20', membersOnly: 'on' }));
     const applied = (await post(event.id, seats, { intent: 'apply', discountCode: 'early', 'attendees[0]': 'Ann' })) as OrderReply;
-    expect(applied.data.discount).toMatchObject({ code: 'EARLY', totalCents: 16_000, lines: [{ priceCents: 8000, discountCents: 500 }, { priceCents: 8000, discountCents: 500 }] });
+    expect(applied.data.discount).toMatchObject({
+      code: 'EARLY',
+      totalCents: 16_000,
+      lines: [
+        { priceCents: 8000, discountCents: 500 },
+        { priceCents: 8000, discountCents: 500 },
+      ],
+    });
     expect(applied.data.result.error ?? {}).toEqual({});
     expect(applied.data.result.initialValue).toMatchObject({ discountCode: 'early', attendees: ['Ann', ''] });
 

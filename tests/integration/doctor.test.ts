@@ -179,7 +179,12 @@ describe('npm run doctor in production', () => {
   it('runs as `npm run doctor -- --env-file`, and exits 1 when a check fails', { timeout: 300_000 }, async () => {
     const envFile = path.join(freshDataDir(), 'ppa.env');
     const source = productionSource({ PUBLIC_URL: 'http://alumni.example.org' });
-    writeFileSync(envFile, Object.entries(source).map(([name, value]) => `${name}=${value}`).join('\n'));
+    writeFileSync(
+      envFile,
+      Object.entries(source)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('\n'),
+    );
     const { DATABASE_URL: _none, ...inherited } = process.env;
     const run = spawn(process.execPath, ['--import', 'tsx', 'scripts/doctor.ts', '--env-file', envFile], {
       env: { ...inherited, NODE_ENV: undefined, DATA_DIR: undefined, PUBLIC_URL: undefined, BETTER_AUTH_SECRET: undefined },

@@ -72,7 +72,11 @@ describe('one-time gifts posted directly', () => {
     const result = await settle({ ...valid, amount: '25' });
     expect(result.status).toBe(302);
     expect(result.location).toMatch(/^\/payment\/test-checkout\/tcs_/);
-    const [session] = await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.id, result.location!.split('/').at(-1)!));
+    const [session] = await database
+      .db()
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, result.location!.split('/').at(-1)!));
     const [row] = await database.db().select().from(donations).where(eq(donations.id, session!.referenceId));
     expect(row).toMatchObject({ status: 'pending_payment', amountCents: 2500, cause: 'general', donationType: 'one-time', userId: null });
   });

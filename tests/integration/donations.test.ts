@@ -3,12 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { donations, subscriptions } from '~/db/schema/donations';
 import { payments } from '~/db/schema/payments';
-import {
-  donationCheckout,
-  readSubscriptionManageToken,
-  recordDonation,
-  subscriptionManageToken,
-} from '~/features/donations/donations.server';
+import { donationCheckout, readSubscriptionManageToken, recordDonation, subscriptionManageToken } from '~/features/donations/donations.server';
 import { setDonationStatus } from '~/features/donations/donations.server';
 import { cancelSubscription, fulfilCheckout, handleStripeWebhook, startCheckout } from '~/features/payments/payments.server';
 import { payTestCheckout, renewTestSubscription } from '~/features/payments/test-checkout.server';
@@ -25,14 +20,12 @@ beforeAll(async () => {
 });
 
 const donor = { firstName: 'Kumar', lastName: 'Rajapaksa', email: 'kumar@example.org' };
-const oneTime = (amount: number, cause: 'general' | 'medical' = 'general') =>
-  ({ kind: 'one-time', cause, amount, ...donor, homeAddress: '1 Bay St', phoneNumber: null }) as const;
+const oneTime = (amount: number, cause: 'general' | 'medical' = 'general') => ({ kind: 'one-time', cause, amount, ...donor, homeAddress: '1 Bay St', phoneNumber: null }) as const;
 const monthly = { kind: 'subscription', interval: 'month', ...donor } as const;
 
 const donationRow = async (id: string) => (await database.db().select().from(donations).where(eq(donations.id, id)))[0]!;
 const paymentsOf = (donationId: string) => database.db().select().from(payments).where(eq(payments.referenceId, donationId));
-const subscriptionOf = async (donationId: string) =>
-  (await database.db().select().from(subscriptions).where(eq(subscriptions.donationId, donationId)))[0];
+const subscriptionOf = async (donationId: string) => (await database.db().select().from(subscriptions).where(eq(subscriptions.donationId, donationId)))[0];
 
 describe('with the test provider', () => {
   it('completes a guest’s one-time $50 general gift with one payment and a receipt naming the cause', async () => {
@@ -103,7 +96,6 @@ describe('with Stripe', () => {
     const payload = JSON.stringify(event);
     return handleStripeWebhook(payload, fake.sign(payload));
   };
-
 
   function paidSubscriptionSession(sessionId: string, subscriptionId: string) {
     fake.pay(sessionId);

@@ -30,14 +30,21 @@ async function eventWithTickets(names: string[]) {
   const event = await createEvent(database.db(), { title: 'Door Gala', startsAt: new Date(Date.now() + 7 * 86_400_000), status: 'published', registrationKind: 'rsvp' }, [
     { name: 'Guest', priceCents: 0, quantityCap: 50 },
   ]);
-  const placed = await placeOrder({ eventId: event.id, buyer: { name: names[0]!, email: 'buyer.door@example.org', userId: null }, seats: names.map((attendeeName) => ({ tierId: event.tiers[0]!.id, attendeeName })), isMember: false });
+  const placed = await placeOrder({
+    eventId: event.id,
+    buyer: { name: names[0]!, email: 'buyer.door@example.org', userId: null },
+    seats: names.map((attendeeName) => ({ tierId: event.tiers[0]!.id, attendeeName })),
+    isMember: false,
+  });
   return { event, tickets: placed.tickets };
 }
 
 const path = (eventId: number) => `/check-in/${eventId}/door`;
 const list = (eventId: number, cookie: string) => doorLoader(routeArgs(path(eventId), { headers: { cookie } }, { eventId: String(eventId) }));
 const sync = (eventId: number, body: unknown, cookie = staffCookie, contentType = 'application/json') =>
-  doorAction(routeArgs(path(eventId), { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { cookie, 'content-type': contentType } }, { eventId: String(eventId) }));
+  doorAction(
+    routeArgs(path(eventId), { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { cookie, 'content-type': contentType } }, { eventId: String(eventId) }),
+  );
 const scan = (code: string, scannedAt: string, deviceId = 'phone-a', id: string = randomUUID()) => ({ id, code, scannedAt, deviceId });
 
 describe('the door list', () => {
@@ -92,7 +99,10 @@ describe('the door list', () => {
 
 describe('syncing scans', () => {
   it('checks tickets in at their scan time, once per scan id, and reports a later scan as a duplicate', async () => {
-    const { event, tickets: [ann, bo] } = await eventWithTickets(['Ann Sync', 'Bo Sync']);
+    const {
+      event,
+      tickets: [ann, bo],
+    } = await eventWithTickets(['Ann Sync', 'Bo Sync']);
     const first = scan(ann!.qrValue, '2026-01-01T19:00:00.000Z');
     const answer = await sync(event.id, { scans: [first, scan(bo!.code.toLowerCase(), '2026-01-01T19:01:00.000Z')] });
     expect(answer.status).toBe(200);
@@ -113,7 +123,10 @@ describe('syncing scans', () => {
   });
 
   it('gives the check-in to the earliest scan, even when its phone syncs last', async () => {
-    const { event, tickets: [ann] } = await eventWithTickets(['Ann Early']);
+    const {
+      event,
+      tickets: [ann],
+    } = await eventWithTickets(['Ann Early']);
     const late = scan(ann!.code, '2026-01-01T19:30:00.000Z', 'phone-b');
     expect(((await (await sync(event.id, { scans: [late] })).json()) as { results: unknown[] }).results).toMatchObject([{ result: 'checked-in' }]);
     const early = scan(ann!.code, '2026-01-01T19:20:00.000Z', 'phone-a');
@@ -126,18 +139,30 @@ describe('syncing scans', () => {
     expect(((await (await sync(event.id, { scans: [late] })).json()) as { results: unknown[] }).results).toMatchObject([{ result: 'duplicate', firstAt: '2026-01-01T19:20:00.000Z' }]);
 
     // Within one sync too, whatever the order sent: the earlier scan wins.
-    const { event: other, tickets: [bo] } = await eventWithTickets(['Bo Batch']);
-    const batch = (await (await sync(other.id, { scans: [scan(bo!.code, '2026-01-01T20:05:00.000Z', 'b'), scan(bo!.code, '2026-01-01T20:00:00.000Z', 'a')] })).json()) as { results: { result: string }[] };
+    const {
+      event: other,
+      tickets: [bo],
+    } = await eventWithTickets(['Bo Batch']);
+    const batch = (await (await sync(other.id, { scans: [scan(bo!.code, '2026-01-01T20:05:00.000Z', 'b'), scan(bo!.code, '2026-01-01T20:00:00.000Z', 'a')] })).json()) as {
+      results: { result: string }[];
+    };
     expect(batch.results.map((result) => result.result)).toEqual(['duplicate', 'checked-in']);
   });
 
   it('refuses cancelled tickets and codes of other events or forged values, and a scan time ahead of the server is brought back', async () => {
-    const { event, tickets: [ann, bo] } = await eventWithTickets(['Ann Refused', 'Bo Future']);
-    const { tickets: [other] } = await eventWithTickets(['Cy Elsewhere']);
+    const {
+      event,
+      tickets: [ann, bo],
+    } = await eventWithTickets(['Ann Refused', 'Bo Future']);
+    const {
+      tickets: [other],
+    } = await eventWithTickets(['Cy Elsewhere']);
     await database.db().update(tickets).set({ status: 'cancelled' }).where(eq(tickets.id, ann!.id));
     const forged = ann!.qrValue.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    const body = (await (await sync(event.id, { scans: [scan(ann!.code, '2026-01-01T19:00:00.000Z'), scan(other!.code, '2026-01-01T19:00:00.000Z'), scan(forged, '2026-01-01T19:00:00.000Z'), scan(bo!.code, future)] })).json()) as {
+    const body = (await (
+      await sync(event.id, { scans: [scan(ann!.code, '2026-01-01T19:00:00.000Z'), scan(other!.code, '2026-01-01T19:00:00.000Z'), scan(forged, '2026-01-01T19:00:00.000Z'), scan(bo!.code, future)] })
+    ).json()) as {
       results: { result: string; reason?: string }[];
     };
     expect(body.results).toMatchObject([{ result: 'refused', reason: 'This ticket was cancelled.' }, { result: 'not-for-event' }, { result: 'not-for-event' }, { result: 'checked-in' }]);
@@ -146,7 +171,10 @@ describe('syncing scans', () => {
   });
 
   it('answers bad input with 400 and a clear message, and changes nothing', async () => {
-    const { event, tickets: [ann] } = await eventWithTickets(['Ann Bad']);
+    const {
+      event,
+      tickets: [ann],
+    } = await eventWithTickets(['Ann Bad']);
     const cases: [unknown, string, string?][] = [
       ['{not json', 'The scans could not be read: this is not JSON.'],
       [{}, 'Send the scans as a list.'],
@@ -168,7 +196,10 @@ describe('syncing scans', () => {
   });
 
   it('records the page’s own checks as scans too: a second check is a duplicate the committee sees', async () => {
-    const { event, tickets: [ann] } = await eventWithTickets(['Ann Online']);
+    const {
+      event,
+      tickets: [ann],
+    } = await eventWithTickets(['Ann Online']);
     expect(await checkInTicket(event.id, ann!.code, 'door@example.org')).toMatchObject({ result: 'valid' });
     expect(await checkInTicket(event.id, ann!.code, 'door@example.org')).toMatchObject({ result: 'already' });
     const scans = await database.db().select().from(checkInScans).where(eq(checkInScans.ticketId, ann!.id));

@@ -65,8 +65,7 @@ async function follow(link: string, cookie = '') {
 }
 
 const emailOf = async (userId: string) => (await database.db().select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email;
-const applicationEmailOf = async (id: string) =>
-  (await database.db().select({ email: membershipApplications.email }).from(membershipApplications).where(eq(membershipApplications.id, id)))[0]?.email;
+const applicationEmailOf = async (id: string) => (await database.db().select({ email: membershipApplications.email }).from(membershipApplications).where(eq(membershipApplications.id, id)))[0]?.email;
 
 describe('asking for a new address', () => {
   it('mails a link to the new address and a notice to the current one, and changes nothing yet', async () => {
@@ -96,7 +95,11 @@ describe('asking for a new address', () => {
     ['nothing', {}, { newEmail: 'Email is required.', currentPassword: 'Password is required.' }],
     ['a malformed address', { newEmail: 'not-an-address', currentPassword: testPassword }, { newEmail: 'Enter a valid email address.' }],
     ['an address of 10 KB', { newEmail: `${'x'.repeat(10_240)}@example.org`, currentPassword: testPassword }, { newEmail: 'Email is too long.' }],
-    ['control characters', { newEmail: 'bell\u0007@example.org', currentPassword: `${testPassword}\u0008` }, { newEmail: 'Enter a valid email address.', currentPassword: 'Password contains characters that are not allowed.' }],
+    [
+      'control characters',
+      { newEmail: 'bell\u0007@example.org', currentPassword: `${testPassword}\u0008` },
+      { newEmail: 'Enter a valid email address.', currentPassword: 'Password contains characters that are not allowed.' },
+    ],
     ['the wrong password', { newEmail: 'elsewhere@example.org', currentPassword: 'not my password' }, { currentPassword: messages.wrongPassword }],
   ])('refuses %s with field messages, keeps the address typed, and changes nothing', async (_name, fields, expected) => {
     const { account, application, cookie } = await member();
@@ -209,7 +212,11 @@ describe('following the link', () => {
     // The owner, warned by the notice, chooses a new password (a moment later).
     const context = await auth().$context;
     await context.internalAdapter.updatePassword(account.id, await context.password.hash('the owner’s new password'));
-    await database.db().update(accounts).set({ updatedAt: sql`now() + interval '2 seconds'` }).where(eq(accounts.userId, account.id));
+    await database
+      .db()
+      .update(accounts)
+      .set({ updatedAt: sql`now() + interval '2 seconds'` })
+      .where(eq(accounts.userId, account.id));
 
     const followed = await follow(linkIn((await confirmations(newEmail))[0]!, '/api/auth/verify-email'));
     expect(followed.status).toBe(302);

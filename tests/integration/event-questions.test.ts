@@ -39,7 +39,11 @@ describe('the editor’s questions', () => {
 
     await saveQuestion(editor, event.id, table.id, questionSchema.parse({ ...tableForm, label: 'Name for your table', sortOrder: '9' }));
     const ids = [dietary, table, guest].map((question) => String(question.id));
-    const entries = await database.db().select().from(auditLog).where(and(eq(auditLog.entityType, 'event_question'), inArray(auditLog.entityId, ids)));
+    const entries = await database
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'event_question'), inArray(auditLog.entityId, ids)));
     expect(entries.map((entry) => entry.action).sort()).toEqual(['question.create', 'question.create', 'question.create', 'question.move', 'question.update']);
     expect(entries.find((entry) => entry.action === 'question.update')?.toValue).toBe('“Name for your table” (short text, optional, once per order) for “Gala”');
 
@@ -92,7 +96,13 @@ describe('answers', () => {
     await deleteQuestion(editor, event.id, table.id);
     const tooMany = Array.from({ length: 101 }, () => ({ tierId: dinner!.id, attendeeName: 'Guest' }));
     await refusalOf(() => placeOrder({ eventId: event.id, buyer, seats: tooMany, isMember: false, answers: [{ questionId: table.id, seatIndex: null, value: 'x' }] }));
-    const placed = await placeOrder({ eventId: event.id, buyer, seats: [{ tierId: dinner!.id, attendeeName: 'Guest' }], isMember: false, answers: [{ questionId: table.id, seatIndex: null, value: 'x' }] });
+    const placed = await placeOrder({
+      eventId: event.id,
+      buyer,
+      seats: [{ tierId: dinner!.id, attendeeName: 'Guest' }],
+      isMember: false,
+      answers: [{ questionId: table.id, seatIndex: null, value: 'x' }],
+    });
     expect(await database.db().select().from(ticketAnswers).where(eq(ticketAnswers.orderId, placed.order.id))).toEqual([]);
   });
 });

@@ -21,9 +21,11 @@ it('vacuums the embedded database’s sums tables and leaves PostgreSQL to autov
     return;
   }
   expect(outcome).toBe('vacuumed finance_month_totals, finance_donors, latest_applications');
-  const { rows } = (await database.db().execute(
-    sql`select relname, relallvisible > 0 as visible from pg_class where relname in ('finance_month_totals', 'finance_donors', 'latest_applications') order by relname`,
-  )) as unknown as { rows: { relname: string; visible: boolean }[] };
+  const { rows } = (await database
+    .db()
+    .execute(sql`select relname, relallvisible > 0 as visible from pg_class where relname in ('finance_month_totals', 'finance_donors', 'latest_applications') order by relname`)) as unknown as {
+    rows: { relname: string; visible: boolean }[];
+  };
   expect(rows).toEqual([
     { relname: 'finance_donors', visible: true },
     { relname: 'finance_month_totals', visible: true },

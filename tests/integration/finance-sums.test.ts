@@ -57,7 +57,10 @@ describe('the finance sums', () => {
     ]);
 
     // A payment moved to another month and amount, one deleted, a gift's cause changed.
-    await db.update(payments).set({ paidAt: on('2023-04-02'), amountCents: 6000 }).where(eq(payments.id, membership.id));
+    await db
+      .update(payments)
+      .set({ paidAt: on('2023-04-02'), amountCents: 6000 })
+      .where(eq(payments.id, membership.id));
     await db.delete(payments).where(eq(payments.referenceId, 'not-a-uuid'));
     await db.update(donations).set({ cause: 'iptv' }).where(eq(donations.id, first.donation.id));
     await expectSumsExact();
@@ -93,8 +96,14 @@ describe('the finance sums', () => {
     const member = await createMembership(db, { status: 'approved', expiresAt: new Date(Date.now() - 5 * day) });
     // A newer application of the same account decides its standing.
     await db.insert(membershipApplications).values({
-      userId: member.account.id, firstName: 'Member', lastName: 'Test', email: member.account.email, homeAddress: '1 Bay St',
-      membershipType: 'annual', status: 'pending_approval', createdAt: new Date(Date.now() + 1000),
+      userId: member.account.id,
+      firstName: 'Member',
+      lastName: 'Test',
+      email: member.account.email,
+      homeAddress: '1 Bay St',
+      membershipType: 'annual',
+      status: 'pending_approval',
+      createdAt: new Date(Date.now() + 1000),
     });
     const orphan = await createMembership(db, { status: 'rejected' });
     let change = await changeSince(before);

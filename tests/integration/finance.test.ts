@@ -126,10 +126,22 @@ describe('totals by month and purpose', () => {
     if (paid.outcome !== 'fulfilled') throw new Error(`not paid: ${paid.outcome}`);
     await refundPayment(admin, paid.payment.id, 1500, 'Asked for part back');
     const applicant = await createAccount(database.db(), { email: 'cash.payer@example.org' });
-    const application = await submitApplication({ userId: applicant.id, email: applicant.email }, {
-      membershipType: 'annual', firstName: 'Cash', lastName: 'Payer', email: applicant.email, password: undefined,
-      phoneNumber: null, homeAddress: '3 Elm St', olYear: null, alYear: null, studyStartDate: null, studyEndDate: null,
-    });
+    const application = await submitApplication(
+      { userId: applicant.id, email: applicant.email },
+      {
+        membershipType: 'annual',
+        firstName: 'Cash',
+        lastName: 'Payer',
+        email: applicant.email,
+        password: undefined,
+        phoneNumber: null,
+        homeAddress: '3 Elm St',
+        olYear: null,
+        alYear: null,
+        studyStartDate: null,
+        studyEndDate: null,
+      },
+    );
     await recordOfflineMembershipPayment(admin, application.id, { method: 'cash', amount: 5000, receivedOn: isoDayAfter(now, 0), receivedBy: 'The Treasurer', reference: null });
 
     const after = await financeTotals(finance, year);
@@ -221,7 +233,10 @@ describe('giving statements', () => {
 
   it('download as a PDF with the association, the donor, each gift, the total and the no-goods sentence', async () => {
     const path = `/admin/finance/statements/2025/${donorKey('anne.fernando@example.org')}.pdf`;
-    const response = (await statementLoader({ ...routeArgs(path, { headers: { cookie: financeCookie } }), params: { year: '2025', file: `${donorKey('anne.fernando@example.org')}.pdf` } })) as Response;
+    const response = (await statementLoader({
+      ...routeArgs(path, { headers: { cookie: financeCookie } }),
+      params: { year: '2025', file: `${donorKey('anne.fernando@example.org')}.pdf` },
+    })) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('application/pdf');
     expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="giving-statement-2025-anne-fernando.pdf"');
@@ -263,7 +278,10 @@ describe('giving statements', () => {
     await createGift(database.db(), { email: 'zoe@example.org', firstName: 'Zoë', lastName: 'Ćosić', cause: 'general', amountCents: 500, paidAt: on('2023-08-09') });
     for (const email of ['tamil@example.org', 'zoe@example.org']) {
       const key = donorKey(email);
-      const response = (await statementLoader({ ...routeArgs(`/admin/finance/statements/2023/${key}.pdf`, { headers: { cookie: financeCookie } }), params: { year: '2023', file: `${key}.pdf` } })) as Response;
+      const response = (await statementLoader({
+        ...routeArgs(`/admin/finance/statements/2023/${key}.pdf`, { headers: { cookie: financeCookie } }),
+        params: { year: '2023', file: `${key}.pdf` },
+      })) as Response;
       expect(response.status).toBe(200);
       const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
       expect(text.split('\n')).toContain(email === 'zoe@example.org' ? 'Zoë Ćosić' : 'தமிழ் Nadarajah');

@@ -30,7 +30,10 @@ beforeAll(async () => {
   adminCookie = (await createSignedInAccount(database.db(), { email: 'admin@example.org', role: 'admin' })).cookie;
 });
 
-type Reply = { status: number; data: { form?: string | null; asking?: string | null; codeError?: string; error?: string; result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null } };
+type Reply = {
+  status: number;
+  data: { form?: string | null; asking?: string | null; codeError?: string; error?: string; result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null };
+};
 
 /** What an action answered: its status and data, also when it threw (a 404, a redirect). */
 async function answer(run: () => Promise<unknown>): Promise<Reply> {
@@ -107,8 +110,7 @@ describe('confirmed changes', () => {
 describe('the check-in page', () => {
   it('refuses a wrong code, a visitor without access, and an order id that is not one', async () => {
     const event = await createEvent(database.db(), { status: 'published' }, [{ name: 'Standard', priceCents: 0, quantityCap: 10 }]);
-    const checkIn = (fields: Record<string, string>, cookie = '') =>
-      answer(() => checkInAction(postArgs(`/check-in/${event.id}`, fields, { cookie }, { eventId: String(event.id) })));
+    const checkIn = (fields: Record<string, string>, cookie = '') => answer(() => checkInAction(postArgs(`/check-in/${event.id}`, fields, { cookie }, { eventId: String(event.id) })));
     expect(await checkIn({ intent: 'volunteer', code: 'WRONG' })).toMatchObject({ status: 400, data: { codeError: 'That is not the check-in code of this event.' } });
     expect((await checkIn({ intent: 'check', code: 'K7QX-93MD' })).status).toBe(403);
     expect((await checkIn({ intent: 'order', orderId: 'not-a-uuid' }, editorCookie)).status).toBe(400);
@@ -163,6 +165,9 @@ describe('the ticket order page', () => {
 
 describe('the test checkout page', () => {
   it('answers anything but Pay or Cancel with 400', async () => {
-    expect(await answer(() => testCheckoutAction(postArgs('/payment/test-checkout/tcs_x', { intent: 'refund' }, {}, { id: 'tcs_x' })))).toMatchObject({ status: 400, data: { error: 'Choose Pay or Cancel.' } });
+    expect(await answer(() => testCheckoutAction(postArgs('/payment/test-checkout/tcs_x', { intent: 'refund' }, {}, { id: 'tcs_x' })))).toMatchObject({
+      status: 400,
+      data: { error: 'Choose Pay or Cancel.' },
+    });
   });
 });

@@ -132,7 +132,10 @@ describe('refunds and receipts', () => {
 
 describe('the receipt details in the admin settings', () => {
   const post = (cookie: string, values: Record<string, string>) =>
-    settingsAction(postArgs('/admin/settings', { intent: 'receipts', ...values }, { cookie })) as unknown as Promise<{ init: ResponseInit | null; data: { result?: { error?: Record<string, string[] | null> } } }>;
+    settingsAction(postArgs('/admin/settings', { intent: 'receipts', ...values }, { cookie })) as unknown as Promise<{
+      init: ResponseInit | null;
+      data: { result?: { error?: Record<string, string[] | null> } };
+    }>;
 
   it('refuses empty details with a message per field and saves nothing; saves and shows good ones', async () => {
     const { cookie } = await createSignedInAccount(database.db(), { role: 'admin' });

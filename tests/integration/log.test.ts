@@ -46,7 +46,10 @@ describe('the log', () => {
       .db()
       .insert(users)
       .values(row)
-      .then(() => null, (error: unknown) => error);
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(failure).toBeInstanceOf(Error);
     log.error({ err: failure }, 'Saving the account failed');
     log.error(failure as Error);

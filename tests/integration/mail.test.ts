@@ -130,7 +130,11 @@ describe('without SMTP', () => {
     }
     const [line, ...rest] = takeLogLines();
     expect(rest).toEqual([]);
-    expect(Object.keys(line!).filter((key) => !['level', 'time', 'pid', 'hostname'].includes(key)).sort()).toEqual(['file', 'msg']);
+    expect(
+      Object.keys(line!)
+        .filter((key) => !['level', 'time', 'pid', 'hostname'].includes(key))
+        .sort(),
+    ).toEqual(['file', 'msg']);
     expect(line!.file).toMatch(/^[\w-]+\.eml$/);
   });
 

@@ -74,7 +74,10 @@ async function member(who: Person, expiresInDays: number | null) {
 
 async function give(who: Person, amount: number) {
   const { firstName, lastName } = split(who.name);
-  const donation = await recordDonation({ kind: 'one-time', cause: 'general', amount, firstName, lastName: lastName || firstName, email: who.email, homeAddress: '12 Galle Road, Toronto', phoneNumber: null }, null);
+  const donation = await recordDonation(
+    { kind: 'one-time', cause: 'general', amount, firstName, lastName: lastName || firstName, email: who.email, homeAddress: '12 Galle Road, Toronto', phoneNumber: null },
+    null,
+  );
   await payTestCheckout((await startCheckout(donationCheckout(donation))).sessionId);
 }
 

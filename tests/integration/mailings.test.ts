@@ -48,7 +48,14 @@ beforeEach(async () => {
 });
 
 const draft = (overrides: Partial<Parameters<typeof saveMailing>[2]> = {}) =>
-  saveMailing(admin, null, { intent: 'save', subject: 'AGM on 14 March', body: '<p>Dear members, the <strong>AGM</strong> is on 14 March. <a href="/events">See events</a></p>', audience: 'members', eventId: null, ...overrides });
+  saveMailing(admin, null, {
+    intent: 'save',
+    subject: 'AGM on 14 March',
+    body: '<p>Dear members, the <strong>AGM</strong> is on 14 March. <a href="/events">See events</a></p>',
+    audience: 'members',
+    eventId: null,
+    ...overrides,
+  });
 
 async function member(email: string, expiresInDays: number | null, status: 'approved' | 'pending_approval' = 'approved') {
   return createMembership(database.db(), { email, firstName: email.split('@')[0], status, expiresAt: expiresInDays === null ? null : new Date(Date.now() + expiresInDays * DAY) });
@@ -108,7 +115,9 @@ describe('the draft', () => {
 
   it('only admins write to members', async () => {
     for (const role of ['member', 'editor', 'finance']) {
-      expect(await refusalOf(() => saveMailing({ id: admin.id, email: 'x@example.org', role }, null, { intent: 'save', subject: 'S', body: '<p>B</p>', audience: 'members', eventId: null }))).toMatchObject({ code: 'forbidden' });
+      expect(
+        await refusalOf(() => saveMailing({ id: admin.id, email: 'x@example.org', role }, null, { intent: 'save', subject: 'S', body: '<p>B</p>', audience: 'members', eventId: null })),
+      ).toMatchObject({ code: 'forbidden' });
     }
   });
 
@@ -145,7 +154,11 @@ describe('sending', () => {
     const page = await getMailing(admin, saved.id);
     expect(page.mailing).toMatchObject({ status: 'sent', leasedBy: null });
     expect(page.progress).toMatchObject({ total: 3, sent: 3, pending: 0 });
-    const [entry] = await database.db().select().from(auditLog).where(and(eq(auditLog.action, 'mailing.send'), eq(auditLog.entityId, String(saved.id))));
+    const [entry] = await database
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'mailing.send'), eq(auditLog.entityId, String(saved.id))));
     expect(entry?.note).toContain('to 3 addresses');
   });
 
@@ -173,10 +186,18 @@ describe('sending', () => {
     // message), then the test puts its lease back as a dead instance would leave it.
     const first = await sendPendingMailings({ ...noWait, by: 'instance-a', stopping: () => ++asked > 3 });
     expect(first.sent).toBe(2);
-    await database.db().update(mailings).set({ leasedBy: 'instance-a', leasedUntil: new Date(Date.now() + LEASE_MS) }).where(eq(mailings.id, saved.id));
+    await database
+      .db()
+      .update(mailings)
+      .set({ leasedBy: 'instance-a', leasedUntil: new Date(Date.now() + LEASE_MS) })
+      .where(eq(mailings.id, saved.id));
     expect(await sendPendingMailings({ ...noWait, by: 'instance-b' })).toMatchObject({ sent: 0 });
     // Its lease runs out: the other instance takes over where it stopped.
-    await database.db().update(mailings).set({ leasedUntil: new Date(Date.now() - 1000) }).where(eq(mailings.id, saved.id));
+    await database
+      .db()
+      .update(mailings)
+      .set({ leasedUntil: new Date(Date.now() - 1000) })
+      .where(eq(mailings.id, saved.id));
     expect(await sendPendingMailings({ ...noWait, by: 'instance-b' })).toMatchObject({ sent: 3 });
     for (const name of ['s1', 's2', 's3', 's4', 's5']) {
       expect((await deliveredMailsTo(`${name}.resume@example.org`)).filter((mail) => mail.subject === 'Resumed')).toHaveLength(1);
@@ -241,7 +262,11 @@ describe('over SMTP: bounces', () => {
       // The log names the recipient by id; the address is masked even in the SMTP server's answer.
       expect(errors).not.toContain('busy@example.org');
       // The mailing rests after the passing failure; once the rest is over, busy@ gets it.
-      await database.db().update(mailings).set({ leasedUntil: new Date(Date.now() - 1000) }).where(eq(mailings.id, saved.id));
+      await database
+        .db()
+        .update(mailings)
+        .set({ leasedUntil: new Date(Date.now() - 1000) })
+        .where(eq(mailings.id, saved.id));
       expect(await sendPendingMailings(noWait)).toMatchObject({ sent: 1 });
       expect(received.map((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text).sort()).toEqual(['busy@example.org', 'fine@example.org']);
       const [bounced] = await database.db().select().from(mailingRecipients).where(eq(mailingRecipients.email, 'nobody@example.org'));

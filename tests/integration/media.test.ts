@@ -15,7 +15,6 @@ import { imageSources, listMedia, readMediaFile, readPublicMediaFile, storeUploa
 const database = setupTestDatabase();
 const editor = actorWith('editor');
 
-
 const globalEnv = globalThis as typeof globalThis & { __ppaEnv?: ReturnType<typeof env> };
 const configured = env();
 afterEach(() => {
@@ -52,9 +51,7 @@ describe('storing an upload', () => {
 
   it('checks the type by the content, not by the name', async () => {
     const pdfNamedPng = new File([new Uint8Array(await samplePdf('Minutes', ['Text']))], 'photo.png', { type: 'image/png' });
-    expect((await refusalOf(() => storeUpload(editor, pdfNamedPng, 'image', { field: 'cover' }))).message).toBe(
-      'This file is not a picture (JPEG, PNG, WebP, GIF or AVIF).',
-    );
+    expect((await refusalOf(() => storeUpload(editor, pdfNamedPng, 'image', { field: 'cover' }))).message).toBe('This file is not a picture (JPEG, PNG, WebP, GIF or AVIF).');
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 'logo.png', { type: 'image/png' });
     const refused = await refusalOf(() => storeUpload(editor, svg, 'image', { field: 'cover' }));
     expect(refused).toMatchObject({ code: 'bad_request', field: 'cover' });

@@ -37,7 +37,11 @@ beforeAll(async () => {
   await member('Bimal', { olYear: 1995, alYear: 1998, phone: '+1 416 555 0102' }, { shareEmail: false, sharePhone: true, shareYears: false });
   await member('Chathu', { olYear: 2001 }); // not listed
   const lapsed = await member('Dilan', { olYear: 1995 }, { shareEmail: true, sharePhone: true, shareYears: true });
-  await database.db().update(membershipApplications).set({ expiresAt: new Date(Date.now() - 90 * 86_400_000) }).where(eq(membershipApplications.id, lapsed.application.id));
+  await database
+    .db()
+    .update(membershipApplications)
+    .set({ expiresAt: new Date(Date.now() - 90 * 86_400_000) })
+    .where(eq(membershipApplications.id, lapsed.application.id));
 });
 
 describe('the member directory', () => {
@@ -71,7 +75,7 @@ describe('the member directory', () => {
     const { cookie } = await createSignedInAccount(database.db(), { email: 'eshan.login@example.org' });
     // The directory page of a member without access refuses to list them too: their listing shows nowhere.
     await directoryAction(postArgs('/members-portal/directory', { listed: 'on', shareEmail: 'on' }, { cookie }));
-    expect((await searchDirectory(viewer, { ...none, name: 'eshan' }))).toEqual([]);
+    expect(await searchDirectory(viewer, { ...none, name: 'eshan' })).toEqual([]);
     await saveListing(account.id, { listed: true, shareEmail: false, sharePhone: false, shareYears: false });
     expect(await searchDirectory(viewer, { ...none, name: 'eshan' })).toEqual([{ name: 'Eshan Test', email: null, phone: null, olYear: null, alYear: null }]);
     await saveListing(account.id, { listed: false, shareEmail: false, sharePhone: false, shareYears: false });

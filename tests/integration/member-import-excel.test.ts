@@ -55,7 +55,10 @@ describe('the member import with an Excel export', () => {
     expect((await page.submit(chosen, 'commit')).status).toBe(302);
 
     const p = excelPeople;
-    const members = await heldMembers(database, [p.nadeesha, p.selvarajah, p.lukasz, p.sean, p.shortest, p.saman, p.formula].map((person) => person.email));
+    const members = await heldMembers(
+      database,
+      [p.nadeesha, p.selvarajah, p.lukasz, p.sean, p.shortest, p.saman, p.formula].map((person) => person.email),
+    );
     expect(members).toEqual({
       [p.nadeesha.email]: { name: p.nadeesha.name, plan: 'life', since: '2023-03-15', expires: null, standing: 'active', payments: [[50000, 'e_transfer', '2023-03-15']] },
       [p.selvarajah.email]: { name: p.selvarajah.name, plan: 'annual', since: '2024-06-01', expires: '2025-06-01', standing: 'expired', payments: [[5000, 'cheque', '2024-06-01']] },
@@ -66,7 +69,11 @@ describe('the member import with an Excel export', () => {
       [p.formula.email]: { name: p.formula.name, plan: 'life', since: '2015-07-04', expires: null, standing: 'active', payments: [[50000, 'cheque', '2015-07-04']] },
     });
     // The quoted multi-line note is the cheque's reference, on one line.
-    const [cheque] = await database.db().select().from(payments).where(and(eq(payments.offlineMethod, 'cheque'), eq(payments.amountCents, 5000)));
+    const [cheque] = await database
+      .db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.offlineMethod, 'cheque'), eq(payments.amountCents, 5000)));
     expect(cheque!.offlineReference).toBe('Cheque #1042 Deposited by Priya, 6/3/2024');
     expect(await database.db().select().from(users).where(eq(users.email, 'ZOE.MULLER@EXAMPLE.DE'))).toEqual([]);
     // The finance view has each payment in its own month: $1,675 in all, none of it in this month.

@@ -22,7 +22,10 @@ beforeAll(async () => {
   cookie = (await createSignedInAccount(database.db(), { email: 'registrar@example.org', role: 'admin' })).cookie;
 });
 
-type Reply = { data: { stage: string; result?: { error?: Record<string, string[] | null> | null }; counts?: unknown; notice?: string | null; interpretation?: { key: string } }; init: ResponseInit | null };
+type Reply = {
+  data: { stage: string; result?: { error?: Record<string, string[] | null> | null }; counts?: unknown; notice?: string | null; interpretation?: { key: string } };
+  init: ResponseInit | null;
+};
 
 async function post(form: FormData, as = cookie) {
   try {

@@ -92,7 +92,8 @@ describe('the member import with the UK branch’s spreadsheet', () => {
   });
 
   it('asks how a file whose every date reads both ways writes them, and reads it as answered', async () => {
-    const csv = 'Name;Email;Membership;Member since;Valid until;Paid;Method\r\nNimal Perera;nimal.ambiguous@example.org;Yearly;05/04/2023;05/04/2024;$40;Cash\r\nAsha Silva;asha.ambiguous@example.org;Lifetime;01/12/2010;;500;Cheque\r\n';
+    const csv =
+      'Name;Email;Membership;Member since;Valid until;Paid;Method\r\nNimal Perera;nimal.ambiguous@example.org;Yearly;05/04/2023;05/04/2024;$40;Cash\r\nAsha Silva;asha.ambiguous@example.org;Lifetime;01/12/2010;;500;Cheque\r\n';
     const asked = await page.upload(new TextEncoder().encode(csv), 'ambiguous.csv');
     expect(asked.status).toBe(200);
     expect(asked.step).toMatchObject({ counts: null, problems: ['Choose how the file writes its dates, under “Dates”.'] });

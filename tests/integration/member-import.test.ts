@@ -71,7 +71,11 @@ describe('member import', () => {
     await database.db().delete(mailOutbox);
     // One every 50 minutes: due now, in 50 and in 100 minutes.
     await enqueuePacedMails(database.db(), 'member_invitation', [mail('a@example.org'), mail('b@example.org'), mail('c@example.org')], 0.02);
-    const rows = await database.db().select().from(mailOutbox).where(inArray(mailOutbox.recipient, ['a@example.org', 'b@example.org', 'c@example.org']));
+    const rows = await database
+      .db()
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.recipient, ['a@example.org', 'b@example.org', 'c@example.org']));
     const due = rows.map((row) => row.nextAttemptAt.getTime()).sort((a, b) => a - b);
     expect([due[1]! - due[0]!, due[2]! - due[1]!]).toEqual([3_000_000, 3_000_000]);
     // 31 minutes on, only the first has waited more than 30 minutes past its moment.

@@ -63,8 +63,16 @@ describe('the Members table’s renewal', () => {
     const automatic = await createMembership(database.db(), { firstName: 'Renewal', email: 'renewal-auto@example.org' });
     const failed = await createMembership(database.db(), { firstName: 'Renewal', email: 'renewal-failed@example.org' });
     const life = await createMembership(database.db(), { firstName: 'Renewal', email: 'renewal-life@example.org', type: 'life', expiresAt: null });
-    await database.db().update(membershipApplications).set({ autoRenewal: 'active', renewalProvider: 'test', renewalSubscriptionId: 'tsub_table_1' }).where(eq(membershipApplications.id, automatic.application.id));
-    await database.db().update(membershipApplications).set({ autoRenewal: 'past_due', renewalProvider: 'test', renewalSubscriptionId: 'tsub_table_2' }).where(eq(membershipApplications.id, failed.application.id));
+    await database
+      .db()
+      .update(membershipApplications)
+      .set({ autoRenewal: 'active', renewalProvider: 'test', renewalSubscriptionId: 'tsub_table_1' })
+      .where(eq(membershipApplications.id, automatic.application.id));
+    await database
+      .db()
+      .update(membershipApplications)
+      .set({ autoRenewal: 'past_due', renewalProvider: 'test', renewalSubscriptionId: 'tsub_table_2' })
+      .where(eq(membershipApplications.id, failed.application.id));
     const { cookie } = await createSignedInAccount(database.db(), { email: 'renewal-admin@example.org', role: 'admin' });
     const page = async (query: string) => {
       const { list } = await membersLoader(routeArgs(`/admin/members?q=Renewal${query}`, { headers: { cookie } }));

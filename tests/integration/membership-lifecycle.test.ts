@@ -178,7 +178,10 @@ describe('scheduled jobs', () => {
 
     const job = counting('orphan');
     const now = new Date();
-    await database.db().insert(jobRuns).values({ name: 'orphan', period: 'p1', claimedBy: 'dead', claimedAt: new Date(now.getTime() - 5 * 60_000) });
+    await database
+      .db()
+      .insert(jobRuns)
+      .values({ name: 'orphan', period: 'p1', claimedBy: 'dead', claimedAt: new Date(now.getTime() - 5 * 60_000) });
     await runDueJobs([job], now);
     expect(job.runs).toBe(0);
     await runDueJobs([job], new Date(now.getTime() + LEASE_MINUTES * 60_000));

@@ -39,8 +39,7 @@ beforeEach(async () => {
 const newApplication = async (membershipType: 'annual' | 'life') => (await submitNewApplication(database.db(), membershipType)).application;
 
 type ActionResult = { init: ResponseInit | null; data: { result?: { error?: Record<string, string[] | null> } | null } };
-const postPrices = (values: Record<string, string>, cookie = cookies.admin) =>
-  settingsAction(postArgs('/admin/settings', { intent: 'prices', ...values }, { cookie })) as Promise<ActionResult>;
+const postPrices = (values: Record<string, string>, cookie = cookies.admin) => settingsAction(postArgs('/admin/settings', { intent: 'prices', ...values }, { cookie })) as Promise<ActionResult>;
 
 describe('membership prices', () => {
   it('start at the seed’s $50 and $500, and the settings page shows them as dollars', async () => {
@@ -61,8 +60,7 @@ describe('membership prices', () => {
     const life = await newApplication('life');
     const after = await startCheckout(await membershipCheckout(life, 'membership'));
     const annualAgain = await startCheckout(await membershipCheckout(application, 'membership'));
-    const amountOf = async (sessionId: string) =>
-      (await database.db().select({ amount: checkoutSessions.amountCents }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0]?.amount;
+    const amountOf = async (sessionId: string) => (await database.db().select({ amount: checkoutSessions.amountCents }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0]?.amount;
     expect(await amountOf(after.sessionId)).toBe(75050);
     expect(await amountOf(annualAgain.sessionId)).toBe(6000);
     // The one created at $50 is paid at $50.

@@ -58,14 +58,26 @@ describe('membership application posted directly', () => {
   it.each([
     ['missing required fields', { intent: 'apply', membershipType: 'annual' }, { firstName: 'First name is required.', lastName: 'Last name is required.', homeAddress: 'Home address is required.' }],
     ['an unknown plan', { ...valid, membershipType: 'platinum' }, { membershipType: 'Choose a membership plan.' }],
-    ['years outside 1900 to this year', { ...valid, olYear: '1899', alYear: '3000' }, { olYear: `O/L year must be a year from 1900 to ${new Date().getUTCFullYear()}.`, alYear: `A/L year must be a year from 1900 to ${new Date().getUTCFullYear()}.` }],
+    [
+      'years outside 1900 to this year',
+      { ...valid, olYear: '1899', alYear: '3000' },
+      { olYear: `O/L year must be a year from 1900 to ${new Date().getUTCFullYear()}.`, alYear: `A/L year must be a year from 1900 to ${new Date().getUTCFullYear()}.` },
+    ],
     ['a study end before its start', { ...valid, studyStartDate: '1990-05-01', studyEndDate: '1989-05-01' }, { studyEndDate: 'Study end date cannot be before the start date.' }],
-    ['10 KB strings', { ...valid, firstName: 'x'.repeat(10_240), homeAddress: 'y'.repeat(10_240), phoneNumber: 'z'.repeat(10_240) }, {
-      firstName: 'First name must be at most 80 characters.',
-      homeAddress: 'Home address must be at most 500 characters.',
-      phoneNumber: 'Telephone must be at most 40 characters.',
-    }],
-    ['non-numeric years and impossible dates', { ...valid, olYear: 'ninety', studyStartDate: '2020-13-45' }, { olYear: `O/L year must be a year from 1900 to ${new Date().getUTCFullYear()}.`, studyStartDate: 'Study start date must be a valid date.' }],
+    [
+      '10 KB strings',
+      { ...valid, firstName: 'x'.repeat(10_240), homeAddress: 'y'.repeat(10_240), phoneNumber: 'z'.repeat(10_240) },
+      {
+        firstName: 'First name must be at most 80 characters.',
+        homeAddress: 'Home address must be at most 500 characters.',
+        phoneNumber: 'Telephone must be at most 40 characters.',
+      },
+    ],
+    [
+      'non-numeric years and impossible dates',
+      { ...valid, olYear: 'ninety', studyStartDate: '2020-13-45' },
+      { olYear: `O/L year must be a year from 1900 to ${new Date().getUTCFullYear()}.`, studyStartDate: 'Study start date must be a valid date.' },
+    ],
   ])('%s → 400, field messages, no row', async (_name, fields, expected) => {
     const before = await applicationCount();
     const result = await settle(() => postForm(fields));
@@ -97,7 +109,11 @@ describe('membership application posted directly', () => {
     const result = await settle(() => postForm(valid));
     expect(result.status).toBe(302);
     expect(result.location).toMatch(/^\/payment\/test-checkout\/tcs_[0-9a-f]+$/);
-    const [session] = await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.id, result.location!.split('/').at(-1)!));
+    const [session] = await database
+      .db()
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, result.location!.split('/').at(-1)!));
     const [row] = await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, session!.referenceId));
     expect(row).toMatchObject({ status: 'pending_payment', membershipType: 'annual', firstName: 'Malini', email: 'applicant@example.org' });
   });
@@ -168,7 +184,9 @@ describe('members portal', () => {
     const [payment] = await database.db().select().from(payments).where(eq(payments.userId, account!.id)).limit(1);
     const receiptsBefore = (await deliveredMailsTo('applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length;
     const post = (paymentId: string) =>
-      portalAction(args('/members-portal/payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId }), headers: { cookie: memberCookie } })) as Promise<{ init: ResponseInit | null }>;
+      portalAction(args('/members-portal/payments', { method: 'POST', body: new URLSearchParams({ intent: 'resend-receipt', paymentId }), headers: { cookie: memberCookie } })) as Promise<{
+        init: ResponseInit | null;
+      }>;
     expect((await post(payment!.id)).init?.status ?? 200).toBe(200);
     expect((await deliveredMailsTo('applicant@example.org')).filter((mail) => mail.subject?.startsWith('Your receipt')).length).toBe(receiptsBefore + 1);
     expect((await post('00000000-0000-0000-0000-000000000000')).init?.status).toBe(404);
@@ -185,7 +203,9 @@ describe('members portal', () => {
 describe('the member’s own data', () => {
   const portal = async () => (await import('~/routes/portal/profile')).action;
   const postDetails = async (fields: Record<string, string>, cookie = memberCookie) => {
-    const result = (await (await portal())(args('/members-portal', { method: 'POST', body: new URLSearchParams({ intent: 'details', ...fields }), headers: { cookie } }))) as {
+    const result = (await (
+      await portal()
+    )(args('/members-portal', { method: 'POST', body: new URLSearchParams({ intent: 'details', ...fields }), headers: { cookie } }))) as {
       data: { detailsResult?: { error?: Record<string, string[] | null> | null } };
       init: ResponseInit | null;
     };

@@ -35,7 +35,6 @@ async function cover() {
   return row.id;
 }
 
-
 describe('saving a story', () => {
   it('makes the address from the title, and keeps it unique', async () => {
     const first = await saveNews(editor, null, form({ title: 'Gala Night: 2026 — Thank you!' }), { coverMediaId: await cover(), now });
@@ -91,7 +90,13 @@ describe('saving a story', () => {
     expect([cleared.outcome, cleared.status, newsState(cleared, now)]).toEqual(['unscheduled', 'draft', 'draft']);
     expect(cleared.publishedAt).toEqual(now);
     expect(await findNewsBySlug(story.slug, { preview: false, now })).toBeNull();
-    const [audited] = await database.db().select().from(auditLog).where(and(eq(auditLog.entityType, 'news'), eq(auditLog.entityId, String(story.id)))).orderBy(desc(auditLog.id)).limit(1);
+    const [audited] = await database
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'news'), eq(auditLog.entityId, String(story.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect([audited?.fromValue, audited?.toValue]).toEqual(['scheduled', 'draft']);
 
     // Scheduled again, then 'Publish now' (the form still carrying the later date): on the site at once.
@@ -115,7 +120,11 @@ describe('saving a story', () => {
   it('audits who changed what', async () => {
     const story = await saveNews(editor, null, form({ title: 'Audited story' }), { coverMediaId: await cover(), now });
     await saveNews(editor, story.id, form({ title: 'Audited story', excerpt: 'A new summary.' }), { now });
-    const entries = await database.db().select().from(auditLog).where(eq(auditLog.entityId, String(story.id)));
+    const entries = await database
+      .db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(story.id)));
     const ours = entries.filter((entry) => entry.entityType === 'news').map((entry) => [entry.action, entry.actorEmail, entry.note]);
     expect(ours).toContainEqual(['news.create', 'editor@example.org', '“Audited story”']);
     expect(ours).toContainEqual(['news.update', 'editor@example.org', 'Changed: excerpt']);
@@ -181,5 +190,4 @@ describe('pictures of a story', () => {
     expect(await database.db().select().from(mediaFiles).where(eq(mediaFiles.mediaId, inline.id))).toEqual([]);
     expect((await refusalOf(() => deleteMedia(editor, inline.id))).code).toBe('not_found');
   });
-
 });

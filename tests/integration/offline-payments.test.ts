@@ -51,7 +51,15 @@ describe('offline payments', () => {
     expect(isoDayAfter(after!.memberSince!, 0)).toBe(cheque.receivedOn);
     expect(after?.expiresAt).not.toBeNull();
     const [payment] = await database.db().select().from(payments).where(eq(payments.referenceId, application.id));
-    expect(payment).toMatchObject({ provider: 'offline', offlineMethod: 'cheque', receivedBy: 'Priya (treasurer)', offlineReference: 'Cheque 0042', amountCents: 5000, livemode: true, checkoutSessionId: null });
+    expect(payment).toMatchObject({
+      provider: 'offline',
+      offlineMethod: 'cheque',
+      receivedBy: 'Priya (treasurer)',
+      offlineReference: 'Cheque 0042',
+      amountCents: 5000,
+      livemode: true,
+      checkoutSessionId: null,
+    });
     const [receipt] = await deliveredMailsTo('cheque.payer@example.org');
     expect(receipt?.subject).toMatch(/^Your receipt from/);
     expect(receipt?.text).toContain('We received your payment of $50.00');
@@ -85,7 +93,9 @@ describe('offline payments', () => {
     const post = async (fields: Record<string, string>, cookie = adminCookie) => {
       try {
         const reply = (await giftAction({ ...postArgs('/admin/donations/new', fields, { cookie }), params: {} } as never)) as Reply | Response;
-        return reply instanceof Response ? { status: reply.status, location: reply.headers.get('Location'), errors: {} } : { status: reply.init?.status ?? 200, location: null, errors: reply.data.result?.error ?? {} };
+        return reply instanceof Response
+          ? { status: reply.status, location: reply.headers.get('Location'), errors: {} }
+          : { status: reply.init?.status ?? 200, location: null, errors: reply.data.result?.error ?? {} };
       } catch (error) {
         return { status: (error as { init?: ResponseInit }).init?.status ?? 500, location: null, errors: {} };
       }

@@ -47,7 +47,10 @@ async function withWorkingDatabase<T>(work: () => Promise<T>): Promise<T> {
 
 /** What a query against the unreachable database throws. */
 async function outageError(): Promise<unknown> {
-  return unreachable.db.select().from(schema.siteSettings).catch((error: unknown) => error);
+  return unreachable.db
+    .select()
+    .from(schema.siteSettings)
+    .catch((error: unknown) => error);
 }
 
 const middlewareArgs = (path: string) => {

@@ -10,17 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { auditLog } from '~/db/schema/audit';
 import { mailOutbox } from '~/db/schema/outbox';
 import { donationCheckout, recordDonation } from '~/features/donations/donations.server';
-import {
-  claimDueMail,
-  deliverDueMail,
-  enqueueMail,
-  LEASE_MS,
-  listUnsentMail,
-  mailDeliveryHealth,
-  sendMailAgain,
-  startMailSender,
-  unsentMailCounts,
-} from '~/features/mail/outbox.server';
+import { claimDueMail, deliverDueMail, enqueueMail, LEASE_MS, listUnsentMail, mailDeliveryHealth, sendMailAgain, startMailSender, unsentMailCounts } from '~/features/mail/outbox.server';
 import { MAX_ATTEMPTS } from '~/features/mail/retry';
 import { siteHealthNotices } from '~/features/operations/degraded.server';
 import { startCheckout } from '~/features/payments/payments.server';
@@ -50,8 +40,7 @@ class MailServer {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
-      onRcptTo: (address, _session, callback) =>
-        this.refuse.includes(address.address) ? callback(Object.assign(new Error(`No such user <${address.address}>`), { responseCode: 550 })) : callback(),
+      onRcptTo: (address, _session, callback) => (this.refuse.includes(address.address) ? callback(Object.assign(new Error(`No such user <${address.address}>`), { responseCode: 550 })) : callback()),
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((mail) => {
@@ -89,7 +78,10 @@ beforeAll(async () => {
 });
 // Each test counts what it queued: mail another test left waiting (or failed) goes first.
 beforeEach(async () => {
-  await database.db().delete(mailOutbox).where(inArray(mailOutbox.status, ['pending', 'sending', 'failed']));
+  await database
+    .db()
+    .delete(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'sending', 'failed']));
 });
 afterEach(() => {
   env().smtpUrl = originalSmtp;
@@ -252,7 +244,11 @@ describe('for admins', () => {
       await deliverDueMail();
       takeConsoleErrors();
       await enqueueMail(database.db(), { ...note('waiting@example.org', 'Still waiting'), kind: 'tickets' });
-      await database.db().update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() + 3_600_000), createdAt: new Date(Date.now() - 3_600_000) }).where(eq(mailOutbox.recipient, 'waiting@example.org'));
+      await database
+        .db()
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() + 3_600_000), createdAt: new Date(Date.now() - 3_600_000) })
+        .where(eq(mailOutbox.recipient, 'waiting@example.org'));
 
       const listed = await listUnsentMail(admin);
       expect(listed.map((entry) => [entry.recipient, entry.status])).toEqual([
@@ -275,7 +271,11 @@ describe('for admins', () => {
       await expect(sendMailAgain(admin, 'not-a-uuid')).rejects.toMatchObject({ code: 'not_found' });
       expect(await sendMailAgain(admin, failed.id)).toBe('queued');
       expect((await rowsTo('refused@example.org'))[0]).toMatchObject({ status: 'pending', attempts: 0 });
-      const [audit] = await database.db().select().from(auditLog).where(and(eq(auditLog.entityType, 'mail'), eq(auditLog.entityId, failed.id)));
+      const [audit] = await database
+        .db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'mail'), eq(auditLog.entityId, failed.id)));
       expect(audit).toMatchObject({ action: 'mail.send_again', fromValue: 'failed', toValue: 'pending', actorEmail: 'admin@example.org' });
     } finally {
       await server.stop();

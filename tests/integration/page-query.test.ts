@@ -80,8 +80,7 @@ async function sampleParams(): Promise<Record<string, string>> {
   return { slug: String(story.slug), id: String(event.id), '*': 'no-such-page' };
 }
 
-const address = (route: LeafRoute, params: Record<string, string>) =>
-  route.path.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => params[name ?? '*'] ?? whole);
+const address = (route: LeafRoute, params: Record<string, string>) => route.path.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => params[name ?? '*'] ?? whole);
 
 type PublicPage = { route: LeafRoute; handle: PageHandle; module: Awaited<ReturnType<typeof routeModule>> };
 
@@ -130,9 +129,7 @@ function renderedModules(file: string, seen = new Set<string>()): Set<string> {
   const source = readFileSync(file, 'utf8');
   for (const [, specifier] of source.matchAll(/(?:from|import)\s*\(?\s*['"]((?:~\/|\.{1,2}\/)[^'"]+)['"]/g)) {
     const base = specifier!.startsWith('~/') ? path.resolve('app', specifier!.slice(2)) : path.resolve(path.dirname(file), specifier!);
-    const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(
-      (candidate) => existsSync(candidate) && /\.tsx?$/.test(candidate),
-    );
+    const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((candidate) => existsSync(candidate) && /\.tsx?$/.test(candidate));
     if (found && !found.endsWith('.server.ts') && found.startsWith(path.resolve('app'))) renderedModules(found, seen);
   }
   return seen;
@@ -142,7 +139,9 @@ function renderedModules(file: string, seen = new Set<string>()): Set<string> {
 export function sourceReads(source: string): { names: string[]; others: string[]; whole: string[] } {
   const read = (methods: string) => [...source.matchAll(new RegExp(`[sS]earchParams\\??\\.(?:${methods})\\(\\s*['"\`]([^'"\`]+)['"\`]`, 'g'))].map((match) => match[1]!);
   const whole = [
-    ...source.matchAll(/[sS]earchParams\??\.(?:entries|keys|values|forEach|toString|size)\b|new URLSearchParams\(\s*\w*[sS]earchParams|\blocation\??\.search\b|\{[^}]*\bsearch\b[^}]*\}\s*=\s*useLocation\(/g),
+    ...source.matchAll(
+      /[sS]earchParams\??\.(?:entries|keys|values|forEach|toString|size)\b|new URLSearchParams\(\s*\w*[sS]earchParams|\blocation\??\.search\b|\{[^}]*\bsearch\b[^}]*\}\s*=\s*useLocation\(/g,
+    ),
   ].map((match) => match[0]);
   return { names: read('get'), others: read('getAll|has'), whole };
 }
@@ -242,7 +241,7 @@ describe('the query parameters public pages read', () => {
   });
 
   it('finds reads in source as they are written', () => {
-    const reads = sourceReads("const [searchParams] = useSearchParams(); chosenPlan(searchParams.get('plan')); url.searchParams.has(\"x\")");
+    const reads = sourceReads('const [searchParams] = useSearchParams(); chosenPlan(searchParams.get(\'plan\')); url.searchParams.has("x")');
     expect(reads.names).toEqual(['plan']);
     expect(reads.others).toEqual(['x']);
     expect(sourceReads('const next = new URLSearchParams(searchParams);').whole).toHaveLength(1);

@@ -79,7 +79,17 @@ describe('the success page of a membership payment', () => {
     await database
       .db()
       .insert(membershipApplications)
-      .values({ userId: renewing.account.id, email: renewing.account.email, firstName: 'Ravi', lastName: 'Shankar', homeAddress: '1 Bay St', membershipType: 'annual', status: 'approved', memberSince: new Date(), expiresAt: new Date(Date.now() + 20 * 86_400_000) });
+      .values({
+        userId: renewing.account.id,
+        email: renewing.account.email,
+        firstName: 'Ravi',
+        lastName: 'Shankar',
+        homeAddress: '1 Bay St',
+        membershipType: 'annual',
+        status: 'approved',
+        memberSince: new Date(),
+        expiresAt: new Date(Date.now() + 20 * 86_400_000),
+      });
     const renewal = await locationOf(() => profileAction(postArgs('/members-portal', { intent: 'renew' }, { cookie: renewing.cookie })));
     expect(renewal).toMatch(/^\/payment\/test-checkout\/tcs_/);
     const renewed = renewal!.split('/').at(-1)!;

@@ -35,8 +35,7 @@ function thrown(run: () => unknown): unknown {
   return undefined;
 }
 
-const statusOf = async (id: string) =>
-  (await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, id)))[0]!;
+const statusOf = async (id: string) => (await database.db().select().from(membershipApplications).where(eq(membershipApplications.id, id)))[0]!;
 const paymentsFor = (sessionId: string) => database.db().select().from(payments).where(eq(payments.checkoutSessionId, sessionId));
 
 describe('test provider', () => {
@@ -243,7 +242,15 @@ describe('Stripe', () => {
     const payload = JSON.stringify(event);
     const response = (await webhookAction(routeArgs('/api/webhooks/stripe', { method: 'POST', body: payload, headers: { 'Stripe-Signature': sign(payload) } }))) as Response;
     expect(response.status).toBe(400);
-    expect((await database.db().select().from(webhookEvents).where(eq(webhookEvents.id, String((event as { id?: string }).id ?? '')))).length).toBe(0);
+    expect(
+      (
+        await database
+          .db()
+          .select()
+          .from(webhookEvents)
+          .where(eq(webhookEvents.id, String((event as { id?: string }).id ?? '')))
+      ).length,
+    ).toBe(0);
   });
 
   it('acknowledges events for unknown sessions and of other types without changing anything', async () => {
@@ -254,8 +261,7 @@ describe('Stripe', () => {
   });
 
   it('the webhook route answers 400 for a missing or invalid signature and 200 for a valid one', async () => {
-    const route = (body: string, headers: Record<string, string>) =>
-      webhookAction(routeArgs('/api/webhooks/stripe', { method: 'POST', body, headers })) as Promise<Response>;
+    const route = (body: string, headers: Record<string, string>) => webhookAction(routeArgs('/api/webhooks/stripe', { method: 'POST', body, headers })) as Promise<Response>;
     const payload = JSON.stringify(webhookEvent('customer.created', { id: 'cus_2', object: 'customer' }));
     expect((await route(payload, {})).status).toBe(400);
     expect((await route(payload, { 'Stripe-Signature': 't=1,v1=00' })).status).toBe(400);

@@ -39,7 +39,6 @@ async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
   throw new Error('expected the loader to throw');
 }
 
-
 describe('layout data', () => {
   it('root loader returns the site settings and no toast by default', async () => {
     expect(await rootLoader(args('/'))).toMatchObject({ toast: null, settings: { chapterName: 'North America' } });
@@ -119,8 +118,7 @@ describe('ticket card action', () => {
     const summary = upcoming.find((event) => event.title === 'Annual Gala Night')!;
     return (await eventLoader(args('/events/x', { id: String(summary.id) }))).event;
   }
-  const post = (id: number, fields: Record<string, string>) =>
-    eventAction(args(`/events/${id}`, { id: String(id) }, { method: 'POST', body: new URLSearchParams(fields) }));
+  const post = (id: number, fields: Record<string, string>) => eventAction(args(`/events/${id}`, { id: String(id) }, { method: 'POST', body: new URLSearchParams(fields) }));
   /** The toast the action left for the page. */
   const toastOf = async (id: number, fields: Record<string, string>) => {
     const posted = args(`/events/${id}`, { id: String(id) }, { method: 'POST', body: new URLSearchParams(fields) });
@@ -158,15 +156,26 @@ describe('members-only tiers at the ticket card', () => {
     const { upcoming } = await eventsLoader();
     const gala = upcoming.find((event) => event.title === 'Annual Gala Night')!;
     const existing = (await database.db().select().from(ticketTiers).where(eq(ticketTiers.eventId, gala.id))).find((tier) => tier.membersOnly);
-    const tier = existing ?? (await database.db().insert(ticketTiers).values({ eventId: gala.id, name: 'Members’ table', priceCents: 5000, quantityCap: 50, membersOnly: true, sortOrder: 99 }).returning())[0]!;
+    const tier =
+      existing ?? (await database.db().insert(ticketTiers).values({ eventId: gala.id, name: 'Members’ table', priceCents: 5000, quantityCap: 50, membersOnly: true, sortOrder: 99 }).returning())[0]!;
     return { id: gala.id, tier };
   }
   const as = (cookie: string) => ({ headers: { cookie } });
   async function member() {
     const { account, cookie } = await createSignedInAccount(database.db());
-    await database.db().insert(membershipApplications).values({
-      userId: account.id, email: account.email, firstName: 'A', lastName: 'B', homeAddress: 'X', membershipType: 'annual', status: 'approved', expiresAt: new Date(Date.now() + 365 * 86_400_000),
-    });
+    await database
+      .db()
+      .insert(membershipApplications)
+      .values({
+        userId: account.id,
+        email: account.email,
+        firstName: 'A',
+        lastName: 'B',
+        homeAddress: 'X',
+        membershipType: 'annual',
+        status: 'approved',
+        expiresAt: new Date(Date.now() + 365 * 86_400_000),
+      });
     return cookie;
   }
 
@@ -180,8 +189,7 @@ describe('members-only tiers at the ticket card', () => {
 
   it('refuses a guest’s members-only seats at the card (403, naming the tier), and leads a member to the order page', async () => {
     const { id, tier } = await galaWithMembersTier();
-    const post = (cookie: string) =>
-      eventAction(args(`/events/${id}`, { id: String(id) }, { method: 'POST', body: new URLSearchParams({ [`qty-${tier.id}`]: '2' }), ...as(cookie) }));
+    const post = (cookie: string) => eventAction(args(`/events/${id}`, { id: String(id) }, { method: 'POST', body: new URLSearchParams({ [`qty-${tier.id}`]: '2' }), ...as(cookie) }));
     for (const cookie of ['', (await createSignedInAccount(database.db())).cookie]) {
       const refused = (await post(cookie)) as unknown as DataResult;
       expect(refused.init?.status).toBe(403);
@@ -200,7 +208,11 @@ describe('document downloads', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('Content-Type')).toBe('application/pdf');
     expect(file.headers.get('Content-Disposition')).toBe('attachment; filename="constitution.pdf"');
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     expect((await documentLoader(args('/d', { id: '99999' }))).status).toBe(404);
     expect((await documentLoader(args('/d', { id: 'abc' }))).status).toBe(404);
@@ -216,7 +228,14 @@ describe('document downloads', () => {
     const withApplication = async (status: 'pending_payment' | 'pending_approval' | 'approved' | 'rejected', expiresAt: Date | null) => {
       const { account, cookie } = await createSignedInAccount(database.db());
       await database.db().insert(membershipApplications).values({
-        userId: account.id, email: account.email, firstName: 'A', lastName: 'B', homeAddress: 'X', membershipType: 'annual', status, expiresAt,
+        userId: account.id,
+        email: account.email,
+        firstName: 'A',
+        lastName: 'B',
+        homeAddress: 'X',
+        membershipType: 'annual',
+        status,
+        expiresAt,
       });
       return cookie;
     };

@@ -88,7 +88,10 @@ describe('the statements of a signed-in page', () => {
     // A member in good standing, and others, so that lists have rows.
     const { account } = await createMembership(database.db(), { firstName: 'Priya' });
     const hash = await (await auth().$context).password.hash(testPassword);
-    await database.db().insert(accounts).values({ id: `credential-${account.id}`, userId: account.id, providerId: 'credential', accountId: account.id, password: hash });
+    await database
+      .db()
+      .insert(accounts)
+      .values({ id: `credential-${account.id}`, userId: account.id, providerId: 'credential', accountId: account.id, password: hash });
     cookies.member = await sessionCookie(account.email);
     for (let index = 0; index < 3; index += 1) await createMembership(database.db());
   });

@@ -38,7 +38,16 @@ async function paidGift(email: string, amountCents = 5000) {
   const [payment] = await database
     .db()
     .insert(payments)
-    .values({ purpose: 'donation', referenceId: donation!.id, description: 'Medical Fund donation', amountCents, provider: 'test', checkoutSessionId: `tcs_${donation!.id}`, paidAt: new Date(), livemode: false })
+    .values({
+      purpose: 'donation',
+      referenceId: donation!.id,
+      description: 'Medical Fund donation',
+      amountCents,
+      provider: 'test',
+      checkoutSessionId: `tcs_${donation!.id}`,
+      paidAt: new Date(),
+      livemode: false,
+    })
     .returning();
   return { donation: donation!, payment: payment! };
 }
@@ -120,7 +129,16 @@ describe('refunding a membership', () => {
     const [payment] = await database
       .db()
       .insert(payments)
-      .values({ purpose: 'membership', referenceId: application.id, description: 'Annual Membership', amountCents: 5000, provider: 'test', checkoutSessionId: `tcs_${application.id}`, paidAt: new Date(), livemode: false })
+      .values({
+        purpose: 'membership',
+        referenceId: application.id,
+        description: 'Annual Membership',
+        amountCents: 5000,
+        provider: 'test',
+        checkoutSessionId: `tcs_${application.id}`,
+        paidAt: new Date(),
+        livemode: false,
+      })
       .returning();
     const path = `/admin/applications/${application.id}`;
     expect((await post(applicationAction as never, path, application.id, { intent: 'refund', paymentId: payment!.id, amount: '10', reason: 'Student rate', confirmed: 'yes' })).status).toBe(302);

@@ -99,7 +99,10 @@ describe('a giving statement', () => {
   it('prints each donor’s name intact in its text, its title and its file name, with each gift’s receipt number', async () => {
     for (const donor of donors) {
       const key = donorKey(donor.email);
-      const response = (await statementLoader({ ...routeArgs(`/admin/finance/statements/${year}/${key}.pdf`, { headers: { cookie: financeCookie } }), params: { year: String(year), file: `${key}.pdf` } })) as Response;
+      const response = (await statementLoader({
+        ...routeArgs(`/admin/finance/statements/${year}/${key}.pdf`, { headers: { cookie: financeCookie } }),
+        params: { year: String(year), file: `${key}.pdf` },
+      })) as Response;
       expect(response.status).toBe(200);
       const disposition = response.headers.get('Content-Disposition')!;
       const fileName = /filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? /filename="(.+)"/.exec(disposition)![1]!;
@@ -146,7 +149,10 @@ describe('a giving statement', () => {
     for (const donor of donors) {
       const { bytes } = await givingStatementPdfOfEmail(year, donor.email);
       const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8');
-      expect(text.split('\n').map((line) => line.trim()), donor.name).toContain(donor.name);
+      expect(
+        text.split('\n').map((line) => line.trim()),
+        donor.name,
+      ).toContain(donor.name);
       expect(text).toContain(donor.email);
     }
   });

@@ -71,9 +71,7 @@ describe('placing an order', () => {
     const draft = await createEvent(database.db(), { status: 'draft', startsAt: inAMonth() }, [{ name: 'T', priceCents: 0, quantityCap: 5 }]);
     expect((await refusalOf(() => placeOrder({ eventId: draft.id, buyer, seats: seats(draft.tiers[0]!.id, 1), isMember: false }))).code).toBe('not_found');
     const past = await createEvent(database.db(), { status: 'published', startsAt: new Date(Date.now() - 86_400_000) }, [{ name: 'T', priceCents: 0, quantityCap: 5 }]);
-    expect((await refusalOf(() => placeOrder({ eventId: past.id, buyer, seats: seats(past.tiers[0]!.id, 1), isMember: false }))).message).toBe(
-      'This event has ended. Ticket sales are closed.',
-    );
+    expect((await refusalOf(() => placeOrder({ eventId: past.id, buyer, seats: seats(past.tiers[0]!.id, 1), isMember: false }))).message).toBe('This event has ended. Ticket sales are closed.');
   });
 });
 

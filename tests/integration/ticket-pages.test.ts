@@ -22,11 +22,14 @@ beforeAll(async () => {
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000);
 
 async function event(tiers: { name: string; priceCents: number; quantityCap: number }[]) {
-  return createEvent(database.db(), { title: 'Founders’ Day, with dinner; and dance', startsAt: inAMonth(), status: 'published', registrationKind: 'tickets', address: '100 Queen St W, Toronto' }, tiers);
+  return createEvent(
+    database.db(),
+    { title: 'Founders’ Day, with dinner; and dance', startsAt: inAMonth(), status: 'published', registrationKind: 'tickets', address: '100 Queen St W, Toronto' },
+    tiers,
+  );
 }
 
-const orderPage = (eventId: number, query: string, headers: Record<string, string> = {}) =>
-  orderLoader(routeArgs(`/events/${eventId}/order?${query}`, { headers }, { id: String(eventId) }));
+const orderPage = (eventId: number, query: string, headers: Record<string, string> = {}) => orderLoader(routeArgs(`/events/${eventId}/order?${query}`, { headers }, { id: String(eventId) }));
 
 /** Registers `names` for a free tier through the order page's action, as the browser posts it; its redirect. */
 async function register(eventId: number, seats: string, names: string[], headers: Record<string, string> = {}) {
@@ -111,7 +114,10 @@ describe('the order page after a free registration', () => {
       { name: 'Lunch', priceCents: 2000, quantityCap: 10 },
     ]);
     const redirect = await register(fair.id, `${fair.tiers[0]!.id}x1`, ['Ann Guest']);
-    const cookie = redirect.headers.getSetCookie().find((value) => value.startsWith('ppa_registered='))!.split(';')[0]!;
+    const cookie = redirect.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('ppa_registered='))!
+      .split(';')[0]!;
     expect((await orderPage(fair.id, `seats=${fair.tiers[1]!.id}x1`, { Cookie: cookie })).registered).toBeNull();
   });
 });
@@ -125,7 +131,12 @@ describe('an order placed (ADR 021)', () => {
     // `js: '1'` was the page script's answer kind (ADR 014): it no longer changes the answer.
     const post = (tierId: number) =>
       orderAction(
-        postArgs(`/events/${fair.id}/order?seats=${tierId}x1`, new URLSearchParams({ buyerName: 'Ann Guest', buyerEmail: 'ann.js@example.org', 'attendees[0]': 'Ann Guest', intent: 'order', js: '1' }), {}, { id: String(fair.id) }),
+        postArgs(
+          `/events/${fair.id}/order?seats=${tierId}x1`,
+          new URLSearchParams({ buyerName: 'Ann Guest', buyerEmail: 'ann.js@example.org', 'attendees[0]': 'Ann Guest', intent: 'order', js: '1' }),
+          {},
+          { id: String(fair.id) },
+        ),
       ) as unknown as Promise<Response>;
     const free = await post(fair.tiers[0]!.id);
     expect(free.status).toBe(302);
@@ -143,7 +154,12 @@ describe('an order placed (ADR 021)', () => {
 describe('the ticket page’s .ics file', () => {
   it('is the event for whoever holds the link, and nothing for anyone else', async () => {
     const gala = await event([{ name: 'Dinner', priceCents: 0, quantityCap: 10 }]);
-    const { order } = await placeOrder({ eventId: gala.id, buyer: { name: 'Ann', email: 'ann.ics@example.org', userId: null }, seats: [{ tierId: gala.tiers[0]!.id, attendeeName: 'Ann' }], isMember: false });
+    const { order } = await placeOrder({
+      eventId: gala.id,
+      buyer: { name: 'Ann', email: 'ann.ics@example.org', userId: null },
+      seats: [{ tierId: gala.tiers[0]!.id, attendeeName: 'Ann' }],
+      isMember: false,
+    });
     const file = (path: string) => calendarLoader(routeArgs(path, {}, { orderId: order.id }));
 
     const answer = await file(ticketCalendarPath(order.id));
@@ -155,7 +171,12 @@ describe('the ticket page’s .ics file', () => {
     expect(text).toContain('SUMMARY:Founders’ Day\\, with dinner\\; and dance\r\n');
     expect(text).toContain('LOCATION:Community Hall\\, Toronto\\, 100 Queen St W\\, Toronto\r\n');
     expect(text).toContain(`DESCRIPTION:Your tickets: http://localhost:3000${ticketOrderPath(order.id)}`);
-    expect(text).toContain(`DTSTART:${gala.startsAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}\r\n`);
+    expect(text).toContain(
+      `DTSTART:${gala.startsAt
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')}\r\n`,
+    );
 
     expect((await file(`/tickets/${order.id}/event.ics`)).status).toBe(404);
     expect((await file(`/tickets/${order.id}/event.ics?t=forged`)).status).toBe(404);

@@ -138,7 +138,11 @@ describe('the committee cancels and refunds tickets', () => {
     expect((await orderRow(order.order.id)).status).toBe('cancelled');
     expect((await refusalOf(() => cancelTickets(admin, order.order.id, 'all', 'again'))).code).toBe('conflict');
 
-    const audit = await database.db().select().from(auditLog).where(inArray(auditLog.entityId, [order.order.id, (await paymentOf(order.order.id))!.id]));
+    const audit = await database
+      .db()
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, [order.order.id, (await paymentOf(order.order.id))!.id]));
     expect(audit.map((entry) => entry.action).sort()).toEqual(['payment.refund', 'payment.refund', 'tickets.cancel', 'tickets.cancel']);
     expect(audit.find((entry) => entry.action === 'payment.refund' && entry.toValue === '$0.00')).toMatchObject({ actorEmail: admin.email, fromValue: '$170.00' });
   });
@@ -252,9 +256,24 @@ describe('any sequence of holds, payments, expiries, cancellations and refunds',
         }
         const orderIds = orders.map((order) => order.id);
         const paid = orderIds.length
-          ? await database.db().select().from(payments).where(and(eq(payments.purpose, 'tickets'), inArray(payments.referenceId, orderIds)))
+          ? await database
+              .db()
+              .select()
+              .from(payments)
+              .where(and(eq(payments.purpose, 'tickets'), inArray(payments.referenceId, orderIds)))
           : [];
-        const refunds = paid.length ? await database.db().select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, paid.map((payment) => payment.id))) : [];
+        const refunds = paid.length
+          ? await database
+              .db()
+              .select()
+              .from(paymentRefunds)
+              .where(
+                inArray(
+                  paymentRefunds.paymentId,
+                  paid.map((payment) => payment.id),
+                ),
+              )
+          : [];
         const moneyIn = paid.reduce((total, payment) => total + payment.amountCents, 0) - refunds.reduce((total, refund) => total + refund.amountCents, 0);
         const validValue = seats.filter((seat) => seat.status === 'valid' || seat.status === 'checked_in').reduce((total, seat) => total + seat.priceCents, 0);
         expect(moneyIn).toBe(validValue);

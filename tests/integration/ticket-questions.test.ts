@@ -57,7 +57,16 @@ describe('registration questions, end to end through the routes', () => {
     expect(refused.data.result.error['options']).toEqual(['Give 2 to 20 options, one per line.']);
     expect(await listQuestions(event.id)).toEqual([]);
 
-    const saved = await editorPost(event.id, { intent: 'question-save', label: 'Dietary needs', kind: 'choice', options: 'None\nVegetarian\nHalal', required: 'on', scope: 'attendee', atDoor: 'on', tierIds: String(dinner!.id) });
+    const saved = await editorPost(event.id, {
+      intent: 'question-save',
+      label: 'Dietary needs',
+      kind: 'choice',
+      options: 'None\nVegetarian\nHalal',
+      required: 'on',
+      scope: 'attendee',
+      atDoor: 'on',
+      tierIds: String(dinner!.id),
+    });
     expect(saved).toBeInstanceOf(Response);
     await editorPost(event.id, { intent: 'question-save', label: 'Name for your table', kind: 'text', scope: 'order' });
     const [dietary, table] = await listQuestions(event.id);
@@ -72,7 +81,9 @@ describe('registration questions, end to end through the routes', () => {
 
     // Bad answers: each message under its field, what was typed kept, nothing placed.
     const form = { buyerName: 'Ann Guest', buyerEmail: 'ann.question@example.org', 'attendees[0]': 'Ann Guest', 'attendees[1]': 'Bo Guest', 'attendees[2]': 'Cy Guest' };
-    const bad = (await orderAction(postArgs(orderPath, { ...form, [`answers.q${dietary!.id}_0`]: 'Pizza', [`answers.q${table!.id}`]: 'The Guests' }, {}, { id: String(event.id) }))) as unknown as Reply;
+    const bad = (await orderAction(
+      postArgs(orderPath, { ...form, [`answers.q${dietary!.id}_0`]: 'Pizza', [`answers.q${table!.id}`]: 'The Guests' }, {}, { id: String(event.id) }),
+    )) as unknown as Reply;
     expect(bad.init.status).toBe(400);
     expect(bad.data.result.error[`answers.q${dietary!.id}_0`]).toEqual(['Choose one of the answers offered.']);
     expect(bad.data.result.error[`answers.q${dietary!.id}_1`]).toEqual(['Please choose an answer.']);
@@ -87,7 +98,12 @@ describe('registration questions, end to end through the routes', () => {
     expect(odd.data.result.initialValue['answers']).toEqual({});
 
     const placed = await orderAction(
-      postArgs(orderPath, { ...form, [`answers.q${dietary!.id}_0`]: 'Vegetarian', [`answers.q${dietary!.id}_1`]: 'Halal', [`answers.q${dietary!.id}_2`]: 'None', [`answers.q${table!.id}`]: '=The Guests' }, {}, { id: String(event.id) }),
+      postArgs(
+        orderPath,
+        { ...form, [`answers.q${dietary!.id}_0`]: 'Vegetarian', [`answers.q${dietary!.id}_1`]: 'Halal', [`answers.q${dietary!.id}_2`]: 'None', [`answers.q${table!.id}`]: '=The Guests' },
+        {},
+        { id: String(event.id) },
+      ),
     );
     expect(placed).toBeInstanceOf(Response);
     const [order] = await database.db().select().from(ticketOrders).where(eq(ticketOrders.buyerEmail, 'ann.question@example.org'));
@@ -142,7 +158,10 @@ describe('passing a ticket on, through the ticket page', () => {
     await editorPost(event.id, { intent: 'question-save', label: 'Dietary needs', kind: 'choice', options: 'None\nVegetarian\nHalal', required: 'on', scope: 'attendee', atDoor: 'on' });
     await editorPost(event.id, { intent: 'question-save', label: 'Name for your table', kind: 'text', scope: 'order' });
     const [dietary, table] = await listQuestions(event.id);
-    const { order, tickets: [, guest] } = await placeOrder({
+    const {
+      order,
+      tickets: [, guest],
+    } = await placeOrder({
       eventId: event.id,
       buyer: { name: seán.name, email: seán.email, userId: null },
       seats: [
@@ -161,7 +180,10 @@ describe('passing a ticket on, through the ticket page', () => {
 
     // Without the new attendee's answer: said under its field, what was typed kept, nothing changed.
     const pass = { intent: 'transfer', ticketId: String(guest!.id), attendeeName: selvarajah.name, attendeeEmail: longEmail };
-    const refused = (await ticketsAction(postArgs(path, pass, {}, params))) as unknown as { init: ResponseInit; data: { form: string; result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } } };
+    const refused = (await ticketsAction(postArgs(path, pass, {}, params))) as unknown as {
+      init: ResponseInit;
+      data: { form: string; result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } };
+    };
     expect(refused.init.status).toBe(400);
     expect(refused.data.form).toBe(`transfer-${guest!.id}`);
     expect(refused.data.result.error[`answers.q${dietary!.id}`]).toEqual(['Please choose an answer.']);
@@ -169,7 +191,10 @@ describe('passing a ticket on, through the ticket page', () => {
     const [unchanged] = await database.db().select().from(tickets).where(eq(tickets.id, guest!.id));
     expect(unchanged).toMatchObject({ attendeeName: 'Brigid O’Brien', code: guest!.code });
     // An answer outside the choices is refused too.
-    const odd = (await ticketsAction(postArgs(path, { ...pass, [`answers.q${dietary!.id}`]: 'Pizza' }, {}, params))) as unknown as { init: ResponseInit; data: { result: { error: Record<string, string[]> } } };
+    const odd = (await ticketsAction(postArgs(path, { ...pass, [`answers.q${dietary!.id}`]: 'Pizza' }, {}, params))) as unknown as {
+      init: ResponseInit;
+      data: { result: { error: Record<string, string[]> } };
+    };
     expect(odd.data.result.error[`answers.q${dietary!.id}`]).toEqual(['Choose one of the answers offered.']);
 
     // The page gives the transfer form the questions of the ticket's tier.
@@ -202,7 +227,10 @@ describe('a ticket without a required answer (a question added after the order)'
     const event = await gala();
     const [dinner] = event.tiers;
     const rizwan = people.find((person) => person.name.startsWith('Mohamed Rizwan'))!;
-    const { order, tickets: [ticket] } = await placeOrder({ eventId: event.id, buyer: { name: rizwan.name, email: rizwan.email, userId: null }, seats: [{ tierId: dinner!.id, attendeeName: rizwan.name }], isMember: false });
+    const {
+      order,
+      tickets: [ticket],
+    } = await placeOrder({ eventId: event.id, buyer: { name: rizwan.name, email: rizwan.email, userId: null }, seats: [{ tierId: dinner!.id, attendeeName: rizwan.name }], isMember: false });
     const path = ticketOrderPath(order.id);
     const params = { orderId: order.id };
     expect((await ticketsLoader(routeArgs(path, {}, params))).tickets[0]!.missing).toEqual([]);
@@ -214,7 +242,10 @@ describe('a ticket without a required answer (a question added after the order)'
     const page = await ticketsLoader(routeArgs(path, {}, params));
     expect(page.tickets[0]!.missing.map((question) => question.label)).toEqual(['Dietary needs']);
 
-    const refused = (await ticketsAction(postArgs(path, { intent: 'answers', ticketId: String(ticket!.id) }, {}, params))) as unknown as { init: ResponseInit; data: { form: string; result: { error: Record<string, string[]> } } };
+    const refused = (await ticketsAction(postArgs(path, { intent: 'answers', ticketId: String(ticket!.id) }, {}, params))) as unknown as {
+      init: ResponseInit;
+      data: { form: string; result: { error: Record<string, string[]> } };
+    };
     expect(refused.init.status).toBe(400);
     expect(refused.data.form).toBe(`answers-${ticket!.id}`);
     expect(refused.data.result.error[`answers.q${dietary!.id}`]).toEqual(['Please choose an answer.']);
@@ -226,18 +257,34 @@ describe('a ticket without a required answer (a question added after the order)'
     expect(after.tickets[0]).toMatchObject({ missing: [], answers: [expect.objectContaining({ label: 'Dietary needs', text: 'Vegetarian' })] });
     expect((await listAttendees(event.id))[0]!.answers.map((answer) => answer.text)).toEqual(['Vegetarian']);
     expect(await checkInTicket(event.id, ticket!.code, 'door@example.org')).toMatchObject({ result: 'valid', answers: [{ label: 'Dietary needs', text: 'Vegetarian' }] });
-    const [audit] = await database.db().select().from(auditLog).where(and(eq(auditLog.action, 'ticket.answers'), eq(auditLog.entityId, String(ticket!.id))));
+    const [audit] = await database
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ticket.answers'), eq(auditLog.entityId, String(ticket!.id))));
     expect(audit).toMatchObject({ actorEmail: `${rizwan.email} (ticket link)`, toValue: '“Dietary needs” answered' });
     // Given once: a second post changes nothing.
     await ticketsAction(postArgs(path, { intent: 'answers', ticketId: String(ticket!.id), [`answers.q${dietary!.id}`]: 'Halal' }, {}, params));
     expect((await database.db().select().from(ticketAnswers).where(eq(ticketAnswers.ticketId, ticket!.id))).map((row) => row.value)).toEqual(['Vegetarian']);
 
     // Once the event has started, the page no longer asks, and a post is refused.
-    const other = await placeOrder({ eventId: event.id, buyer: { name: rizwan.name, email: rizwan.email, userId: null }, seats: [{ tierId: dinner!.id, attendeeName: 'Guest' }], isMember: false, answers: [] });
-    await database.db().update(events).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(events.id, event.id));
+    const other = await placeOrder({
+      eventId: event.id,
+      buyer: { name: rizwan.name, email: rizwan.email, userId: null },
+      seats: [{ tierId: dinner!.id, attendeeName: 'Guest' }],
+      isMember: false,
+      answers: [],
+    });
+    await database
+      .db()
+      .update(events)
+      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .where(eq(events.id, event.id));
     const otherPath = ticketOrderPath(other.order.id);
     expect((await ticketsLoader(routeArgs(otherPath, {}, { orderId: other.order.id }))).tickets[0]!.missing).toEqual([]);
-    const late = (await ticketsAction(postArgs(otherPath, { intent: 'answers', ticketId: String(other.tickets[0]!.id), [`answers.q${dietary!.id}`]: 'Halal' }, {}, { orderId: other.order.id }))) as unknown as { init: ResponseInit; data: { result: { error: Record<string, string[]> } } };
+    const late = (await ticketsAction(
+      postArgs(otherPath, { intent: 'answers', ticketId: String(other.tickets[0]!.id), [`answers.q${dietary!.id}`]: 'Halal' }, {}, { orderId: other.order.id }),
+    )) as unknown as { init: ResponseInit; data: { result: { error: Record<string, string[]> } } };
     expect(late.init.status).toBe(409);
     expect(late.data.result.error['']).toEqual(['The event has started: answers can no longer be added here. Please tell the committee at the door.']);
   });

@@ -220,13 +220,12 @@ const invariants: Array<(world: World) => Promise<void>> = [
       .db()
       .select({ codeId: ticketOrders.discountCodeId })
       .from(ticketOrders)
-      .where(
-        and(
-          eq(ticketOrders.eventId, world.eventId),
-          or(eq(ticketOrders.status, 'confirmed'), and(eq(ticketOrders.status, 'pending_payment'), gt(ticketOrders.holdExpiresAt, world.now))),
-        ),
-      );
-    const counted = await usesOf(database.db(), world.codes.map((code) => code.id), world.now);
+      .where(and(eq(ticketOrders.eventId, world.eventId), or(eq(ticketOrders.status, 'confirmed'), and(eq(ticketOrders.status, 'pending_payment'), gt(ticketOrders.holdExpiresAt, world.now)))));
+    const counted = await usesOf(
+      database.db(),
+      world.codes.map((code) => code.id),
+      world.now,
+    );
     for (const code of world.codes) {
       const uses = using.filter((row) => row.codeId === code.id).length;
       expect(uses).toBeLessThanOrEqual(code.useLimit!);

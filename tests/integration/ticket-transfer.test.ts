@@ -28,9 +28,17 @@ async function gala(startsAt = new Date(Date.now() + 30 * 86_400_000)) {
 describe('passing a ticket on', () => {
   it('renames the ticket, gives it a new code, retires the old one at the door, takes the new attendee’s answers, audits and mails', async () => {
     const event = await gala();
-    const dietary = await saveQuestion(actorWith('editor'), event.id, null, questionSchema.parse({ label: 'Dietary needs', kind: 'choice', options: 'None\nVegetarian', required: 'on', scope: 'attendee', atDoor: 'on' }));
+    const dietary = await saveQuestion(
+      actorWith('editor'),
+      event.id,
+      null,
+      questionSchema.parse({ label: 'Dietary needs', kind: 'choice', options: 'None\nVegetarian', required: 'on', scope: 'attendee', atDoor: 'on' }),
+    );
     const table = await saveQuestion(actorWith('editor'), event.id, null, questionSchema.parse({ label: 'Table name', kind: 'text', scope: 'order' }));
-    const { order, tickets: [first, second] } = await placeOrder({
+    const {
+      order,
+      tickets: [first, second],
+    } = await placeOrder({
       eventId: event.id,
       buyer,
       seats: [
@@ -78,7 +86,11 @@ describe('passing a ticket on', () => {
     const other = await gala();
     expect(await checkInTicket(other.id, second!.code, 'door')).toEqual({ result: 'not-for-event' });
 
-    const [audit] = await database.db().select().from(auditLog).where(and(eq(auditLog.action, 'ticket.transfer'), eq(auditLog.entityId, String(second!.id))));
+    const [audit] = await database
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ticket.transfer'), eq(auditLog.entityId, String(second!.id))));
     expect(audit).toMatchObject({ actorEmail: linkHolder.email, entityId: String(second!.id), fromValue: 'Kasun Perera', toValue: 'Nuwan Silva' });
 
     const mails = await database.db().select().from(mailOutbox).where(eq(mailOutbox.recipient, 'nuwan@example.org'));
@@ -94,15 +106,25 @@ describe('passing a ticket on', () => {
 
   it('refuses a transfer that leaves a required question of the attendee unanswered; nothing changes', async () => {
     const event = await gala();
-    const dietary = await saveQuestion(actorWith('editor'), event.id, null, questionSchema.parse({ label: 'Dietary needs', kind: 'choice', options: 'None\nVegetarian\nHalal', required: 'on', scope: 'attendee', atDoor: 'on' }));
-    const { order, tickets: [ticket] } = await placeOrder({
+    const dietary = await saveQuestion(
+      actorWith('editor'),
+      event.id,
+      null,
+      questionSchema.parse({ label: 'Dietary needs', kind: 'choice', options: 'None\nVegetarian\nHalal', required: 'on', scope: 'attendee', atDoor: 'on' }),
+    );
+    const {
+      order,
+      tickets: [ticket],
+    } = await placeOrder({
       eventId: event.id,
       buyer,
       seats: [{ tierId: event.tiers[0]!.id, attendeeName: 'Kasun Perera' }],
       isMember: false,
       answers: [{ questionId: dietary.id, seatIndex: 0, value: 'Vegetarian' }],
     });
-    const refusal = await refusalOf(() => transferTicket({ orderId: order.id, ticketId: ticket!.id, attendeeName: 'செல்வராஜா கந்தசாமி', attendeeEmail: null, answers: [{ questionId: dietary.id, value: '' }], by: linkHolder }));
+    const refusal = await refusalOf(() =>
+      transferTicket({ orderId: order.id, ticketId: ticket!.id, attendeeName: 'செல்வராஜா கந்தசாமி', attendeeEmail: null, answers: [{ questionId: dietary.id, value: '' }], by: linkHolder }),
+    );
     expect(refusal).toMatchObject({ code: 'bad_request', message: '“Dietary needs” needs an answer for செல்வராஜா கந்தசாமி.', field: `answers.q${dietary.id}` });
     const [row] = await database.db().select().from(tickets).where(eq(tickets.id, ticket!.id));
     expect(row).toMatchObject({ attendeeName: 'Kasun Perera', code: ticket!.code });
@@ -110,15 +132,33 @@ describe('passing a ticket on', () => {
     expect(await database.db().select().from(ticketTransfers).where(eq(ticketTransfers.ticketId, ticket!.id))).toEqual([]);
 
     // A question only for another tier is not asked of this one.
-    const paidOnly = await saveQuestion(actorWith('editor'), event.id, null, questionSchema.parse({ label: 'Wine', kind: 'yes_no', required: 'on', scope: 'attendee', tierIds: [String(event.tiers[1]!.id)] }));
-    const passed = await transferTicket({ orderId: order.id, ticketId: ticket!.id, attendeeName: 'செல்வராஜா கந்தசாமி', attendeeEmail: null, answers: [{ questionId: dietary.id, value: 'Halal' }, { questionId: paidOnly.id, value: 'yes' }], by: linkHolder });
+    const paidOnly = await saveQuestion(
+      actorWith('editor'),
+      event.id,
+      null,
+      questionSchema.parse({ label: 'Wine', kind: 'yes_no', required: 'on', scope: 'attendee', tierIds: [String(event.tiers[1]!.id)] }),
+    );
+    const passed = await transferTicket({
+      orderId: order.id,
+      ticketId: ticket!.id,
+      attendeeName: 'செல்வராஜா கந்தசாமி',
+      attendeeEmail: null,
+      answers: [
+        { questionId: dietary.id, value: 'Halal' },
+        { questionId: paidOnly.id, value: 'yes' },
+      ],
+      by: linkHolder,
+    });
     expect(passed.attendeeName).toBe('செல்வராஜா கந்தசாமி');
     expect((await answersOfOrders(event.id, [order.id])).byTicket.get(ticket!.id)?.map((answer) => [answer.label, answer.text])).toEqual([['Dietary needs', 'Halal']]);
   });
 
   it('sends no mail without an address, and can pass a ticket again (each old code retired)', async () => {
     const event = await gala();
-    const { order, tickets: [ticket] } = await placeOrder({ eventId: event.id, buyer, seats: [{ tierId: event.tiers[0]!.id, attendeeName: 'A' }], isMember: false });
+    const {
+      order,
+      tickets: [ticket],
+    } = await placeOrder({ eventId: event.id, buyer, seats: [{ tierId: event.tiers[0]!.id, attendeeName: 'A' }], isMember: false });
     const queued = async () => (await database.db().select().from(mailOutbox)).length;
     const before = await queued();
     const once = await transferTicket({ orderId: order.id, ticketId: ticket!.id, attendeeName: 'B', attendeeEmail: null, by: linkHolder });
@@ -131,7 +171,15 @@ describe('passing a ticket on', () => {
   it('refuses used, unpaid and other orders’ tickets, and everything once the event has started; nothing changes', async () => {
     const startsAt = new Date(Date.now() + 86_400_000);
     const event = await gala(startsAt);
-    const free = await placeOrder({ eventId: event.id, buyer, seats: [{ tierId: event.tiers[0]!.id, attendeeName: 'A' }, { tierId: event.tiers[0]!.id, attendeeName: 'B' }], isMember: false });
+    const free = await placeOrder({
+      eventId: event.id,
+      buyer,
+      seats: [
+        { tierId: event.tiers[0]!.id, attendeeName: 'A' },
+        { tierId: event.tiers[0]!.id, attendeeName: 'B' },
+      ],
+      isMember: false,
+    });
     const unpaid = await placeOrder({ eventId: event.id, buyer, seats: [{ tierId: event.tiers[1]!.id, attendeeName: 'C' }], isMember: false });
     const pass = (orderId: string, ticketId: number, now?: Date) => transferTicket({ orderId, ticketId, attendeeName: 'New', attendeeEmail: null, by: linkHolder, now });
 

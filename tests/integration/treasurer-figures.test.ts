@@ -42,7 +42,16 @@ let financeCookie = '';
 async function give(who: Person, cents: number) {
   const at = who.name.lastIndexOf(' ');
   const donation = await recordDonation(
-    { kind: 'one-time', cause: 'general', amount: cents, firstName: who.name.slice(0, at), lastName: who.name.slice(at + 1), email: who.email, homeAddress: '40 Bay Street, Toronto', phoneNumber: null },
+    {
+      kind: 'one-time',
+      cause: 'general',
+      amount: cents,
+      firstName: who.name.slice(0, at),
+      lastName: who.name.slice(at + 1),
+      email: who.email,
+      homeAddress: '40 Bay Street, Toronto',
+      phoneNumber: null,
+    },
     null,
   );
   await payTestCheckout((await startCheckout(donationCheckout(donation))).sessionId);
@@ -112,7 +121,10 @@ describe('after a partial refund', () => {
 describe('a member’s own payments', () => {
   it('say what was refunded to them and what the association kept', async () => {
     const { account, cookie } = await createSignedInAccount(database.db(), { email: zoe.email.replace('@', '+member@'), name: zoe.name });
-    const donation = await recordDonation({ kind: 'one-time', cause: 'medical', amount: 20_000, firstName: 'Zoë', lastName: 'Müller-Ñoño', email: account.email, homeAddress: '7 Rue Principale, Montréal', phoneNumber: null }, account.id);
+    const donation = await recordDonation(
+      { kind: 'one-time', cause: 'medical', amount: 20_000, firstName: 'Zoë', lastName: 'Müller-Ñoño', email: account.email, homeAddress: '7 Rue Principale, Montréal', phoneNumber: null },
+      account.id,
+    );
     await payTestCheckout((await startCheckout(donationCheckout(donation))).sessionId);
     const [payment] = await database.db().select().from(payments).where(eq(payments.referenceId, donation.id));
     await refundCardPayment(admin, { paymentId: payment!.id, amount: 5_000, reason: 'Asked for part back' });
@@ -140,7 +152,8 @@ describe('receipt numbers', () => {
 
 describe('Mail all statements', () => {
   type Reply = { data: { ok: boolean; asking: { year: number; recipients: number } | null }; init: ResponseInit | null };
-  const post = (fields: Record<string, string>) => financeAction(postArgs(`/admin/finance?year=${year}`, { intent: 'send-statements', year: String(year), ...fields }, { cookie: adminCookie })) as Promise<Reply | Response>;
+  const post = (fields: Record<string, string>) =>
+    financeAction(postArgs(`/admin/finance?year=${year}`, { intent: 'send-statements', year: String(year), ...fields }, { cookie: adminCookie })) as Promise<Reply | Response>;
 
   it('asks first, with the number of donors, and sends nothing until confirmed', async () => {
     const asked = (await post({})) as Reply;

@@ -162,7 +162,11 @@ describe('setting two-step sign-in up', () => {
     const first = await securityLoader(get('/members-portal/security', jar));
     expect(first.newCodes).toHaveLength(10);
     expect((await securityLoader(get('/members-portal/security', jar))).newCodes).toBeNull();
-    const audited = await database.db().select().from(auditLog).where(and(eq(auditLog.action, 'account.two_factor'), eq(auditLog.entityId, account.id)));
+    const audited = await database
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.two_factor'), eq(auditLog.entityId, account.id)));
     expect(audited.map((entry) => [entry.fromValue, entry.toValue])).toEqual([['off', 'on']]);
   });
 
@@ -300,7 +304,11 @@ describe('recovery and stray posts', () => {
     await turnOn(jar);
     await resetTwoFactor(commandLineActor, account.email.toUpperCase());
     expect((await signInWithPassword(account.email, new Jar(), '/')).reply.location).toBe('/');
-    const audited = await database.db().select().from(auditLog).where(and(eq(auditLog.action, 'account.two_factor'), eq(auditLog.entityId, account.id)));
+    const audited = await database
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.two_factor'), eq(auditLog.entityId, account.id)));
     expect(audited.map((entry) => [entry.actorEmail, entry.toValue])).toContainEqual([commandLineActor.email, 'off']);
     await expect(resetTwoFactor(commandLineActor, 'nobody@example.org')).rejects.toThrow('No account has the email nobody@example.org.');
     await expect(resetTwoFactor({ id: account.id, email: account.email, role: 'admin' }, account.email)).rejects.toThrow('You do not have permission to do that.');
@@ -335,7 +343,11 @@ describe('a super admin requires two-step sign-in of admins and finance', () => 
     const saved = await answer(() => settingsAction(post('/admin/settings', jar, { intent: 'two-factor', staffTwoFactorRequired: 'on' })));
     expect(saved.status).toBe(200);
     expect((await database.db().select().from(siteSettings))[0]!.staffTwoFactorRequired).toBe(true);
-    const audit = await database.db().select().from(auditLog).where(and(eq(auditLog.action, 'settings.update'), eq(auditLog.actorId, boss.id)));
+    const audit = await database
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'settings.update'), eq(auditLog.actorId, boss.id)));
     expect(audit.map((entry) => entry.toValue)).toEqual(['{"staffTwoFactorRequired":true}']);
 
     // An admin may not: the setting is the super admin's.
@@ -376,7 +388,9 @@ describe('a super admin requires two-step sign-in of admins and finance', () => 
     expect(off.status).toBe(409);
     expect((await sessionUser(readyJar))?.id).toBe(readyAdmin.id);
     // Nor by a post straight to better-auth's endpoint.
-    const direct = await callAuthEndpoint(new Request('http://localhost:3000/', { headers: { cookie: readyJar.toString(), 'x-client-ip': freshIp() } }), '/two-factor/disable', { password: testPassword });
+    const direct = await callAuthEndpoint(new Request('http://localhost:3000/', { headers: { cookie: readyJar.toString(), 'x-client-ip': freshIp() } }), '/two-factor/disable', {
+      password: testPassword,
+    });
     expect(direct.response.status).toBe(400);
     expect((await sessionUser(readyJar))?.twoFactorEnabled).toBe(true);
   });

@@ -77,7 +77,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
       body: new URLSearchParams({ intent: 'login', email: admin.email, password: admin.password }),
       redirect: 'manual',
     });
-    const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
     expect(cookie).toContain('session_token');
 
     const form = new FormData();
@@ -140,7 +143,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
       // Whichever server ran the reminder job (one of these, or an earlier test's) has finished it.
       await vi.waitFor(
         async () => {
-          const finished = await database.db().select().from(jobRuns).where(and(eq(jobRuns.name, 'membership-reminders'), isNotNull(jobRuns.finishedAt)));
+          const finished = await database
+            .db()
+            .select()
+            .from(jobRuns)
+            .where(and(eq(jobRuns.name, 'membership-reminders'), isNotNull(jobRuns.finishedAt)));
           if (finished.length === 0) throw new Error('the reminder job has not finished');
         },
         { timeout: SERVER_START_LIMIT_MS, interval: 100 },

@@ -44,7 +44,12 @@ type Manifest = {
   madeAt: string;
   migrationsApplied: number;
   secret: string;
-  people: { admin: { email: string; password: string }; member: { email: string; password: string; name: string }; treasurer: { email: string }; donor: { email: string; first: string; last: string } };
+  people: {
+    admin: { email: string; password: string };
+    member: { email: string; password: string; name: string };
+    treasurer: { email: string };
+    donor: { email: string; first: string; last: string };
+  };
   member: { sessionCookie: string; applicationId: string; plan: 'annual' | 'life'; membershipPayment: Payment; subscriptionPayment: Payment };
   gift: Payment;
   event: { id: number; tierId: number; seats: number; orderPayment: Payment };

@@ -58,7 +58,14 @@ describe('npm run user', { timeout: 600_000 }, () => {
   it('lists its commands for help, and for none or an unknown one', () => {
     const help = runCommand(dataDir, ['help']);
     expect(help.status).toBe(0);
-    for (const line of ['npm run user -- role <email> <role>', 'npm run user -- reset-password <email>', '--password-stdin', '--generate', 'npm run user -- two-factor-off <email>', 'npm run user -- help']) {
+    for (const line of [
+      'npm run user -- role <email> <role>',
+      'npm run user -- reset-password <email>',
+      '--password-stdin',
+      '--generate',
+      'npm run user -- two-factor-off <email>',
+      'npm run user -- help',
+    ]) {
       expect(help.stdout).toContain(line);
     }
     expect(runCommand(dataDir, []).stdout).toBe(help.stdout);

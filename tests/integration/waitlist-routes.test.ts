@@ -54,7 +54,12 @@ describe('the waitlist, through the routes', () => {
     ]);
     const tier = event.tiers[0]!;
     const params = { id: String(event.id) };
-    const held = await placeOrder({ eventId: event.id, buyer: { name: 'First Buyer', email: 'first.buyer@example.org', userId: null }, seats: [{ tierId: tier.id, attendeeName: 'First' }], isMember: false });
+    const held = await placeOrder({
+      eventId: event.id,
+      buyer: { name: 'First Buyer', email: 'first.buyer@example.org', userId: null },
+      seats: [{ tierId: tier.id, attendeeName: 'First' }],
+      isMember: false,
+    });
     const joinPath = `/events/${event.id}/waitlist?tier=${tier.id}`;
     expect((await waitlistLoader(routeArgs(joinPath, {}, params))).tier).toMatchObject({ id: tier.id, soldOut: true });
 
@@ -117,16 +122,28 @@ describe('the committee cancels a ticket of a sold-out tier', () => {
 
   const cancel = (eventId: number, order: string, ticket: number, confirmed: boolean) =>
     ticketsAction(
-      postArgs(`/admin/content/events/${eventId}/tickets`, { intent: 'cancel-ticket', id: String(ticket), order, ...(confirmed ? { confirmed: 'yes' } : {}) }, { cookie: adminCookie }, { id: String(eventId) }),
+      postArgs(
+        `/admin/content/events/${eventId}/tickets`,
+        { intent: 'cancel-ticket', id: String(ticket), order, ...(confirmed ? { confirmed: 'yes' } : {}) },
+        { cookie: adminCookie },
+        { id: String(eventId) },
+      ),
     );
 
   it('with people waiting: the toast and the buyer’s mail say the seat is offered to the waitlist, and so does the question first; and it is', async () => {
     const saman = person('සමන් කුමාර පෙරේරා');
-    const { event, order, tickets: [ticket, other] } = await soldOutDinner('Harvest Dinner', seán, 2);
+    const {
+      event,
+      order,
+      tickets: [ticket, other],
+    } = await soldOutDinner('Harvest Dinner', seán, 2);
     for (const waiter of [selvarajah, saman]) await joinWaitlist({ eventId: event.id, tierId: event.tiers[0]!.id, name: waiter.name, email: waiter.email, userId: null, isMember: false });
 
     const toast = await toastOf(await cancel(event.id, order.id, ticket!.id, true));
-    expect(toast).toMatchObject({ title: 'Ticket Cancelled', description: '$85.00 is refunded to the buyer. The seat is offered to the next person on the waitlist. The buyer has been told by email.' });
+    expect(toast).toMatchObject({
+      title: 'Ticket Cancelled',
+      description: '$85.00 is refunded to the buyer. The seat is offered to the next person on the waitlist. The buyer has been told by email.',
+    });
     expect(toast.description).not.toContain('on sale');
     const [told] = (await deliveredMailsTo(seán.email)).filter((mail) => mail.subject?.startsWith('A ticket for Harvest Dinner cancelled'));
     expect(told!.text).toContain('The seat is offered to the next person on the waitlist.');

@@ -20,9 +20,7 @@ let people = 0;
 const person = (name: string) => ({ name, email: `${name.toLowerCase().replace(/\W/g, '')}-${++people}@example.org`, userId: null });
 
 async function soldOutGala(priceCents = 0, cap = 1) {
-  const event = await createEvent(database.db(), { title: 'Reunion Gala', startsAt: inAMonth(), status: 'published', registrationKind: 'tickets' }, [
-    { name: 'Dinner', priceCents, quantityCap: cap },
-  ]);
+  const event = await createEvent(database.db(), { title: 'Reunion Gala', startsAt: inAMonth(), status: 'published', registrationKind: 'tickets' }, [{ name: 'Dinner', priceCents, quantityCap: cap }]);
   const tier = event.tiers[0]!;
   const orders = [];
   for (let i = 0; i < cap; i++) orders.push(await placeOrder({ eventId: event.id, buyer: person('Holder'), seats: [{ tierId: tier.id, attendeeName: 'Holder' }], isMember: false }));
@@ -77,7 +75,9 @@ describe('a freed seat', () => {
       '“Dinner” is sold out.',
     );
     // A wrong token takes nothing.
-    expect((await refusalOf(() => placeOrder({ eventId: event.id, buyer: first, seats: [{ tierId: tier.id, attendeeName: 'F' }], isMember: false, offerToken: 'x'.repeat(32) }))).message).toMatch(/not valid/);
+    expect((await refusalOf(() => placeOrder({ eventId: event.id, buyer: first, seats: [{ tierId: tier.id, attendeeName: 'F' }], isMember: false, offerToken: 'x'.repeat(32) }))).message).toMatch(
+      /not valid/,
+    );
 
     const bought = await placeOrder({ eventId: event.id, buyer: first, seats: [{ tierId: tier.id, attendeeName: 'First Waiter' }], isMember: false, offerToken: token });
     expect(bought.order.status).toBe('confirmed');
@@ -105,9 +105,9 @@ describe('a freed seat', () => {
     expect(await sweepWaitlists(later)).toBeGreaterThanOrEqual(1);
     const token = await offerTokenOf(second.email);
     expect(token).not.toBeNull();
-    expect((await refusalOf(() => placeOrder({ eventId: event.id, buyer: first, seats: [{ tierId: tier.id, attendeeName: 'S' }], isMember: false, offerToken: lapsedToken, now: later }))).message).toMatch(
-      /expired/,
-    );
+    expect(
+      (await refusalOf(() => placeOrder({ eventId: event.id, buyer: first, seats: [{ tierId: tier.id, attendeeName: 'S' }], isMember: false, offerToken: lapsedToken, now: later }))).message,
+    ).toMatch(/expired/);
     const statuses = await listWaitlist(editor, event.id, later);
     expect(statuses.map((entry) => [entry.name, entry.status])).toEqual([
       ['Slow Reader', 'lapsed'],
@@ -120,7 +120,11 @@ describe('a freed seat', () => {
     const waiting = [person('Anne'), person('Ben'), person('Cleo')];
     for (const who of waiting) await join(event.id, tier.id, who);
     await Promise.all(orders.map(({ order }) => cancelFreeOrder(order.id)));
-    const offered = await database.db().select().from(waitlistEntries).where(and(eq(waitlistEntries.tierId, tier.id), eq(waitlistEntries.status, 'offered')));
+    const offered = await database
+      .db()
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.tierId, tier.id), eq(waitlistEntries.status, 'offered')));
     expect(offered.map((entry) => entry.name).sort()).toEqual(['Anne', 'Ben']);
     expect(await offerTokenOf(waiting[2]!.email)).toBeNull();
     expect(await remaining(event)).toBe(0);

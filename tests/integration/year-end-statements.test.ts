@@ -109,9 +109,15 @@ describe('a donor’s statements in the portal', () => {
     const page = (await paymentsLoader(routeArgs('/members-portal/payments', { headers: { cookie } }) as never)) as { statementYears: number[] };
     expect(page.statementYears).toEqual([year]);
     // A gift made signed in shows its receipt number under My Payments.
-    const signedIn = await recordDonation({ kind: 'one-time', cause: 'general', amount: 1200, firstName: 'Dilini', lastName: 'Donor', email: 'portal.donor@example.org', homeAddress: '1 Bay St', phoneNumber: null }, account.id);
+    const signedIn = await recordDonation(
+      { kind: 'one-time', cause: 'general', amount: 1200, firstName: 'Dilini', lastName: 'Donor', email: 'portal.donor@example.org', homeAddress: '1 Bay St', phoneNumber: null },
+      account.id,
+    );
     await payTestCheckout((await startCheckout(donationCheckout(signedIn))).sessionId);
-    const again = (await paymentsLoader(routeArgs('/members-portal/payments', { headers: { cookie } }) as never)) as { payments: Array<{ id: string; referenceId: string }>; receiptNumbers: Record<string, string> };
+    const again = (await paymentsLoader(routeArgs('/members-portal/payments', { headers: { cookie } }) as never)) as {
+      payments: Array<{ id: string; referenceId: string }>;
+      receiptNumbers: Record<string, string>;
+    };
     const paid = again.payments.find((payment) => payment.referenceId === signedIn.id)!;
     expect(again.receiptNumbers[paid.id]).toMatch(/^\d{8}$/);
     const own = await download(cookie, `${year}.pdf`);

@@ -85,7 +85,11 @@ export async function heldMembers(database: { db: () => Database }, emails: read
   const result: Record<string, HeldMember> = {};
   for (const { user, application } of found) {
     expect(application.status).toBe('approved');
-    const paid = await database.db().select().from(payments).where(and(eq(payments.userId, user.id), eq(payments.referenceId, application.id)));
+    const paid = await database
+      .db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, user.id), eq(payments.referenceId, application.id)));
     result[user.email] = {
       name: user.name,
       plan: application.membershipType,

@@ -6,11 +6,7 @@ import { provideToastSlot } from '~/lib/toast.server';
  * test: `loader(routeArgs('/events/7', {}, { id: '7' }))`. Typed, so a route that expects params
  * gets them.
  */
-export function routeArgs<Params extends Record<string, string> = Record<string, never>>(
-  path: string,
-  init: RequestInit = {},
-  params: Params = {} as Params,
-) {
+export function routeArgs<Params extends Record<string, string> = Record<string, never>>(path: string, init: RequestInit = {}, params: Params = {} as Params) {
   const request = new Request(new URL(path, 'http://localhost:3000'), init);
   // The context the root middleware would have prepared (app/root.tsx): the request's toast slot.
   const context = requestContext('');

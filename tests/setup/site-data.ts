@@ -15,7 +15,10 @@ export async function signIn(origin: string, email: string, password: string): P
     redirect: 'manual',
   });
   await response.arrayBuffer();
-  const cookie = response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
   return cookie.includes('session_token') ? cookie : null;
 }
 

@@ -83,10 +83,7 @@ export function AdminNav({ places, counts = {} }: { places: readonly AdminNavPla
                     {count > 0 ? (
                       <span
                         aria-hidden
-                        className={cn(
-                          'min-w-5 rounded-full px-1.5 text-center text-xs font-bold leading-5',
-                          urgent[place.key] ? 'bg-red-600 text-white' : 'bg-gold-300 text-navy-950',
-                        )}
+                        className={cn('min-w-5 rounded-full px-1.5 text-center text-xs font-bold leading-5', urgent[place.key] ? 'bg-red-600 text-white' : 'bg-gold-300 text-navy-950')}
                       >
                         {count}
                       </span>

@@ -283,7 +283,19 @@ export function ConfirmDelete({
  * The foot of an item in the event editor's list panels (registration questions, discount codes): the
  * delete confirmation while it asks, then the item's edit form folded away, open after a failed save.
  */
-export function ItemEditFold({ asking, deletion, open, summary, children }: { asking: boolean; deletion: Parameters<typeof ConfirmDelete>[0]; open: boolean; summary: ReactNode; children: ReactNode }) {
+export function ItemEditFold({
+  asking,
+  deletion,
+  open,
+  summary,
+  children,
+}: {
+  asking: boolean;
+  deletion: Parameters<typeof ConfirmDelete>[0];
+  open: boolean;
+  summary: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <>
       {asking ? (

@@ -160,9 +160,7 @@ export function Pagination({ page, pageCount, total, moreThanTotal = false }: { 
   };
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-muted-foreground">
-      <span>
-        {moreThanTotal ? `More than ${total.toLocaleString('en-US')} records · page ${page}` : `${total} ${total === 1 ? 'record' : 'records'} · page ${page} of ${pageCount}`}
-      </span>
+      <span>{moreThanTotal ? `More than ${total.toLocaleString('en-US')} records · page ${page}` : `${total} ${total === 1 ? 'record' : 'records'} · page ${page} of ${pageCount}`}</span>
       <span className="flex gap-2">
         {page > 1 ? (
           <Button asChild variant="outline" size="sm">

@@ -2,21 +2,7 @@ import type { FieldMetadata } from '@conform-to/react';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import {
-  Bold,
-  Heading2,
-  Heading3,
-  ImagePlus,
-  Italic,
-  Link2,
-  List,
-  ListOrdered,
-  Loader2,
-  Pilcrow,
-  Quote,
-  Redo2,
-  Undo2,
-} from 'lucide-react';
+import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Loader2, Pilcrow, Quote, Redo2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
 import { FieldError } from '~/components/ui/form-field';

@@ -27,10 +27,7 @@ export function EventCard({ event, past = false }: { event: EventCardData; past?
   return (
     <article
       aria-labelledby={headingId}
-      className={cn(
-        'group flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md',
-        past && 'opacity-90',
-      )}
+      className={cn('group flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md', past && 'opacity-90')}
     >
       <div className="relative aspect-[16/9] overflow-hidden bg-navy-100">
         <ResponsiveImage

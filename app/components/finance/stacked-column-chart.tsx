@@ -50,14 +50,7 @@ export function StackedColumnChart({
           ))}
           {columns.map((column, index) =>
             column.segments.map((segment) => (
-              <rect
-                key={`${column.id}-${segment.key}`}
-                x={`${(index + 0.2) * slot}%`}
-                width={`${slot * 0.6}%`}
-                y={segment.y + top}
-                height={Math.max(segment.height, 0.5)}
-                fill={colors[segment.key]}
-              >
+              <rect key={`${column.id}-${segment.key}`} x={`${(index + 0.2) * slot}%`} width={`${slot * 0.6}%`} y={segment.y + top} height={Math.max(segment.height, 0.5)} fill={colors[segment.key]}>
                 <title>{`${column.name}, ${labels[segment.key]}: ${formatCents(segment.cents)}`}</title>
               </rect>
             )),

@@ -57,12 +57,7 @@ export function SocialFeed({ pageUrl, label = 'Facebook', news = [] }: { pageUrl
           <FeedCard label={label} news={news} />
         </>
       ) : null}
-      <a
-        href={pageUrl}
-        target="_blank"
-        rel="noreferrer"
-        className="flex items-center gap-3 border-t border-border px-5 py-4 text-sm font-semibold text-navy-800 hover:bg-navy-50"
-      >
+      <a href={pageUrl} target="_blank" rel="noreferrer" className="flex items-center gap-3 border-t border-border px-5 py-4 text-sm font-semibold text-navy-800 hover:bg-navy-50">
         <span className="flex size-9 items-center justify-center rounded-full bg-[#1877f2] text-white">
           <SocialIcon label={label} className="size-5" />
         </span>
@@ -79,7 +74,10 @@ export function SocialFeed({ pageUrl, label = 'Facebook', news = [] }: { pageUrl
 /** What the box shows while the frame is not (yet) there: it keeps the frame's place while waiting, and shrinks to its content when the frame cannot load. */
 function FeedCard({ label, news }: { label: string; news: FeedNews[] }) {
   return (
-    <div data-feed-card className="flex flex-col justify-center gap-5 p-6 group-data-[feed=loading]/feed:min-h-[560px] group-data-[feed=shown]/feed:hidden group-data-[feed=waiting]/feed:min-h-[560px] sm:p-8">
+    <div
+      data-feed-card
+      className="flex flex-col justify-center gap-5 p-6 group-data-[feed=loading]/feed:min-h-[560px] group-data-[feed=shown]/feed:hidden group-data-[feed=waiting]/feed:min-h-[560px] sm:p-8"
+    >
       <div>
         <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-gold-700">
           <Newspaper className="size-4" aria-hidden />

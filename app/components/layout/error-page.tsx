@@ -30,9 +30,7 @@ export function ErrorPage({ status }: { status: number }) {
           <AdminNav places={refusal.places} />
         </>
       ) : null}
-      <main className="flex-1">
-        {refusal ? <AdminRefusal refusal={refusal} /> : status === 404 ? <NotFound /> : <SomethingWentWrong unavailable={status === 503} />}
-      </main>
+      <main className="flex-1">{refusal ? <AdminRefusal refusal={refusal} /> : status === 404 ? <NotFound /> : <SomethingWentWrong unavailable={status === 503} />}</main>
     </div>
   );
 }

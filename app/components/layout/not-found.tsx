@@ -11,9 +11,7 @@ export function NotFound({ title = 'Page not found', message }: { title?: string
       </span>
       <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-gold-600">Error 404</p>
       <h1 className="mt-2 text-4xl font-bold text-navy-900">{title}</h1>
-      <p className="mt-4 text-lg text-muted-foreground">
-        {message ?? 'The page you were looking for has moved or never existed. These links may help you find your way.'}
-      </p>
+      <p className="mt-4 text-lg text-muted-foreground">{message ?? 'The page you were looking for has moved or never existed. These links may help you find your way.'}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild>
           <Link to="/">Back to Home</Link>

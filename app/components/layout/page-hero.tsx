@@ -1,17 +1,7 @@
 import { cn } from '~/lib/utils';
 
 /** The navy band that opens each page: eyebrow, title and an optional lead paragraph. */
-export function PageHero({
-  eyebrow,
-  title,
-  children,
-  className,
-}: {
-  eyebrow?: string;
-  title: string;
-  children?: React.ReactNode;
-  className?: string;
-}) {
+export function PageHero({ eyebrow, title, children, className }: { eyebrow?: string; title: string; children?: React.ReactNode; className?: string }) {
   return (
     <section className={cn('hero-pattern relative overflow-hidden bg-navy-900 text-white', className)}>
       <div className="relative mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">

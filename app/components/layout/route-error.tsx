@@ -29,9 +29,7 @@ export function SomethingWentWrong({ unavailable = false }: { unavailable?: bool
       </span>
       <h1 className="mt-6 text-4xl font-bold text-navy-900">{unavailable ? 'We’ll be right back' : 'Something went wrong'}</h1>
       <p className="mt-4 text-lg text-muted-foreground">
-        {unavailable
-          ? 'The site cannot reach its database just now. Please try again in a minute.'
-          : 'We could not show this page just now. Please try again in a moment.'}
+        {unavailable ? 'The site cannot reach its database just now. Please try again in a minute.' : 'We could not show this page just now. Please try again in a moment.'}
       </p>
       {unavailable ? null : (
         // The id of the request in the server's log (docs/architecture/logs.md), to quote when asking for help.

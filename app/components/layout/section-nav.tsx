@@ -18,10 +18,7 @@ export function SectionNav({ label, sections }: { label: string; sections: reado
               end={section.end ?? true}
               preventScrollReset
               className={({ isActive }) =>
-                cn(
-                  'block whitespace-nowrap rounded-md px-4 py-2 text-center text-sm font-semibold text-slate-600 hover:text-navy-900',
-                  isActive && 'bg-white text-navy-900 shadow-sm',
-                )
+                cn('block whitespace-nowrap rounded-md px-4 py-2 text-center text-sm font-semibold text-slate-600 hover:text-navy-900', isActive && 'bg-white text-navy-900 shadow-sm')
               }
             >
               {section.label}

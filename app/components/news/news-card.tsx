@@ -27,10 +27,7 @@ export function NewsCard({ item, featured = false }: { item: NewsCardData; featu
   return (
     <article
       aria-labelledby={headingId}
-      className={cn(
-        'group flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md',
-        featured && 'md:grid md:grid-cols-2',
-      )}
+      className={cn('group flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md', featured && 'md:grid md:grid-cols-2')}
     >
       <div className={cn('relative overflow-hidden bg-navy-100', featured ? 'aspect-[16/9] md:aspect-auto md:min-h-80' : 'aspect-[16/9]')}>
         <ResponsiveImage
@@ -63,11 +60,7 @@ export function NewsCard({ item, featured = false }: { item: NewsCardData; featu
         <p className={cn('mt-3 line-clamp-3 leading-relaxed text-slate-700', featured ? 'text-base' : 'text-sm')}>{item.excerpt}</p>
         <p className="mt-3 text-sm text-muted-foreground">By {item.author}</p>
         <div className="mt-auto pt-5">
-          <Link
-            to={`/news/${item.slug}`}
-            className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-700 hover:text-navy-900 hover:underline"
-            aria-label={`Read More: ${item.title}`}
-          >
+          <Link to={`/news/${item.slug}`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-700 hover:text-navy-900 hover:underline" aria-label={`Read More: ${item.title}`}>
             Read More <ArrowRight className="size-4" aria-hidden />
           </Link>
         </div>

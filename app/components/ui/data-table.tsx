@@ -60,13 +60,7 @@ export function DataTable<T>({
   const captionId = useId();
   return (
     // Wider than a tablet's screen, the table scrolls in its own box, which keyboard users can focus.
-    <div
-      className={cn('relative rounded-xl border border-border bg-white shadow-sm md:overflow-x-auto', className)}
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
-      aria-busy={busy}
-    >
+    <div className={cn('relative rounded-xl border border-border bg-white shadow-sm md:overflow-x-auto', className)} role="region" aria-labelledby={captionId} tabIndex={0} aria-busy={busy}>
       {busy ? (
         <div className="absolute inset-0 z-10 flex items-center justify-center bg-white/60" role="status">
           <Loader2 className="size-8 animate-spin text-navy-700" aria-hidden />

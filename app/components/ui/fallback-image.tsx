@@ -5,12 +5,6 @@ import { cn } from '~/lib/utils';
  * done by the page's own few lines of script (app/root.tsx, `data-fallback`), so it works on pages
  * without React and for a file that failed before anything else ran.
  */
-export function FallbackImage({
-  src,
-  fallback,
-  alt,
-  className,
-  ...props
-}: Omit<React.ComponentProps<'img'>, 'src'> & { src: string | null | undefined; fallback: string; alt: string }) {
+export function FallbackImage({ src, fallback, alt, className, ...props }: Omit<React.ComponentProps<'img'>, 'src'> & { src: string | null | undefined; fallback: string; alt: string }) {
   return <img {...props} src={src || fallback} data-fallback={fallback} alt={alt} className={cn('object-cover', className)} />;
 }

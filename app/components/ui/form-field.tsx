@@ -71,19 +71,7 @@ export function FieldError({ field }: { field: AnyField }) {
 }
 
 /** A labelled choice from a short list, bound to a Conform field like FormField. */
-export function SelectField({
-  field,
-  label,
-  options,
-  hint,
-  className,
-}: {
-  field: AnyField;
-  label: string;
-  options: readonly { value: string; label: string }[];
-  hint?: string;
-  className?: string;
-}) {
+export function SelectField({ field, label, options, hint, className }: { field: AnyField; label: string; options: readonly { value: string; label: string }[]; hint?: string; className?: string }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, required, ...props } = getSelectProps(field, { ariaDescribedBy: hintId });
   return (

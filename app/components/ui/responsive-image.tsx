@@ -25,17 +25,5 @@ export function ResponsiveImage({
   loading?: 'lazy' | 'eager';
 }) {
   if (!image) return <FallbackImage src={src} fallback={fallback} alt={alt} loading={loading} className={className} />;
-  return (
-    <img
-      src={image.src}
-      srcSet={image.srcSet}
-      sizes={sizes}
-      width={image.width}
-      height={image.height}
-      alt={alt}
-      loading={loading}
-      decoding="async"
-      className={cn('object-cover', className)}
-    />
-  );
+  return <img src={image.src} srcSet={image.srcSet} sizes={sizes} width={image.width} height={image.height} alt={alt} loading={loading} decoding="async" className={cn('object-cover', className)} />;
 }

@@ -56,9 +56,7 @@ export function Toaster({ serverToast }: { serverToast: ShownToast | null }) {
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
-            {current.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>
-            ) : null}
+            {current.description ? <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description> : null}
           </div>
           <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
             <X className="size-4" aria-hidden />

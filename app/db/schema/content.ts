@@ -2,46 +2,41 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
-import {
-  contentStatuses,
-  documentVisibilities,
-  pageSlugs,
-  registrationKinds,
-  type ContentStatus,
-  type DocumentVisibility,
-  type PageSlug,
-  type RegistrationKind,
-} from './enums';
+import { contentStatuses, documentVisibilities, pageSlugs, registrationKinds, type ContentStatus, type DocumentVisibility, type PageSlug, type RegistrationKind } from './enums';
 import { media } from './media';
 
 export type LabelledLink = { label: string; url: string };
 
 /** One row (id = 1): the association's identity, editable by admins (docs/product.md#decisions-we-build-on). */
-export const siteSettings = pgTable('site_settings', {
-  id: integer('id').primaryKey().default(1),
-  associationName: text('association_name').notNull(),
-  /** What fits in the header, e.g. "LMC PPA". */
-  shortName: text('short_name').notNull(),
-  chapterName: text('chapter_name').notNull().default('North America'),
-  contactAddress: text('contact_address').notNull(),
-  contactPhone: text('contact_phone').notNull(),
-  contactEmail: text('contact_email').notNull(),
-  socialLinks: jsonb('social_links').$type<LabelledLink[]>().notNull().default([]),
-  branchLinks: jsonb('branch_links').$type<LabelledLink[]>().notNull().default([]),
-  socialFeedUrl: text('social_feed_url'),
-  /** Days an expired annual membership keeps its access (docs/product.md#membership-lifecycle). */
-  membershipGraceDays: integer('membership_grace_days').notNull().default(30),
-  /** Who hears of applications waiting for approval (comma-separated); empty: the contact email. */
-  committeeEmails: text('committee_emails').notNull().default(''),
-  /** One mail a day listing what waits, instead of one per application. */
-  committeeDigest: boolean('committee_digest').notNull().default(false),
-  /** Admins, super admins and finance must sign in with a second step (docs/product.md#security); a super admin's choice. */
-  staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
-  /** The plans' prices in cents (docs/product.md#membership): what a new checkout asks; the seed's $50 and $500 are the defaults. */
-  annualPriceCents: integer('annual_price_cents').notNull().default(5000),
-  lifePriceCents: integer('life_price_cents').notNull().default(50000),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [check('site_settings_prices_check', sql`${table.annualPriceCents} > 0 and ${table.lifePriceCents} > 0`)]);
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    associationName: text('association_name').notNull(),
+    /** What fits in the header, e.g. "LMC PPA". */
+    shortName: text('short_name').notNull(),
+    chapterName: text('chapter_name').notNull().default('North America'),
+    contactAddress: text('contact_address').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    socialLinks: jsonb('social_links').$type<LabelledLink[]>().notNull().default([]),
+    branchLinks: jsonb('branch_links').$type<LabelledLink[]>().notNull().default([]),
+    socialFeedUrl: text('social_feed_url'),
+    /** Days an expired annual membership keeps its access (docs/product.md#membership-lifecycle). */
+    membershipGraceDays: integer('membership_grace_days').notNull().default(30),
+    /** Who hears of applications waiting for approval (comma-separated); empty: the contact email. */
+    committeeEmails: text('committee_emails').notNull().default(''),
+    /** One mail a day listing what waits, instead of one per application. */
+    committeeDigest: boolean('committee_digest').notNull().default(false),
+    /** Admins, super admins and finance must sign in with a second step (docs/product.md#security); a super admin's choice. */
+    staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
+    /** The plans' prices in cents (docs/product.md#membership): what a new checkout asks; the seed's $50 and $500 are the defaults. */
+    annualPriceCents: integer('annual_price_cents').notNull().default(5000),
+    lifePriceCents: integer('life_price_cents').notNull().default(50000),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('site_settings_prices_check', sql`${table.annualPriceCents} > 0 and ${table.lifePriceCents} > 0`)],
+);
 
 export const news = pgTable(
   'news',
@@ -66,11 +61,7 @@ export const news = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('news_published_at_idx').on(table.publishedAt),
-    uniqueIndex('news_slug_unique').on(table.slug),
-    oneOf('news_status_check', table.status, contentStatuses),
-  ],
+  (table) => [index('news_published_at_idx').on(table.publishedAt), uniqueIndex('news_slug_unique').on(table.slug), oneOf('news_status_check', table.status, contentStatuses)],
 );
 
 /** A story's earlier addresses: /news/{old slug} answers 301 to the current one. */
@@ -91,7 +82,11 @@ export const committeeTerms = pgTable(
     /** The committee in office; one term at most. The others are past committees. */
     isCurrent: boolean('is_current').notNull().default(false),
   },
-  (table) => [uniqueIndex('committee_terms_one_current').on(table.isCurrent).where(sql`${table.isCurrent}`)],
+  (table) => [
+    uniqueIndex('committee_terms_one_current')
+      .on(table.isCurrent)
+      .where(sql`${table.isCurrent}`),
+  ],
 );
 
 export const committeeMembers = pgTable(

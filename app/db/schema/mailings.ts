@@ -42,11 +42,7 @@ export const mailings = pgTable(
     leasedBy: text('leased_by'),
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
   },
-  (table) => [
-    oneOf('mailings_audience_check', table.audience, mailingAudiences),
-    oneOf('mailings_status_check', table.status, mailingStatuses),
-    index('mailings_status_idx').on(table.status),
-  ],
+  (table) => [oneOf('mailings_audience_check', table.audience, mailingAudiences), oneOf('mailings_status_check', table.status, mailingStatuses), index('mailings_status_idx').on(table.status)],
 );
 
 /** Each address a message goes to, fixed when it is sent; the job works through the pending ones. */

@@ -38,7 +38,9 @@ export const giftReceipts = pgTable(
   (table) => [
     uniqueIndex('gift_receipts_number_unique').on(table.number),
     // A payment has at most one receipt in force.
-    uniqueIndex('gift_receipts_payment_current_unique').on(table.paymentId).where(sql`${table.cancelledAt} is null`),
+    uniqueIndex('gift_receipts_payment_current_unique')
+      .on(table.paymentId)
+      .where(sql`${table.cancelledAt} is null`),
     index('gift_receipts_payment_idx').on(table.paymentId),
   ],
 );

@@ -87,7 +87,9 @@ export const tickets = pgTable(
     checkedInBy: text('checked_in_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundedCents: integer('refunded_cents').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [
     index('tickets_event_idx').on(table.eventId),
@@ -120,11 +122,7 @@ export const eventQuestions = pgTable(
     atDoor: boolean('at_door').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (table) => [
-    index('event_questions_event_idx').on(table.eventId),
-    oneOf('event_questions_kind_check', table.kind, questionKinds),
-    oneOf('event_questions_scope_check', table.scope, questionScopes),
-  ],
+  (table) => [index('event_questions_event_idx').on(table.eventId), oneOf('event_questions_kind_check', table.kind, questionKinds), oneOf('event_questions_scope_check', table.scope, questionScopes)],
 );
 
 /** An answer to a registration question: for one ticket (attendee questions) or for its order (ticketId null). */

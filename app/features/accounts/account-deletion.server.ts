@@ -45,25 +45,62 @@ export async function deleteOwnAccount(user: { id: string; email: string; role?:
       await tx
         .update(auditLog)
         .set({ fromValue: null, toValue: null, note: 'Removed with the account' })
-        .where(and(eq(auditLog.action, 'member.details'), inArray(auditLog.entityId, applications.map((application) => application.id))));
+        .where(
+          and(
+            eq(auditLog.action, 'member.details'),
+            inArray(
+              auditLog.entityId,
+              applications.map((application) => application.id),
+            ),
+          ),
+        );
     }
     const gifts = await tx.select({ id: donations.id }).from(donations).where(eq(donations.userId, user.id));
     for (const { id } of gifts) {
-      await tx.update(donations).set({ ...DELETED_NAME, email: deletedEmail(id), phoneNumber: null, homeAddress: null }).where(eq(donations.id, id));
+      await tx
+        .update(donations)
+        .set({ ...DELETED_NAME, email: deletedEmail(id), phoneNumber: null, homeAddress: null })
+        .where(eq(donations.id, id));
     }
     const contributions = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, user.id));
-    for (const { id } of contributions) await tx.update(subscriptions).set({ email: deletedEmail(id) }).where(eq(subscriptions.id, id));
+    for (const { id } of contributions)
+      await tx
+        .update(subscriptions)
+        .set({ email: deletedEmail(id) })
+        .where(eq(subscriptions.id, id));
     const orders = await tx.select({ id: ticketOrders.id }).from(ticketOrders).where(eq(ticketOrders.userId, user.id));
     for (const { id } of orders) {
-      await tx.update(ticketOrders).set({ buyerName: 'Deleted member', buyerEmail: deletedEmail(id) }).where(eq(ticketOrders.id, id));
+      await tx
+        .update(ticketOrders)
+        .set({ buyerName: 'Deleted member', buyerEmail: deletedEmail(id) })
+        .where(eq(ticketOrders.id, id));
     }
     // Answers to registration questions (dietary needs, access) are personal: they go, the orders stay.
-    if (orders.length) await tx.delete(ticketAnswers).where(inArray(ticketAnswers.orderId, orders.map((order) => order.id)));
+    if (orders.length)
+      await tx.delete(ticketAnswers).where(
+        inArray(
+          ticketAnswers.orderId,
+          orders.map((order) => order.id),
+        ),
+      );
     // Tickets the member passed on (docs/product.md#passing-a-ticket-on): the names and address in them, and in their audit, go too.
-    const passed = orders.length ? await tx.select({ id: tickets.id }).from(tickets).where(inArray(tickets.orderId, orders.map((order) => order.id))) : [];
+    const passed = orders.length
+      ? await tx
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(
+            inArray(
+              tickets.orderId,
+              orders.map((order) => order.id),
+            ),
+          )
+      : [];
     if (passed.length) {
       const ticketIds = passed.map((ticket) => ticket.id);
-      await tx.update(ticketTransfers).set({ fromName: 'Deleted member', toName: 'Deleted member', toEmail: null, byEmail: 'a member (account deleted)' }).where(inArray(ticketTransfers.ticketId, ticketIds));
+      await tx
+        .update(ticketTransfers)
+        .set({ fromName: 'Deleted member', toName: 'Deleted member', toEmail: null, byEmail: 'a member (account deleted)' })
+        .where(inArray(ticketTransfers.ticketId, ticketIds));
       await tx
         .update(auditLog)
         .set({ fromValue: null, toValue: null, note: 'Removed with the account' })
@@ -72,8 +109,24 @@ export async function deleteOwnAccount(user: { id: string; email: string; role?:
     await tx
       .update(tickets)
       .set({ attendeeName: 'Deleted member', userId: null })
-      .where(or(eq(tickets.userId, user.id), orders.length ? inArray(tickets.orderId, orders.map((order) => order.id)) : undefined));
+      .where(
+        or(
+          eq(tickets.userId, user.id),
+          orders.length
+            ? inArray(
+                tickets.orderId,
+                orders.map((order) => order.id),
+              )
+            : undefined,
+        ),
+      );
     await tx.delete(users).where(eq(users.id, user.id));
-    await writeAudit(tx, { actor: { id: null, email: 'a member (account deleted)' }, action: 'account.delete', entityType: 'user', entityId: user.id, note: `${applications.length} applications, ${gifts.length} gifts, ${orders.length} ticket orders kept, anonymised` });
+    await writeAudit(tx, {
+      actor: { id: null, email: 'a member (account deleted)' },
+      action: 'account.delete',
+      entityType: 'user',
+      entityId: user.id,
+      note: `${applications.length} applications, ${gifts.length} gifts, ${orders.length} ticket orders kept, anonymised`,
+    });
   });
 }

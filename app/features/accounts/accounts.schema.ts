@@ -13,12 +13,7 @@ import { roles } from '~/lib/roles';
  */
 export const passwordRule = `At least ${PASSWORD_MIN} characters.`;
 
-const email = z
-  .string({ error: 'Email is required.' })
-  .trim()
-  .min(1, 'Email is required.')
-  .max(254, 'Email is too long.')
-  .pipe(z.email('Enter a valid email address.'));
+const email = z.string({ error: 'Email is required.' }).trim().min(1, 'Email is required.').max(254, 'Email is too long.').pipe(z.email('Enter a valid email address.'));
 
 const password = z
   .string({ error: 'Password is required.' })
@@ -103,10 +98,7 @@ export const authenticatorCodeSchema = z.object({ code: authenticatorCode, trust
 export const backupCodeSchema = z.object({ code: backupCode, trustDevice: checkbox });
 
 /** The second sign-in step (docs/product.md#security): a code from the app, or a backup code. */
-export const signInCodeSchema = z.discriminatedUnion('intent', [
-  authenticatorCodeSchema.extend({ intent: z.literal('totp') }),
-  backupCodeSchema.extend({ intent: z.literal('backup') }),
-]);
+export const signInCodeSchema = z.discriminatedUnion('intent', [authenticatorCodeSchema.extend({ intent: z.literal('totp') }), backupCodeSchema.extend({ intent: z.literal('backup') })]);
 
 /** The account's password, asked before two-step sign-in is set up, turned off, or given new backup codes. */
 export const currentPasswordSchema = z.object({ password });

@@ -17,7 +17,11 @@ function normalise(email: string): string {
 }
 
 export async function findAccountByEmail(email: string): Promise<Account | undefined> {
-  const [row] = await db().select().from(users).where(eq(users.email, normalise(email))).limit(1);
+  const [row] = await db()
+    .select()
+    .from(users)
+    .where(eq(users.email, normalise(email)))
+    .limit(1);
   return row;
 }
 
@@ -47,9 +51,18 @@ export async function removeUnverifiedAccount(email: string): Promise<void> {
 export async function setAccountRole(actor: Actor, email: string, role: Role): Promise<Account> {
   assertCan(actor, 'manageRoles');
   return accountsTransaction(async (tx) => {
-    const [target] = await tx.select().from(users).where(eq(users.email, normalise(email))).limit(1).for('update');
+    const [target] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.email, normalise(email)))
+      .limit(1)
+      .for('update');
     if (!target) throw new AppError('not_found', `No account has the email ${email}.`);
-    const [row] = await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, target.id)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(users.id, target.id))
+      .returning();
     await writeAudit(tx, { actor, action: 'user.role', entityType: 'user', entityId: target.id, from: target.role, to: role });
     return row!;
   });
@@ -64,12 +77,15 @@ export async function ensureAdminAccount(credentials: { email: string; password:
   if (await findAccountByEmail(email)) return 'exists';
   const context = await auth().$context;
   const hash = await context.password.hash(credentials.password);
-  const user = await context.internalAdapter.createUser({
-    email,
-    name: credentials.name ?? 'Site Administrator',
-    emailVerified: true,
-    role: 'super_admin',
-  }, { method: 'admin' });
+  const user = await context.internalAdapter.createUser(
+    {
+      email,
+      name: credentials.name ?? 'Site Administrator',
+      emailVerified: true,
+      role: 'super_admin',
+    },
+    { method: 'admin' },
+  );
   await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
   return 'created';
 }
@@ -145,10 +161,7 @@ export async function requestPasswordReset(request: Request, email: string): Pro
 }
 
 /** Sets a new password with a reset token; every session of the account ends. */
-export async function resetPassword(
-  request: Request,
-  details: { token: string; password: string },
-): Promise<{ ok: true } | { ok: false; reason: 'invalid-token' | 'rate-limited' }> {
+export async function resetPassword(request: Request, details: { token: string; password: string }): Promise<{ ok: true } | { ok: false; reason: 'invalid-token' | 'rate-limited' }> {
   const { response } = await callAuthEndpoint(request, '/reset-password', { newPassword: details.password, token: details.token });
   if (response.ok) return { ok: true };
   if (response.status === 429) return { ok: false, reason: 'rate-limited' };
@@ -163,11 +176,7 @@ export type EmailChangeOutcome = { ok: true } | { ok: false; reason: 'wrong-pass
  * link is followed; it then leads to `returnTo`. An address another account uses gets the same
  * answer and no mail, as better-auth gives it: whether it is taken is not said here.
  */
-export async function requestEmailChange(
-  request: Request,
-  details: { newEmail: string; currentPassword: string },
-  returnTo: string,
-): Promise<EmailChangeOutcome> {
+export async function requestEmailChange(request: Request, details: { newEmail: string; currentPassword: string }, returnTo: string): Promise<EmailChangeOutcome> {
   const { response, mailFailed } = await callAuthEndpoint(request, '/change-email', {
     newEmail: details.newEmail,
     currentPassword: details.currentPassword,
@@ -226,7 +235,11 @@ export async function changeAccountRole(actor: Actor, targetId: string, role: Ro
       const [{ remaining }] = (await tx.select({ remaining: count() }).from(users).where(eq(users.role, 'super_admin'))) as [{ remaining: number }];
       if (remaining <= 1) throw new AppError('conflict', 'The last super admin cannot be demoted.');
     }
-    const [row] = await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, targetId)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(users.id, targetId))
+      .returning();
     await writeAudit(tx, { actor, action: 'user.role', entityType: 'user', entityId: targetId, from: target.role, to: role });
     return row!;
   });

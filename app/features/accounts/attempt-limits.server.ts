@@ -19,7 +19,11 @@ const keyOf = (limit: AttemptLimit, subject: string) => `${limit.name}|${subject
 
 /** Null while `subject` may guess; otherwise the seconds until it may again. */
 export async function attemptsBlocked(limit: AttemptLimit, subject: string, now = Date.now()): Promise<number | null> {
-  const [row] = await db().select().from(rateLimits).where(eq(rateLimits.key, keyOf(limit, subject))).limit(1);
+  const [row] = await db()
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, keyOf(limit, subject)))
+    .limit(1);
   const windowEnds = (row?.lastRequest ?? 0) + limit.windowSeconds * 1000;
   if (!row || windowEnds <= now || row.count < limit.max) return null;
   return Math.ceil((windowEnds - now) / 1000);

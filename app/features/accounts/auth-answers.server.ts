@@ -9,6 +9,9 @@ export function cookieHeaders(response: Response): Headers {
 
 /** The error code of a refusal ('INVALID_PASSWORD', 'INVALID_CODE'…), if the answer has one. */
 export async function errorCode(response: Response): Promise<string | undefined> {
-  const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
   return body?.code;
 }

@@ -36,12 +36,7 @@ function isSiteLink(value: unknown, publicUrl: string): boolean {
   return safeRedirect(path, '') !== '';
 }
 
-export async function authInputProblem(
-  path: string,
-  body: Record<string, unknown>,
-  query: Record<string, unknown>,
-  publicUrl: string,
-): Promise<string | null> {
+export async function authInputProblem(path: string, body: Record<string, unknown>, query: Record<string, unknown>, publicUrl: string): Promise<string | null> {
   for (const source of [body, query]) {
     for (const field of linkFields) {
       if (source[field] !== undefined && !isSiteLink(source[field], publicUrl)) return `${field} must be a page of this site.`;

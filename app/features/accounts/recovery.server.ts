@@ -44,12 +44,7 @@ export async function resetPasswordAsOperator(actor: Actor, email: string, passw
   if (problem) throw new AppError('bad_request', problem);
   const hash = await (await auth().$context).password.hash(password);
   return accountsTransaction(async (tx) => {
-    const [target] = await tx
-      .select()
-      .from(users)
-      .where(eq(users.email, email.trim().toLowerCase()))
-      .limit(1)
-      .for('update');
+    const [target] = await tx.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1).for('update');
     if (!target) throw new AppError('not_found', `No account has the email ${email.trim()}.`);
     const updated = await tx
       .update(accounts)
@@ -63,7 +58,11 @@ export async function resetPasswordAsOperator(actor: Actor, email: string, passw
     await tx.delete(verifications).where(and(eq(verifications.value, target.id), like(verifications.identifier, 'reset-password:%')));
     let account = target;
     if (!target.emailVerified) {
-      [account] = await tx.update(users).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(users.id, target.id)).returning() as [Account];
+      [account] = (await tx
+        .update(users)
+        .set({ emailVerified: true, updatedAt: sql`now()` })
+        .where(eq(users.id, target.id))
+        .returning()) as [Account];
     }
     await writeAudit(tx, {
       actor,

@@ -168,10 +168,7 @@ export type SignInCodeOutcome =
  * are limited three ways: AUTH_RATE_LIMIT a minute per IP, five per challenge (then sign in again),
  * and ten in a row per account (then its second step is locked for 15 minutes).
  */
-export async function verifySignInCode(
-  request: Request,
-  input: { method: 'totp' | 'backup'; code: string; trustDevice: boolean },
-): Promise<SignInCodeOutcome> {
+export async function verifySignInCode(request: Request, input: { method: 'totp' | 'backup'; code: string; trustDevice: boolean }): Promise<SignInCodeOutcome> {
   const endpoint = input.method === 'totp' ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code';
   const { response } = await callAuthEndpoint(request, endpoint, { code: input.code, trustDevice: input.trustDevice });
   const headers = cookieHeaders(response);
@@ -202,7 +199,10 @@ export async function resetTwoFactor(actor: Actor, email: string): Promise<{ id:
     const [account] = await tx.select({ id: users.id, email: users.email, on: users.twoFactorEnabled }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1).for('update');
     if (!account) throw new AppError('not_found', `No account has the email ${email}.`);
     await tx.delete(twoFactors).where(eq(twoFactors.userId, account.id));
-    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(users.id, account.id));
+    await tx
+      .update(users)
+      .set({ twoFactorEnabled: false, updatedAt: sql`now()` })
+      .where(eq(users.id, account.id));
     if (account.on) await writeAudit(tx, { actor, action: 'account.two_factor', entityType: 'user', entityId: account.id, from: 'on', to: 'off', note: 'reset by the operator' });
     return { id: account.id, email: account.email };
   });

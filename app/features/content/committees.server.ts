@@ -15,11 +15,7 @@ export type CommitteeTerm = Term & { members: CommitteeMember[] };
 async function membersOf(termIds: number[]): Promise<Map<number, CommitteeMember[]>> {
   const byTerm = new Map<number, CommitteeMember[]>(termIds.map((id) => [id, []]));
   if (termIds.length === 0) return byTerm;
-  const rows = await db()
-    .select()
-    .from(committeeMembers)
-    .where(inArray(committeeMembers.termId, termIds))
-    .orderBy(asc(committeeMembers.sortOrder), asc(committeeMembers.id));
+  const rows = await db().select().from(committeeMembers).where(inArray(committeeMembers.termId, termIds)).orderBy(asc(committeeMembers.sortOrder), asc(committeeMembers.id));
   const photos = await imageSources(rows.map((row) => row.photoMediaId));
   for (const row of rows) byTerm.get(row.termId)?.push({ ...row, photo: row.photoMediaId ? (photos.get(row.photoMediaId) ?? null) : null });
   return byTerm;
@@ -63,7 +59,13 @@ export async function saveTerm(actor: Actor, id: number | null, input: TermInput
     const values = { year, startYear: startYearOf(year), isCurrent: input.isCurrent };
     const [saved] = id === null ? await tx.insert(committeeTerms).values(values).returning() : await tx.update(committeeTerms).set(values).where(eq(committeeTerms.id, id)).returning();
     if (!saved) throw new AppError('not_found', 'Committee not found.');
-    await writeAudit(tx, { actor, action: id === null ? 'committee.create' : 'committee.update', entityType: 'committee_term', entityId: String(saved.id), to: `${year}${input.isCurrent ? ' (current)' : ''}` });
+    await writeAudit(tx, {
+      actor,
+      action: id === null ? 'committee.create' : 'committee.update',
+      entityType: 'committee_term',
+      entityId: String(saved.id),
+      to: `${year}${input.isCurrent ? ' (current)' : ''}`,
+    });
     return saved;
   });
 }
@@ -95,13 +97,16 @@ export async function saveCommitteeMember(
     const values = { ...fields, termId, ...(options.photoMediaId ? { photoMediaId: options.photoMediaId } : {}) };
     const ofTerm = (id: number) => and(eq(committeeMembers.id, id), eq(committeeMembers.termId, termId));
     const [before] = memberId === null ? [] : await tx.select().from(committeeMembers).where(ofTerm(memberId)).limit(1);
-    const [saved] =
-      memberId === null
-        ? await tx.insert(committeeMembers).values(values).returning()
-        : await tx.update(committeeMembers).set(values).where(ofTerm(memberId)).returning();
+    const [saved] = memberId === null ? await tx.insert(committeeMembers).values(values).returning() : await tx.update(committeeMembers).set(values).where(ofTerm(memberId)).returning();
     if (!saved) throw new AppError('not_found', 'Committee member not found.');
     if (before && before.photoMediaId !== saved.photoMediaId) await discardIfUnused(tx, before.photoMediaId);
-    await writeAudit(tx, { actor, action: memberId === null ? 'committee.member.create' : 'committee.member.update', entityType: 'committee_member', entityId: String(saved.id), to: `${input.name}, ${input.role} (${term.year})` });
+    await writeAudit(tx, {
+      actor,
+      action: memberId === null ? 'committee.member.create' : 'committee.member.update',
+      entityType: 'committee_member',
+      entityId: String(saved.id),
+      to: `${input.name}, ${input.role} (${term.year})`,
+    });
     return saved;
   });
 }

@@ -14,11 +14,9 @@ export const documentSchema = z.object({
 export type DocumentInput = z.output<typeof documentSchema>;
 
 /** The document editor's post (docs/architecture/forms.md#one-schema-per-route): the document's form (intent `save`), or its deletion. */
-export const documentEditorSchema = z.discriminatedUnion(
-  'intent',
-  [documentSchema.extend({ intent: z.literal('save').default('save') }), confirmedChange('delete')],
-  { error: 'Choose what to do with the document.' },
-);
+export const documentEditorSchema = z.discriminatedUnion('intent', [documentSchema.extend({ intent: z.literal('save').default('save') }), confirmedChange('delete')], {
+  error: 'Choose what to do with the document.',
+});
 
 /** Who may read a document, as the editor offers it. */
 export const visibilityOptions = [

@@ -63,7 +63,9 @@ export async function listDocumentsForEditors(actor: Actor): Promise<Document[]>
 /** How many documents there are, for the content overview (docs/product.md#content-area). */
 export async function countDocumentsForEditors(actor: Actor): Promise<number> {
   assertCan(actor, 'editContent');
-  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(documents);
+  const [row] = await db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(documents);
   return Number(row?.count ?? 0);
 }
 
@@ -87,7 +89,10 @@ export async function saveDocument(actor: Actor, id: number | null, input: Docum
     };
     const [saved] = before
       ? await tx.update(documents).set(values).where(eq(documents.id, before.id)).returning()
-      : await tx.insert(documents).values({ fileName: file!.fileName, uploadDate: isoDayAfter(new Date(), 0), ...values }).returning();
+      : await tx
+          .insert(documents)
+          .values({ fileName: file!.fileName, uploadDate: isoDayAfter(new Date(), 0), ...values })
+          .returning();
     if (before?.mediaId && file && before.mediaId !== file.id) await discardIfUnused(tx, before.mediaId);
     await writeAudit(tx, {
       actor,

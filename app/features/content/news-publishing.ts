@@ -36,25 +36,10 @@ export function publishing(
 ): { status: ContentStatus; publishedAt: Date; outcome: NewsOutcome } {
   const was = before ? newsState(before, now) : null;
   const status: ContentStatus =
-    intent === 'publish' || intent === 'publish-now'
-      ? 'published'
-      : intent === 'unpublish' || (was === 'scheduled' && publishAt === null)
-        ? 'draft'
-        : (before?.status ?? 'draft');
-  const publishedAt =
-    intent === 'publish-now' ? now : (publishAt ?? (status === 'published' && before?.status === 'published' ? before.publishedAt : now));
+    intent === 'publish' || intent === 'publish-now' ? 'published' : intent === 'unpublish' || (was === 'scheduled' && publishAt === null) ? 'draft' : (before?.status ?? 'draft');
+  const publishedAt = intent === 'publish-now' ? now : (publishAt ?? (status === 'published' && before?.status === 'published' ? before.publishedAt : now));
   const after = newsState({ status, publishedAt }, now);
   const outcome: NewsOutcome =
-    after === 'draft'
-      ? intent === 'unpublish'
-        ? 'unpublished'
-        : was === 'scheduled'
-          ? 'unscheduled'
-          : 'saved'
-      : after === 'scheduled'
-        ? 'scheduled'
-        : was === 'published'
-          ? 'saved'
-          : 'published';
+    after === 'draft' ? (intent === 'unpublish' ? 'unpublished' : was === 'scheduled' ? 'unscheduled' : 'saved') : after === 'scheduled' ? 'scheduled' : was === 'published' ? 'saved' : 'published';
   return { status, publishedAt, outcome };
 }

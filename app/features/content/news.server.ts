@@ -55,7 +55,12 @@ export async function findNewsBySlug(slug: string, options: { preview: boolean; 
   const visible = (item: NewsItem | undefined) => item && (options.preview || newsState(item, now) === 'published');
   const [item] = await db().select().from(news).where(eq(news.slug, slug)).limit(1);
   if (visible(item)) return { story: (await withCovers([item!]))[0]! };
-  const [moved] = await db().select({ slug: news.slug, status: news.status, publishedAt: news.publishedAt }).from(newsSlugs).innerJoin(news, eq(news.id, newsSlugs.newsId)).where(eq(newsSlugs.slug, slug)).limit(1);
+  const [moved] = await db()
+    .select({ slug: news.slug, status: news.status, publishedAt: news.publishedAt })
+    .from(newsSlugs)
+    .innerJoin(news, eq(news.id, newsSlugs.newsId))
+    .where(eq(newsSlugs.slug, slug))
+    .limit(1);
   if (moved && visible(moved as NewsItem)) return { redirectTo: `/news/${moved.slug}` };
   const id = parseId(slug);
   if (id !== null) {
@@ -98,12 +103,7 @@ export async function getNewsForEditor(actor: Actor, id: number): Promise<NewsSt
  * new upload or the one it had, and it must be described. Its status and date follow `publishing`
  * (./news-publishing.ts), whose outcome the editor's toast names.
  */
-export async function saveNews(
-  actor: Actor,
-  id: number | null,
-  input: NewsInput,
-  options: { coverMediaId?: string | null; now?: Date } = {},
-): Promise<NewsItem & { outcome: NewsOutcome }> {
+export async function saveNews(actor: Actor, id: number | null, input: NewsInput, options: { coverMediaId?: string | null; now?: Date } = {}): Promise<NewsItem & { outcome: NewsOutcome }> {
   assertCan(actor, 'editContent');
   const now = options.now ?? new Date();
   const content = richTextFromForm(input.content);
@@ -117,7 +117,11 @@ export async function saveNews(
     if (!input.coverAlt) throw new AppError('bad_request', 'Describe the cover picture for people who cannot see it.', { field: 'coverAlt' });
 
     const slug = input.slug ?? (before && before.title === input.title ? before.slug : slugify(input.title));
-    const [taken] = await tx.select({ id: news.id }).from(news).where(and(eq(news.slug, slug), id === null ? undefined : ne(news.id, id))).limit(1);
+    const [taken] = await tx
+      .select({ id: news.id })
+      .from(news)
+      .where(and(eq(news.slug, slug), id === null ? undefined : ne(news.id, id)))
+      .limit(1);
     const [takenBefore] = await tx.select({ newsId: newsSlugs.newsId }).from(newsSlugs).where(eq(newsSlugs.slug, slug)).limit(1);
     if (taken || (takenBefore && takenBefore.newsId !== id)) {
       const message = input.slug ? 'Another story has this address. Please choose another.' : `Another story has the address “${slug}”: please write a different one.`;
@@ -139,13 +143,14 @@ export async function saveNews(
       publishedAt,
       updatedAt: now,
     };
-    const [saved] = before
-      ? await tx.update(news).set(values).where(eq(news.id, before.id)).returning()
-      : await tx.insert(news).values(values).returning();
+    const [saved] = before ? await tx.update(news).set(values).where(eq(news.id, before.id)).returning() : await tx.insert(news).values(values).returning();
     if (before && before.coverMediaId !== coverMediaId) await discardIfUnused(tx, before.coverMediaId);
     if (before && before.slug !== slug) {
       await tx.delete(newsSlugs).where(eq(newsSlugs.slug, slug));
-      await tx.insert(newsSlugs).values({ slug: before.slug, newsId: before.id }).onConflictDoUpdate({ target: newsSlugs.slug, set: { newsId: before.id } });
+      await tx
+        .insert(newsSlugs)
+        .values({ slug: before.slug, newsId: before.id })
+        .onConflictDoUpdate({ target: newsSlugs.slug, set: { newsId: before.id } });
     }
     const changed = before ? (Object.keys(values) as (keyof typeof values)[]).filter((key) => String(before[key]) !== String(values[key])) : [];
     await writeAudit(tx, {

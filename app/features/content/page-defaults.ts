@@ -11,10 +11,8 @@ export type AnthemData = { intro: string; verses: string[][]; chorus: string[]; 
 
 export const defaultAbout: AboutData = {
   intro: 'The home of past pupils who have made their lives across the continent.',
-  mission:
-    'To unite the school’s past pupils in North America in friendship and service, and to support the school’s students and staff through the projects our members choose together.',
-  vision:
-    'A lifelong community in which every past pupil stays connected to the school, and every student who walks through its gates has the chance to flourish.',
+  mission: 'To unite the school’s past pupils in North America in friendship and service, and to support the school’s students and staff through the projects our members choose together.',
+  vision: 'A lifelong community in which every past pupil stays connected to the school, and every student who walks through its gates has the chance to flourish.',
   values: [
     { title: 'Community', text: 'We welcome every past pupil, whatever their year, and look after one another far from home.' },
     { title: 'Excellence', text: 'We carry the school’s high standards into everything we organise and support.' },

@@ -49,8 +49,12 @@ export const historyEditorSchema = z.discriminatedUnion(
 export const anthemSchema = z.object({
   intro: requiredText('Introduction', 400, { multiline: true }),
   verses: requiredText('Verses', 5000, { multiline: true }),
-  chorus: requiredText('Chorus', 2000, { multiline: true }).optional().or(z.literal('').transform(() => undefined)),
-  note: requiredText('Note under the words', 400, { multiline: true }).optional().or(z.literal('').transform(() => undefined)),
+  chorus: requiredText('Chorus', 2000, { multiline: true })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  note: requiredText('Note under the words', 400, { multiline: true })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   audio: optionalUpload('audio'),
   removeAudio: checkbox,
 });

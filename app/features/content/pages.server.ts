@@ -8,15 +8,7 @@ import { heldWhileContentUnchanged } from '~/lib/request-reads.server';
 import { AppError } from '~/lib/errors';
 import { richTextFromForm, richTextToPlain } from '~/lib/rich-text.server';
 import { assertCan, type Actor } from '~/lib/roles';
-import {
-  defaultAbout,
-  defaultAnthem,
-  defaultHistory,
-  defaultLegalPages,
-  type AboutData,
-  type AnthemData,
-  type HistoryData,
-} from './page-defaults';
+import { defaultAbout, defaultAnthem, defaultHistory, defaultLegalPages, type AboutData, type AnthemData, type HistoryData } from './page-defaults';
 import type { AboutInput, AnthemInput, LegalPageInput, MilestoneInput } from './pages.schema';
 
 /**
@@ -29,7 +21,11 @@ export const legalSlugs = Object.keys(defaultLegalPages) as LegalSlug[];
 
 /** A page's saved row, held while the content version stays (docs/architecture/page-cache.md#content-in-memory). */
 const pageRow = heldWhileContentUnchanged(async (slug) => {
-  const [row] = await db().select().from(pages).where(eq(pages.slug, slug as PageSlug)).limit(1);
+  const [row] = await db()
+    .select()
+    .from(pages)
+    .where(eq(pages.slug, slug as PageSlug))
+    .limit(1);
   return row && Object.freeze(row);
 }) as (slug: PageSlug) => Promise<typeof pages.$inferSelect | undefined>;
 
@@ -74,7 +70,10 @@ export async function saveAbout(actor: Actor, input: AboutInput): Promise<void> 
       title: input[`value${n}Title` as keyof AboutInput] as string,
       text: input[`value${n}Text` as keyof AboutInput] as string,
     })),
-    objectives: input.objectives.split('\n').map((line) => line.trim()).filter(Boolean),
+    objectives: input.objectives
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
   };
   await db().transaction((tx) => writePage(tx, actor, 'about', { title: 'About Us', data }));
 }
@@ -97,10 +96,7 @@ export async function saveHistoryIntro(actor: Actor, intro: string): Promise<voi
 export async function saveMilestone(actor: Actor, id: number | null, input: MilestoneInput): Promise<Milestone> {
   assertCan(actor, 'editContent');
   return db().transaction(async (tx) => {
-    const [saved] =
-      id === null
-        ? await tx.insert(historyMilestones).values(input).returning()
-        : await tx.update(historyMilestones).set(input).where(eq(historyMilestones.id, id)).returning();
+    const [saved] = id === null ? await tx.insert(historyMilestones).values(input).returning() : await tx.update(historyMilestones).set(input).where(eq(historyMilestones.id, id)).returning();
     if (!saved) throw new AppError('not_found', 'Milestone not found.');
     await writeAudit(tx, { actor, action: id === null ? 'milestone.create' : 'milestone.update', entityType: 'history_milestone', entityId: String(saved.id), to: `${saved.year}: ${saved.title}` });
     return saved;
@@ -122,7 +118,11 @@ export async function getAnthemPage(): Promise<AnthemData & { audioUrl: string |
   return { ...data, audioUrl: data.audioMediaId ? `/media/${data.audioMediaId}/original` : null };
 }
 
-const linesOf = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** Saves the anthem's words; a new recording replaces the old one, which is removed. */
 export async function saveAnthem(actor: Actor, input: AnthemInput, options: { audioMediaId?: string | null; removeAudio?: boolean } = {}): Promise<void> {
@@ -131,7 +131,10 @@ export async function saveAnthem(actor: Actor, input: AnthemInput, options: { au
   const audioMediaId = options.audioMediaId ?? (options.removeAudio ? null : current.audioMediaId);
   const data: AnthemData = {
     intro: input.intro,
-    verses: input.verses.split(/\n\s*\n/).map(linesOf).filter((verse) => verse.length > 0),
+    verses: input.verses
+      .split(/\n\s*\n/)
+      .map(linesOf)
+      .filter((verse) => verse.length > 0),
     chorus: input.chorus ? linesOf(input.chorus) : [],
     note: input.note ?? '',
     audioMediaId,

@@ -14,12 +14,7 @@ const labels = { annual: 'annualPrice', life: 'lifePrice' } as const;
 export async function updateMembershipPrices(actor: Actor, input: MembershipPricesInput): Promise<void> {
   assertCan(actor, 'editSettings');
   await db().transaction(async (tx) => {
-    const [before] = await tx
-      .select({ annual: siteSettings.annualPriceCents, life: siteSettings.lifePriceCents })
-      .from(siteSettings)
-      .where(eq(siteSettings.id, 1))
-      .limit(1)
-      .for('update');
+    const [before] = await tx.select({ annual: siteSettings.annualPriceCents, life: siteSettings.lifePriceCents }).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1).for('update');
     // Boot seeds the row before the site serves; its absence is a deployment fault.
     if (!before) throw new Error('Site settings are missing: the database was not seeded.');
     const after: Prices = { annual: input.annualPrice, life: input.lifePrice };

@@ -54,4 +54,3 @@ export async function getPublicSiteSettings(): Promise<PublicSiteSettings> {
   const row = await getSiteSettings();
   return Object.fromEntries(Object.keys(publicColumns).map((key) => [key, row[key as keyof PublicSiteSettings]])) as PublicSiteSettings;
 }
-

@@ -22,7 +22,18 @@ export const siteSettingsSchema = z.object({
   membershipGraceDays: wholeNumber('Grace period', 0, 365),
   /** Who hears of applications waiting for approval (docs/product.md#the-committee-hears-of-new-work). */
   committeeEmails: optionalText('Committee addresses', 1000)
-    .transform((value) => (value ? [...new Set(value.split(/[\s,;]+/).filter(Boolean).map((address) => address.toLowerCase()))] : []))
+    .transform((value) =>
+      value
+        ? [
+            ...new Set(
+              value
+                .split(/[\s,;]+/)
+                .filter(Boolean)
+                .map((address) => address.toLowerCase()),
+            ),
+          ]
+        : [],
+    )
     .refine((addresses) => addresses.length <= 10, 'Give at most 10 committee addresses.')
     .refine((addresses) => addresses.every((address) => z.email().safeParse(address).success), 'Committee addresses must be email addresses, separated by commas.')
     .transform((addresses) => addresses.join(', ')),

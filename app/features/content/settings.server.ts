@@ -99,7 +99,10 @@ export async function setStaffTwoFactorRequirement(actor: Actor & { twoFactorEna
     const [before] = await tx.select({ required: siteSettings.staffTwoFactorRequired }).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1).for('update');
     if (!before) throw settingsMissing();
     if (before.required === required) return;
-    await tx.update(siteSettings).set({ staffTwoFactorRequired: required, updatedAt: sql`now()` }).where(eq(siteSettings.id, 1));
+    await tx
+      .update(siteSettings)
+      .set({ staffTwoFactorRequired: required, updatedAt: sql`now()` })
+      .where(eq(siteSettings.id, 1));
     await writeAudit(tx, {
       actor,
       action: 'settings.update',

@@ -35,13 +35,7 @@ function checkAmount(value: string | undefined, context: z.RefinementCtx) {
   if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
 }
 
-const required = (max: number) =>
-  z
-    .string({ error: missingInformation })
-    .trim()
-    .min(1, missingInformation)
-    .max(max, `At most ${max} characters.`)
-    .refine(isPlainText(), controlCharactersMessage());
+const required = (max: number) => z.string({ error: missingInformation }).trim().min(1, missingInformation).max(max, `At most ${max} characters.`).refine(isPlainText(), controlCharactersMessage());
 
 const person = {
   firstName: required(80),
@@ -70,15 +64,15 @@ export const oneTimeDonationFields = z.object({
 });
 
 export const oneTimeDonationSchema = oneTimeDonationFields.transform((values, context) => {
-    const field = values.customAmount ? 'customAmount' : 'amount';
-    const parsed = parseDollarAmount(values.customAmount || values.amount || '');
-    if ('error' in parsed) {
-      context.addIssue({ code: 'custom', path: [field], message: parsed.error });
-      return z.NEVER;
-    }
-    const { customAmount: _custom, amount: _amount, ...rest } = values;
-    return { ...rest, amount: parsed.cents };
-  });
+  const field = values.customAmount ? 'customAmount' : 'amount';
+  const parsed = parseDollarAmount(values.customAmount || values.amount || '');
+  if ('error' in parsed) {
+    context.addIssue({ code: 'custom', path: [field], message: parsed.error });
+    return z.NEVER;
+  }
+  const { customAmount: _custom, amount: _amount, ...rest } = values;
+  return { ...rest, amount: parsed.cents };
+});
 
 export const subscriptionDonationSchema = z.object({
   kind: z.literal('subscription'),

@@ -48,14 +48,19 @@ export async function recordDonation(input: DonationInput, userId: string | null
 }
 
 /** A one-time gift the committee received by hand: recorded completed, dated the day it came (features/payments records its payment). */
-export async function recordReceivedGift(
-  tx: Executor,
-  gift: { firstName: string; lastName: string; email: string; cause: Donation['cause']; amount: number },
-  receivedAt: Date,
-): Promise<Donation> {
+export async function recordReceivedGift(tx: Executor, gift: { firstName: string; lastName: string; email: string; cause: Donation['cause']; amount: number }, receivedAt: Date): Promise<Donation> {
   const [row] = await tx
     .insert(donations)
-    .values({ firstName: gift.firstName, lastName: gift.lastName, email: gift.email, cause: gift.cause, donationType: 'one-time', amountCents: gift.amount, status: 'completed', createdAt: receivedAt })
+    .values({
+      firstName: gift.firstName,
+      lastName: gift.lastName,
+      email: gift.email,
+      cause: gift.cause,
+      donationType: 'one-time',
+      amountCents: gift.amount,
+      status: 'completed',
+      createdAt: receivedAt,
+    })
     .returning();
   return row!;
 }
@@ -146,12 +151,7 @@ export async function applyDonationPayment(
 
 /** The subscription a provider's renewal invoice names, locked for the renewal's transaction. */
 export async function lockSubscriptionByProviderId(tx: Executor, providerSubscriptionId: string): Promise<Subscription | undefined> {
-  const [subscription] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
-    .limit(1)
-    .for('update');
+  const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)).limit(1).for('update');
   return subscription;
 }
 
@@ -175,13 +175,19 @@ export async function setSubscriptionStatus(providerSubscriptionId: string, to: 
   return db().transaction(async (tx) => {
     const subscription = await lockSubscriptionByProviderId(tx, providerSubscriptionId);
     if (!subscription || !canChangeSubscriptionStatus(subscription.status, to)) return false;
-    await tx.update(subscriptions).set({ status: to, updatedAt: sql`now()` }).where(eq(subscriptions.id, subscription.id));
+    await tx
+      .update(subscriptions)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(eq(subscriptions.id, subscription.id));
     return true;
   });
 }
 
 export async function markCancelAtPeriodEnd(subscriptionId: string): Promise<void> {
-  await db().update(subscriptions).set({ cancelAtPeriodEnd: true, updatedAt: sql`now()` }).where(eq(subscriptions.id, subscriptionId));
+  await db()
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, subscriptionId));
 }
 
 /**
@@ -289,7 +295,11 @@ export async function setDonationStatus(actor: Actor, donationId: string, to: 'c
     if (!donation) throw new AppError('not_found', 'Donation not found.');
     if (donation.status === 'refunded') throw new AppError('conflict', 'This donation was refunded: its status stays refunded.');
     if (!canChangeDonationStatus(donation.status, to, 'admin')) throw new AppError('conflict', `The donation is already ${statusLabel(to)}.`);
-    const [row] = await tx.update(donations).set({ status: to, updatedAt: sql`now()` }).where(eq(donations.id, donationId)).returning();
+    const [row] = await tx
+      .update(donations)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(eq(donations.id, donationId))
+      .returning();
     await writeAudit(tx, { actor, action: 'donation.status', entityType: 'donation', entityId: donationId, from: donation.status, to });
     return row!;
   });
@@ -305,7 +315,10 @@ export async function getDonation(id: string, executor: Executor = db()): Promis
 export async function markDonationRefunded(tx: Executor, actor: Actor, donationId: string): Promise<void> {
   const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).limit(1).for('update');
   if (!donation || !canChangeDonationStatus(donation.status, 'refunded', 'refund')) return;
-  await tx.update(donations).set({ status: 'refunded', updatedAt: sql`now()` }).where(eq(donations.id, donationId));
+  await tx
+    .update(donations)
+    .set({ status: 'refunded', updatedAt: sql`now()` })
+    .where(eq(donations.id, donationId));
   await writeAudit(tx, { actor, action: 'donation.status', entityType: 'donation', entityId: donationId, from: donation.status, to: 'refunded', note: 'Its payment was refunded in full.' });
 }
 

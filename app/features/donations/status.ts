@@ -1,9 +1,4 @@
-import {
-  donationStatuses,
-  subscriptionStatuses,
-  type DonationStatus,
-  type SubscriptionStatus,
-} from '~/db/schema/enums';
+import { donationStatuses, subscriptionStatuses, type DonationStatus, type SubscriptionStatus } from '~/db/schema/enums';
 import { formatLongDate } from '~/lib/dates';
 import { formatCents } from '~/lib/money';
 
@@ -52,11 +47,7 @@ export function subscriptionCanBeCancelled(subscription: Pick<DonorSubscription,
 }
 
 /** How a subscription's state reads to its donor, in the portal and on the guest manage page. */
-export function subscriptionStatusText(subscription: {
-  status: SubscriptionStatus;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: Date | null;
-}): string {
+export function subscriptionStatusText(subscription: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null }): string {
   const periodEnd = subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : null;
   if (subscription.status === 'cancelled') return 'Cancelled';
   if (subscription.cancelAtPeriodEnd) return `Cancelled — ends ${periodEnd ?? 'at the end of this period'}`;

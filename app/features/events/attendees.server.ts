@@ -38,7 +38,11 @@ export async function getEventTickets(actor: Actor, eventId: number, search = ''
     listAttendees(eventId, search),
     listEventOrders(eventId),
     listQuestions(eventId),
-    waitlistCounts(db(), event.tiers.map((tier) => tier.id), now),
+    waitlistCounts(
+      db(),
+      event.tiers.map((tier) => tier.id),
+      now,
+    ),
   ]);
   const tiers = counts.map((count) => {
     const tier = event.tiers.find((candidate) => candidate.id === count.tierId);
@@ -102,17 +106,15 @@ export async function listAttendees(eventId: number, search = ''): Promise<Atten
         eq(tickets.eventId, eventId),
         inArray(tickets.status, [...listedStatuses]),
         term
-          ? or(
-              ilike(tickets.attendeeName, pattern),
-              ilike(ticketOrders.buyerName, pattern),
-              ilike(ticketOrders.buyerEmail, pattern),
-              code ? ilike(tickets.code, `%${code}%`) : undefined,
-            )
+          ? or(ilike(tickets.attendeeName, pattern), ilike(ticketOrders.buyerName, pattern), ilike(ticketOrders.buyerEmail, pattern), code ? ilike(tickets.code, `%${code}%`) : undefined)
           : undefined,
       ),
     )
     .orderBy(asc(sql`lower(${tickets.attendeeName})`), asc(tickets.id));
-  const answers = await answersOfOrders(eventId, rows.map((row) => row.orderId));
+  const answers = await answersOfOrders(
+    eventId,
+    rows.map((row) => row.orderId),
+  );
   return rows.map((row) => ({ ...row, code: formatTicketCode(row.code), answers: [...(answers.byTicket.get(row.id) ?? []), ...(answers.byOrder.get(row.orderId) ?? [])] }));
 }
 
@@ -292,7 +294,10 @@ async function whereFreedSeatsWent(tx: Executor, plan: TicketCancellation, offer
   const freed = new Map<number, number>();
   for (const seat of plan.tickets) freed.set(seat.tierId, (freed.get(seat.tierId) ?? 0) + 1);
   const [event] = await tx.select().from(events).where(eq(events.id, plan.order.eventId)).limit(1);
-  const tiers = await tx.select().from(ticketTiers).where(inArray(ticketTiers.id, [...freed.keys()]));
+  const tiers = await tx
+    .select()
+    .from(ticketTiers)
+    .where(inArray(ticketTiers.id, [...freed.keys()]));
   let seats: FreedSeats = { offered: 0, onSale: 0, notSold: 0 };
   for (const [tierId, count] of freed) {
     const tier = tiers.find((candidate) => candidate.id === tierId);

@@ -13,7 +13,10 @@ const gala: CalendarEvent = {
 
 /** The file's content lines, unfolded (RFC 5545 §3.1: a CRLF followed by one space joins two lines). */
 const unfolded = (file: string) => file.replace(/\r\n /g, '').split('\r\n');
-const property = (file: string, name: string) => unfolded(file).find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1);
+const property = (file: string, name: string) =>
+  unfolded(file)
+    .find((line) => line.startsWith(`${name}:`))
+    ?.slice(name.length + 1);
 
 describe('calendarFile (RFC 5545)', () => {
   it('is one VEVENT in a VCALENDAR, with CRLF line ends and every line ending in one', () => {

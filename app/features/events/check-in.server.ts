@@ -59,7 +59,15 @@ export async function checkInCounts(eventId: number): Promise<{ tierId: number; 
       checkedIn: sql<number>`count(*) filter (where ${tickets.status} = 'checked_in')`,
     })
     .from(tickets)
-    .where(and(inArray(tickets.tierId, tiers.map((tier) => tier.id)), inArray(tickets.status, ['valid', 'checked_in'])))
+    .where(
+      and(
+        inArray(
+          tickets.tierId,
+          tiers.map((tier) => tier.id),
+        ),
+        inArray(tickets.status, ['valid', 'checked_in']),
+      ),
+    )
     .groupBy(tickets.tierId);
   const byTier = new Map(rows.map((row) => [row.tierId, row]));
   return tiers.map((tier) => ({ tierId: tier.id, name: tier.name, sold: Number(byTier.get(tier.id)?.sold ?? 0), checkedIn: Number(byTier.get(tier.id)?.checkedIn ?? 0) }));
@@ -67,7 +75,9 @@ export async function checkInCounts(eventId: number): Promise<{ tierId: number; 
 
 /** The event's check-in code for volunteers without accounts: 8 characters only the server can make. */
 export function eventCheckInCode(eventId: number): string {
-  return sign('event-check-in', String(eventId), 8).toUpperCase().replace(/[^A-Z0-9]/g, 'X');
+  return sign('event-check-in', String(eventId), 8)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, 'X');
 }
 
 export function isEventCheckInCode(eventId: number, code: string): boolean {

@@ -71,15 +71,30 @@ export async function saveCode(actor: Actor, eventId: number, codeId: number | n
     const same = await findCode(tx, eventId, input.code, false);
     if (same && same.id !== codeId) throw new AppError('conflict', `This event already has the code ${same.code}.`, { field: 'code' });
     const tierIds = input.tierIds.length
-      ? (await tx.select({ id: ticketTiers.id }).from(ticketTiers).where(and(eq(ticketTiers.eventId, eventId), inArray(ticketTiers.id, input.tierIds)))).map((tier) => tier.id)
+      ? (
+          await tx
+            .select({ id: ticketTiers.id })
+            .from(ticketTiers)
+            .where(and(eq(ticketTiers.eventId, eventId), inArray(ticketTiers.id, input.tierIds)))
+        ).map((tier) => tier.id)
       : [];
     const values = { ...input, amount: discountAmount(input.kind, input.amount) ?? 0, tierIds, codeKey: codeKey(input.code), eventId };
     const [saved] =
       codeId === null
         ? await tx.insert(discountCodes).values(values).returning()
-        : await tx.update(discountCodes).set(values).where(and(eq(discountCodes.id, codeId), eq(discountCodes.eventId, eventId))).returning();
+        : await tx
+            .update(discountCodes)
+            .set(values)
+            .where(and(eq(discountCodes.id, codeId), eq(discountCodes.eventId, eventId)))
+            .returning();
     if (!saved) throw new AppError('not_found', 'Discount code not found.');
-    await writeAudit(tx, { actor, action: codeId === null ? 'discount_code.create' : 'discount_code.update', entityType: 'discount_code', entityId: String(saved.id), to: auditText(saved, event.title) });
+    await writeAudit(tx, {
+      actor,
+      action: codeId === null ? 'discount_code.create' : 'discount_code.update',
+      entityType: 'discount_code',
+      entityId: String(saved.id),
+      to: auditText(saved, event.title),
+    });
     return saved;
   });
 }
@@ -88,7 +103,11 @@ export async function saveCode(actor: Actor, eventId: number, codeId: number | n
 export async function setCodeActive(actor: Actor, eventId: number, codeId: number, active: boolean): Promise<void> {
   assertCan(actor, 'editContent');
   await db().transaction(async (tx) => {
-    const [saved] = await tx.update(discountCodes).set({ active }).where(and(eq(discountCodes.id, codeId), eq(discountCodes.eventId, eventId))).returning();
+    const [saved] = await tx
+      .update(discountCodes)
+      .set({ active })
+      .where(and(eq(discountCodes.id, codeId), eq(discountCodes.eventId, eventId)))
+      .returning();
     if (!saved) throw new AppError('not_found', 'Discount code not found.');
     await writeAudit(tx, { actor, action: active ? 'discount_code.activate' : 'discount_code.deactivate', entityType: 'discount_code', entityId: String(codeId), to: saved.code });
   });
@@ -98,7 +117,12 @@ export async function setCodeActive(actor: Actor, eventId: number, codeId: numbe
 export async function deleteCode(actor: Actor, eventId: number, codeId: number): Promise<void> {
   assertCan(actor, 'editContent');
   await db().transaction(async (tx) => {
-    const [code] = await tx.select().from(discountCodes).where(and(eq(discountCodes.id, codeId), eq(discountCodes.eventId, eventId))).limit(1).for('update');
+    const [code] = await tx
+      .select()
+      .from(discountCodes)
+      .where(and(eq(discountCodes.id, codeId), eq(discountCodes.eventId, eventId)))
+      .limit(1)
+      .for('update');
     if (!code) throw new AppError('not_found', 'Discount code not found.');
     const [used] = await tx.select({ total: count() }).from(ticketOrders).where(eq(ticketOrders.discountCodeId, codeId));
     if (Number(used?.total ?? 0) > 0) throw new AppError('conflict', `${code.code} was used by an order: switch it off instead.`);

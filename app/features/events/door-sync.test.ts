@@ -54,7 +54,11 @@ describe('scan times and order', () => {
 });
 
 describe('the phone’s own check', () => {
-  const list = [ticket({}), ticket({ id: 2, code: 'ABCDEFGH', qrValue: 'PPA1:ABCDEFGH:zzzzzzzzzzzzzzzzzzzzzz', name: 'Bo Silva', status: 'checked_in', checkedInAt: '2026-06-01T18:55:00.000Z' }), ticket({ id: 3, code: 'HJKMNPQR', qrValue: 'PPA1:HJKMNPQR:yyyyyyyyyyyyyyyyyyyyyy', name: 'Chamari Dias', status: 'cancelled' })];
+  const list = [
+    ticket({}),
+    ticket({ id: 2, code: 'ABCDEFGH', qrValue: 'PPA1:ABCDEFGH:zzzzzzzzzzzzzzzzzzzzzz', name: 'Bo Silva', status: 'checked_in', checkedInAt: '2026-06-01T18:55:00.000Z' }),
+    ticket({ id: 3, code: 'HJKMNPQR', qrValue: 'PPA1:HJKMNPQR:yyyyyyyyyyyyyyyyyyyyyy', name: 'Chamari Dias', status: 'cancelled' }),
+  ];
 
   it('finds a ticket by its exact QR value or its typed code, in any case and with the dash', () => {
     expect(findDoorTicket(list, 'PPA1:K7QXW3MD:abcdefghijklmnopqrstuv')?.id).toBe(1);

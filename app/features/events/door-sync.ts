@@ -26,9 +26,7 @@ export type DoorTicket = {
 
 export type ScanDecision =
   /** This scan is the ticket's check-in; `displaces` when an earlier-synced scan of it was later in time. */
-  | { outcome: 'first'; checkedInAt: Date; displaces: boolean }
-  | { outcome: 'duplicate'; firstAt: Date }
-  | { outcome: 'refused'; reason: string };
+  { outcome: 'first'; checkedInAt: Date; displaces: boolean } | { outcome: 'duplicate'; firstAt: Date } | { outcome: 'refused'; reason: string };
 
 /** What a scan does to a ticket in its current state on the server. */
 export function decideScan(ticket: { status: DoorTicket['status']; checkedInAt: Date | null }, scannedAt: Date): ScanDecision {
@@ -110,7 +108,13 @@ const plainLetters: Record<string, string> = { ł: 'l', đ: 'd', ð: 'd', ø: 'o
 
 /** The combining diacritics (with their extended and supplement blocks, for symbols, for half marks) and the zero-width (non-)joiners. */
 const leftOut = (code: number) =>
-  (code >= 0x0300 && code <= 0x036f) || (code >= 0x1ab0 && code <= 0x1aff) || (code >= 0x1dc0 && code <= 0x1dff) || (code >= 0x20d0 && code <= 0x20ff) || (code >= 0xfe20 && code <= 0xfe2f) || code === 0x200c || code === 0x200d;
+  (code >= 0x0300 && code <= 0x036f) ||
+  (code >= 0x1ab0 && code <= 0x1aff) ||
+  (code >= 0x1dc0 && code <= 0x1dff) ||
+  (code >= 0x20d0 && code <= 0x20ff) ||
+  (code >= 0xfe20 && code <= 0xfe2f) ||
+  code === 0x200c ||
+  code === 0x200d;
 
 /**
  * A name as the search compares it: case folded, and the accents of Latin letters taken off ('Thérèse'

@@ -31,9 +31,7 @@ export async function doorList(eventId: number): Promise<DoorTicket[]> {
     tierId: ticket.tierId,
     status: ticket.status,
     checkedInAt: ticket.checkedInAt?.toISOString() ?? null,
-    answers: [...(answers.byTicket.get(ticket.id) ?? []), ...(answers.byOrder.get(ticket.orderId) ?? [])]
-      .filter((answer) => answer.atDoor)
-      .map(({ label, text }) => ({ label, text })),
+    answers: [...(answers.byTicket.get(ticket.id) ?? []), ...(answers.byOrder.get(ticket.orderId) ?? [])].filter((answer) => answer.atDoor).map(({ label, text }) => ({ label, text })),
   }));
 }
 

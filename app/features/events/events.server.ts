@@ -32,13 +32,25 @@ const published = eq(events.status, 'published');
 
 /** Published events that have not started yet, soonest first. */
 export async function listUpcomingEvents(now: Date, limit?: number): Promise<EventWithImage[]> {
-  const query = db().select().from(events).where(and(published, gte(events.startsAt, now))).orderBy(asc(events.startsAt), asc(events.id)).$dynamic();
+  const query = db()
+    .select()
+    .from(events)
+    .where(and(published, gte(events.startsAt, now)))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .$dynamic();
   return withImages(await (limit === undefined ? query : query.limit(limit)));
 }
 
 /** Published events that have happened, most recent first. */
 export async function listPastEvents(now: Date, limit = 6): Promise<EventWithImage[]> {
-  return withImages(await db().select().from(events).where(and(published, lt(events.startsAt, now))).orderBy(desc(events.startsAt)).limit(limit));
+  return withImages(
+    await db()
+      .select()
+      .from(events)
+      .where(and(published, lt(events.startsAt, now)))
+      .orderBy(desc(events.startsAt))
+      .limit(limit),
+  );
 }
 
 /** One event with its tiers in order; a draft only for an editor's preview. */
@@ -80,7 +92,12 @@ export async function getEventForEditor(actor: Actor, id: number) {
     ? await db()
         .select({ tierId: tickets.tierId, sold: count() })
         .from(tickets)
-        .where(inArray(tickets.tierId, event.tiers.map((tier) => tier.id)))
+        .where(
+          inArray(
+            tickets.tierId,
+            event.tiers.map((tier) => tier.id),
+          ),
+        )
         .groupBy(tickets.tierId)
     : [];
   return { ...event, tiers: event.tiers.map((tier) => ({ ...tier, sold: sold.find((row) => row.tierId === tier.id)?.sold ?? 0 })) };
@@ -170,9 +187,19 @@ export async function saveTier(actor: Actor, eventId: number, tierId: number | n
     const [saved] =
       tierId === null
         ? await tx.insert(ticketTiers).values(values).returning()
-        : await tx.update(ticketTiers).set(values).where(and(eq(ticketTiers.id, tierId), eq(ticketTiers.eventId, eventId))).returning();
+        : await tx
+            .update(ticketTiers)
+            .set(values)
+            .where(and(eq(ticketTiers.id, tierId), eq(ticketTiers.eventId, eventId)))
+            .returning();
     if (!saved) throw new AppError('not_found', 'Ticket tier not found.');
-    await writeAudit(tx, { actor, action: tierId === null ? 'tier.create' : 'tier.update', entityType: 'ticket_tier', entityId: String(saved.id), to: `${saved.name} (${tierAuditText(saved.priceCents, saved.quantityCap)}) for “${event.title}”` });
+    await writeAudit(tx, {
+      actor,
+      action: tierId === null ? 'tier.create' : 'tier.update',
+      entityType: 'ticket_tier',
+      entityId: String(saved.id),
+      to: `${saved.name} (${tierAuditText(saved.priceCents, saved.quantityCap)}) for “${event.title}”`,
+    });
     // A larger cap, or a tier opened again, frees seats: the waitlist has them first (docs/product.md#waitlist).
     await offerFreedSeats(tx, eventId);
     return saved;
@@ -184,7 +211,11 @@ export async function setTierClosed(actor: Actor, eventId: number, tierId: numbe
   assertCan(actor, 'editContent');
   await db().transaction(async (tx) => {
     await lockEventTiers(tx, eventId);
-    const [saved] = await tx.update(ticketTiers).set({ closed }).where(and(eq(ticketTiers.id, tierId), eq(ticketTiers.eventId, eventId))).returning();
+    const [saved] = await tx
+      .update(ticketTiers)
+      .set({ closed })
+      .where(and(eq(ticketTiers.id, tierId), eq(ticketTiers.eventId, eventId)))
+      .returning();
     if (!saved) throw new AppError('not_found', 'Ticket tier not found.');
     await writeAudit(tx, { actor, action: closed ? 'tier.close' : 'tier.open', entityType: 'ticket_tier', entityId: String(tierId), to: saved.name });
     if (!closed) await offerFreedSeats(tx, eventId);
@@ -195,7 +226,10 @@ export async function deleteTier(actor: Actor, eventId: number, tierId: number):
   assertCan(actor, 'editContent');
   if ((await ticketsOf([tierId])) > 0) throw new AppError('conflict', 'This tier has sales: close it instead of deleting it.');
   await db().transaction(async (tx) => {
-    const [removed] = await tx.delete(ticketTiers).where(and(eq(ticketTiers.id, tierId), eq(ticketTiers.eventId, eventId))).returning();
+    const [removed] = await tx
+      .delete(ticketTiers)
+      .where(and(eq(ticketTiers.id, tierId), eq(ticketTiers.eventId, eventId)))
+      .returning();
     if (!removed) throw new AppError('not_found', 'Ticket tier not found.');
     await writeAudit(tx, { actor, action: 'tier.delete', entityType: 'ticket_tier', entityId: String(tierId), from: removed.name });
   });

@@ -62,7 +62,11 @@ export type TierAvailability = { tierId: number; remaining: number; sold: number
  * the door's counts); with `offeredTierId`, one more seat of that tier: the one a waitlist offer holds.
  */
 export async function eventAvailability(tiers: Tier[], now = new Date(), offeredTierId?: number): Promise<Map<number, TierAvailability>> {
-  const taken = await seatsTaken(db(), tiers.map((tier) => tier.id), now);
+  const taken = await seatsTaken(
+    db(),
+    tiers.map((tier) => tier.id),
+    now,
+  );
   return new Map(
     tiers.map((tier) => {
       const seats = taken.get(tier.id)!;
@@ -194,7 +198,13 @@ export async function placeOrder(request: OrderRequest): Promise<{ order: Ticket
       .returning();
     // Seats in the order they were asked for (serial ids follow the insert): answers name them by index.
     created.sort((a, b) => a.id - b.id);
-    await storeAnswers(tx, event.id, order!.id, created.map((ticket) => ticket.id), request.answers ?? []);
+    await storeAnswers(
+      tx,
+      event.id,
+      order!.id,
+      created.map((ticket) => ticket.id),
+      request.answers ?? [],
+    );
     if (offer && wanted.has(offer.tierId)) await markOfferOrdered(tx, offer.id, order!.id, now);
     // A free order is confirmed here: its tickets' mail is queued with it (docs/architecture/mail.md).
     if (free) await mailAlongside(tx, `The tickets mail of order ${order!.id}`, (inner) => queueOrderTickets(inner, order!.id));
@@ -217,7 +227,16 @@ async function usableOffer(tx: Executor, token: string, eventId: number, now: Da
  */
 export async function offerFreedSeats(tx: Executor, eventId: number, now = new Date()): Promise<WaitlistEntry[]> {
   const tiers = await lockTiers(tx, eventId);
-  return offerSeats(tx, tiers, await seatsTaken(tx, tiers.map((tier) => tier.id), now), now);
+  return offerSeats(
+    tx,
+    tiers,
+    await seatsTaken(
+      tx,
+      tiers.map((tier) => tier.id),
+      now,
+    ),
+    now,
+  );
 }
 
 /**
@@ -225,10 +244,7 @@ export async function offerFreedSeats(tx: Executor, eventId: number, now = new D
  * transaction). Its seats become valid if they are still its own or still free; if the hold ran
  * out and others took them, nothing is issued and the whole payment is to be refunded.
  */
-export async function confirmPaidOrder(
-  tx: Executor,
-  payment: { orderId: string; paidAt: Date; livemode: boolean },
-): Promise<{ refundCents: number; reason: string } | null> {
+export async function confirmPaidOrder(tx: Executor, payment: { orderId: string; paidAt: Date; livemode: boolean }): Promise<{ refundCents: number; reason: string } | null> {
   const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, payment.orderId)).limit(1).for('update');
   if (!order) throw new Error(`A payment arrived for ticket order ${payment.orderId}, which does not exist.`);
   if (order.status === 'confirmed') return null;
@@ -245,16 +261,18 @@ export async function confirmPaidOrder(
   // A late payment also needs its discount code to still have a use for it (docs/product.md#discount-codes).
   const codeFits = fits && (await codeStillHasUse(tx, order, payment.paidAt));
   if (!codeFits) {
-    await tx.update(tickets).set({ status: 'released', holdExpiresAt: null }).where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'held')));
+    await tx
+      .update(tickets)
+      .set({ status: 'released', holdExpiresAt: null })
+      .where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'held')));
     await tx.update(ticketOrders).set({ status: 'expired', holdExpiresAt: null, livemode: payment.livemode }).where(eq(ticketOrders.id, order.id));
-    const reason = fits ? 'The payment arrived after the hold ran out, and the discount code had been used up meanwhile.' : 'The payment arrived after the seats were released, and they had been taken.';
+    const reason = fits
+      ? 'The payment arrived after the hold ran out, and the discount code had been used up meanwhile.'
+      : 'The payment arrived after the seats were released, and they had been taken.';
     return { refundCents: order.totalCents, reason };
   }
   await tx.update(tickets).set({ status: 'valid', holdExpiresAt: null, purchaseDate: payment.paidAt }).where(eq(tickets.orderId, order.id));
-  await tx
-    .update(ticketOrders)
-    .set({ status: 'confirmed', holdExpiresAt: null, confirmedAt: payment.paidAt, livemode: payment.livemode })
-    .where(eq(ticketOrders.id, order.id));
+  await tx.update(ticketOrders).set({ status: 'confirmed', holdExpiresAt: null, confirmedAt: payment.paidAt, livemode: payment.livemode }).where(eq(ticketOrders.id, order.id));
   return null;
 }
 
@@ -294,7 +312,10 @@ export async function releaseOrder(orderId: string, status: 'expired' | 'cancell
   await db().transaction(async (tx) => {
     const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1).for('update');
     if (!order || order.status !== 'pending_payment') return;
-    await tx.update(tickets).set({ status: 'released', holdExpiresAt: null }).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'held')));
+    await tx
+      .update(tickets)
+      .set({ status: 'released', holdExpiresAt: null })
+      .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'held')));
     await tx.update(ticketOrders).set({ status, holdExpiresAt: null }).where(eq(ticketOrders.id, orderId));
     await offerFreedSeats(tx, order.eventId, now);
   });
@@ -326,7 +347,10 @@ export async function cancelFreeOrder(orderId: string, now = new Date()): Promis
     const [order] = await tx.select().from(ticketOrders).where(eq(ticketOrders.id, orderId)).limit(1).for('update');
     if (!order || order.status !== 'confirmed') throw new AppError('not_found', 'Registration not found.');
     if (order.totalCents > 0) throw new AppError('conflict', 'Paid tickets are cancelled by the committee: please contact us for a refund.');
-    await tx.update(tickets).set({ status: 'cancelled', cancelledAt: now }).where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')));
+    await tx
+      .update(tickets)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')));
     await tx.update(ticketOrders).set({ status: 'cancelled' }).where(eq(ticketOrders.id, orderId));
     await offerFreedSeats(tx, order.eventId, now);
   });

@@ -25,7 +25,12 @@ export async function listQuestionsWithAnswers(eventId: number): Promise<(Questi
   const rows = await db()
     .select({ questionId: ticketAnswers.questionId, answers: count() })
     .from(ticketAnswers)
-    .where(inArray(ticketAnswers.questionId, questions.map((question) => question.id)))
+    .where(
+      inArray(
+        ticketAnswers.questionId,
+        questions.map((question) => question.id),
+      ),
+    )
     .groupBy(ticketAnswers.questionId);
   return questions.map((question) => ({ ...question, answers: Number(rows.find((row) => row.questionId === question.id)?.answers ?? 0) }));
 }
@@ -42,7 +47,12 @@ export async function saveQuestion(actor: Actor, eventId: number, questionId: nu
     if (!event) throw new AppError('not_found', 'Event not found.');
     const wanted = questionValues(input);
     const tierIds = wanted.tierIds.length
-      ? (await tx.select({ id: ticketTiers.id }).from(ticketTiers).where(and(eq(ticketTiers.eventId, eventId), inArray(ticketTiers.id, wanted.tierIds)))).map((tier) => tier.id)
+      ? (
+          await tx
+            .select({ id: ticketTiers.id })
+            .from(ticketTiers)
+            .where(and(eq(ticketTiers.eventId, eventId), inArray(ticketTiers.id, wanted.tierIds)))
+        ).map((tier) => tier.id)
       : [];
     const values = { ...wanted, tierIds, eventId };
     if (questionId === null && input.sortOrder === 0) {
@@ -53,7 +63,11 @@ export async function saveQuestion(actor: Actor, eventId: number, questionId: nu
     const [saved] =
       questionId === null
         ? await tx.insert(eventQuestions).values(values).returning()
-        : await tx.update(eventQuestions).set(values).where(and(eq(eventQuestions.id, questionId), eq(eventQuestions.eventId, eventId))).returning();
+        : await tx
+            .update(eventQuestions)
+            .set(values)
+            .where(and(eq(eventQuestions.id, questionId), eq(eventQuestions.eventId, eventId)))
+            .returning();
     if (!saved) throw new AppError('not_found', 'Question not found.');
     await writeAudit(tx, { actor, action: questionId === null ? 'question.create' : 'question.update', entityType: 'event_question', entityId: String(saved.id), to: auditText(saved, event.title) });
     return saved;
@@ -73,7 +87,11 @@ export async function moveQuestion(actor: Actor, eventId: number, questionId: nu
     [ordered[from], ordered[to]] = [ordered[to]!, ordered[from]!];
     // Numbered afresh 1, 2, 3…: equal numbers typed by hand cannot keep two questions from swapping.
     for (const [index, question] of ordered.entries()) {
-      if (question.sortOrder !== index + 1) await tx.update(eventQuestions).set({ sortOrder: index + 1 }).where(eq(eventQuestions.id, question.id));
+      if (question.sortOrder !== index + 1)
+        await tx
+          .update(eventQuestions)
+          .set({ sortOrder: index + 1 })
+          .where(eq(eventQuestions.id, question.id));
     }
     await writeAudit(tx, { actor, action: 'question.move', entityType: 'event_question', entityId: String(questionId), to: `“${questions[from]!.label}” ${direction}` });
   });
@@ -84,9 +102,19 @@ export async function deleteQuestion(actor: Actor, eventId: number, questionId: 
   assertCan(actor, 'editContent');
   await db().transaction(async (tx) => {
     const [answers] = await tx.select({ total: count() }).from(ticketAnswers).where(eq(ticketAnswers.questionId, questionId));
-    const [removed] = await tx.delete(eventQuestions).where(and(eq(eventQuestions.id, questionId), eq(eventQuestions.eventId, eventId))).returning();
+    const [removed] = await tx
+      .delete(eventQuestions)
+      .where(and(eq(eventQuestions.id, questionId), eq(eventQuestions.eventId, eventId)))
+      .returning();
     if (!removed) throw new AppError('not_found', 'Question not found.');
-    await writeAudit(tx, { actor, action: 'question.delete', entityType: 'event_question', entityId: String(questionId), from: `“${removed.label}”`, note: `${Number(answers?.total ?? 0)} answers deleted` });
+    await writeAudit(tx, {
+      actor,
+      action: 'question.delete',
+      entityType: 'event_question',
+      entityId: String(questionId),
+      from: `“${removed.label}”`,
+      note: `${Number(answers?.total ?? 0)} answers deleted`,
+    });
   });
 }
 
@@ -112,7 +140,6 @@ export type MissingAnswersRequest = {
   by: Actor;
   now?: Date;
 };
-
 
 /**
  * A ticket of an order, its row locked (a scan at the door, a cancellation or another change at the
@@ -145,7 +172,11 @@ export async function answerMissingQuestions(request: MissingAnswersRequest): Pr
     const refusal = answersRefusal({ status: ticket.status, orderStatus: order.status }, event, now);
     if (refusal) throw new AppError('conflict', refusal);
     const answered = await tx.select({ questionId: ticketAnswers.questionId }).from(ticketAnswers).where(eq(ticketAnswers.ticketId, ticket.id));
-    const missing = missingRequired(await listQuestions(ticket.eventId, tx), ticket.tierId, answered.map((row) => row.questionId));
+    const missing = missingRequired(
+      await listQuestions(ticket.eventId, tx),
+      ticket.tierId,
+      answered.map((row) => row.questionId),
+    );
     if (missing.length === 0) return [];
     const given = new Map(request.answers.filter((answer) => answer.value !== '').map((answer) => [answer.questionId, answer.value]));
     const unanswered = missing.find((question) => !given.has(question.id));
@@ -183,7 +214,10 @@ export async function answersOfOrders(eventId: number, orderIds: string[], execu
   const byTicket = new Map<number, ShownAnswer[]>();
   const byOrder = new Map<string, ShownAnswer[]>();
   if (questions.length === 0 || orderIds.length === 0) return { questions, byTicket, byOrder };
-  const rows = await executor.select().from(ticketAnswers).where(inArray(ticketAnswers.orderId, [...new Set(orderIds)]));
+  const rows = await executor
+    .select()
+    .from(ticketAnswers)
+    .where(inArray(ticketAnswers.orderId, [...new Set(orderIds)]));
   const position = new Map(questions.map((question, index) => [question.id, index]));
   rows.sort((a, b) => (position.get(a.questionId) ?? 0) - (position.get(b.questionId) ?? 0));
   for (const row of rows) {
@@ -203,6 +237,14 @@ export async function answersOfEvent(eventId: number): Promise<OrderAnswers> {
   const orders = await db()
     .selectDistinct({ orderId: ticketAnswers.orderId })
     .from(ticketAnswers)
-    .where(inArray(ticketAnswers.questionId, questions.map((question) => question.id)));
-  return answersOfOrders(eventId, orders.map((row) => row.orderId));
+    .where(
+      inArray(
+        ticketAnswers.questionId,
+        questions.map((question) => question.id),
+      ),
+    );
+  return answersOfOrders(
+    eventId,
+    orders.map((row) => row.orderId),
+  );
 }

@@ -49,12 +49,10 @@ export function answerSchema(question: Pick<Question, 'kind' | 'options' | 'requ
   const missing = question.kind === 'text' ? 'Please answer this question.' : 'Please choose an answer.';
   const given =
     question.kind === 'text'
-      ? z
-          .string({ error: missing })
-          .trim()
-          .max(MAX_ANSWER, `The answer must be at most ${MAX_ANSWER} characters.`)
-          .refine(isPlainText(), 'The answer contains characters that are not allowed.')
-      : z.enum(question.kind === 'yes_no' ? ['yes', 'no'] : (question.options as [string, ...string[]]), { error: (issue) => (issue.input === undefined ? missing : 'Choose one of the answers offered.') });
+      ? z.string({ error: missing }).trim().max(MAX_ANSWER, `The answer must be at most ${MAX_ANSWER} characters.`).refine(isPlainText(), 'The answer contains characters that are not allowed.')
+      : z.enum(question.kind === 'yes_no' ? ['yes', 'no'] : (question.options as [string, ...string[]]), {
+          error: (issue) => (issue.input === undefined ? missing : 'Choose one of the answers offered.'),
+        });
   if (question.required) return given.refine((value) => value !== '', missing);
   return given.optional().transform((value) => (value ? value : null));
 }

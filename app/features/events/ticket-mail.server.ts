@@ -20,11 +20,7 @@ export function ticketOrderLink(orderId: string): string {
 }
 
 /** The event of an order as an iCalendar file (docs/product.md#tickets): the mail's attachment and the ticket page's download. */
-export function orderCalendarFile(
-  orderId: string,
-  event: { id: number; title: string; startsAt: Date; endsAt: Date | null; venue: string; address: string | null },
-  now = new Date(),
-): string {
+export function orderCalendarFile(orderId: string, event: { id: number; title: string; startsAt: Date; endsAt: Date | null; venue: string; address: string | null }, now = new Date()): string {
   const url = ticketOrderLink(orderId);
   return calendarFile(
     {

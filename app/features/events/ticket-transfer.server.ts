@@ -51,7 +51,11 @@ export async function transferTicket(request: TransferRequest): Promise<Ticket> 
     const missing = asked.find((question) => question.required && !given.has(question.id));
     if (missing) throw new AppError('bad_request', `“${missing.label}” needs an answer for ${request.attendeeName}.`, { field: `answers.${answerKey(missing.id, null)}` });
     const code = newTicketCode();
-    const [passed] = await tx.update(tickets).set({ code, qrValue: qrValueFor(code), attendeeName: request.attendeeName }).where(eq(tickets.id, ticket.id)).returning();
+    const [passed] = await tx
+      .update(tickets)
+      .set({ code, qrValue: qrValueFor(code), attendeeName: request.attendeeName })
+      .where(eq(tickets.id, ticket.id))
+      .returning();
     await tx.delete(ticketAnswers).where(eq(ticketAnswers.ticketId, ticket.id));
     const answers = asked.flatMap((question) => (given.has(question.id) ? [{ question, value: given.get(question.id)! }] : []));
     if (answers.length) await tx.insert(ticketAnswers).values(answers.map(({ question, value }) => ({ orderId: ticket.orderId, ticketId: ticket.id, questionId: question.id, value })));
@@ -84,14 +88,7 @@ export async function transferTicket(request: TransferRequest): Promise<Ticket> 
 }
 
 /** The new attendee's mail: their ticket's QR image and code, and the event's .ics file (with the event's page, not the order's). */
-async function queuePassedTicket(
-  tx: Executor,
-  ticket: Ticket,
-  event: typeof events.$inferSelect,
-  fromName: string,
-  to: string,
-  answers: { label: string; text: string }[],
-): Promise<void> {
+async function queuePassedTicket(tx: Executor, ticket: Ticket, event: typeof events.$inferSelect, fromName: string, to: string, answers: { label: string; text: string }[]): Promise<void> {
   const eventUrl = `${env().publicUrl}/events/${event.id}`;
   const cid = `ticket-${ticket.code}@tickets`;
   const content = ticketPassedMail(

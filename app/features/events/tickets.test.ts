@@ -99,7 +99,16 @@ describe('members-only tiers', () => {
 describe('what the card offers as a whole', () => {
   const onSale: TierSaleState = { kind: 'on-sale', remaining: 10, fewLeft: true };
   const soldOut: TierSaleState = { kind: 'sold-out' };
-  const tier = (id: number, state: TierSaleState, membersOnly = false) => ({ id, name: `Tier ${id}`, priceCents: 2500, quantityCap: 10, remaining: state.kind === 'on-sale' ? 10 : 0, onSale: state.kind === 'on-sale', membersOnly, state });
+  const tier = (id: number, state: TierSaleState, membersOnly = false) => ({
+    id,
+    name: `Tier ${id}`,
+    priceCents: 2500,
+    quantityCap: 10,
+    remaining: state.kind === 'on-sale' ? 10 : 0,
+    onSale: state.kind === 'on-sale',
+    membersOnly,
+    state,
+  });
   const here = { hasExternalForm: false, hasEnded: false };
 
   it('sold out everywhere: said at the top, nothing to buy, every tier’s waitlist', () => {

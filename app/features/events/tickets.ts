@@ -59,21 +59,14 @@ export function selectionTotals(tiers: SelectableTier[], selection: Selection): 
 }
 
 export type TicketRequestOutcome =
-  | { kind: 'empty' }
-  | { kind: 'members-only'; tierName: string }
-  | { kind: 'external-form'; url: string }
-  | { kind: 'selected'; quantity: number; totalCents: number; selection: Selection };
+  { kind: 'empty' } | { kind: 'members-only'; tierName: string } | { kind: 'external-form'; url: string } | { kind: 'selected'; quantity: number; totalCents: number; selection: Selection };
 
 /**
  * What the ticket card's button asked for. Quantities for unknown tiers, tiers not on sale or beyond
  * what is left are brought back within the rules rather than trusted. Given a `viewer`, seats of a
  * members-only tier asked for by someone it is closed to are refused ('members-only'), not dropped.
  */
-export function assessTicketRequest(
-  event: { externalFormLink: string | null; tiers: SelectableTier[] },
-  requested: Selection,
-  viewer?: TicketViewer,
-): TicketRequestOutcome {
+export function assessTicketRequest(event: { externalFormLink: string | null; tiers: SelectableTier[] }, requested: Selection, viewer?: TicketViewer): TicketRequestOutcome {
   if (event.externalFormLink) return { kind: 'external-form', url: event.externalFormLink };
   const selection: Selection = {};
   for (const tier of event.tiers) {
@@ -88,22 +81,13 @@ export function assessTicketRequest(
 /** Under this many seats left, the card says 'Only N left'. */
 export const FEW_LEFT = 20;
 
-export type TierSaleState =
-  | { kind: 'on-sale'; remaining: number; fewLeft: boolean }
-  | { kind: 'not-yet'; opensAt: Date }
-  | { kind: 'ended' }
-  | { kind: 'closed' }
-  | { kind: 'sold-out' };
+export type TierSaleState = { kind: 'on-sale'; remaining: number; fewLeft: boolean } | { kind: 'not-yet'; opensAt: Date } | { kind: 'ended' } | { kind: 'closed' } | { kind: 'sold-out' };
 
 /**
  * Whether a tier can be bought at `now` (docs/product.md#ticket-card): closed by an editor, before
  * its sales open ('Sales open {date}'), after they close ('Sales closed'), sold out, or on sale.
  */
-export function tierSaleState(
-  tier: { closed?: boolean; salesStart?: Date | null; salesEnd?: Date | null },
-  remaining: number,
-  now: Date,
-): TierSaleState {
+export function tierSaleState(tier: { closed?: boolean; salesStart?: Date | null; salesEnd?: Date | null }, remaining: number, now: Date): TierSaleState {
   if (tier.closed) return { kind: 'closed' };
   if (tier.salesStart && now < tier.salesStart) return { kind: 'not-yet', opensAt: tier.salesStart };
   if (tier.salesEnd && now >= tier.salesEnd) return { kind: 'ended' };
@@ -119,11 +103,7 @@ export function tierSaleState(
  */
 export type TicketCardOffer = { buyable: boolean; soldOut: boolean; waitlistTierIds: number[] };
 
-export function ticketCardOffer(
-  tiers: readonly (SelectableTier & { state: TierSaleState })[],
-  viewer: TicketViewer,
-  event: { hasExternalForm: boolean; hasEnded: boolean },
-): TicketCardOffer {
+export function ticketCardOffer(tiers: readonly (SelectableTier & { state: TierSaleState })[], viewer: TicketViewer, event: { hasExternalForm: boolean; hasEnded: boolean }): TicketCardOffer {
   if (event.hasExternalForm || event.hasEnded) return { buyable: false, soldOut: false, waitlistTierIds: [] };
   return {
     buyable: tiers.some((tier) => tierTakesQuantity(tier, false) && !closedToViewer(tier, viewer)),

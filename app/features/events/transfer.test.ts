@@ -21,7 +21,12 @@ describe('which tickets may be passed on', () => {
 
 describe('the form to pass a ticket on', () => {
   it('wants a name, takes an optional email, and names the problem under the field', () => {
-    expect(transferSchema.parse({ intent: 'transfer', ticketId: '7', attendeeName: '  Nuwan Silva ', attendeeEmail: '' })).toEqual({ intent: 'transfer', ticketId: 7, attendeeName: 'Nuwan Silva', attendeeEmail: null });
+    expect(transferSchema.parse({ intent: 'transfer', ticketId: '7', attendeeName: '  Nuwan Silva ', attendeeEmail: '' })).toEqual({
+      intent: 'transfer',
+      ticketId: 7,
+      attendeeName: 'Nuwan Silva',
+      attendeeEmail: null,
+    });
     expect(transferSchema.parse({ intent: 'transfer', ticketId: '7', attendeeName: 'Nuwan', attendeeEmail: 'nuwan@example.org' }).attendeeEmail).toBe('nuwan@example.org');
     const refused = transferSchema.safeParse({ intent: 'transfer', ticketId: '7', attendeeName: ' ', attendeeEmail: 'not-an-address' });
     expect(refused.success).toBe(false);

@@ -108,13 +108,22 @@ export async function offerSeats(tx: Executor, tiers: Tier[], taken: Map<number,
 
 /** The entry an offer link names, locked for the caller's transaction (placing the order), or null. */
 export async function lockOffer(tx: Executor, token: string): Promise<WaitlistEntry | null> {
-  const [entry] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.offerTokenHash, hashLinkToken(token))).limit(1).for('update');
+  const [entry] = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.offerTokenHash, hashLinkToken(token)))
+    .limit(1)
+    .for('update');
   return entry ?? null;
 }
 
 /** The entry an offer link names (the order page shows whether it still holds a seat). */
 export async function findOffer(executor: Executor, token: string): Promise<WaitlistEntry | null> {
-  const [entry] = await executor.select().from(waitlistEntries).where(eq(waitlistEntries.offerTokenHash, hashLinkToken(token))).limit(1);
+  const [entry] = await executor
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.offerTokenHash, hashLinkToken(token)))
+    .limit(1);
   return entry ?? null;
 }
 

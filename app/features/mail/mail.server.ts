@@ -39,11 +39,7 @@ export function mailFolder(): string {
  * transaction, pass it: the embedded database answers nothing else until the transaction ends.
  */
 export async function mailSender(executor: Executor = db()): Promise<Sender> {
-  const [row] = await executor
-    .select({ associationName: siteSettings.associationName })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1))
-    .limit(1);
+  const [row] = await executor.select({ associationName: siteSettings.associationName }).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
   return { associationName: row?.associationName ?? "Past Pupils' Association" };
 }
 

@@ -122,12 +122,7 @@ export async function claimDueMail(by: string, now: Date, limit: number): Promis
   const due = db()
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(
-      or(
-        and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
-        and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.leasedUntil, now)),
-      ),
-    )
+    .where(or(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.leasedUntil, now))))
     .orderBy(asc(mailOutbox.nextAttemptAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -196,10 +191,7 @@ export async function deliverDueMail(options: DeliveryOptions = {}): Promise<Del
       continue;
     }
     // Whoever holds the lease now: the message has left, which is what the row must say.
-    await db()
-      .update(mailOutbox)
-      .set({ status: 'sent', sentAt: clock(), leasedBy: null, leasedUntil: null, lastError: null, attachments: null })
-      .where(eq(mailOutbox.id, row.id));
+    await db().update(mailOutbox).set({ status: 'sent', sentAt: clock(), leasedBy: null, leasedUntil: null, lastError: null, attachments: null }).where(eq(mailOutbox.id, row.id));
     outcome.sent += 1;
   }
 }

@@ -12,13 +12,39 @@ const mails: [string, MailContent][] = [
     'tickets',
     ticketsMail(
       sender,
-      { name: 'Kamala', eventTitle: 'Annual Gala Night', when: 'Sunday, March 14, 2027 at 6:30 PM', venue: 'Grand Hall', tickets: [{ attendee: 'Kamala', tier: 'Standard', code: 'K7QX-93MD', qrCid: 'ticket-K7QX93MD@tickets' }] },
+      {
+        name: 'Kamala',
+        eventTitle: 'Annual Gala Night',
+        when: 'Sunday, March 14, 2027 at 6:30 PM',
+        venue: 'Grand Hall',
+        tickets: [{ attendee: 'Kamala', tier: 'Standard', code: 'K7QX-93MD', qrCid: 'ticket-K7QX93MD@tickets' }],
+      },
       `${url}#tickets`,
       'https://ppa.example.org/tickets/3f1c/event.ics?t=abc',
     ),
   ],
-  ['tickets cancelled', ticketsCancelledMail(sender, { name: 'Kamala', eventTitle: 'Annual Gala Night', tickets: [{ attendee: 'Kamala', tier: 'Standard', code: 'K7QX-93MD' }], refund: '$75.00', seats: 'The seat is offered to the next person on the waitlist.' }, url)],
-  ['message to members', memberMessageMail(sender, { subject: 'Picnic', html: '<p>See you there</p><p><img src="https://ppa.example.org/media/1/w1600" alt="The park" width="1600" height="900" /></p>', text: 'See you there' }, url)],
+  [
+    'tickets cancelled',
+    ticketsCancelledMail(
+      sender,
+      {
+        name: 'Kamala',
+        eventTitle: 'Annual Gala Night',
+        tickets: [{ attendee: 'Kamala', tier: 'Standard', code: 'K7QX-93MD' }],
+        refund: '$75.00',
+        seats: 'The seat is offered to the next person on the waitlist.',
+      },
+      url,
+    ),
+  ],
+  [
+    'message to members',
+    memberMessageMail(
+      sender,
+      { subject: 'Picnic', html: '<p>See you there</p><p><img src="https://ppa.example.org/media/1/w1600" alt="The park" width="1600" height="900" /></p>', text: 'See you there' },
+      url,
+    ),
+  ],
 ];
 
 describe('the HTML of every mail fits a phone (docs/product.md#mail-on-a-phone)', () => {

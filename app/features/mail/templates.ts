@@ -14,8 +14,7 @@ export type Sender = { associationName: string };
 /** Someone a message goes to. */
 export type Contact = { email: string; name: string };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
 /**
  * The association's frame around a mail's HTML: its name on top, the content in a white card.
@@ -212,7 +211,11 @@ export function applicationDecisionMail(sender: Sender, applicant: { name: strin
         sender,
         `Your membership application to the ${sender.associationName}`,
         'About your membership application',
-        [`Hello ${applicant.name},`, 'The committee could not approve your membership application.', 'If you have questions, or believe this is a mistake, please reply to this message or contact the committee.'],
+        [
+          `Hello ${applicant.name},`,
+          'The committee could not approve your membership application.',
+          'If you have questions, or believe this is a mistake, please reply to this message or contact the committee.',
+        ],
         { label: 'Contact us', url },
       );
 }
@@ -223,12 +226,7 @@ export type TicketForMail = { attendee: string; tier: string; code: string; qrCi
  * The tickets of an order (docs/product.md#tickets): one block per ticket with its QR image (an
  * inline attachment), the attendee, the tier and the code; the order's ticket page; an .ics file.
  */
-export function ticketsMail(
-  sender: Sender,
-  order: { name: string; eventTitle: string; when: string; venue: string; tickets: TicketForMail[] },
-  url: string,
-  calendarUrl: string,
-): MailContent {
+export function ticketsMail(sender: Sender, order: { name: string; eventTitle: string; when: string; venue: string; tickets: TicketForMail[] }, url: string, calendarUrl: string): MailContent {
   const count = order.tickets.length === 1 ? 'Your ticket' : `Your ${order.tickets.length} tickets`;
   const title = `${count} for ${order.eventTitle}`;
   const paragraphs = [
@@ -270,9 +268,7 @@ export function ticketPassedMail(
   const paragraphs = [
     `Hello ${passed.name},`,
     `${passed.fromName} has passed you a ticket for ${passed.eventTitle}: ${passed.when}, ${passed.venue}.`,
-    ...(answers.length
-      ? [`${passed.fromName} answered the event's questions for you: ${answers.map((answer) => `${answer.label}: ${answer.text}`).join('; ')}.`]
-      : []),
+    ...(answers.length ? [`${passed.fromName} answered the event's questions for you: ${answers.map((answer) => `${answer.label}: ${answer.text}`).join('; ')}.`] : []),
     'Show the QR code at the door, on your phone or printed. The calendar file adds the event to your calendar.',
   ];
   const { ticket } = passed;
@@ -349,20 +345,34 @@ export function membershipReminderMail(
     ? `You keep your access to members’ documents until ${member.accessUntil}; renew before then to keep it without a break.`
     : 'Renew it to keep your access to members’ documents without a break.';
   if (wording === 'update-card') {
-    return compose(sender, `${heading} — ${sender.associationName}`, heading, [
+    return compose(
+      sender,
+      `${heading} — ${sender.associationName}`,
+      heading,
+      [
         `Hello ${member.name},`,
         when,
         'Your automatic renewal could not be paid with the card we have.',
-        member.accessUntil ? `You keep your access to members’ documents until ${member.accessUntil}; update your card before then to keep it without a break.` : 'Update your card to keep your access to members’ documents without a break.',
-      ], {
-      label: 'Update my card',
-      url,
-    });
+        member.accessUntil
+          ? `You keep your access to members’ documents until ${member.accessUntil}; update your card before then to keep it without a break.`
+          : 'Update your card to keep your access to members’ documents without a break.',
+      ],
+      {
+        label: 'Update my card',
+        url,
+      },
+    );
   }
-  return compose(sender, `${heading} — ${sender.associationName}`, heading, [`Hello ${member.name},`, when, access, 'Renewing takes a minute in the Members Portal: one more year from your current expiry.'], {
-    label: 'Renew my membership',
-    url,
-  });
+  return compose(
+    sender,
+    `${heading} — ${sender.associationName}`,
+    heading,
+    [`Hello ${member.name},`, when, access, 'Renewing takes a minute in the Members Portal: one more year from your current expiry.'],
+    {
+      label: 'Renew my membership',
+      url,
+    },
+  );
 }
 
 /** A renewal invoice of an auto-renewing membership failed (docs/product.md#membership-lifecycle). */
@@ -403,7 +413,10 @@ export function applicationsDigestMail(sender: Sender, waiting: WaitingApplicati
     sender,
     `${count} for approval — ${sender.associationName}`,
     `${count} for approval`,
-    [...waiting.map((application) => `- ${application.name} (${application.email}), ${application.plan}, paid on ${application.paidOn}`), 'They wait for the committee’s decision in the Admin Dashboard.'],
+    [
+      ...waiting.map((application) => `- ${application.name} (${application.email}), ${application.plan}, paid on ${application.paidOn}`),
+      'They wait for the committee’s decision in the Admin Dashboard.',
+    ],
     { label: 'Open the Admin Dashboard', url },
   );
 }

@@ -33,12 +33,12 @@ export async function audienceContacts(audience: MailingAudience, eventId: numbe
     audience === 'statements'
       ? [] // Its recipients are fixed when the finance view starts it (statements.server.ts).
       : audience === 'donors'
-      ? await donorsOfYear(Number(new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric' }).format(now)))
-      : audience === 'attendees'
-        ? eventId === null
-          ? []
-          : await attendeeContacts(eventId)
-        : await memberAudience(audience, now);
+        ? await donorsOfYear(Number(new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric' }).format(now)))
+        : audience === 'attendees'
+          ? eventId === null
+            ? []
+            : await attendeeContacts(eventId)
+          : await memberAudience(audience, now);
   const suppressed = new Set((await db().select({ email: mailSuppressions.email }).from(mailSuppressions)).map((row) => row.email));
   const byAddress = new Map<string, Contact>();
   for (const contact of found) {

@@ -127,13 +127,19 @@ export async function sendPendingMailings(options: SendOptions = {}): Promise<Se
       if (!(await renewLease(mailing.id, by))) break;
       try {
         await sendMail(await withStatement(mailing, mailingFor(sender, mailing, recipient)));
-        await db().update(mailingRecipients).set({ status: 'sent', sentAt: new Date(), attempts: recipient.attempts + 1 }).where(eq(mailingRecipients.id, recipient.id));
+        await db()
+          .update(mailingRecipients)
+          .set({ status: 'sent', sentAt: new Date(), attempts: recipient.attempts + 1 })
+          .where(eq(mailingRecipients.id, recipient.id));
         outcome.sent += 1;
       } catch (error) {
         const refusal = permanentRefusal(error);
         if (refusal) {
           await db().transaction(async (tx) => {
-            await tx.update(mailingRecipients).set({ status: 'bounced', detail: refusal, attempts: recipient.attempts + 1 }).where(eq(mailingRecipients.id, recipient.id));
+            await tx
+              .update(mailingRecipients)
+              .set({ status: 'bounced', detail: refusal, attempts: recipient.attempts + 1 })
+              .where(eq(mailingRecipients.id, recipient.id));
             await recordBounce(tx, recipient.email, refusal, mailing.id);
           });
           outcome.bounced += 1;

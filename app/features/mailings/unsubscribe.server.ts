@@ -39,7 +39,11 @@ export function unsubscribeHeaders(email: string): Record<string, string> {
 export type Subscription = { email: string; subscribed: boolean; reason: 'unsubscribed' | 'bounced' | null };
 
 export async function subscriptionOf(email: string): Promise<Subscription> {
-  const [row] = await db().select({ reason: mailSuppressions.reason }).from(mailSuppressions).where(eq(mailSuppressions.email, normalizeEmail(email))).limit(1);
+  const [row] = await db()
+    .select({ reason: mailSuppressions.reason })
+    .from(mailSuppressions)
+    .where(eq(mailSuppressions.email, normalizeEmail(email)))
+    .limit(1);
   return { email: normalizeEmail(email), subscribed: !row, reason: row?.reason ?? null };
 }
 
@@ -53,10 +57,15 @@ export async function unsubscribe(email: string, mailingId: number | null = null
 
 /** The person changed their mind (or fixed their mailbox): messages to members reach them again. */
 export async function resubscribe(email: string): Promise<void> {
-  await db().delete(mailSuppressions).where(eq(mailSuppressions.email, normalizeEmail(email)));
+  await db()
+    .delete(mailSuppressions)
+    .where(eq(mailSuppressions.email, normalizeEmail(email)));
 }
 
 /** A mail server refused the address for good: no more messages to members go to it. */
 export async function recordBounce(tx: Executor, email: string, detail: string, mailingId: number): Promise<void> {
-  await tx.insert(mailSuppressions).values({ email: normalizeEmail(email), reason: 'bounced', detail, mailingId }).onConflictDoNothing();
+  await tx
+    .insert(mailSuppressions)
+    .values({ email: normalizeEmail(email), reason: 'bounced', detail, mailingId })
+    .onConflictDoNothing();
 }

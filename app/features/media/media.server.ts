@@ -39,11 +39,7 @@ async function imageVariants(bytes: Buffer): Promise<StoredFile[]> {
   if (widths.length < imageWidths.length) widths.push(Math.min(oriented.width, imageWidths.at(-1)!));
   const files: StoredFile[] = [];
   for (const width of widths) {
-    const { data, info } = await sharp(bytes, { limitInputPixels: 60_000_000 })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(bytes, { limitInputPixels: 60_000_000 }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
     files.push({ variant: `w${info.width}`, mimeType: 'image/webp', width: info.width, height: info.height, bytes: data });
   }
   return files;
@@ -83,10 +79,7 @@ export async function storeUpload(actor: Actor, file: File, expected: MediaKind,
     if (Number(used) + sizeBytes > limit) {
       throw refuse(`The site’s storage for files is full (${fileSize(limit)}). Delete files nobody uses in the media library, or ask the site’s operator to raise MEDIA_STORAGE_LIMIT_MB.`);
     }
-    const [row] = await tx
-      .insert(media)
-      .values({ kind: sniffed.kind, fileName, mimeType: sniffed.mimeType, sizeBytes, width: largest.width, height: largest.height, createdBy: actor.id })
-      .returning();
+    const [row] = await tx.insert(media).values({ kind: sniffed.kind, fileName, mimeType: sniffed.mimeType, sizeBytes, width: largest.width, height: largest.height, createdBy: actor.id }).returning();
     await mediaStorage().write(tx, row!.id, files);
     if (options.audit !== false) {
       await writeAudit(tx, { actor, action: 'media.upload', entityType: 'media', entityId: row!.id, to: `${fileName} (${fileSize(sizeBytes)})` });
@@ -99,19 +92,16 @@ export async function storeUpload(actor: Actor, file: File, expected: MediaKind,
  * Stores `file` (when one was chosen) and hands its id to `save`, whose own audit entry records the
  * change; when saving fails, the upload is removed again, so a refused form leaves nothing behind.
  */
-export async function withUpload<T>(
-  actor: Actor,
-  file: File | null,
-  kind: MediaKind,
-  field: string,
-  save: (mediaId: string | null) => Promise<T>,
-): Promise<T> {
+export async function withUpload<T>(actor: Actor, file: File | null, kind: MediaKind, field: string, save: (mediaId: string | null) => Promise<T>): Promise<T> {
   if (!file) return save(null);
   const stored = await storeUpload(actor, file, kind, { field, audit: false });
   try {
     return await save(stored.id);
   } catch (error) {
-    await db().delete(media).where(eq(media.id, stored.id)).catch(() => undefined);
+    await db()
+      .delete(media)
+      .where(eq(media.id, stored.id))
+      .catch(() => undefined);
     throw error;
   }
 }
@@ -135,7 +125,6 @@ export async function readPublicMediaFile(mediaId: string, variant: string): Pro
   return readMediaFile(mediaId, variant);
 }
 
-
 /** The sources of several pictures at once (lists of cards), by media id. */
 export async function imageSources(mediaIds: (string | null | undefined)[]): Promise<Map<string, ImageSources>> {
   const ids = [...new Set(mediaIds.filter((id): id is string => Boolean(id)))];
@@ -146,9 +135,7 @@ export async function imageSources(mediaIds: (string | null | undefined)[]): Pro
     .from(mediaFiles)
     .where(inArray(mediaFiles.mediaId, ids));
   for (const id of ids) {
-    const widths = variants
-      .filter((variant) => variant.mediaId === id && variant.width && variant.height)
-      .sort((a, b) => a.width! - b.width!);
+    const widths = variants.filter((variant) => variant.mediaId === id && variant.width && variant.height).sort((a, b) => a.width! - b.width!);
     if (widths.length === 0) continue;
     const fallback = widths.filter((variant) => variant.width! <= 960).at(-1) ?? widths[0]!;
     const largest = widths.at(-1)!;
@@ -210,13 +197,21 @@ export async function listMedia(kind?: MediaKind) {
     .where(kind ? eq(media.kind, kind) : undefined)
     .orderBy(desc(media.createdAt), desc(media.id))
     .limit(200);
-  const [uses, storage] = await Promise.all([mediaUses(db(), rows.map((row) => row.id)), mediaStorageUse()]);
+  const [uses, storage] = await Promise.all([
+    mediaUses(
+      db(),
+      rows.map((row) => row.id),
+    ),
+    mediaStorageUse(),
+  ]);
   return { rows: rows.map((row) => ({ ...row, uses: uses.get(row.id) ?? 0 })), ...storage };
 }
 
 /** What the uploads weigh together, and the limit (the content overview's storage line): one sum, no list. */
 export async function mediaStorageUse(): Promise<{ usedBytes: number; limitBytes: number }> {
-  const [{ used }] = (await db().select({ used: sql<number>`coalesce(sum(${media.sizeBytes}), 0)::bigint` }).from(media)) as [{ used: number }];
+  const [{ used }] = (await db()
+    .select({ used: sql<number>`coalesce(sum(${media.sizeBytes}), 0)::bigint` })
+    .from(media)) as [{ used: number }];
   return { usedBytes: Number(used), limitBytes: env().mediaStorageLimitBytes };
 }
 

@@ -12,7 +12,9 @@ const text = (value: string) => new TextEncoder().encode(value);
 
 describe('sniffFile', () => {
   it.each(['jpeg', 'png', 'gif', 'webp', 'avif'] as const)('knows a %s picture', async (format) => {
-    const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } }).toFormat(format).toBuffer();
+    const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } })
+      .toFormat(format)
+      .toBuffer();
     expect(sniffFile(new Uint8Array(bytes))).toEqual({ kind: 'image', mimeType: `image/${format}` });
   });
 

@@ -31,17 +31,8 @@ function renewalIs(filter: RenewalFilter | null | undefined) {
 
 /** Applications for the admin table: newest first, filtered, one page of 50 (or all, for CSV). */
 export async function listApplications(filter: ApplicationFilter) {
-  const where = and(
-    filter.status ? eq(membershipApplications.status, filter.status) : undefined,
-    nameOrEmailContains(filter.search, membershipApplications),
-    renewalIs(filter.renewal),
-  );
-  const rows = db()
-    .select()
-    .from(membershipApplications)
-    .where(where)
-    .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
-    .$dynamic();
+  const where = and(filter.status ? eq(membershipApplications.status, filter.status) : undefined, nameOrEmailContains(filter.search, membershipApplications), renewalIs(filter.renewal));
+  const rows = db().select().from(membershipApplications).where(where).orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id)).$dynamic();
   const list = await paginate(rows, { table: membershipApplications, where }, filter);
   // Each row says where its member stands now (approved reads active, in grace or expired), as the portal does.
   const graceDays = await membershipGraceDays();
@@ -57,7 +48,10 @@ export async function listApplications(filter: ApplicationFilter) {
 
 /** Paid applications waiting for an admin's decision: the count beside 'Members' in the admin navigation (docs/product.md#admin-navigation). */
 export async function countApplicationsToReview(): Promise<number> {
-  const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(membershipApplications).where(eq(membershipApplications.status, 'pending_approval'));
+  const [row] = await db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(membershipApplications)
+    .where(eq(membershipApplications.status, 'pending_approval'));
   return Number(row?.count ?? 0);
 }
 
@@ -107,17 +101,10 @@ export async function countMembersByStanding(now = new Date()): Promise<Record<C
  * audit entry and the applicant's mail in one transaction. Approving an application whose
  * payment was never confirmed (an offline payment) needs `confirmUnpaid`.
  */
-export async function setApplicationStatus(
-  actor: Actor,
-  applicationId: string,
-  to: ApplicationStatus,
-  options: { confirmUnpaid?: boolean } = {},
-): Promise<MembershipApplication> {
+export async function setApplicationStatus(actor: Actor, applicationId: string, to: ApplicationStatus, options: { confirmUnpaid?: boolean } = {}): Promise<MembershipApplication> {
   assertCan(actor, 'changeMembers');
   const updated = await db().transaction(async (tx) => {
-    const [application] = isUuid(applicationId)
-      ? await tx.select().from(membershipApplications).where(eq(membershipApplications.id, applicationId)).limit(1).for('update')
-      : [];
+    const [application] = isUuid(applicationId) ? await tx.select().from(membershipApplications).where(eq(membershipApplications.id, applicationId)).limit(1).for('update') : [];
     if (!application) throw new AppError('not_found', 'Application not found.');
     if (!canChangeApplicationStatus(application.status, to, 'admin')) {
       throw new AppError('conflict', `An application cannot go from ${statusLabel(application.status)} to ${statusLabel(to)}.`);
@@ -129,9 +116,7 @@ export async function setApplicationStatus(
       .update(membershipApplications)
       .set({
         status: to,
-        ...(to === 'approved' && !application.memberSince
-          ? { memberSince: now, expiresAt: membershipExpiry(application.membershipType, now) }
-          : {}),
+        ...(to === 'approved' && !application.memberSince ? { memberSince: now, expiresAt: membershipExpiry(application.membershipType, now) } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(membershipApplications.id, applicationId))

@@ -16,12 +16,12 @@ import { membershipPlans } from './plans';
  * one summary a day, as the Settings say.
  */
 async function committee(executor: Executor): Promise<{ to: string[]; digest: boolean }> {
-  const [settings] = await executor
-    .select({ emails: siteSettings.committeeEmails, contact: siteSettings.contactEmail, digest: siteSettings.committeeDigest })
-    .from(siteSettings)
-    .limit(1);
+  const [settings] = await executor.select({ emails: siteSettings.committeeEmails, contact: siteSettings.contactEmail, digest: siteSettings.committeeDigest }).from(siteSettings).limit(1);
   if (!settings) return { to: [], digest: false };
-  const listed = settings.emails.split(',').map((address) => address.trim()).filter(Boolean);
+  const listed = settings.emails
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
   return { to: listed.length ? listed : [settings.contact], digest: settings.digest };
 }
 
@@ -49,11 +49,7 @@ export async function queueCommitteeNotice(tx: Executor, applicationId: string):
 export async function sendCommitteeDigest(): Promise<number> {
   const { to, digest } = await committee(db());
   if (!digest || to.length === 0) return 0;
-  const rows = await db()
-    .select()
-    .from(membershipApplications)
-    .where(eq(membershipApplications.status, 'pending_approval'))
-    .orderBy(asc(membershipApplications.createdAt));
+  const rows = await db().select().from(membershipApplications).where(eq(membershipApplications.status, 'pending_approval')).orderBy(asc(membershipApplications.createdAt));
   if (rows.length === 0) return 0;
   const content = applicationsDigestMail(await mailSender(), rows.map(waiting), `${env().publicUrl}/admin/members?status=pending_approval`);
   await enqueueMail(db(), { kind: 'committee_digest', ...content, to: to.join(', ') });

@@ -24,7 +24,10 @@ export async function saveListing(userId: string, input: DirectoryListingInput):
     return;
   }
   const values = { shareEmail: input.shareEmail, sharePhone: input.sharePhone, shareYears: input.shareYears, updatedAt: new Date() };
-  await db().insert(directoryListings).values({ userId, ...values }).onConflictDoUpdate({ target: directoryListings.userId, set: values });
+  await db()
+    .insert(directoryListings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: directoryListings.userId, set: values });
 }
 
 /** The listed members matching the search, by name; refused to viewers without access. */
@@ -40,7 +43,15 @@ export async function searchDirectory(
   const applications = await db()
     .select()
     .from(membershipApplications)
-    .where(and(inArray(membershipApplications.userId, listings.map((listing) => listing.userId)), eq(membershipApplications.status, 'approved')))
+    .where(
+      and(
+        inArray(
+          membershipApplications.userId,
+          listings.map((listing) => listing.userId),
+        ),
+        eq(membershipApplications.status, 'approved'),
+      ),
+    )
     .orderBy(desc(membershipApplications.createdAt));
   const graceDays = await membershipGraceDays();
   const name = search.name.toLowerCase();

@@ -140,7 +140,10 @@ export function guessDateOrder(values: Iterable<string>, today: string): DateGue
 
 const spelled = (iso: string) => {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return { dayMonth: `${day} ${longMonthNames[month - 1]!.replace(/^./, (c) => c.toUpperCase())} ${year}`, monthDay: `${longMonthNames[month - 1]!.replace(/^./, (c) => c.toUpperCase())} ${day}, ${year}` };
+  return {
+    dayMonth: `${day} ${longMonthNames[month - 1]!.replace(/^./, (c) => c.toUpperCase())} ${year}`,
+    monthDay: `${longMonthNames[month - 1]!.replace(/^./, (c) => c.toUpperCase())} ${day}, ${year}`,
+  };
 };
 
 /**

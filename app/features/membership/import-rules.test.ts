@@ -36,7 +36,13 @@ describe('readImportCsv', () => {
 
   it('keeps a quoted multi-line note as one cell of one row', () => {
     const file = readImportCsv('Name,Email,Notes\r\nA One,a@example.org,"Cheque #1042\r\nDeposited"\r\nB Two,b@example.org,\r\n');
-    expect(file).toEqual({ headers: ['Name', 'Email', 'Notes'], rows: [['A One', 'a@example.org', 'Cheque #1042\r\nDeposited'], ['B Two', 'b@example.org', '']] });
+    expect(file).toEqual({
+      headers: ['Name', 'Email', 'Notes'],
+      rows: [
+        ['A One', 'a@example.org', 'Cheque #1042\r\nDeposited'],
+        ['B Two', 'b@example.org', ''],
+      ],
+    });
   });
 
   it('names an empty file, a header without rows and an unreadable one', () => {
@@ -182,7 +188,14 @@ describe('checkImportRows', () => {
       action: 'create',
       problems: [],
       remarks: [],
-      record: expect.objectContaining({ firstName: 'Nimal', lastName: 'Perera', plan: 'annual', joinedOn: '2025-03-01', expiresOn: '2026-03-01', payment: { amountCents: 5000, method: 'cheque', receivedOn: '2025-03-02' } }),
+      record: expect.objectContaining({
+        firstName: 'Nimal',
+        lastName: 'Perera',
+        plan: 'annual',
+        joinedOn: '2025-03-01',
+        expiresOn: '2026-03-01',
+        payment: { amountCents: 5000, method: 'cheque', receivedOn: '2025-03-02' },
+      }),
     });
     expect(rows[1]).toMatchObject({ row: 3, action: 'create', record: { firstName: 'Asha de', lastName: 'Silva', plan: 'life', expiresOn: null, payment: null } });
   });
@@ -214,7 +227,9 @@ describe('checkImportRows', () => {
   });
 
   it('invents no value: no joined date is no "member since", a payment without a date is left out, an annual membership needs a date', () => {
-    const rows = check('Name,Email,Plan,Expires on,Amount paid,Payment method\nA One,a@example.org,annual,2024-04-05,$40,Bank transfer\nB Two,b@example.org,life,,500,Cash\nC Three,c@example.org,annual,,50,Cash\n');
+    const rows = check(
+      'Name,Email,Plan,Expires on,Amount paid,Payment method\nA One,a@example.org,annual,2024-04-05,$40,Bank transfer\nB Two,b@example.org,life,,500,Cash\nC Three,c@example.org,annual,,50,Cash\n',
+    );
     expect(rows.map((row) => [row.action, row.problems, row.remarks])).toEqual([
       ['create', [], ['The $40.00 paid is left out: the file gives no payment date and no joined date.']],
       ['create', [], ['The $500.00 paid is left out: the file gives no payment date and no joined date.']],
@@ -234,7 +249,10 @@ describe('checkImportRows', () => {
   });
 
   it('skips members already in the database and updates accounts without a membership', () => {
-    const rows = check(`${header}A One,a@example.org,annual,2025-01-01,,,,\nB Two,b@example.org,annual,2025-01-01,,,,\n`, { accounts: new Set(['a@example.org', 'b@example.org']), members: new Set(['a@example.org']) });
+    const rows = check(`${header}A One,a@example.org,annual,2025-01-01,,,,\nB Two,b@example.org,annual,2025-01-01,,,,\n`, {
+      accounts: new Set(['a@example.org', 'b@example.org']),
+      members: new Set(['a@example.org']),
+    });
     expect(rows.map((row) => [row.action, row.problems])).toEqual([
       ['skip', ['a@example.org is already a member.']],
       ['update', []],
@@ -247,7 +265,9 @@ describe('checkImportRows', () => {
   });
 
   it('reads the amounts and dates of a day-first file with its own words', () => {
-    const rows = check('Name;Email;Membership;Member since;Valid until;Paid;Method\nA One;a@example.org;Yearly;31/01/2024;31/01/2025;50,00;Interac e-Transfer\nB Two;b@example.org;Lifetime;17/11/2018;;$500;PayPal\n');
+    const rows = check(
+      'Name;Email;Membership;Member since;Valid until;Paid;Method\nA One;a@example.org;Yearly;31/01/2024;31/01/2025;50,00;Interac e-Transfer\nB Two;b@example.org;Lifetime;17/11/2018;;$500;PayPal\n',
+    );
     expect(rows.map((row) => row.record)).toMatchObject([
       { plan: 'annual', joinedOn: '2024-01-31', expiresOn: '2025-01-31', payment: { amountCents: 5000, method: 'e_transfer', receivedOn: '2024-01-31' } },
       { plan: 'life', joinedOn: '2018-11-17', expiresOn: null, payment: { amountCents: 50000, method: 'paypal', receivedOn: '2018-11-17' } },

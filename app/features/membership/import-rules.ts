@@ -153,7 +153,8 @@ export function mappingByHeader(headers: readonly string[], mapping: ColumnMappi
 export function mappingProblems(mapping: ColumnMapping): string[] {
   const problems: string[] = [];
   if (mapping.email === undefined) problems.push('Choose the column that holds the email address.');
-  if (mapping.name === undefined && (mapping.firstName === undefined || mapping.lastName === undefined)) problems.push('Choose the column that holds the full name, or the first and last name columns.');
+  if (mapping.name === undefined && (mapping.firstName === undefined || mapping.lastName === undefined))
+    problems.push('Choose the column that holds the full name, or the first and last name columns.');
   if (mapping.plan === undefined) problems.push('Choose the column that holds the plan (annual or life).');
   return problems;
 }
@@ -393,7 +394,12 @@ export function checkImportRows(rows: readonly (readonly string[])[], mapping: C
       else if (amount.cents > AMOUNT_LIMIT_CENTS) problems.push(`Amount paid “${amountText}” is more than $10,000.`);
       else if (amount.cents > 0) {
         const paid = formatCents(amount.cents);
-        if (!method) problems.push(methodText ? `Payment method “${methodText}”: choose what it means under “${methodsHeading}”.` : `The ${paid} paid has no payment method: choose one for “No method written” under “${methodsHeading}”.`);
+        if (!method)
+          problems.push(
+            methodText
+              ? `Payment method “${methodText}”: choose what it means under “${methodsHeading}”.`
+              : `The ${paid} paid has no payment method: choose one for “No method written” under “${methodsHeading}”.`,
+          );
         else if (method === 'none') remarks.push(`The ${paid} paid is left out, as chosen for ${methodText ? `“${methodText}”` : 'payments without a method'}.`);
         else if (paidOn !== undefined && joinedOn !== undefined) {
           const receivedOn = paidOn ?? joinedOn;
@@ -412,7 +418,8 @@ export function checkImportRows(rows: readonly (readonly string[])[], mapping: C
       }
     }
     const name = `${firstName} ${lastName}`.trim();
-    if (problems.length > 0 || !plan || joinedOn === undefined) return { row, email, name, action: 'skip', record: null, problems: problems.length ? problems : ['The row cannot be read.'], remarks: [] };
+    if (problems.length > 0 || !plan || joinedOn === undefined)
+      return { row, email, name, action: 'skip', record: null, problems: problems.length ? problems : ['The row cannot be read.'], remarks: [] };
     const notes = value('notes').replace(/\s+/g, ' ');
     return {
       row,

@@ -12,9 +12,19 @@ describe('words', () => {
     expect(['Yearly', 'annual', 'Annual Membership'].map((word) => knownPlan(wordKey(word)))).toEqual(['annual', 'annual', 'annual']);
     expect(['Lifetime', 'Life Member', 'LIFE'].map((word) => knownPlan(wordKey(word)))).toEqual(['life', 'life', 'life']);
     expect(knownPlan(wordKey('Student'))).toBeNull();
-    expect(
-      ['e-Transfer', 'Interac e-Transfer', 'Interac', 'Credit card', 'card', 'PayPal', 'Cheque', 'check', 'Cash', 'Bank transfer', 'Venmo'].map((word) => knownMethod(wordKey(word))),
-    ).toEqual(['e_transfer', 'e_transfer', 'e_transfer', 'card', 'card', 'paypal', 'cheque', 'cheque', 'cash', 'bank_transfer', null]);
+    expect(['e-Transfer', 'Interac e-Transfer', 'Interac', 'Credit card', 'card', 'PayPal', 'Cheque', 'check', 'Cash', 'Bank transfer', 'Venmo'].map((word) => knownMethod(wordKey(word)))).toEqual([
+      'e_transfer',
+      'e_transfer',
+      'e_transfer',
+      'card',
+      'card',
+      'paypal',
+      'cheque',
+      'cheque',
+      'cash',
+      'bank_transfer',
+      null,
+    ]);
   });
 
   it('counts a column’s words with their spellings, in the file’s order', () => {

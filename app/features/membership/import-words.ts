@@ -103,4 +103,3 @@ export function parseImportAmount(text: string): { cents: number } | { problem: 
   if (whole.length > 9) return { problem: 'not-an-amount' };
   return { cents: Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0')) };
 }
-

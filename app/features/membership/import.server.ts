@@ -30,7 +30,10 @@ export async function existingPeople(emails: readonly string[], executor: Execut
   const accounts = new Set<string>();
   const members = new Set<string>();
   for (const part of chunks([...new Set(emails)].filter(Boolean))) {
-    const found = await executor.select({ id: users.id, email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, part));
+    const found = await executor
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, part));
     for (const row of found) accounts.add(row.email.toLowerCase());
     const ids = found.map((row) => row.id);
     const held = await executor
@@ -71,7 +74,10 @@ export type ImportedMember = { record: ImportRecord; userId: string; application
 export async function writeImportedMembers(tx: Executor, records: readonly ImportRecord[]): Promise<ImportedMember[]> {
   const known = new Map<string, string>();
   for (const part of chunks(records.map((record) => record.email))) {
-    const found = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, part));
+    const found = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, part));
     for (const row of found) known.set(row.email.toLowerCase(), row.id);
   }
   const members: ImportedMember[] = records.map((record) => {

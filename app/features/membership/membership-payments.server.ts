@@ -81,9 +81,7 @@ export type MembershipPayment = { applicationId: string; paidAt: Date; livemode:
 export type RenewalSubscription = { provider: PaymentProviderName; providerSubscriptionId: string; providerCustomerId: string | null };
 
 const autoRenewalOf = (renewal: RenewalSubscription | null | undefined) =>
-  renewal
-    ? { autoRenewal: 'active' as const, renewalProvider: renewal.provider, renewalSubscriptionId: renewal.providerSubscriptionId, renewalCustomerId: renewal.providerCustomerId }
-    : {};
+  renewal ? { autoRenewal: 'active' as const, renewalProvider: renewal.provider, renewalSubscriptionId: renewal.providerSubscriptionId, renewalCustomerId: renewal.providerCustomerId } : {};
 
 export async function applyMembershipPayment(tx: Executor, payment: MembershipPayment): Promise<void> {
   const application = await lockApplication(tx, payment.applicationId);
@@ -144,7 +142,10 @@ export async function markAutoRenewalFailed(providerSubscriptionId: string, upda
   return db().transaction(async (tx) => {
     const application = await lockMembershipBySubscription(tx, providerSubscriptionId);
     if (!application || application.autoRenewal === 'off') return false;
-    await tx.update(membershipApplications).set({ autoRenewal: autoRenewalAfter(application.autoRenewal, 'invoice-failed'), updatedAt: sql`now()` }).where(eq(membershipApplications.id, application.id));
+    await tx
+      .update(membershipApplications)
+      .set({ autoRenewal: autoRenewalAfter(application.autoRenewal, 'invoice-failed'), updatedAt: sql`now()` })
+      .where(eq(membershipApplications.id, application.id));
     // Each failed attempt is told: the provider retries a few times, and each may be the last.
     await mailAlongside(tx, `The failed renewal mail of application ${application.id}`, async (inner) =>
       enqueueMail(inner, {
@@ -186,8 +187,10 @@ export async function recordAutoRenewalOff(actor: Actor, applicationId: string):
     const application = await lockApplication(tx, applicationId);
     if (application.autoRenewal === 'off') return;
     const to: AutoRenewalState = autoRenewalAfter(application.autoRenewal, 'turned-off');
-    await tx.update(membershipApplications).set({ autoRenewal: to, updatedAt: sql`now()` }).where(eq(membershipApplications.id, application.id));
+    await tx
+      .update(membershipApplications)
+      .set({ autoRenewal: to, updatedAt: sql`now()` })
+      .where(eq(membershipApplications.id, application.id));
     await writeAudit(tx, { actor, action: 'membership.auto_renewal', entityType: 'membership_application', entityId: application.id, from: application.autoRenewal, to });
   });
 }
-

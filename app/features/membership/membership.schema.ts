@@ -56,12 +56,7 @@ export const accountFieldsMissing = 'Email and password are required to create a
 
 /** The account part of the form, for visitors who are not signed in. */
 export const applicantAccountSchema = z.object({
-  email: z
-    .string({ error: accountFieldsMissing })
-    .trim()
-    .min(1, accountFieldsMissing)
-    .max(254, 'Email is too long.')
-    .pipe(z.email('Enter a valid email address.')),
+  email: z.string({ error: accountFieldsMissing }).trim().min(1, accountFieldsMissing).max(254, 'Email is too long.').pipe(z.email('Enter a valid email address.')),
   password: z
     .string({ error: accountFieldsMissing })
     .min(1, accountFieldsMissing)

@@ -67,12 +67,7 @@ export async function listApplicationsOf(userId: string): Promise<MembershipAppl
 export function getLatestApplication(userId: string, request?: Request): Promise<MembershipApplication | undefined> {
   // Given the loader's request, read once for all its loaders (lib/request-reads.server.ts).
   return oncePerRequest(request, `latest-application:${userId}`, async () => {
-    const [row] = await db()
-      .select()
-      .from(membershipApplications)
-      .where(eq(membershipApplications.userId, userId))
-      .orderBy(desc(membershipApplications.createdAt))
-      .limit(1);
+    const [row] = await db().select().from(membershipApplications).where(eq(membershipApplications.userId, userId)).orderBy(desc(membershipApplications.createdAt)).limit(1);
     return row;
   });
 }
@@ -125,19 +120,16 @@ export async function getApplication(id: string, executor: Executor = db()): Pro
  */
 export async function updateMemberDetails(actor: Actor & { id: string }, input: MemberDetailsInput): Promise<void> {
   await accountsTransaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(membershipApplications)
-      .where(eq(membershipApplications.userId, actor.id))
-      .orderBy(desc(membershipApplications.createdAt))
-      .limit(1)
-      .for('update');
+    const [application] = await tx.select().from(membershipApplications).where(eq(membershipApplications.userId, actor.id)).orderBy(desc(membershipApplications.createdAt)).limit(1).for('update');
     if (!application) throw new AppError('not_found', 'Apply for membership first: your details are kept with your application.');
     await tx
       .update(membershipApplications)
       .set({ firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, homeAddress: input.homeAddress, updatedAt: sql`now()` })
       .where(eq(membershipApplications.id, application.id));
-    await tx.update(users).set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() }).where(eq(users.id, actor.id));
+    await tx
+      .update(users)
+      .set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() })
+      .where(eq(users.id, actor.id));
     const before = { firstName: application.firstName, lastName: application.lastName, phoneNumber: application.phoneNumber, homeAddress: application.homeAddress };
     const changed = (Object.keys(before) as (keyof typeof before)[]).filter((key) => before[key] !== input[key]);
     await writeAudit(tx, {

@@ -11,4 +11,3 @@ export async function membershipPrices(): Promise<MembershipPrices> {
   const row = await findSiteSettings();
   return row ? { annual: row.annualPriceCents, life: row.lifePriceCents } : defaultMembershipPrices;
 }
-

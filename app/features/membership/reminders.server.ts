@@ -54,7 +54,11 @@ export async function sendMembershipReminders(now = new Date()): Promise<{ sent:
     // taken, and the mail leaves once this commits (docs/architecture/mail.md).
     try {
       const queued = await db().transaction(async (tx) => {
-        const [claimed] = await tx.insert(membershipReminders).values({ ...key, kind: reminder.due, sentAt: new Date() }).onConflictDoNothing().returning();
+        const [claimed] = await tx
+          .insert(membershipReminders)
+          .values({ ...key, kind: reminder.due, sentAt: new Date() })
+          .onConflictDoNothing()
+          .returning();
         if (!claimed) return false;
         const content = membershipReminderMail(
           await mailSender(tx),

@@ -47,11 +47,7 @@ export function renewedExpiry(currentExpiry: Date | null, today: Date): Date {
  */
 export type MembershipStanding = 'active' | 'grace' | 'none' | 'pending_payment' | 'pending_approval' | 'rejected' | 'expired';
 
-export function membershipStanding(
-  application: { status: ApplicationStatus; expiresAt: Date | null } | undefined,
-  now: Date,
-  graceDays = 0,
-): MembershipStanding {
+export function membershipStanding(application: { status: ApplicationStatus; expiresAt: Date | null } | undefined, now: Date, graceDays = 0): MembershipStanding {
   if (!application) return 'none';
   if (application.status !== 'approved') return application.status;
   if (!application.expiresAt || now < application.expiresAt) return 'active';

@@ -34,7 +34,18 @@ const production: PreflightConfig = {
   stripeWebhookSecret: 'whsec_123',
   trustProxy: 1,
 };
-const trial: PreflightConfig = { ...production, isProduction: false, publicUrlSet: false, publicUrl: 'http://localhost:3000', databaseUrl: undefined, smtpUrl: undefined, mailFrom: undefined, stripeSecretKey: undefined, stripeWebhookSecret: undefined, trustProxy: false };
+const trial: PreflightConfig = {
+  ...production,
+  isProduction: false,
+  publicUrlSet: false,
+  publicUrl: 'http://localhost:3000',
+  databaseUrl: undefined,
+  smtpUrl: undefined,
+  mailFrom: undefined,
+  stripeSecretKey: undefined,
+  stripeWebhookSecret: undefined,
+  trustProxy: false,
+};
 
 describe('configuration', () => {
   it('fails with the server’s own message when the configuration is invalid', () => {
@@ -82,7 +93,10 @@ describe('database', () => {
     const ready = databaseCheck({ kind: 'embedded', state: 'held', holder, ready: { url: 'http://127.0.0.1:3000/readyz', status: 200 } }, trial);
     expect(ready).toMatchObject({ verdict: 'ok', summary: expect.stringMatching(/running server \(server 4242\) holds .*\/readyz answers 200/) });
     expect(databaseCheck({ kind: 'embedded', state: 'held', holder, ready: { url: 'u', status: 503 } }, trial)).toMatchObject({ verdict: 'fail', summary: expect.stringContaining('answers 503') });
-    expect(databaseCheck({ kind: 'embedded', state: 'held', holder, ready: { url: 'u', error: 'ECONNREFUSED' } }, trial)).toMatchObject({ verdict: 'fail', summary: expect.stringContaining('ECONNREFUSED') });
+    expect(databaseCheck({ kind: 'embedded', state: 'held', holder, ready: { url: 'u', error: 'ECONNREFUSED' } }, trial)).toMatchObject({
+      verdict: 'fail',
+      summary: expect.stringContaining('ECONNREFUSED'),
+    });
   });
 });
 

@@ -51,7 +51,11 @@ export function secretCheck(source: SecretSource, config: Pick<PreflightConfig, 
   const shared = 'Set BETTER_AUTH_SECRET (e.g. the output of `openssl rand -base64 32`) in every instance’s environment, the same everywhere.';
   if (source === 'environment') return ok(topic, 'BETTER_AUTH_SECRET is set.');
   if (source === 'unreadable') {
-    return fail(topic, `The generated secret ${config.dataDir}/auth-secret cannot be read.`, 'Run the doctor as the user the site runs as (e.g. `runuser -u ppa -- deploy/ppa-env.sh npm run doctor`), or fix the file’s owner.');
+    return fail(
+      topic,
+      `The generated secret ${config.dataDir}/auth-secret cannot be read.`,
+      'Run the doctor as the user the site runs as (e.g. `runuser -u ppa -- deploy/ppa-env.sh npm run doctor`), or fix the file’s owner.',
+    );
   }
   if (config.databaseUrl) {
     return warn(topic, `BETTER_AUTH_SECRET is not set: each instance on PostgreSQL would sign sessions with its own generated secret.`, shared);
@@ -99,7 +103,11 @@ export function databaseCheck(facts: DatabaseFacts, config: Pick<PreflightConfig
     case 'opened':
       return ok(topic, `${where} opens.`);
     case 'failed':
-      return fail(topic, `${where} cannot be opened: ${facts.error}`, 'Run the doctor as the user the site runs as, and check that the folder belongs to that user. If the database is damaged, restore the latest backup (docs/deploy.md#backups).');
+      return fail(
+        topic,
+        `${where} cannot be opened: ${facts.error}`,
+        'Run the doctor as the user the site runs as, and check that the folder belongs to that user. If the database is damaged, restore the latest backup (docs/deploy.md#backups).',
+      );
     case 'held': {
       const server = `The running server (${facts.holder.command || 'pid'} ${facts.holder.pid}) holds ${described}`;
       return facts.ready.status === 200
@@ -120,10 +128,7 @@ export type JournalEntry = { tag: string; when: number };
  * with its journal timestamp (`created_at`) and applies those newer than the last one recorded.
  * `lastApplied` undefined: not checked (the database did not answer); null: none applied yet.
  */
-export function migrationsCheck(
-  journal: JournalEntry[],
-  applied: { lastApplied: number | null | undefined } | { heldByServer: true; ready: boolean },
-): Check {
+export function migrationsCheck(journal: JournalEntry[], applied: { lastApplied: number | null | undefined } | { heldByServer: true; ready: boolean }): Check {
   const topic = 'Migrations';
   const latest = journal.at(-1);
   if ('heldByServer' in applied) {
@@ -241,13 +246,21 @@ export function paymentsCheck(config: Pick<PreflightConfig, 'isProduction' | 'st
   const unconfirmed = api && !api.ok;
   if (mode === 'test') {
     return config.isProduction
-      ? warn(topic, `Stripe in test mode (sk_test_…): no real money moves.${reached}`, 'Set the live key (sk_live_…) and the live webhook’s signing secret when the association is ready to take payments, and restart.')
+      ? warn(
+          topic,
+          `Stripe in test mode (sk_test_…): no real money moves.${reached}`,
+          'Set the live key (sk_live_…) and the live webhook’s signing secret when the association is ready to take payments, and restart.',
+        )
       : unconfirmed
         ? warn(topic, `Stripe in test mode.${reached}`, 'Check that this server reaches https://api.stripe.com (outgoing HTTPS).')
         : ok(topic, `Stripe in test mode: no real money moves.${reached}`);
   }
   if (!config.isProduction) {
-    return warn(topic, `A live Stripe key on a site that is not declared production: real money moves.${reached}`, 'Set NODE_ENV=production on the real site, or use a test key (sk_test_…) for trying.');
+    return warn(
+      topic,
+      `A live Stripe key on a site that is not declared production: real money moves.${reached}`,
+      'Set NODE_ENV=production on the real site, or use a test key (sk_test_…) for trying.',
+    );
   }
   return unconfirmed
     ? warn(topic, `Stripe in live mode.${reached}`, 'Check that this server reaches https://api.stripe.com (outgoing HTTPS), then run the doctor again.')
@@ -271,7 +284,11 @@ export function publicUrlCheck(config: Pick<PreflightConfig, 'isProduction' | 'p
   const topic = 'Public address';
   if (!config.isProduction) return ok(topic, `${config.publicUrl} (production needs an https address).`);
   if (!config.publicUrlSet) {
-    return fail(topic, `PUBLIC_URL is not set: links in mails and payment returns would point at ${config.publicUrl}.`, 'Set PUBLIC_URL to the site’s address, e.g. PUBLIC_URL=https://alumni.example.org.');
+    return fail(
+      topic,
+      `PUBLIC_URL is not set: links in mails and payment returns would point at ${config.publicUrl}.`,
+      'Set PUBLIC_URL to the site’s address, e.g. PUBLIC_URL=https://alumni.example.org.',
+    );
   }
   const url = new URL(config.publicUrl);
   if (url.protocol !== 'https:') {

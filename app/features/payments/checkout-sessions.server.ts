@@ -6,12 +6,7 @@ import type { CheckoutRequest } from './provider';
  * Keeps our record of a checkout (ADR 003): for Stripe, what we asked for; for the test provider,
  * its whole state. A repeated id (Stripe's idempotent replay) is left as it is.
  */
-export async function recordCheckoutSession(
-  provider: 'stripe' | 'test',
-  sessionId: string,
-  request: CheckoutRequest,
-  urls: { successUrl: string; cancelUrl: string },
-): Promise<void> {
+export async function recordCheckoutSession(provider: 'stripe' | 'test', sessionId: string, request: CheckoutRequest, urls: { successUrl: string; cancelUrl: string }): Promise<void> {
   await db()
     .insert(checkoutSessions)
     .values({

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chartScale,
-  financePurposeOf,
-  financeYearOf,
-  groupDonors,
-  monthOf,
-  niceStep,
-  readFinanceYear,
-  stackedColumns,
-  subscriptionSchedule,
-  summariseYear,
-  yearBounds,
-  type GiftOf,
-} from './finance';
+import { chartScale, financePurposeOf, financeYearOf, groupDonors, monthOf, niceStep, readFinanceYear, stackedColumns, subscriptionSchedule, summariseYear, yearBounds, type GiftOf } from './finance';
 
 describe('purposes', () => {
   it('puts memberships and renewals together, gifts under their cause, tickets apart', () => {

@@ -213,8 +213,14 @@ export function stackedColumns(totals: YearTotals, height: number): { scale: Cha
   let lowest = 0;
   for (const month of totals.months) {
     const values = financePurposes.map((purpose) => month.byPurpose[purpose].netCents);
-    highest = Math.max(highest, values.filter((value) => value > 0).reduce((sum, value) => sum + value, 0));
-    lowest = Math.min(lowest, values.filter((value) => value < 0).reduce((sum, value) => sum + value, 0));
+    highest = Math.max(
+      highest,
+      values.filter((value) => value > 0).reduce((sum, value) => sum + value, 0),
+    );
+    lowest = Math.min(
+      lowest,
+      values.filter((value) => value < 0).reduce((sum, value) => sum + value, 0),
+    );
   }
   const scale = chartScale(lowest, highest);
   const span = scale.maxCents - scale.minCents;
@@ -240,12 +246,10 @@ export function stackedColumns(totals: YearTotals, height: number): { scale: Cha
 }
 
 /** When a subscription next pays, or when it stops or stopped, for the finance view's list. */
-export function subscriptionSchedule(subscription: {
-  status: SubscriptionStatus;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: Date | null;
-  updatedAt: Date;
-}): { label: 'Next payment' | 'Ends' | 'Ended'; date: Date | null } {
+export function subscriptionSchedule(subscription: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null; updatedAt: Date }): {
+  label: 'Next payment' | 'Ends' | 'Ended';
+  date: Date | null;
+} {
   if (subscription.status === 'cancelled') {
     // Cancelled at the period's end, or at once by the provider (then the last change is the end).
     const end = subscription.currentPeriodEnd && subscription.currentPeriodEnd < subscription.updatedAt ? subscription.currentPeriodEnd : subscription.updatedAt;

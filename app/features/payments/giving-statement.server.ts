@@ -29,9 +29,8 @@ function receiptText(receipt: GivingStatement['donor']['gifts'][number]['receipt
 
 export function renderGivingStatement(statement: GivingStatement): Promise<Uint8Array> {
   const { donor, association, year } = statement;
-  return renderPdf(
-    { title: givingStatementTitle(statement), author: association.name, subject: `Gifts of ${donor.name} (${donor.email}) in ${year}`, createdAt: statement.issuedOn },
-    (pdf) => drawStatement(pdf, statement),
+  return renderPdf({ title: givingStatementTitle(statement), author: association.name, subject: `Gifts of ${donor.name} (${donor.email}) in ${year}`, createdAt: statement.issuedOn }, (pdf) =>
+    drawStatement(pdf, statement),
   );
 }
 

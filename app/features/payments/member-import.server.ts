@@ -135,7 +135,13 @@ export async function commitMemberImport(actor: Actor, request: ImportRequest): 
       await tx.insert(payments).values(
         paid.slice(at, at + PAYMENT_BATCH).map(({ record, userId, applicationId }) =>
           offlinePaymentValues(
-            { method: record.payment!.method, amount: record.payment!.amountCents, receivedOn: record.payment!.receivedOn, receivedBy: 'Member import', reference: record.notes?.slice(0, 120) ?? null },
+            {
+              method: record.payment!.method,
+              amount: record.payment!.amountCents,
+              receivedOn: record.payment!.receivedOn,
+              receivedBy: 'Member import',
+              reference: record.notes?.slice(0, 120) ?? null,
+            },
             { userId, purpose: 'membership', referenceId: applicationId, description: membershipPlans[record.plan].productName },
           ),
         ),
@@ -197,7 +203,11 @@ export function previewLines(rows: readonly ImportRow[], today: string): { lines
       joined: record?.joinedOn ? formatIsoDay(record.joinedOn) : record ? 'Not in the file' : '',
       expires: record ? (record.plan === 'life' ? 'Never (life)' : record.expiresOn ? `${formatIsoDay(record.expiresOn)}${lapsed ? ', lapsed' : ''}` : '') : '',
       lapsed,
-      paid: record?.payment ? `${formatCents(record.payment.amountCents)} by ${offlineMethodLabels[record.payment.method]} on ${formatIsoDay(record.payment.receivedOn)}` : record ? 'Nothing recorded' : '',
+      paid: record?.payment
+        ? `${formatCents(record.payment.amountCents)} by ${offlineMethodLabels[record.payment.method]} on ${formatIsoDay(record.payment.receivedOn)}`
+        : record
+          ? 'Nothing recorded'
+          : '',
       problems: row.problems,
       remarks: row.remarks,
     });

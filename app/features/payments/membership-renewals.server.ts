@@ -1,7 +1,14 @@
 import type { Executor } from '~/db/client.server';
 import { payments } from '~/db/schema/payments';
 import { mailAlongside } from '~/features/mail/outbox.server';
-import { applyAutoRenewalInvoice, autoRenewingMembershipOf, lockMembershipBySubscription, markAutoRenewalFailed, membershipCheckout, recordAutoRenewalOff } from '~/features/membership/membership-payments.server';
+import {
+  applyAutoRenewalInvoice,
+  autoRenewingMembershipOf,
+  lockMembershipBySubscription,
+  markAutoRenewalFailed,
+  membershipCheckout,
+  recordAutoRenewalOff,
+} from '~/features/membership/membership-payments.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';

@@ -44,10 +44,7 @@ export type OfflinePaymentInput = z.infer<typeof offlinePaymentSchema>;
  * What an application's record page posts (docs/architecture/forms.md#one-schema-per-route): a payment received by hand
  * (the offline payment form, which sends no intent), or the refund of one of its card payments.
  */
-export const applicationPaymentsSchema = z.discriminatedUnion('intent', [
-  offlinePaymentSchema.extend({ intent: z.literal('offline-payment').default('offline-payment') }),
-  refundPostSchema,
-]);
+export const applicationPaymentsSchema = z.discriminatedUnion('intent', [offlinePaymentSchema.extend({ intent: z.literal('offline-payment').default('offline-payment') }), refundPostSchema]);
 
 /** Causes a gift received by hand can be for (IPTV subscriptions are paid by card). */
 export const offlineGiftCauses = ['general', 'medical', 'iptv'] as const satisfies readonly (typeof donationCauseIds)[number][];
@@ -59,11 +56,7 @@ export const offlineGiftCauses = ['general', 'medical', 'iptv'] as const satisfi
 export const offlineGiftSchema = offlinePaymentSchema.extend({
   firstName: requiredText('First name', 80),
   lastName: requiredText('Last name', 80),
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('Enter an email address like name@example.org.').max(254, 'Email must be at most 254 characters.')),
+  email: z.string({ error: 'Email is required.' }).trim().toLowerCase().pipe(z.email('Enter an email address like name@example.org.').max(254, 'Email must be at most 254 characters.')),
   cause: z.enum(offlineGiftCauses, { error: 'Choose the cause.' }),
 });
 export type OfflineGiftInput = z.infer<typeof offlineGiftSchema>;

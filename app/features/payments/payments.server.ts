@@ -364,7 +364,15 @@ export async function refundPayment(
       const cancellation = await cancelReceiptForRefund(tx, payment, payment.amountCents - total, reason);
       if (cancellation) await mailAlongside(tx, `The receipt cancellation of payment ${payment.id}`, (inner) => queueReceiptCancelled(inner, payment, cancellation));
     }
-    await writeAudit(tx, { actor, action: 'payment.refund', entityType: 'payment', entityId: payment.id, from: formatCents(payment.amountCents - total + amountCents), to: formatCents(payment.amountCents - total), note: reason });
+    await writeAudit(tx, {
+      actor,
+      action: 'payment.refund',
+      entityType: 'payment',
+      entityId: payment.id,
+      from: formatCents(payment.amountCents - total + amountCents),
+      to: formatCents(payment.amountCents - total),
+      note: reason,
+    });
     return updated!;
   });
 }
@@ -419,9 +427,22 @@ export async function recordOfflineMembershipPayment(actor: Actor, applicationId
   if (application.status !== 'pending_payment') throw new AppError('conflict', 'This application is already paid: record offline payments for unpaid applications only.');
   const paidAt = receivedAt(input);
   const payment = await db().transaction(async (tx) => {
-    const row = await insertOfflinePayment(tx, input, { userId: application.userId, purpose: 'membership', referenceId: application.id, description: membershipPlans[application.membershipType].productName });
+    const row = await insertOfflinePayment(tx, input, {
+      userId: application.userId,
+      purpose: 'membership',
+      referenceId: application.id,
+      description: membershipPlans[application.membershipType].productName,
+    });
     await purposeHandlers.membership.fulfil(tx, { referenceId: application.id, userId: application.userId, paidAt, provider: 'offline', livemode: true, subscription: null });
-    await writeAudit(tx, { actor, action: 'payment.offline', entityType: 'membership_application', entityId: application.id, from: 'pending_payment', to: 'pending_approval', note: offlineNote(input) });
+    await writeAudit(tx, {
+      actor,
+      action: 'payment.offline',
+      entityType: 'membership_application',
+      entityId: application.id,
+      from: 'pending_payment',
+      to: 'pending_approval',
+      note: offlineNote(input),
+    });
     await mailAlongside(tx, `The receipt of offline payment ${row.id}`, (inner) => queueReceipt(inner, row, application.email, application.firstName));
     return row;
   });

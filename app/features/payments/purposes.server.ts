@@ -1,10 +1,6 @@
 import type { Executor } from '~/db/client.server';
 import type { PaymentPurpose, PaymentSource } from '~/db/schema/enums';
-import {
-  applyDonationPayment,
-  discardUnpaidDonation,
-  donationReceiptLink,
-} from '~/features/donations/donations.server';
+import { applyDonationPayment, discardUnpaidDonation, donationReceiptLink } from '~/features/donations/donations.server';
 import { confirmPaidOrder, releaseOrder } from '~/features/events/orders.server';
 import { queueOrderTickets, ticketOrderLink } from '~/features/events/ticket-mail.server';
 import { queueCommitteeNotice } from '~/features/membership/committee-notices.server';
@@ -53,8 +49,7 @@ export type PurposeHandler = {
 const portalReceipt = async () => null;
 
 /** A subscription-mode membership checkout started automatic renewal (docs/product.md#membership-lifecycle). */
-const renewalOf = (payment: ConfirmedPayment) =>
-  payment.subscription && payment.provider !== 'offline' ? { provider: payment.provider, ...payment.subscription } : null;
+const renewalOf = (payment: ConfirmedPayment) => (payment.subscription && payment.provider !== 'offline' ? { provider: payment.provider, ...payment.subscription } : null);
 
 export const purposeHandlers: Record<PaymentPurpose, PurposeHandler> = {
   membership: {

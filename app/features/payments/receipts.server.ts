@@ -41,10 +41,7 @@ export async function issueGiftReceipt(tx: Executor, payment: { id: string; amou
   const current = await receiptInForce(payment.id, tx);
   if (current) return current;
   const number = await nextReceiptNumber(tx);
-  const [row] = await tx
-    .insert(giftReceipts)
-    .values({ number, paymentId: payment.id, eligibleCents: payment.amountCents, receivedAt: payment.paidAt, replaces })
-    .returning();
+  const [row] = await tx.insert(giftReceipts).values({ number, paymentId: payment.id, eligibleCents: payment.amountCents, receivedAt: payment.paidAt, replaces }).returning();
   return row!;
 }
 
@@ -80,12 +77,7 @@ export type ReceiptCancellation = { cancelled: GiftReceipt; replacement: GiftRec
  * stays on record, never edited) and, when `leftCents` remains, a replacement is issued with the
  * next number for that amount. Null when the payment had no receipt in force.
  */
-export async function cancelReceiptForRefund(
-  tx: Executor,
-  payment: { id: string; paidAt: Date },
-  leftCents: number,
-  reason: string,
-): Promise<ReceiptCancellation | null> {
+export async function cancelReceiptForRefund(tx: Executor, payment: { id: string; paidAt: Date }, leftCents: number, reason: string): Promise<ReceiptCancellation | null> {
   const [current] = await tx
     .select()
     .from(giftReceipts)

@@ -14,12 +14,7 @@ import { listPaymentsFor, refundPayment } from './payments.server';
  * free ones are simply cancelled. Either way their seats go to the waitlist first, else back on sale
  * (`seats` says which, as the transaction decided it), and the buyer is told.
  */
-export async function cancelTickets(
-  actor: Actor,
-  orderId: string,
-  ticketIds: number[] | 'all',
-  reason: string,
-): Promise<{ cancelled: number; refundedCents: number; seats: FreedSeats }> {
+export async function cancelTickets(actor: Actor, orderId: string, ticketIds: number[] | 'all', reason: string): Promise<{ cancelled: number; refundedCents: number; seats: FreedSeats }> {
   assertCan(actor, 'refundPayments');
   const plan = await planTicketCancellation(orderId, ticketIds);
   let seats: FreedSeats = { offered: 0, onSale: 0, notSold: 0 };

@@ -36,9 +36,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-center text-2xl font-bold text-navy-900">Forgot your password?</h1>
-      <p className="mt-1 text-center text-sm text-muted-foreground">
-        Enter the email address of your account and we will send you a link to choose a new password.
-      </p>
+      <p className="mt-1 text-center text-sm text-muted-foreground">Enter the email address of your account and we will send you a link to choose a new password.</p>
       {actionData?.sent ? (
         <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-800">
           {messages.resetEmailSent.description}.

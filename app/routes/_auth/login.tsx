@@ -60,7 +60,9 @@ export async function action(args: Route.ActionArgs) {
   if (input.intent === 'resend') {
     const resent = await resendVerification(request, input.email);
     if (!resent.ok && resent.reason === 'mail-failed') {
-      return dataWithToast(args.context, { intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: input.email }, messages.errorSendingEmail, { status: 503 });
+      return dataWithToast(args.context, { intent: 'login' as const, result: submission.reply({ hideFields: ['password'] }), unverifiedEmail: input.email }, messages.errorSendingEmail, {
+        status: 503,
+      });
     }
     if (!resent.ok) {
       return data({ intent: 'login' as const, result: submission.reply({ formErrors: [messages.tooManyAttempts], hideFields: ['password'] }), unverifiedEmail: input.email }, { status: 429 });
@@ -101,9 +103,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const failure = signUpFailures[outcome.reason];
   const reply = { intent: 'signup' as const, result: submission.reply({ formErrors: [failure.message], hideFields: ['password'] }), unverifiedEmail: null };
-  return outcome.reason === 'mail-failed'
-    ? dataWithToast(args.context, reply, messages.errorSendingEmail, { status: failure.status })
-    : data(reply, { status: failure.status });
+  return outcome.reason === 'mail-failed' ? dataWithToast(args.context, reply, messages.errorSendingEmail, { status: failure.status }) : data(reply, { status: failure.status });
 }
 
 // Rendered for each visitor; React starts after the first paint, the forms posting without it

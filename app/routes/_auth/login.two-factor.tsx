@@ -57,8 +57,7 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithToast(safeRedirect(url.searchParams.get('redirectTo')), messages.loginSuccessful, { headers: outcome.headers });
   }
   if (outcome.reason === 'challenge-over') return redirectWithToast(loginAgain(url), messages.signInAgain, { headers: outcome.headers });
-  const failure =
-    outcome.reason === 'wrong-code' ? { status: 401, message: backup ? messages.wrongBackupCode : messages.wrongAuthenticatorCode } : failures[outcome.reason];
+  const failure = outcome.reason === 'wrong-code' ? { status: 401, message: backup ? messages.wrongBackupCode : messages.wrongAuthenticatorCode } : failures[outcome.reason];
   return data({ backup, result: submission.reply({ formErrors: [failure.message], hideFields: ['code'] }) }, { status: failure.status, headers: outcome.headers });
 }
 

@@ -46,7 +46,8 @@ export async function action(args: Route.ActionArgs) {
   const outcome = token ? await resetPassword(request, { token, password }) : null;
   if (!outcome?.ok) {
     const message = outcome?.reason === 'rate-limited' ? messages.tooManyAttempts : messages.noActiveSession;
-    return dataWithToast(args.context, 
+    return dataWithToast(
+      args.context,
       { result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirmPassword'] }), done: false },
       { ...messages.errorUpdatingPassword, description: message },
       { status: outcome?.reason === 'rate-limited' ? 429 : 400 },

@@ -16,8 +16,7 @@ export async function loader() {
   return { page, constitution: constitution ? { id: constitution.id, title: constitution.title } : null };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'About Us', 'Our mission, vision, values and objectives as the North America chapter of the past pupils’ association.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'About Us', 'Our mission, vision, values and objectives as the North America chapter of the past pupils’ association.');
 
 /** The four values' icons, in the order editors write the values. */
 const valueIcons = [Users, Award, BookOpen, HandHeart] as const;
@@ -76,9 +75,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <ol className="mt-8 grid gap-4 md:grid-cols-2">
           {page.objectives.map((objective, index) => (
             <li key={index} className="flex gap-4 rounded-lg border border-border p-4">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gold-100 font-bold text-gold-700">
-                {index + 1}
-              </span>
+              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gold-100 font-bold text-gold-700">{index + 1}</span>
               <span className="pt-1 text-slate-700">{objective}</span>
             </li>
           ))}
@@ -91,9 +88,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <h2 id="heritage-heading" className="text-2xl font-bold">
               Our heritage and our rules
             </h2>
-            <p className="mt-2 text-navy-100">
-              Read how the school grew, sing along with its anthem, and see the constitution that governs the association.
-            </p>
+            <p className="mt-2 text-navy-100">Read how the school grew, sing along with its anthem, and see the constitution that governs the association.</p>
           </div>
           <div className="flex flex-wrap gap-3">
             <Button asChild variant="outlineLight">

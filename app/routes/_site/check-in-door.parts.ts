@@ -95,7 +95,10 @@ export function useDoor(eventId: number, enabled: boolean) {
       const current = listRef.current;
       if (!current) return;
       marks.current += 1;
-      await keepList({ ...current, tickets: current.tickets.map((ticket) => (ticket.id === ticketId && ticket.status === 'valid' ? { ...ticket, status: 'checked_in' as const, checkedInAt: at } : ticket)) });
+      await keepList({
+        ...current,
+        tickets: current.tickets.map((ticket) => (ticket.id === ticketId && ticket.status === 'valid' ? { ...ticket, status: 'checked_in' as const, checkedInAt: at } : ticket)),
+      });
     },
     [keepList],
   );
@@ -185,7 +188,8 @@ export function useDoor(eventId: number, enabled: boolean) {
     async (input: string): Promise<DoorAnswer> => {
       const scan = { id: crypto.randomUUID(), code: input.trim().slice(0, 200), scannedAt: new Date().toISOString(), deviceId: await deviceId() };
       let tickets = listRef.current?.tickets ?? [];
-      const othersOf = (ticketId: number, orderId: string) => tickets.filter((ticket) => ticket.orderId === orderId && ticket.id !== ticketId && ticket.status === 'valid').map((ticket) => ticket.code);
+      const othersOf = (ticketId: number, orderId: string) =>
+        tickets.filter((ticket) => ticket.orderId === orderId && ticket.id !== ticketId && ticket.status === 'valid').map((ticket) => ticket.code);
       const answersOf = (ticketId: number) => tickets.find((ticket) => ticket.id === ticketId)?.answers ?? [];
       // While the server is known not to answer, the phone's list answers at once: the next round finds the server again.
       if (!isOffline(connectionRef.current) && scan.code) {
@@ -199,10 +203,23 @@ export function useDoor(eventId: number, enabled: boolean) {
           if (result.result === 'checked-in') {
             await markCheckedIn(result.ticketId, result.at);
             const orderId = tickets.find((ticket) => ticket.id === result.ticketId)?.orderId;
-            return show({ tone: 'green', text: `Valid — ${result.name}, ${result.tier}`, answers: answersOf(result.ticketId), othersInOrder: orderId ? othersOf(result.ticketId, orderId) : [], offline: false });
+            return show({
+              tone: 'green',
+              text: `Valid — ${result.name}, ${result.tier}`,
+              answers: answersOf(result.ticketId),
+              othersInOrder: orderId ? othersOf(result.ticketId, orderId) : [],
+              offline: false,
+            });
           }
           if (result.result === 'duplicate') await markCheckedIn(result.ticketId, result.firstAt);
-          if (result.result === 'duplicate') return show({ tone: 'amber', text: `Already checked in at ${time(result.firstAt)} — ${result.name}, ${result.tier}`, answers: answersOf(result.ticketId), othersInOrder: [], offline: false });
+          if (result.result === 'duplicate')
+            return show({
+              tone: 'amber',
+              text: `Already checked in at ${time(result.firstAt)} — ${result.name}, ${result.tier}`,
+              answers: answersOf(result.ticketId),
+              othersInOrder: [],
+              offline: false,
+            });
           if (result.result === 'refused') return show({ tone: 'red', text: `${result.reason} (${result.name})`, answers: [], othersInOrder: [], offline: false });
           return show({ tone: 'red', text: 'Not a ticket for this event', answers: [], othersInOrder: [], offline: false });
         }
@@ -218,7 +235,13 @@ export function useDoor(eventId: number, enabled: boolean) {
       if (local.result === 'not-valid') return show({ tone: 'red', text: `${local.reason} (${ticket.name})`, answers: [], othersInOrder: [], offline: true });
       if (local.result === 'already') {
         const where = local.onThisPhone ? 'on this phone ' : '';
-        return show({ tone: 'amber', text: `Already checked in ${where}at ${local.at ? time(local.at) : 'an earlier time'} — ${ticket.name}, ${ticket.tier}`, answers: ticket.answers, othersInOrder: [], offline: true });
+        return show({
+          tone: 'amber',
+          text: `Already checked in ${where}at ${local.at ? time(local.at) : 'an earlier time'} — ${ticket.name}, ${ticket.tier}`,
+          answers: ticket.answers,
+          othersInOrder: [],
+          offline: true,
+        });
       }
       await queueScan({ ...scan, eventId, ticketId: ticket.id, code: ticket.code });
       const waiting = await queuedScans(eventId);

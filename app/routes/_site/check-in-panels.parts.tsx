@@ -43,7 +43,8 @@ export function DoorStatus({ door }: { door: Door }) {
       </h2>
       {offline ? (
         <p className="text-sm text-slate-700">
-          {door.connection === 'no-network' ? 'This phone has no network.' : 'The phone has a network, but the server does not answer (a Wi-Fi without internet?).'} It tries again every 10 seconds and syncs by itself when the server answers.
+          {door.connection === 'no-network' ? 'This phone has no network.' : 'The phone has a network, but the server does not answer (a Wi-Fi without internet?).'} It tries again every 10 seconds and
+          syncs by itself when the server answers.
         </p>
       ) : null}
       <p role="status" className={waiting > 0 ? 'font-semibold text-gold-800' : 'text-sm text-slate-600'}>
@@ -55,13 +56,19 @@ export function DoorStatus({ door }: { door: Door }) {
         </Button>
       ) : null}
       <p className="text-sm text-slate-700">
-        {door.list ? `List downloaded at ${formatTime(new Date(door.list.downloadedAt))}, ${door.list.tickets.length === 1 ? '1 ticket' : `${door.list.tickets.length} tickets`}` : 'The list is not on this phone yet.'}
+        {door.list
+          ? `List downloaded at ${formatTime(new Date(door.list.downloadedAt))}, ${door.list.tickets.length === 1 ? '1 ticket' : `${door.list.tickets.length} tickets`}`
+          : 'The list is not on this phone yet.'}
       </p>
       <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => void door.refreshList()}>
         <RefreshCw aria-hidden /> Refresh the list
       </Button>
       <p className="text-sm text-slate-600" data-testid="door-kept">
-        {door.kept === null ? 'Saving this page on this phone…' : door.kept ? 'Saved on this phone: the page opens without the network.' : 'This browser cannot keep the page for use without the network: keep this tab open.'}
+        {door.kept === null
+          ? 'Saving this page on this phone…'
+          : door.kept
+            ? 'Saved on this phone: the page opens without the network.'
+            : 'This browser cannot keep the page for use without the network: keep this tab open.'}
       </p>
       {door.notices.length > 0 ? (
         <ul className="grid gap-1 text-sm" aria-label="Sync notices" data-testid="door-notices">
@@ -107,7 +114,16 @@ export function NameSearch({ door }: { door: Door }) {
       </label>
       <div className="relative">
         <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
-        <Input id={id} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" className="pl-9" disabled={!door.list} placeholder={door.list ? 'A name or a ticket code' : 'The list is not on this phone yet'} />
+        <Input
+          id={id}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+          className="pl-9"
+          disabled={!door.list}
+          placeholder={door.list ? 'A name or a ticket code' : 'The list is not on this phone yet'}
+        />
       </div>
       {query.trim() && found.length === 0 ? <p className="text-sm text-slate-600">No one on the list by that name.</p> : null}
       {found.length > 0 ? (
@@ -119,7 +135,10 @@ export function NameSearch({ door }: { door: Door }) {
                 <div className="min-w-0">
                   <p className="font-semibold break-words text-navy-900">{ticket.name}</p>
                   <p className="text-sm text-slate-600">
-                    {ticket.tier} · <span className="font-mono">{ticket.code.slice(0, 4)}-{ticket.code.slice(4)}</span>
+                    {ticket.tier} ·{' '}
+                    <span className="font-mono">
+                      {ticket.code.slice(0, 4)}-{ticket.code.slice(4)}
+                    </span>
                     {inside ? ' · Checked in' : ticket.status === 'valid' ? '' : ' · Cancelled'}
                   </p>
                 </div>
@@ -149,9 +168,20 @@ export function VolunteerCode({ eventId, title, error }: { eventId: number; titl
           <label htmlFor="volunteer-code" className="font-semibold text-navy-900">
             Check-in code
           </label>
-          <Input id="volunteer-code" name="code" autoComplete="off" autoCapitalize="characters" aria-invalid={error ? true : undefined} aria-describedby={error ? 'volunteer-code-hint volunteer-code-error' : 'volunteer-code-hint'} />
+          <Input
+            id="volunteer-code"
+            name="code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'volunteer-code-hint volunteer-code-error' : 'volunteer-code-hint'}
+          />
           <p id="volunteer-code-hint" className="text-sm text-slate-600">
-            The committee gives it to the volunteers at the door. Committee members can <Link to={`/login?redirectTo=/check-in/${eventId}`} className="underline">sign in</Link> instead.
+            The committee gives it to the volunteers at the door. Committee members can{' '}
+            <Link to={`/login?redirectTo=/check-in/${eventId}`} className="underline">
+              sign in
+            </Link>{' '}
+            instead.
           </p>
           {error ? (
             <p id="volunteer-code-error" role="alert" className="text-sm font-medium text-destructive">

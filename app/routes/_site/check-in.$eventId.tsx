@@ -45,7 +45,13 @@ type ActionData = { check?: CheckInResult; admittedOrder?: number; codeError?: s
  */
 const checkInPostSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('volunteer'), code: z.string().default('') }),
-  z.object({ intent: z.literal('check').default('check'), code: z.string().default('').transform((code) => code.slice(0, 200)) }),
+  z.object({
+    intent: z.literal('check').default('check'),
+    code: z
+      .string()
+      .default('')
+      .transform((code) => code.slice(0, 200)),
+  }),
   z.object({ intent: z.literal('order'), orderId: z.uuid() }),
 ]);
 

@@ -16,8 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...(await getCommittees({ includePast })), showingPast: includePast };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Committees', 'The elected committee that runs the association, and the committees that came before it.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Committees', 'The elected committee that runs the association, and the committees that came before it.');
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none', query: { past: ['1'] } };
@@ -30,13 +29,7 @@ export default function Committees({ loaderData }: Route.ComponentProps) {
         Volunteers elected by the members at the annual general meeting to run the association for a two-year term.
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
-        {current ? (
-          <TermSection term={current} headingLevel="current" />
-        ) : (
-          <EmptyState>
-            The committee has not been published yet.
-          </EmptyState>
-        )}
+        {current ? <TermSection term={current} headingLevel="current" /> : <EmptyState>The committee has not been published yet.</EmptyState>}
 
         <div className="mt-14 flex justify-center">
           {showingPast ? (
@@ -82,9 +75,7 @@ function TermSection({ term, headingLevel }: { term: CommitteeTerm; headingLevel
     <section aria-labelledby={headingId}>
       <Heading id={headingId} className="text-2xl font-bold text-navy-900">
         Committee {term.year}
-        {headingLevel === 'current' ? (
-          <span className="ml-3 align-middle font-sans text-xs font-semibold uppercase tracking-wider text-gold-600">Current</span>
-        ) : null}
+        {headingLevel === 'current' ? <span className="ml-3 align-middle font-sans text-xs font-semibold uppercase tracking-wider text-gold-600">Current</span> : null}
       </Heading>
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {term.members.map((member) => (

@@ -72,9 +72,7 @@ export default function ManageSubscription({ loaderData, actionData }: Route.Com
           <EmptyState>This link is not valid any more. Please use the link in your latest receipt, or contact us.</EmptyState>
         ) : (
           <div className="rounded-xl border border-border bg-white p-6 shadow-sm">
-            <p className="text-lg font-semibold text-navy-900">
-              {subscriptionPlanText(subscription)}
-            </p>
+            <p className="text-lg font-semibold text-navy-900">{subscriptionPlanText(subscription)}</p>
             <p className="mt-2 text-slate-700" data-testid="subscription-status">
               {subscriptionStatusText(subscription)}
             </p>

@@ -36,8 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Donate', 'Support the school’s students, its medical unit and the IPTV project.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Donate', 'Support the school’s students, its medical unit and the IPTV project.');
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
@@ -101,11 +100,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
           </ul>
         </nav>
         <div className="mt-10 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
-          {cause === 'iptv' ? (
-            <SubscriptionForm prefill={prefill} lastResult={actionData?.result} />
-          ) : (
-            <OneTimeForm key={cause} cause={cause} prefill={prefill} lastResult={actionData?.result} />
-          )}
+          {cause === 'iptv' ? <SubscriptionForm prefill={prefill} lastResult={actionData?.result} /> : <OneTimeForm key={cause} cause={cause} prefill={prefill} lastResult={actionData?.result} />}
         </div>
       </section>
     </>

@@ -66,8 +66,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { request, params, url } = args;
   const { event, seats, notes, totalCents, selection, questions, offer } = await loadOrder(request, params.id);
   const user = await getSessionUser(args);
-  const registration =
-    seats.length > 0 && totalCents === 0 ? await findRegistration(event.id, { userId: user?.id ?? null, orderIds: await registeredOrderIds(request, event.id) }) : null;
+  const registration = seats.length > 0 && totalCents === 0 ? await findRegistration(event.id, { userId: user?.id ?? null, orderIds: await registeredOrderIds(request, event.id) }) : null;
   // 'Register more people' shows the form again, until the next registration.
   const shown = registration && registration.orderId !== url.searchParams.get('again') ? registration : null;
   return {
@@ -98,8 +97,14 @@ export async function action(args: Route.ActionArgs) {
   const isMember = (await memberAccess(user)).readsMembersDocuments;
   // The prices with the code typed, when it holds (docs/product.md#discount-codes); why not, under its field.
   const typed = typeof submission.payload.discountCode === 'string' ? submission.payload.discountCode.trim() : '';
-  const checked = typed && seats.length ? await previewDiscount({ eventId: event.id, codeText: typed, seats, isMember, now: new Date() }).catch((error: unknown) => (isAppError(error) ? error.message : Promise.reject(error))) : null;
-  const discount: ShownDiscount | null = checked && typeof checked !== 'string' ? { code: checked.code.code, text: discountText(checked.code), lines: checked.lines, discountCents: checked.discountCents, totalCents: checked.totalCents } : null;
+  const checked =
+    typed && seats.length
+      ? await previewDiscount({ eventId: event.id, codeText: typed, seats, isMember, now: new Date() }).catch((error: unknown) => (isAppError(error) ? error.message : Promise.reject(error)))
+      : null;
+  const discount: ShownDiscount | null =
+    checked && typeof checked !== 'string'
+      ? { code: checked.code.code, text: discountText(checked.code), lines: checked.lines, discountCents: checked.discountCents, totalCents: checked.totalCents }
+      : null;
   // One attendee input per seat, whatever shape the post gave the list; answers only as fields of `answers`.
   const reply = (options?: Parameters<typeof submission.reply>[0]) => ({ result: withAnswers(withTextList(submission.reply(options), 'attendees', seats.length)), discount });
   if (seats.length === 0) return data(reply({ formErrors: notes }), { status: 409 });
@@ -166,7 +171,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const busy = useIsPending();
   const discount = actionData?.discount && actionData.discount.lines.length === seats.length ? actionData.discount : null;
   const totalCents = discount ? discount.totalCents : loaderData.totalCents;
-  const schema = useMemo(() => orderPageSchemaFor(questions, seats.map((seat) => seat.tierId)), [questions, seats]);
+  const schema = useMemo(
+    () =>
+      orderPageSchemaFor(
+        questions,
+        seats.map((seat) => seat.tierId),
+      ),
+    [questions, seats],
+  );
   const [form, fields] = useSchemaForm(schema, {
     id: `order-${event.id}-${selectionToParam(Object.fromEntries(seats.map((seat) => [seat.tierId, seats.filter((other) => other.tierId === seat.tierId).length])))}`,
     lastResult: actionData?.result,

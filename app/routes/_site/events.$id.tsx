@@ -74,8 +74,7 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/events/${event.id}/order?seats=${selectionToParam(outcome.selection)}`);
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, args.loaderData?.event.title ?? messages.eventNotFound, args.loaderData?.event.summary.slice(0, 160));
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.event.title ?? messages.eventNotFound, args.loaderData?.event.summary.slice(0, 160));
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
@@ -85,19 +84,9 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
   const hasCard = showsTicketCard(event);
   return (
     <>
-      {event.status === 'draft' ? (
-        <DraftBanner label="Draft" detail="Only editors can see this event until it is published." editHref={`/admin/content/events/${event.id}`} />
-      ) : null}
+      {event.status === 'draft' ? <DraftBanner label="Draft" detail="Only editors can see this event until it is published." editHref={`/admin/content/events/${event.id}`} /> : null}
       <section className="relative isolate overflow-hidden bg-navy-950 text-white">
-        <ResponsiveImage
-          image={event.image}
-          src={event.imageUrl}
-          fallback={EVENT_FALLBACK_IMAGE}
-          alt=""
-          sizes="100vw"
-          loading="eager"
-          className="absolute inset-0 -z-10 size-full opacity-45"
-        />
+        <ResponsiveImage image={event.image} src={event.imageUrl} fallback={EVENT_FALLBACK_IMAGE} alt="" sizes="100vw" loading="eager" className="absolute inset-0 -z-10 size-full opacity-45" />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950 via-navy-950/70 to-navy-950/20" />
         <div className="mx-auto max-w-7xl px-4 pb-12 pt-24 sm:px-6 sm:pt-32 lg:px-8">
           <Link to="/events" className="text-sm font-semibold text-gold-300 hover:underline">
@@ -168,9 +157,5 @@ function DetailItem({ icon: Icon, label, children }: { icon: typeof Clock; label
 }
 
 export function ErrorBoundary() {
-  return (
-    <RouteErrorBoundary
-      notFound={<NotFound title={messages.eventNotFound} message="It may have been cancelled or its link mistyped. Have a look at what is coming up instead." />}
-    />
-  );
+  return <RouteErrorBoundary notFound={<NotFound title={messages.eventNotFound} message="It may have been cancelled or its link mistyped. Have a look at what is coming up instead." />} />;
 }

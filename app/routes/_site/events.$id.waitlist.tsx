@@ -157,9 +157,7 @@ function JoinForm({
         <Hourglass className="mt-1 size-6 shrink-0 text-gold-600" aria-hidden />
         <div>
           <h2 className="text-xl font-bold text-navy-900">Join the waitlist for “{tier.name}”</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            It is sold out. When a seat frees, the first in line gets a mail with a link that holds it for them for a day; then the next.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">It is sold out. When a seat frees, the first in line gets a mail with a link that holds it for them for a day; then the next.</p>
         </div>
       </div>
       <input type="hidden" name={fields.tierId.name} value={tier.id} />

@@ -13,8 +13,7 @@ export async function loader() {
   return { upcoming, past };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Events', 'Dinners, galas, networking evenings and matches for past pupils across North America.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Events', 'Dinners, galas, networking evenings and matches for past pupils across North America.');
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
@@ -32,9 +31,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           Upcoming events
         </h2>
         {upcoming.length === 0 ? (
-          <EmptyState>
-            {messages.upcomingEventsEmpty}
-          </EmptyState>
+          <EmptyState>{messages.upcomingEventsEmpty}</EmptyState>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {upcoming.map((event) => (

@@ -21,8 +21,7 @@ export async function loader() {
   return { upcomingEvents, latestNews };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, null, 'Past pupils in Canada and the United States staying connected to each other and supporting the school.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, null, 'Past pupils in Canada and the United States staying connected to each other and supporting the school.');
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };
@@ -40,8 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Once a pupil, <span className="text-gold-300">always family.</span>
             </h1>
             <p className="mt-6 max-w-xl text-lg text-navy-100">
-              The {settings?.associationName} brings together past pupils across Canada and the United States to keep
-              friendships alive and to give back to the school that shaped us.
+              The {settings?.associationName} brings together past pupils across Canada and the United States to keep friendships alive and to give back to the school that shaped us.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Button asChild variant="accent" size="lg">
@@ -105,9 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         {loaderData.upcomingEvents.length === 0 ? (
-          <EmptyState className="mt-8">
-            {messages.upcomingEventsEmpty}
-          </EmptyState>
+          <EmptyState className="mt-8">{messages.upcomingEventsEmpty}</EmptyState>
         ) : (
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.upcomingEvents.map((event) => (
@@ -125,8 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               News from our community
             </h2>
             <p className="mt-4 text-lg text-slate-700">
-              Photos from our gatherings, announcements from the committee and stories from past pupils near and far.
-              Follow our page to see them as they happen.
+              Photos from our gatherings, announcements from the committee and stories from past pupils near and far. Follow our page to see them as they happen.
             </p>
             <ul className="mt-8 space-y-5">
               <li className="flex gap-4">
@@ -157,10 +152,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="join-heading" className="text-3xl font-bold">
             Join the family of past pupils
           </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-navy-100">
-            Membership keeps you connected, gives you a voice at the general meeting and helps us support the next
-            generation of students.
-          </p>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-navy-100">Membership keeps you connected, gives you a voice at the general meeting and helps us support the next generation of students.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Button asChild variant="accent" size="lg">
               <Link to="/membership">Become a Member</Link>

@@ -10,17 +10,7 @@ import { messages } from '~/lib/messages';
  * the portal's Documents tab (`inPortal`: no link to the portal they are on). Renewing posts the
  * portal's own Renew, so it works without JavaScript too.
  */
-export function MembersOnlyNotice({
-  signedIn,
-  standing,
-  headingLevel = 'h1',
-  inPortal = false,
-}: {
-  signedIn: boolean;
-  standing: MembershipStanding;
-  headingLevel?: 'h1' | 'h2';
-  inPortal?: boolean;
-}) {
+export function MembersOnlyNotice({ signedIn, standing, headingLevel = 'h1', inPortal = false }: { signedIn: boolean; standing: MembershipStanding; headingLevel?: 'h1' | 'h2'; inPortal?: boolean }) {
   const Heading = headingLevel;
   const reason = !signedIn ? 'signedOut' : standing === 'active' || standing === 'grace' ? 'none' : standing;
   return (

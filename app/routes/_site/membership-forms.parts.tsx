@@ -29,7 +29,11 @@ export function AccountStep({ plan, lastResult }: { plan: MembershipType; lastRe
       <div>
         <h3 className="text-lg font-semibold text-navy-900">1. Create your account</h3>
         <p className="text-sm text-muted-foreground">
-          Already have one? <Link to={`/login?redirectTo=${encodeURIComponent(`/membership?plan=${plan}`)}`} className="font-semibold text-navy-700 underline">Log in first</Link>.
+          Already have one?{' '}
+          <Link to={`/login?redirectTo=${encodeURIComponent(`/membership?plan=${plan}`)}`} className="font-semibold text-navy-700 underline">
+            Log in first
+          </Link>
+          .
         </p>
       </div>
       <input type="hidden" name="intent" value="create-account" />

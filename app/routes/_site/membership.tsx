@@ -54,8 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Membership', 'Annual and life membership of the association’s North America chapter.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Membership', 'Annual and life membership of the association’s North America chapter.');
 
 /** What the account step answers when the account cannot be created (docs/product.md#membership). */
 const accountStepFailures = {
@@ -87,11 +86,9 @@ export async function action(args: Route.ActionArgs) {
     const outcome = await signUp(request, { fullName: email.split('@')[0]!.slice(0, 120), email, password });
     if (!outcome.ok) {
       const failure = accountStepFailures[outcome.reason];
-      return dataWithToast(args.context, 
-        { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null },
-        failure.toast,
-        { status: failure.status },
-      );
+      return dataWithToast(args.context, { step: 'account' as const, result: submission.reply({ hideFields: ['password'] }), checkoutUrl: null, applicationId: null }, failure.toast, {
+        status: failure.status,
+      });
     }
     const account = await findAccountByEmail(email);
     const headers = new Headers({ 'Set-Cookie': await applicantCookieHeader({ userId: account!.id, email: account!.email, name: account!.name }) });
@@ -104,11 +101,7 @@ export async function action(args: Route.ActionArgs) {
   const applicant = await currentApplicant(args);
   const failed = { step: 'application' as const, checkoutUrl: null, applicationId: null, alreadyApplied: false };
   if (!applicant) {
-    return dataWithToast(args.context, 
-      { ...failed, result: submission.reply({ formErrors: [messages.accountFieldsRequired.description] }) },
-      messages.accountFieldsRequired,
-      { status: 400 },
-    );
+    return dataWithToast(args.context, { ...failed, result: submission.reply({ formErrors: [messages.accountFieldsRequired.description] }) }, messages.accountFieldsRequired, { status: 400 });
   }
   if (!post) return data({ ...failed, result: submission.reply() }, { status: 400 });
   const { intent: _intent, js, autoRenew, ...input } = post;
@@ -136,11 +129,9 @@ export async function action(args: Route.ActionArgs) {
   // React, the page first keeps the application id in local storage (docs/product.md#membership)
   // and then goes (useCheckoutRedirect).
   if (!js) throw redirect(checkout.url, { headers });
-  return dataWithToast(args.context, 
-    { step: 'application' as const, result: submission.reply(), checkoutUrl: checkout.url, applicationId: application.id },
-    messages.applicationSubmitted,
-    { headers },
-  );
+  return dataWithToast(args.context, { step: 'application' as const, result: submission.reply(), checkoutUrl: checkout.url, applicationId: application.id }, messages.applicationSubmitted, {
+    headers,
+  });
 }
 
 // The same for every anonymous visitor; React starts after the first paint, the forms posting
@@ -169,10 +160,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
       <section className="mx-auto max-w-5xl px-4 py-14 sm:px-6 lg:px-8">
         <div className="grid gap-6 md:grid-cols-2">
           {Object.values(membershipPlans).map((option) => (
-            <article
-              key={option.type}
-              className={`flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${plan === option.type ? 'border-gold-400 ring-2 ring-gold-300' : 'border-border'}`}
-            >
+            <article key={option.type} className={`flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${plan === option.type ? 'border-gold-400 ring-2 ring-gold-300' : 'border-border'}`}>
               <h2 className="text-2xl font-bold text-navy-900">{option.productName}</h2>
               <p className="mt-4">
                 <span className="font-display text-4xl font-bold text-navy-900">{formatCents(loaderData.prices[option.type])}</span>

@@ -25,8 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { item: story, state: newsState(story), more: await listMoreNews(story.id) };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, args.loaderData?.item.title ?? 'News story not found', args.loaderData?.item.excerpt);
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.item.title ?? 'News story not found', args.loaderData?.item.excerpt);
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };

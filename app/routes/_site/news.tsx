@@ -12,8 +12,7 @@ export async function loader() {
   return { featured, others: items.filter((item) => item !== featured) };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'News', 'Announcements, school news and stories from past pupils across North America.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'News', 'Announcements, school news and stories from past pupils across North America.');
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };

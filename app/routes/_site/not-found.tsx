@@ -14,8 +14,7 @@ export function action() {
   notFound();
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Page not found');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Page not found');
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };

@@ -8,19 +8,7 @@ import { formatDateTime } from '~/lib/dates';
  * already (Back after registering, or the link again), or nothing of what the link asked for can be
  * had any more (a stale link to a sold-out tier). Each says why and where to go next.
  */
-export function RegisteredNotice({
-  eventTitle,
-  people,
-  email,
-  ticketsPath,
-  againPath,
-}: {
-  eventTitle: string;
-  people: number;
-  email: string;
-  ticketsPath: string;
-  againPath: string;
-}) {
+export function RegisteredNotice({ eventTitle, people, email, ticketsPath, againPath }: { eventTitle: string; people: number; email: string; ticketsPath: string; againPath: string }) {
   return (
     <div className="rounded-2xl border border-border bg-white p-6 text-center shadow-sm sm:p-10">
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-success/15 text-success">

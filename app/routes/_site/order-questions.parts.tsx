@@ -43,7 +43,8 @@ export function OrderQuestions({ questions, fields }: { questions: Question[]; f
 function AnswerField({ question, field }: { question: Question; field: AnyField }) {
   const label = question.required ? question.label : `${question.label} (optional)`;
   if (question.kind === 'text') return <FormField field={field as Parameters<typeof FormField>[0]['field']} label={label} autoComplete="off" />;
-  if (question.kind === 'choice') return <SelectField field={field} label={label} options={[{ value: '', label: 'Choose…' }, ...question.options.map((option) => ({ value: option, label: option }))]} />;
+  if (question.kind === 'choice')
+    return <SelectField field={field} label={label} options={[{ value: '', label: 'Choose…' }, ...question.options.map((option) => ({ value: option, label: option }))]} />;
   const initial = typeof field.initialValue === 'string' ? field.initialValue : '';
   return (
     <fieldset className="grid gap-1.5" aria-invalid={field.errors?.length ? true : undefined} aria-describedby={field.errors?.length ? field.errorId : undefined}>
@@ -51,7 +52,15 @@ function AnswerField({ question, field }: { question: Question; field: AnyField 
       <div className="flex gap-6">
         {(['yes', 'no'] as const).map((value) => (
           <label key={`${field.key ?? ''}-${value}`} className="flex items-center gap-2 text-base text-navy-900">
-            <input type="radio" id={value === 'yes' ? field.id : undefined} name={field.name} value={value} defaultChecked={initial === value} required={question.required} className="size-5 accent-navy-700" />
+            <input
+              type="radio"
+              id={value === 'yes' ? field.id : undefined}
+              name={field.name}
+              value={value}
+              defaultChecked={initial === value}
+              required={question.required}
+              className="size-5 accent-navy-700"
+            />
             {value === 'yes' ? 'Yes' : 'No'}
           </label>
         ))}

@@ -70,7 +70,13 @@ export function DiscountCodeField({ field, busy, applied }: { field: ComponentPr
   return (
     <div className="grid gap-2 border-t border-border pt-6">
       <div className="flex flex-wrap items-start gap-3">
-        <FormField field={field} label="Discount code (optional)" autoComplete="off" className="min-w-0 flex-1 basis-48" hint={applied ? 'Applied: the total shows the lower price.' : 'Have a code? Apply it to see the new total before paying.'} />
+        <FormField
+          field={field}
+          label="Discount code (optional)"
+          autoComplete="off"
+          className="min-w-0 flex-1 basis-48"
+          hint={applied ? 'Applied: the total shows the lower price.' : 'Have a code? Apply it to see the new total before paying.'}
+        />
         <Button type="submit" name="intent" value="apply" variant="outline" className="mt-7" disabled={busy} formNoValidate>
           Apply
         </Button>

@@ -13,8 +13,7 @@ export async function loader() {
   return getAnthemPage();
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'School Anthem', 'The words of our school anthem.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'School Anthem', 'The words of our school anthem.');
 
 // The same for every anonymous visitor (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'at-once' };

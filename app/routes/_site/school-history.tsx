@@ -34,8 +34,15 @@ export default function SchoolHistory({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
         <p className="mt-12 text-slate-700">
-          Learn what the association does today on our <Link to="/about" className="font-semibold text-navy-700 underline">About page</Link>, or
-          sing along with the <Link to="/school-anthem" className="font-semibold text-navy-700 underline">school anthem</Link>.
+          Learn what the association does today on our{' '}
+          <Link to="/about" className="font-semibold text-navy-700 underline">
+            About page
+          </Link>
+          , or sing along with the{' '}
+          <Link to="/school-anthem" className="font-semibold text-navy-700 underline">
+            school anthem
+          </Link>
+          .
         </p>
       </section>
     </>

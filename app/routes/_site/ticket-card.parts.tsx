@@ -153,9 +153,7 @@ export function TicketCard({
                     {tier.description ? <p className="text-sm text-slate-600">{tier.description}</p> : null}
                     <p className={tier.priceCents === 0 ? 'text-sm font-bold text-success' : 'text-sm text-muted-foreground'}>
                       {formatPrice(tier.priceCents)}
-                      {saleNote(tier.state) ? (
-                        <span className={tier.onSale ? 'ml-2 font-semibold text-gold-700' : 'ml-2 font-semibold text-muted-foreground'}>· {saleNote(tier.state)}</span>
-                      ) : null}
+                      {saleNote(tier.state) ? <span className={tier.onSale ? 'ml-2 font-semibold text-gold-700' : 'ml-2 font-semibold text-muted-foreground'}>· {saleNote(tier.state)}</span> : null}
                     </p>
                     {membersOnlyClosed ? <MembersOnlyNote viewer={viewer} eventId={eventId} soldOut={tier.state.kind === 'sold-out'} /> : null}
                     {offer.waitlistTierIds.includes(tier.id) && onlyWaitlist === null ? (
@@ -166,16 +164,7 @@ export function TicketCard({
                   </div>
                   {tierTakesQuantity(tier, hasExternalForm) && !hasEnded && !membersOnlyClosed ? (
                     <div className="flex shrink-0 items-center gap-1.5">
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="icon"
-                        className="size-9"
-                        aria-label={`Decrease ${tier.name} quantity`}
-                        aria-controls={inputId}
-                        data-step={-1}
-                        disabled
-                      >
+                      <Button type="button" variant="outline" size="icon" className="size-9" aria-label={`Decrease ${tier.name} quantity`} aria-controls={inputId} data-step={-1} disabled>
                         <Minus aria-hidden />
                       </Button>
                       <label htmlFor={inputId} className="sr-only">
@@ -194,15 +183,7 @@ export function TicketCard({
                         data-price-cents={tier.priceCents}
                         className="h-9 w-14 rounded-md border border-border text-center font-semibold tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
                       />
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="icon"
-                        className="size-9"
-                        aria-label={`Increase ${tier.name} quantity`}
-                        aria-controls={inputId}
-                        data-step={1}
-                      >
+                      <Button type="button" variant="outline" size="icon" className="size-9" aria-label={`Increase ${tier.name} quantity`} aria-controls={inputId} data-step={1}>
                         <Plus aria-hidden />
                       </Button>
                     </div>
@@ -227,9 +208,7 @@ export function TicketCard({
           ) : null}
 
           {hasEnded ? (
-            <p className="mt-6 rounded-md bg-muted p-3 text-center text-sm text-muted-foreground">
-              This event has ended. Ticket sales are closed.
-            </p>
+            <p className="mt-6 rounded-md bg-muted p-3 text-center text-sm text-muted-foreground">This event has ended. Ticket sales are closed.</p>
           ) : hasExternalForm ? (
             <Button asChild size="lg" variant="accent" className="mt-6 w-full">
               <a href={externalFormLink!} target="_blank" rel="noreferrer">

@@ -71,7 +71,11 @@ export async function loader(args: Route.LoaderArgs) {
         // Required answers it lacks (a question added later), asked until the event starts.
         missing:
           answersRefusal({ status: ticket.status, orderStatus: order.status }, event, now) === null
-            ? missingRequired(answers.questions, ticket.tierId, (answers.byTicket.get(ticket.id) ?? []).map((answer) => answer.questionId))
+            ? missingRequired(
+                answers.questions,
+                ticket.tierId,
+                (answers.byTicket.get(ticket.id) ?? []).map((answer) => answer.questionId),
+              )
             : [],
       })),
     ),
@@ -102,11 +106,19 @@ export async function action(args: Route.ActionArgs) {
   const tierId = tickets.find((ticket) => ticket.id === ticketId)?.tierId ?? null;
   const answers = await answersOfOrders(order.eventId, [order.id]);
   const questions = answers.questions;
-  const missing = tierId === null ? [] : missingRequired(questions, tierId, (answers.byTicket.get(ticketId!) ?? []).map((answer) => answer.questionId));
+  const missing =
+    tierId === null
+      ? []
+      : missingRequired(
+          questions,
+          tierId,
+          (answers.byTicket.get(ticketId!) ?? []).map((answer) => answer.questionId),
+        );
   const submission = parseWithZod(formData, { schema: ticketsPostSchema(questions, tierId, missing) });
   if (submission.status !== 'success') {
     const refused = refusedPost(submission, 'ticketId');
-    if (refused.intent !== 'transfer' && refused.intent !== 'answers') return dataWithToast(args.context, { ok: false, form: null, result: null }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
+    if (refused.intent !== 'transfer' && refused.intent !== 'answers')
+      return dataWithToast(args.context, { ok: false, form: null, result: null }, { title: 'Nothing to do', variant: 'destructive' }, { status: 400 });
     const toast = refusalToast(submission.error, 'New attendee name is required.');
     return dataWithToast(args.context, { ok: false, form: `${refused.intent}-${parseId(refused.id)}`, result: submission.reply() }, toast, { status: 400 });
   }
@@ -135,7 +147,11 @@ export async function action(args: Route.ActionArgs) {
       return dataWithToast(args.context, { ok: false, form: `transfer-${input.ticketId}`, result }, failure.toast, { status: failure.status });
     }
     const mailed = input.attendeeEmail ? ` We have mailed it to ${input.attendeeEmail}.` : '';
-    return redirectWithToast(ticketOrderPath(order.id), { title: 'Ticket Passed On', description: `The ticket is now ${input.attendeeName}’s, with a new code; the old one no longer admits anyone.${mailed}`, variant: 'success' });
+    return redirectWithToast(ticketOrderPath(order.id), {
+      title: 'Ticket Passed On',
+      description: `The ticket is now ${input.attendeeName}’s, with a new code; the old one no longer admits anyone.${mailed}`,
+      variant: 'success',
+    });
   }
   try {
     await cancelFreeOrder(order.id);
@@ -199,12 +215,7 @@ export default function Tickets({ loaderData, actionData }: Route.ComponentProps
               ) : null}
               {ticket.transferable ? (
                 // Keyed by the code, which a transfer changes: once passed on, the form starts again closed and empty.
-                <TicketTransferForm
-                  key={ticket.code}
-                  ticket={ticket}
-                  questions={attendeeQuestions}
-                  lastResult={actionData?.form === `transfer-${ticket.id}` ? actionData.result : null}
-                />
+                <TicketTransferForm key={ticket.code} ticket={ticket} questions={attendeeQuestions} lastResult={actionData?.form === `transfer-${ticket.id}` ? actionData.result : null} />
               ) : null}
             </li>
           ))}

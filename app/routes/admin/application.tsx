@@ -34,7 +34,14 @@ export async function loader(args: Route.LoaderArgs) {
   const application = await getApplication(params.id);
   if (!application) notFound('Application not found.');
   const [payments, history, prices] = await Promise.all([listPaymentsFor(application.id).then(listedPayments), applicationHistory(application.id), membershipPrices()]);
-  return { application, payments, history, planPriceCents: prices[application.membershipType], canRecordPayment: can.changeMembers && application.status === 'pending_payment', canRefund: can.refundPayments };
+  return {
+    application,
+    payments,
+    history,
+    planPriceCents: prices[application.membershipType],
+    canRecordPayment: can.changeMembers && application.status === 'pending_payment',
+    canRefund: can.refundPayments,
+  };
 }
 
 /**

@@ -80,13 +80,7 @@ export default function DonationDetail({ loaderData, actionData }: Route.Compone
       </h1>
       <RecordFields fields={fields} />
       <h2 className="mt-10 text-xl font-bold text-navy-900">Payments</h2>
-      <PaymentsList
-        payments={payments}
-        canRefund={canRefund}
-        asking={actionData?.refundAsking ?? null}
-        lastResult={actionData?.result}
-        resultFor={actionData?.refundFor ?? null}
-      />
+      <PaymentsList payments={payments} canRefund={canRefund} asking={actionData?.refundAsking ?? null} lastResult={actionData?.result} resultFor={actionData?.refundFor ?? null} />
       <RecordHistory history={history} payments={payments} />
     </div>
   );

@@ -13,7 +13,10 @@ export async function loader(args: Route.LoaderArgs) {
   if (!can.viewFinance) return new Response('Forbidden', { status: 403 });
   const year = readFinanceYear(new URL(request.url).searchParams.get('year'), new Date());
   const totals = await financeTotals(user, year);
-  const rows = [...totals.months.map((month) => ({ label: `${year}-${String(month.month).padStart(2, '0')}`, ...month })), { label: `${year} total`, byPurpose: totals.byPurpose, total: totals.total }];
+  const rows = [
+    ...totals.months.map((month) => ({ label: `${year}-${String(month.month).padStart(2, '0')}`, ...month })),
+    { label: `${year} total`, byPurpose: totals.byPurpose, total: totals.total },
+  ];
   return csvResponse(
     toCsv(rows, [
       { header: 'month', value: (row) => row.label },

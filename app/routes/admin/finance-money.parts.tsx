@@ -117,7 +117,13 @@ function MonthTable({ totals }: { totals: YearTotals }) {
       footerRows={sums}
       rowKey={(line) => line.key}
       columns={[
-        { header: 'Month', rowHeader: true, primary: true, cell: (line) => (line.footer ? <span className="font-semibold">{line.label}</span> : line.label), className: 'whitespace-nowrap font-medium text-navy-900' },
+        {
+          header: 'Month',
+          rowHeader: true,
+          primary: true,
+          cell: (line) => (line.footer ? <span className="font-semibold">{line.label}</span> : line.label),
+          className: 'whitespace-nowrap font-medium text-navy-900',
+        },
         ...financePurposes.map((purpose) => ({ header: financePurposeLabels[purpose], numeric: true, cell: (line: MonthLine) => amount(line, purpose), className: 'whitespace-nowrap' })),
         { header: 'Total', numeric: true, cell: (line) => amount(line, 'total'), className: 'whitespace-nowrap font-semibold text-navy-900' },
       ]}

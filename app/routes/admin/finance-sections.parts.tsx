@@ -60,7 +60,11 @@ export function StandingSection({ standings }: { standings: LoaderData['standing
 
 function SubscriptionStatus({ subscription }: { subscription: LoaderData['subscriptions'][number] }) {
   const tone =
-    subscription.status === 'active' ? 'bg-green-50 text-success ring-green-200' : subscription.status === 'past_due' ? 'bg-amber-50 text-amber-800 ring-amber-200' : 'bg-slate-100 text-slate-700 ring-slate-200';
+    subscription.status === 'active'
+      ? 'bg-green-50 text-success ring-green-200'
+      : subscription.status === 'past_due'
+        ? 'bg-amber-50 text-amber-800 ring-amber-200'
+        : 'bg-slate-100 text-slate-700 ring-slate-200';
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${tone}`}>{statusLabel(subscription.status)}</span>
@@ -233,7 +237,8 @@ function SendStatementsForm({ year, donors, asking }: { year: number; donors: nu
       <input type="hidden" name="intent" value="send-statements" />
       <input type="hidden" name="year" value={year} />
       <p className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
-        {donors === 1 ? `Mail the one donor of ${year} their statement` : `Mail each of the ${donors.toLocaleString('en-US')} donors of ${year} their statement`} as a PDF. Sending goes on in the background; its page shows the progress. You are asked before anything is sent.
+        {donors === 1 ? `Mail the one donor of ${year} their statement` : `Mail each of the ${donors.toLocaleString('en-US')} donors of ${year} their statement`} as a PDF. Sending goes on in the
+        background; its page shows the progress. You are asked before anything is sent.
       </p>
       <Button type="submit" size="sm" disabled={busy}>
         <Send aria-hidden /> Mail all statements…

@@ -30,7 +30,6 @@ export const action = sendStatementsAction;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Finance');
 
-
 // Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 

@@ -22,18 +22,13 @@ export const middleware: Route.MiddlewareFunction[] = [adminAreaMiddleware];
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user, can } = await requireAdminArea(args);
-  const [health, toReview, failedMail] = await Promise.all([
-    adminAreaHealth(),
-    can.viewMembers ? countApplicationsToReview() : 0,
-    can.mailMembers ? failedMailCount() : 0,
-  ]);
+  const [health, toReview, failedMail] = await Promise.all([adminAreaHealth(), can.viewMembers ? countApplicationsToReview() : 0, can.mailMembers ? failedMailCount() : 0]);
   const places = adminPlacesFor(user.role).map(({ key, to, label }) => ({ key, to, label }));
   return { notices: health.notices, places, counts: { members: toReview, outbox: failedMail } };
 }
 
 /** The title of a page this layout's error boundary shows (each page below names itself). */
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, isRouteErrorResponse(args.error) && isAdminRefusal(args.error.data) ? 'Not for your role' : 'Administration');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, isRouteErrorResponse(args.error) && isAdminRefusal(args.error.data) ? 'Not for your role' : 'Administration');
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -89,7 +89,12 @@ export function ImportMappingForm({ step }: { step: MappingStep }) {
         <WordChoices legend={methodsHeading} field={fields.methods} words={reading.methods} options={methodOptions} blankLabel="No method written" />
         {reading.plans.length || reading.methods.length ? <p className="text-sm text-muted-foreground">What you choose for a word is remembered for the next import.</p> : null}
         {stopped ? (
-          <div role="alert" id={answerAt === 'problems' ? answerId : undefined} tabIndex={-1} className="grid scroll-mt-24 gap-1 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 focus:outline-none">
+          <div
+            role="alert"
+            id={answerAt === 'problems' ? answerId : undefined}
+            tabIndex={-1}
+            className="grid scroll-mt-24 gap-1 rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 focus:outline-none"
+          >
             {[step.notice, ...step.problems].filter(Boolean).map((problem) => (
               <p key={problem}>{problem}</p>
             ))}

@@ -34,16 +34,18 @@ export function ImportFileForm({ lastResult }: { lastResult: SubmissionResult<st
   const [form, fields] = useSchemaForm(importFileSchema, { id: 'member-import-file', lastResult });
   const busy = useIsPending();
   return (
-    <Form method="post" action={importAction} encType="multipart/form-data" {...getFormProps(form)} aria-labelledby="import-file-heading" className="mt-6 grid gap-4 rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6">
+    <Form
+      method="post"
+      action={importAction}
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      aria-labelledby="import-file-heading"
+      className="mt-6 grid gap-4 rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6"
+    >
       <h2 id="import-file-heading" className="text-xl font-bold text-navy-900">
         1. Choose the file
       </h2>
-      <FileField
-        field={fields.file}
-        label="CSV file"
-        accept=".csv,.txt,.tsv,text/csv"
-        hint="Comma, semicolon or tab separated, with a header row; at most 5 MB (about 25,000 rows)."
-      />
+      <FileField field={fields.file} label="CSV file" accept=".csv,.txt,.tsv,text/csv" hint="Comma, semicolon or tab separated, with a header row; at most 5 MB (about 25,000 rows)." />
       <FormField field={fields.pasted} label="Or paste the rows (with the header row)" multiline={6} />
       <FormError id={form.errorId} errors={form.errors} />
       <div>

@@ -90,7 +90,8 @@ export default function MemberImport({ loaderData, actionData }: Route.Component
       </Button>
       <h1 className="mt-2 text-3xl font-bold text-navy-900">Import members</h1>
       <p className="mt-1 max-w-3xl text-muted-foreground">
-        Bring in the chapter’s existing members from a spreadsheet saved as CSV. You will see what each row becomes, and every problem with its row number, before anything is saved. Importing the same file again changes nothing.
+        Bring in the chapter’s existing members from a spreadsheet saved as CSV. You will see what each row becomes, and every problem with its row number, before anything is saved. Importing the same
+        file again changes nothing.
       </p>
       {mapping ? (
         <ImportMappingForm key={`${mapping.fileName}|${mapping.csv.length}|${mapping.interpretation.key}`} step={mapping} />

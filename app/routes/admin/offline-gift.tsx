@@ -51,7 +51,9 @@ export default function OfflineGift({ actionData }: Route.ComponentProps) {
         <Link to="/admin/donations">← Donations</Link>
       </Button>
       <h1 className="mt-2 text-3xl font-bold text-navy-900">Record an offline gift</h1>
-      <p className="mt-1 text-muted-foreground">A gift the committee received by hand: cash, a cheque or a bank transfer. It is recorded as a completed donation, and the donor gets a receipt by email.</p>
+      <p className="mt-1 text-muted-foreground">
+        A gift the committee received by hand: cash, a cheque or a bank transfer. It is recorded as a completed donation, and the donor gets a receipt by email.
+      </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 rounded-xl border border-border bg-white p-6 shadow-sm sm:grid-cols-2">
         <FormField field={fields.firstName} label="First name" autoComplete="off" />
         <FormField field={fields.lastName} label="Last name" autoComplete="off" />

@@ -7,9 +7,7 @@ export type AuditLine = { id: number; actorEmail: string; fromValue: string | nu
 export type RefundLine = { id: string; amountCents: number; reason: string; requestedBy: string; createdAt: Date };
 export type PaymentWithRefunds = { id: string; description: string; amountCents: number; refunds: RefundLine[] };
 
-export type HistoryEntry =
-  | ({ kind: 'change'; key: string } & AuditLine)
-  | ({ kind: 'refund'; key: string; paymentAmountCents: number; paymentDescription: string } & RefundLine);
+export type HistoryEntry = ({ kind: 'change'; key: string } & AuditLine) | ({ kind: 'refund'; key: string; paymentAmountCents: number; paymentDescription: string } & RefundLine);
 
 export function historyEntries(audit: AuditLine[], payments: PaymentWithRefunds[] = []): HistoryEntry[] {
   const changes: HistoryEntry[] = audit.map((entry) => ({ ...entry, kind: 'change', key: `audit-${entry.id}` }));

@@ -34,14 +34,14 @@ export function RecordHistory({ history, payments }: { history: AuditLine[]; pay
             <li key={entry.key} className="break-words rounded-lg border border-border bg-white px-5 py-3 text-sm">
               {entry.kind === 'refund' ? (
                 <>
-                  <strong>{entry.requestedBy === 'automatic' ? 'The site' : entry.requestedBy}</strong> refunded {formatCents(entry.amountCents)} of the{' '}
-                  {formatCents(entry.paymentAmountCents)} payment ({entry.paymentDescription}) on {formatLongDate(entry.createdAt)} at {formatTime(entry.createdAt)}
+                  <strong>{entry.requestedBy === 'automatic' ? 'The site' : entry.requestedBy}</strong> refunded {formatCents(entry.amountCents)} of the {formatCents(entry.paymentAmountCents)} payment
+                  ({entry.paymentDescription}) on {formatLongDate(entry.createdAt)} at {formatTime(entry.createdAt)}
                   <span className="block text-muted-foreground">Reason: {entry.reason}</span>
                 </>
               ) : (
                 <>
-                  <strong>{entry.actorEmail}</strong> changed the status from {statusLabel(entry.fromValue ?? '—')} to {statusLabel(entry.toValue ?? '—')} on{' '}
-                  {formatLongDate(entry.createdAt)} at {formatTime(entry.createdAt)}
+                  <strong>{entry.actorEmail}</strong> changed the status from {statusLabel(entry.fromValue ?? '—')} to {statusLabel(entry.toValue ?? '—')} on {formatLongDate(entry.createdAt)} at{' '}
+                  {formatTime(entry.createdAt)}
                   {entry.note ? <span className="block text-muted-foreground">{entry.note}</span> : null}
                 </>
               )}

@@ -45,7 +45,9 @@ export async function handleRefund(context: Readonly<RouterContextProvider>, sub
     await refundCardPayment(actor, input);
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    return dataWithToast<RefundReply>(context, { result: submission.reply({ formErrors: [failure.message] }), refundFor: input.paymentId, refundAsking: null }, failure.toast, { status: failure.status });
+    return dataWithToast<RefundReply>(context, { result: submission.reply({ formErrors: [failure.message] }), refundFor: input.paymentId, refundAsking: null }, failure.toast, {
+      status: failure.status,
+    });
   }
   return redirectWithToast(to, messages.paymentRefunded(formatCents(input.amount)));
 }
@@ -66,5 +68,10 @@ export async function listedPayments(payments: Payment[]) {
 }
 
 function listedReceipt(receipt: GiftReceipt): ListedReceipt {
-  return { number: formatReceiptNumber(receipt.number), cancelled: receipt.cancelledAt !== null, replaces: receipt.replaces === null ? null : formatReceiptNumber(receipt.replaces), eligibleCents: receipt.eligibleCents };
+  return {
+    number: formatReceiptNumber(receipt.number),
+    cancelled: receipt.cancelledAt !== null,
+    replaces: receipt.replaces === null ? null : formatReceiptNumber(receipt.replaces),
+    eligibleCents: receipt.eligibleCents,
+  };
 }

@@ -24,10 +24,7 @@ export default function PaymentCancelled({ loaderData }: Route.ComponentProps) {
       <div className="text-center">
         <XCircle className="mx-auto size-14 text-destructive" aria-hidden />
         <h1 className="mt-4 text-3xl font-bold text-navy-900">Payment Cancelled</h1>
-        <p className="mt-3 text-slate-700">
-          Your payment was cancelled or something went wrong. No charge was made. You can try again whenever you are
-          ready.
-        </p>
+        <p className="mt-3 text-slate-700">Your payment was cancelled or something went wrong. No charge was made. You can try again whenever you are ready.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild variant="accent">
             <Link to={retry.to}>{retry.label}</Link>

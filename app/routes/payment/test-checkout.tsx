@@ -71,9 +71,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
       <p className="mt-1 text-slate-700">{loaderData.productDescription}</p>
       <p className="mt-4 font-display text-4xl font-bold text-navy-900">
         {amount}
-        {loaderData.mode === 'subscription' && loaderData.interval ? (
-          <span className="ml-2 font-sans text-base font-medium text-muted-foreground">then every {loaderData.interval}</span>
-        ) : null}
+        {loaderData.mode === 'subscription' && loaderData.interval ? <span className="ml-2 font-sans text-base font-medium text-muted-foreground">then every {loaderData.interval}</span> : null}
       </p>
       <Form method="post" className="mt-6 grid gap-4">
         <div className="grid gap-1.5">

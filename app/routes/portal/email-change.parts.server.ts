@@ -20,11 +20,7 @@ const failures: Record<Exclude<EmailChangeOutcome, { ok: true }>['reason'], { st
  * or why not, at the field it concerns (a wrong password) or over the form. The password is never
  * sent back into the form.
  */
-export function emailChangeReply(
-  { context }: { context: Readonly<RouterContextProvider> },
-  outcome: EmailChangeOutcome,
-  form: { newEmail: string; reply: Submission<unknown>['reply'] },
-) {
+export function emailChangeReply({ context }: { context: Readonly<RouterContextProvider> }, outcome: EmailChangeOutcome, form: { newEmail: string; reply: Submission<unknown>['reply'] }) {
   const submission = form;
   if (outcome.ok) {
     const newEmail = form.newEmail.toLowerCase();

@@ -154,9 +154,7 @@ function SubscriptionsList({ subscriptions, asking }: { subscriptions: LoaderDat
         {subscriptions.map((subscription) => (
           <li key={subscription.id} className="flex flex-wrap items-center gap-4 rounded-xl border border-border bg-white p-5 shadow-sm">
             <div className="min-w-0 flex-1">
-              <p className="font-semibold text-navy-900">
-                {subscriptionPlanText(subscription)}
-              </p>
+              <p className="font-semibold text-navy-900">{subscriptionPlanText(subscription)}</p>
               <p className="text-sm text-slate-700" data-testid="subscription-status">
                 {subscriptionStatusText(subscription)}
               </p>

@@ -47,8 +47,11 @@ export function ChangeEmailForm({ email, lastResult, sentTo, first = false }: { 
         Change email
       </h2>
       <p className="text-sm text-slate-700">
-        You sign in with <strong data-testid="account-email" className="wrap-anywhere">{email}</strong>, and our mails go there. To use another address, enter it with your current password: we send a link to
-        the new address, and the change is made when you follow it.
+        You sign in with{' '}
+        <strong data-testid="account-email" className="wrap-anywhere">
+          {email}
+        </strong>
+        , and our mails go there. To use another address, enter it with your current password: we send a link to the new address, and the change is made when you follow it.
       </p>
       <input type="hidden" name="intent" value="change-email" />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -77,8 +80,8 @@ export function DeleteAccount({ error }: { error: string | null }) {
         Delete my account
       </h2>
       <p className="text-sm text-slate-700">
-        Your account and sign-in are deleted. The association keeps the records its books need (applications, payments, gifts, tickets), with your name, address, telephone and
-        email removed. This cannot be undone.
+        Your account and sign-in are deleted. The association keeps the records its books need (applications, payments, gifts, tickets), with your name, address, telephone and email removed. This
+        cannot be undone.
       </p>
       <input type="hidden" name="intent" value="delete-account" />
       <label htmlFor="confirm-email" className="text-sm font-semibold text-navy-900">

@@ -88,7 +88,14 @@ export function TwoFactorOn({ required, codes, codesResult, offResult }: { requi
       {required ? (
         <p className="text-sm text-slate-700">The association requires two-step sign-in for your role, so it stays on.</p>
       ) : (
-        <PasswordForm id="two-factor-off" intent="off" heading="Turn off" text="Your password alone will sign you in again." button={['Turn off two-step sign-in', 'Turning off…']} lastResult={offResult} />
+        <PasswordForm
+          id="two-factor-off"
+          intent="off"
+          heading="Turn off"
+          text="Your password alone will sign you in again."
+          button={['Turn off two-step sign-in', 'Turning off…']}
+          lastResult={offResult}
+        />
       )}
     </div>
   );

@@ -116,14 +116,16 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         </h2>
         <span
           data-testid="two-factor-status"
-          className={state.status === 'on' ? 'rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800' : 'rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700'}
+          className={
+            state.status === 'on' ? 'rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800' : 'rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700'
+          }
         >
           {state.status === 'on' ? 'On' : state.status === 'pending' ? 'Being set up' : 'Off'}
         </span>
       </div>
       <p className="mt-2 text-sm text-slate-700">
-        After your password, we ask for a 6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password), so a stolen
-        password alone cannot open your account.
+        After your password, we ask for a 6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password), so a stolen password alone cannot
+        open your account.
       </p>
       {required && state.status !== 'on' ? (
         <p role="status" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
@@ -133,12 +135,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       {state.status === 'off' ? <TwoFactorOff lastResult={resultFor('start')} /> : null}
       {state.status === 'pending' ? <TwoFactorPending setup={state.setup} lastResult={resultFor('confirm')} /> : null}
       {state.status === 'on' ? (
-        <TwoFactorOn
-          required={required}
-          codes={newCodes ?? (reply?.intent === 'codes' ? (reply.codes ?? null) : null)}
-          codesResult={resultFor('codes')}
-          offResult={resultFor('off')}
-        />
+        <TwoFactorOn required={required} codes={newCodes ?? (reply?.intent === 'codes' ? (reply.codes ?? null) : null)} codesResult={resultFor('codes')} offResult={resultFor('off')} />
       ) : null}
     </section>
   );

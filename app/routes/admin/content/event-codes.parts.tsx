@@ -110,7 +110,13 @@ function CodeForm({ code, tiers, lastResult }: { code: Code | null; tiers: Tier[
       <FormField field={fields.validFrom} label="Valid from (optional)" type="datetime-local" hint="Toronto time." />
       <FormField field={fields.validUntil} label="Valid until (optional)" type="datetime-local" hint="Toronto time." />
       {tiers.length > 1 ? (
-        <CheckboxListField field={fields.tierIds} legend="Only for (optional)" hint="None ticked: it lowers every tier." options={tiers.map((tier) => ({ value: String(tier.id), label: tier.name }))} className="sm:col-span-2" />
+        <CheckboxListField
+          field={fields.tierIds}
+          legend="Only for (optional)"
+          hint="None ticked: it lowers every tier."
+          options={tiers.map((tier) => ({ value: String(tier.id), label: tier.name }))}
+          className="sm:col-span-2"
+        />
       ) : null}
       <CheckboxField field={fields.membersOnly} label="Members only" hint="Only for buyers signed in with an active membership." />
       <CheckboxField field={fields.active} label="On" hint="Switched off, the order page refuses it." />

@@ -98,8 +98,7 @@ export async function action(args: Route.ActionArgs) {
     default:
       try {
         const saved = await withUpload(user, input.image, 'image', 'image', (imageMediaId) => saveEvent(user, id, input, { imageMediaId }));
-        const message =
-          input.intent === 'publish' ? messages.contentPublished('Event') : input.intent === 'unpublish' ? messages.contentUnpublished('Event') : messages.contentSaved('Event');
+        const message = input.intent === 'publish' ? messages.contentPublished('Event') : input.intent === 'unpublish' ? messages.contentUnpublished('Event') : messages.contentSaved('Event');
         return redirectWithToast(`/admin/content/events/${saved.id}`, message);
       } catch (error) {
         return refusedSave(args.context, submission, error, 'event');
@@ -158,8 +157,11 @@ export default function EventEditor({ loaderData, actionData }: Route.ComponentP
 
       {event && lacksTiers(event) ? (
         <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-          <strong>No ticket tier yet.</strong> This event is open for {event.registrationKind === 'rsvp' ? 'RSVPs' : 'tickets'}, but its page shows no ticket card
-          until it has a tier. <a href="#ticket-tiers" className="font-semibold underline underline-offset-2">Add a tier</a> below.
+          <strong>No ticket tier yet.</strong> This event is open for {event.registrationKind === 'rsvp' ? 'RSVPs' : 'tickets'}, but its page shows no ticket card until it has a tier.{' '}
+          <a href="#ticket-tiers" className="font-semibold underline underline-offset-2">
+            Add a tier
+          </a>{' '}
+          below.
         </p>
       ) : null}
 
@@ -187,9 +189,7 @@ export default function EventEditor({ loaderData, actionData }: Route.ComponentP
         <div className="grid gap-6 lg:sticky lg:top-24">
           <Panel title="Publishing">
             <div className="grid gap-4">
-              <p className="text-sm text-slate-700">
-                {isDraft ? 'A draft is seen only here and in its preview.' : 'This event is on the Events page.'}
-              </p>
+              <p className="text-sm text-slate-700">{isDraft ? 'A draft is seen only here and in its preview.' : 'This event is on the Events page.'}</p>
               <FormError id={form.errorId} errors={form.errors} />
               <PublishButtons isDraft={isDraft} saving={saving} />
             </div>
@@ -221,7 +221,11 @@ export default function EventEditor({ loaderData, actionData }: Route.ComponentP
 
       {event && !deleteAsked ? (
         <div className="mt-8 border-t border-border pt-6">
-          <ConfirmDelete what={`“${event.title}”`} consequence="The event and its ticket tiers disappear from the site. An event with tickets sold cannot be deleted: unpublish it instead." label="Delete event" />
+          <ConfirmDelete
+            what={`“${event.title}”`}
+            consequence="The event and its ticket tiers disappear from the site. An event with tickets sold cannot be deleted: unpublish it instead."
+            label="Delete event"
+          />
         </div>
       ) : null}
     </>

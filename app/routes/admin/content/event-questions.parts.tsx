@@ -24,7 +24,12 @@ const scopeOptions = Object.entries(questionScopeLabels).map(([value, label]) =>
  */
 export function QuestionPanel({ questions, tiers, actionData }: { questions: Question[]; tiers: Tier[]; actionData: ActionData }) {
   return (
-    <Panel id="registration-questions" title="Registration questions" description="What the order page asks each attendee, or the buyer once per order. Answers show on the attendees page, in its CSV and on the ticket page." className="mt-8">
+    <Panel
+      id="registration-questions"
+      title="Registration questions"
+      description="What the order page asks each attendee, or the buyer once per order. Answers show on the attendees page, in its CSV and on the ticket page."
+      className="mt-8"
+    >
       {questions.length === 0 ? <p className="text-sm text-slate-700">No questions yet: the order page asks only for names.</p> : null}
       <ol className="grid grid-cols-1 gap-3">
         {questions.map((question, index) => (
@@ -113,7 +118,13 @@ function QuestionForm({ question, tiers, lastResult }: { question: Question | nu
       <SelectField field={fields.scope} label="Asked of" options={scopeOptions} />
       <FormField field={fields.options} label="Options (for a choice)" multiline={4} hint="One per line, 2 to 20." className="sm:col-span-2" />
       {tiers.length > 1 ? (
-        <CheckboxListField field={fields.tierIds} legend="Only for attendees of (optional)" hint="None ticked: every attendee is asked. Ignored for questions asked once per order." options={tiers.map((tier) => ({ value: String(tier.id), label: tier.name }))} className="sm:col-span-2" />
+        <CheckboxListField
+          field={fields.tierIds}
+          legend="Only for attendees of (optional)"
+          hint="None ticked: every attendee is asked. Ignored for questions asked once per order."
+          options={tiers.map((tier) => ({ value: String(tier.id), label: tier.name }))}
+          className="sm:col-span-2"
+        />
       ) : null}
       <CheckboxField field={fields.required} label="Required" hint="The order cannot be placed without an answer." />
       <CheckboxField field={fields.atDoor} label="Show at the door" hint="Volunteers see the answer when they check the ticket in (dietary needs, access)." />

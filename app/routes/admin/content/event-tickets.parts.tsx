@@ -39,10 +39,18 @@ export function SalesAndMoney({ tiers, money }: Pick<Data, 'tiers' | 'money'>) {
               <caption className="sr-only">Tickets sold, checked in and left per tier</caption>
               <thead className="text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Tier</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">Sold</th>
-                  <th scope="col" className="whitespace-nowrap px-3 py-2 text-right font-semibold">Checked in</th>
-                  <th scope="col" className="py-2 pl-3 text-right font-semibold">Left</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Tier
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Sold
+                  </th>
+                  <th scope="col" className="whitespace-nowrap px-3 py-2 text-right font-semibold">
+                    Checked in
+                  </th>
+                  <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                    Left
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">
@@ -60,7 +68,9 @@ export function SalesAndMoney({ tiers, money }: Pick<Data, 'tiers' | 'money'>) {
               </tbody>
               <tfoot className="border-t-2 border-border font-semibold text-navy-900">
                 <tr>
-                  <th scope="row" className="py-2 pr-3">All tiers</th>
+                  <th scope="row" className="py-2 pr-3">
+                    All tiers
+                  </th>
                   <td className="px-3 py-2 text-right tabular-nums">{sold}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{checkedIn}</td>
                   <td />
@@ -104,9 +114,7 @@ export function Attendees({ attendees, tiers, search, canCancel, asking, timeZon
         </Form>
       </div>
       {attendees.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-border bg-white p-6 text-center text-slate-700">
-          {search ? `No attendee matches “${search}”.` : 'Nobody has a ticket yet.'}
-        </p>
+        <p className="mt-4 rounded-lg border border-border bg-white p-6 text-center text-slate-700">{search ? `No attendee matches “${search}”.` : 'Nobody has a ticket yet.'}</p>
       ) : (
         <ul aria-label="Attendees" className="mt-4 divide-y divide-border overflow-hidden rounded-lg border border-border bg-white">
           {attendees.map((attendee) => (
@@ -200,7 +208,12 @@ export function Orders({ orders, tiers, canCancel, asking, timeZone }: Pick<Data
                     icon={order.totalCents > 0 ? Undo2 : Ban}
                     label={order.totalCents > 0 ? 'Refund the order' : 'Cancel the order'}
                     question={order.totalCents > 0 ? `Refund ${order.buyerName}’s order?` : `Cancel ${order.buyerName}’s order?`}
-                    consequence={`Every ticket of it not yet used is cancelled${order.totalCents > 0 ? ', and what they cost is refunded to the card' : ''}. ${freedSeatsSentence(freedSeatsForecast(order.tickets.filter((ticket) => ticket.status === 'valid').map((ticket) => ticket.tierId), tiers))} The buyer is told by email.`}
+                    consequence={`Every ticket of it not yet used is cancelled${order.totalCents > 0 ? ', and what they cost is refunded to the card' : ''}. ${freedSeatsSentence(
+                      freedSeatsForecast(
+                        order.tickets.filter((ticket) => ticket.status === 'valid').map((ticket) => ticket.tierId),
+                        tiers,
+                      ),
+                    )} The buyer is told by email.`}
                     confirmLabel={order.totalCents > 0 ? 'Yes, refund it' : 'Yes, cancel it'}
                     busyLabel={order.totalCents > 0 ? 'Refunding…' : 'Cancelling…'}
                   />

@@ -50,7 +50,11 @@ export async function action(args: Route.ActionArgs) {
   return handleConfirmed(args.context, post, {
     run: () => offerNextSeats(user, id),
     to,
-    done: (offered: number) => ({ title: offered === 1 ? 'Seat Offered' : 'Seats Offered', description: `${offered} ${offered === 1 ? 'person has' : 'people have'} been sent a link that holds a seat.`, variant: 'success' as const }),
+    done: (offered: number) => ({
+      title: offered === 1 ? 'Seat Offered' : 'Seats Offered',
+      description: `${offered} ${offered === 1 ? 'person has' : 'people have'} been sent a link that holds a seat.`,
+      variant: 'success' as const,
+    }),
   });
 }
 
@@ -75,7 +79,11 @@ export default function EventWaitlist({ loaderData, actionData }: Route.Componen
   const anyoneWaiting = entries.some((entry) => entry.status === 'waiting');
   return (
     <>
-      <ContentHeading title={event.title} back={{ to: `/admin/content/events/${event.id}/tickets`, label: 'Tickets and attendees' }} description={`Waitlist · ${formatDateTime(event.startsAt, event.timeZone)}`}>
+      <ContentHeading
+        title={event.title}
+        back={{ to: `/admin/content/events/${event.id}/tickets`, label: 'Tickets and attendees' }}
+        description={`Waitlist · ${formatDateTime(event.startsAt, event.timeZone)}`}
+      >
         {anyoneWaiting ? (
           <ConfirmAction
             intent="offer"

@@ -36,10 +36,7 @@ export default function ContentLayout() {
                     to={section.to}
                     end={section.end}
                     className={({ isActive }) =>
-                      cn(
-                        'block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-semibold',
-                        isActive ? 'border-gold-500 text-navy-900' : 'border-transparent text-slate-600 hover:text-navy-900',
-                      )
+                      cn('block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-semibold', isActive ? 'border-gold-500 text-navy-900' : 'border-transparent text-slate-600 hover:text-navy-900')
                     }
                   >
                     {section.label}

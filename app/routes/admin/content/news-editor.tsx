@@ -108,7 +108,11 @@ export default function NewsEditor({ loaderData, actionData }: Route.ComponentPr
               <FormField
                 field={fields.slug}
                 label="Address"
-                hint={story ? `The story lives at /news/${story.slug}. If you change it, the old address sends readers to the new one.` : 'Made from the title if you leave it empty: lower-case letters, digits and hyphens.'}
+                hint={
+                  story
+                    ? `The story lives at /news/${story.slug}. If you change it, the old address sends readers to the new one.`
+                    : 'Made from the title if you leave it empty: lower-case letters, digits and hyphens.'
+                }
               />
               <FormField field={fields.excerpt} label="Summary" multiline={4} hint="One or two sentences, shown on the News page and in search results." />
               <RichTextEditor field={fields.content} label="The story" hint="Use headings, lists, quotes, links and pictures as you need them." imageUploadUrl="/admin/content/media/upload" />

@@ -20,13 +20,7 @@ const contentRecords = ['news', 'event', 'ticket_tier', 'event_question', 'commi
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireContentEditor(args);
-  const [news, events, documents, storage, changes] = await Promise.all([
-    countNews(),
-    countEvents(),
-    countDocumentsForEditors(user),
-    mediaStorageUse(),
-    listAuditEntries(contentRecords),
-  ]);
+  const [news, events, documents, storage, changes] = await Promise.all([countNews(), countEvents(), countDocumentsForEditors(user), mediaStorageUse(), listAuditEntries(contentRecords)]);
   return { news, events, documents, storage: { used: storage.usedBytes, limit: storage.limitBytes }, changes };
 }
 

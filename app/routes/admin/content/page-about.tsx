@@ -42,7 +42,12 @@ export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
 export default function AboutEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData;
-  const values = Object.fromEntries(page.values.slice(0, 4).flatMap((value, index) => [[`value${index + 1}Title`, value.title], [`value${index + 1}Text`, value.text]]));
+  const values = Object.fromEntries(
+    page.values.slice(0, 4).flatMap((value, index) => [
+      [`value${index + 1}Title`, value.title],
+      [`value${index + 1}Text`, value.text],
+    ]),
+  );
   const [form, fields] = useSchemaForm(aboutSchema, {
     id: `about-${JSON.stringify(page).length}`,
     lastResult: actionData?.result,

@@ -15,8 +15,8 @@ export function StaffTwoFactorForm({ required, ownIsOn }: { required: boolean; o
           Two-step sign-in for staff
         </h2>
         <p className="text-muted-foreground">
-          When required, admins, super admins and finance must turn on two-step sign-in (a code from an authenticator app after the password) before they can open the admin area.
-          Editors and members may use it, but need not.
+          When required, admins, super admins and finance must turn on two-step sign-in (a code from an authenticator app after the password) before they can open the admin area. Editors and members
+          may use it, but need not.
         </p>
       </div>
       <input type="hidden" name="intent" value="two-factor" />

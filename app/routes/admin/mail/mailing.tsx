@@ -129,11 +129,19 @@ function DraftMailing({
                   field={fields.eventId}
                   label="Event"
                   hint={events.length ? 'Only for “The attendees of an event”: whoever holds a ticket.' : 'No event has attendees yet.'}
-                  options={[{ value: '', label: 'Choose an event' }, ...events.map((event) => ({ value: String(event.id), label: `${event.title} (${formatLongDate(event.startsAt)}, ${people(event.buyers)})` }))]}
+                  options={[
+                    { value: '', label: 'Choose an event' },
+                    ...events.map((event) => ({ value: String(event.id), label: `${event.title} (${formatLongDate(event.startsAt)}, ${people(event.buyers)})` })),
+                  ]}
                 />
               ) : null}
             </div>
-            <RichTextEditor field={fields.body} label="The message" hint="Headings, lists, links and pictures, as in news stories. An unsubscribe link is added at the end." imageUploadUrl="/admin/content/media/upload" />
+            <RichTextEditor
+              field={fields.body}
+              label="The message"
+              hint="Headings, lists, links and pictures, as in news stories. An unsubscribe link is added at the end."
+              imageUploadUrl="/admin/content/media/upload"
+            />
             <FormError id={form.errorId} errors={form.errors} />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" name="intent" value="save" disabled={saving || testing}>
@@ -166,9 +174,7 @@ function DraftMailing({
                 )}
               </p>
               <div className="flex flex-wrap gap-2">
-                {found.audienceSize > 0 ? (
-                  <SendButton count={found.audienceSize} subject={mailing.subject} asking={actionData?.asking === 'send'} />
-                ) : null}
+                {found.audienceSize > 0 ? <SendButton count={found.audienceSize} subject={mailing.subject} asking={actionData?.asking === 'send'} /> : null}
                 {actionData?.asking === 'send' ? null : <ConfirmDelete what="this draft" label="Delete draft" consequence="The message is gone; nobody has received it." />}
               </div>
             </div>

@@ -98,7 +98,9 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
           <Button type="submit" size="sm" variant={entry.status === 'failed' ? 'default' : 'outline'} disabled={pending}>
             {entry.status === 'failed' ? <Send aria-hidden /> : <RotateCw aria-hidden />}
             {entry.status === 'failed' ? 'Send again' : 'Try now'}
-            <span className="sr-only">: {entry.subject}, to {entry.recipient}</span>
+            <span className="sr-only">
+              : {entry.subject}, to {entry.recipient}
+            </span>
           </Button>
         </Form>
       )}

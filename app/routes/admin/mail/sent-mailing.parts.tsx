@@ -42,7 +42,9 @@ export function SentMailing({ found }: { found: Found }) {
       <Panel title={sending ? 'Sending' : 'Sent'}>
         <div className="grid gap-4">
           <p role="status" className="text-slate-700">
-            {sending ? `${progress.sent.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} sent so far.` : `Finished${mailing.finishedAt ? ` on ${formatDateTime(mailing.finishedAt)}` : ''}: ${progress.sent.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} sent.`}
+            {sending
+              ? `${progress.sent.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} sent so far.`
+              : `Finished${mailing.finishedAt ? ` on ${formatDateTime(mailing.finishedAt)}` : ''}: ${progress.sent.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} sent.`}
           </p>
           <progress value={done} max={Math.max(progress.total, 1)} aria-label="Sending progress" className="h-3 w-full overflow-hidden rounded-full accent-navy-700" />
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
