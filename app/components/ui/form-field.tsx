@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '~/lib/utils';
+import { Button } from './button';
 import { Input } from './input';
 
 /**
@@ -119,6 +120,18 @@ export function CheckboxField({ field, label, hint, className, disabled }: { fie
       ) : null}
       <FieldError field={field} />
     </div>
+  );
+}
+
+/**
+ * A settings-like form's submit button: at the start of its line, disabled and saying `busyLabel`
+ * while the post goes (`useIsPending`).
+ */
+export function SaveButton({ busy, busyLabel = 'Saving...', children }: { busy: boolean; busyLabel?: string; children: ReactNode }) {
+  return (
+    <Button type="submit" disabled={busy} className="justify-self-start">
+      {busy ? busyLabel : children}
+    </Button>
   );
 }
 

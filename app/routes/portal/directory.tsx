@@ -4,7 +4,7 @@ import { Mail, Phone, Search } from 'lucide-react';
 import { data, Form, Link } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
-import { CheckboxField } from '~/components/ui/form-field';
+import { CheckboxField, SaveButton } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { requireRole } from '~/features/accounts/route-guards.server';
 import { directoryListingSchema, readDirectorySearch } from '~/features/membership/directory.schema';
@@ -142,9 +142,9 @@ function ListingForm({ defaults, lastResult }: { defaults: Record<string, 'on' |
       <CheckboxField field={fields.shareYears} label="Show my O/L and A/L years" />
       <CheckboxField field={fields.shareEmail} label="Show my email" />
       <CheckboxField field={fields.sharePhone} label="Show my telephone" />
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? 'Saving…' : 'Save my listing'}
-      </Button>
+      <SaveButton busy={busy} busyLabel="Saving…">
+        Save my listing
+      </SaveButton>
     </Form>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useMemo } from 'react';
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { FormError, FormField } from '~/components/ui/form-field';
+import { FormError, FormField, SaveButton } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { changeEmailSchema } from '~/features/accounts/accounts.schema';
 import { memberDetailsSchema, type MemberDetailsInput } from '~/features/membership/membership.schema';
@@ -25,9 +25,9 @@ export function DetailsForm({ formId, defaults, lastResult }: { formId: string; 
         <FormField field={fields.phoneNumber} label="Telephone (optional)" type="tel" autoComplete="tel" />
         <FormField field={fields.homeAddress} label="Home Address" autoComplete="address-line1" />
       </div>
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? 'Saving…' : 'Save my details'}
-      </Button>
+      <SaveButton busy={busy} busyLabel="Saving…">
+        Save my details
+      </SaveButton>
       <FormError id={form.errorId} errors={form.errors} />
     </Form>
   );

@@ -1,8 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import type { z } from 'zod';
-import { Button } from '~/components/ui/button';
-import { FormError, FormField } from '~/components/ui/form-field';
+import { FormError, FormField, SaveButton } from '~/components/ui/form-field';
 import { membershipPricesSchema } from '~/features/content/prices.schema';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 
@@ -26,9 +25,7 @@ export function MembershipPricesForm({ defaults, lastResult }: { defaults: z.inp
         <FormField field={fields.annualPrice} label="Annual membership (US$ a year)" inputMode="decimal" hint="Also the price of a renewal." />
         <FormField field={fields.lifePrice} label="Life membership (US$, once)" inputMode="decimal" />
       </div>
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? 'Saving...' : 'Save prices'}
-      </Button>
+      <SaveButton busy={busy}>Save prices</SaveButton>
       <FormError id={form.errorId} errors={form.errors} />
     </Form>
   );

@@ -1,8 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form } from 'react-router';
 import type { z } from 'zod';
-import { Button } from '~/components/ui/button';
-import { FormError, FormField } from '~/components/ui/form-field';
+import { FormError, FormField, SaveButton } from '~/components/ui/form-field';
 import { receiptSettingsSchema } from '~/features/payments/receipt-settings.schema';
 import { useIsPending, useSchemaForm } from '~/lib/forms';
 
@@ -29,9 +28,7 @@ export function ReceiptSettingsForm({ defaults, lastResult }: { defaults: z.inpu
         <FormField field={fields.signerName} label="Signer’s name" hint="The person who signs the receipts, e.g. the treasurer" />
         <FormField field={fields.address} label="Address on receipts" className="sm:col-span-2" multiline />
       </div>
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? 'Saving...' : 'Save receipt details'}
-      </Button>
+      <SaveButton busy={busy}>Save receipt details</SaveButton>
       <FormError id={form.errorId} errors={form.errors} />
     </Form>
   );

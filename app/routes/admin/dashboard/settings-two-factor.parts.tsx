@@ -1,5 +1,5 @@
 import { Link, Form } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { SaveButton } from '~/components/ui/form-field';
 import { useIsPending } from '~/lib/forms';
 
 /**
@@ -33,9 +33,7 @@ export function StaffTwoFactorForm({ required, ownIsOn }: { required: boolean; o
           in your portal.
         </p>
       ) : null}
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? 'Saving...' : 'Save requirement'}
-      </Button>
+      <SaveButton busy={busy}>Save requirement</SaveButton>
     </Form>
   );
 }

@@ -2,8 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form } from 'react-router';
 import { z } from 'zod';
-import { Button } from '~/components/ui/button';
-import { CheckboxField, FormError, FormField } from '~/components/ui/form-field';
+import { CheckboxField, FormError, FormField, SaveButton } from '~/components/ui/form-field';
 import { requireAdminArea, requireAdminSection } from '~/features/accounts/route-guards.server';
 import { membershipPricesSchema, pricesFormValues } from '~/features/content/prices.schema';
 import { updateMembershipPrices } from '~/features/content/prices.server';
@@ -128,9 +127,7 @@ function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteS
         />
         <CheckboxField field={fields.committeeDigest} label="Send them one summary a day instead of a mail per application" className="sm:col-span-2" />
       </div>
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? 'Saving...' : 'Save Settings'}
-      </Button>
+      <SaveButton busy={busy}>Save Settings</SaveButton>
       <FormError id={form.errorId} errors={form.errors} />
     </Form>
   );
