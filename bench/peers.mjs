@@ -6,7 +6,9 @@
  * Lighthouse mobile on home and a news post, Lighthouse only on the other reading pages — and
  * stops the server. Measure WordPress in the same sitting (../shared/peers/README.md).
  *
- * Run: npm run build && node bench/peers.mjs [--runs 2] [--port 3300] [--pages all|load]
+ * Run: npm run build && node bench/peers.mjs [--runs 2] [--port 3300] [--pages all|load|forms|all,forms]
+ * `forms` adds Lighthouse on the pages with forms (sign-in, membership, donate, an order page), each
+ * `--runs` times: their LCP and performance are issue 34's figures (bench/README.md).
  * Needs: cd ../shared/peers && npm install (autocannon, lighthouse), Debian's chromium.
  */
 import { spawn } from 'node:child_process';
@@ -47,8 +49,24 @@ const post = await firstLink('/news', '/news');
 const event = await firstLink('/events', '/events');
 console.log(`Measuring ${base} (server pid ${server.pid}, DATA_DIR ${dataDir}): / and ${post} under load, then the other reading pages`);
 await run(['--name', 'ours', '--runs', options.runs, '--pid', String(server.pid), `${base}/`, `${base}${post}`]);
-if (options.pages === 'all') {
-  await run(['--name', 'ours-pages', '--no-load', '--pid', String(server.pid), ...['/news', '/events', event, '/membership', '/donate'].map((page) => `${base}${page}`)]);
+/** An order page needs tickets chosen: the first event whose page has a quantity field (as bench/bundles.mjs). */
+async function orderPages() {
+  const pages = [];
+  for (let id = 1; id <= 10 && pages.length < 2; id += 1) {
+    const response = await fetch(`${base}/events/${id}`);
+    const tier = response.status === 200 ? /name="qty-(\d+)"/.exec(await response.text()) : null;
+    if (tier) pages.push(`/events/${id}/order?seats=${tier[1]}x1`);
+  }
+  return pages;
+}
+
+const sets = new Set(options.pages.split(','));
+if (sets.has('all')) {
+  await run(['--name', 'ours-pages', '--no-load', '--runs', options.runs, '--pid', String(server.pid), ...['/news', '/events', event].map((page) => `${base}${page}`)]);
+}
+if (sets.has('forms') || sets.has('all')) {
+  const forms = ['/login', '/forgot-password', '/update-password', '/membership', '/membership?plan=annual', '/donate', '/donate?cause=iptv', ...(await orderPages())];
+  await run(['--name', 'ours-forms', '--no-load', '--runs', options.runs, '--pid', String(server.pid), ...forms.map((page) => `${base}${page}`)]);
 }
 stop();
 process.exit(0);
