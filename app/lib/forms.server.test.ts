@@ -15,7 +15,8 @@ describe('postedIntent: which of a page’s forms sent the post', () => {
   });
 
   it('refuses, as a request the page never sends, an unknown intent, none, or one the page object only inherits', () => {
-    for (const fields of [{ intent: 'simulate-renewal' }, { intent: '' }, {}, { intent: 'toString' }, { intent: '__proto__' }]) {
+    const refused: Record<string, string>[] = [{ intent: 'simulate-renewal' }, { intent: '' }, {}, { intent: 'toString' }, { intent: '__proto__' }];
+    for (const fields of refused) {
       expect(() => postedIntent(form(fields), handlers)).toThrow(new AppError('bad_request', 'Unknown request.'));
     }
   });

@@ -47,7 +47,8 @@ const row = async (id: string) => (await database.db().select().from(membershipA
 describe('the profile’s action', () => {
   it('refuses a post the page never sends with the failure toast, whichever module it names or not', async () => {
     const { cookie } = await createSignedInAccount(database.db());
-    for (const fields of [{ intent: 'simulate-renewal', outcome: 'paid' }, { intent: 'details-and-more' }, { intent: '' }, { firstName: 'No intent' }]) {
+    const neverSent: Record<string, string>[] = [{ intent: 'simulate-renewal', outcome: 'paid' }, { intent: 'details-and-more' }, { intent: '' }, { firstName: 'No intent' }];
+    for (const fields of neverSent) {
       const answer = await post(cookie, fields);
       expect(answer.status).toBe(400);
       expect(answer.data).toEqual({ error: 'Unknown request.' });
@@ -78,7 +79,8 @@ describe('the profile’s action', () => {
 
   it('answers Update my card and turning off, for a membership that does not renew automatically, in the renewal section', async () => {
     const { cookie, application } = await waitingMember();
-    for (const fields of [{ intent: 'update-card' }, { intent: 'turn-off-auto-renewal' }, { intent: 'turn-off-auto-renewal', confirmed: 'yes' }]) {
+    const posts: Record<string, string>[] = [{ intent: 'update-card' }, { intent: 'turn-off-auto-renewal' }, { intent: 'turn-off-auto-renewal', confirmed: 'yes' }];
+    for (const fields of posts) {
       const answer = await post(cookie, fields);
       expect(answer.status).toBe(409);
       expect(answer.data).toEqual({ renewalError: 'Your membership does not renew automatically.' });
