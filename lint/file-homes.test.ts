@@ -25,8 +25,8 @@ describe('route modules and their parts', () => {
   const listed = ['app/routes/portal/profile.tsx', 'app/routes/logout.ts'];
 
   it.each([
-    ['a part', 'app/routes/portal/profile-forms.parts.tsx'],
-    ['a server-only part', 'app/routes/portal/email-change.parts.server.ts'],
+    ['a part', 'app/routes/portal/profile-email.parts.tsx'],
+    ['a server-only part', 'app/routes/portal/profile-email.parts.server.ts'],
     ['a plain part', 'app/routes/portal/sections.parts.ts'],
     ["a part's test", 'app/routes/admin/record-history.parts.test.ts'],
   ])('accepts %s beside the routes', (_kind, file) => {
@@ -34,7 +34,7 @@ describe('route modules and their parts', () => {
   });
 
   it.each([
-    ['a component', 'app/routes/portal/profile-forms.tsx'],
+    ['a component', 'app/routes/portal/profile-email.tsx'],
     ['a server module', 'app/routes/admin/dashboard/guard.server.ts'],
     ['a test', 'app/routes/_site/check-in-network.test.ts'],
     ['a part named the old way', 'app/routes/admin/finance-parts.tsx'],

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { data } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from './errors';
 
 /**
@@ -33,6 +33,16 @@ export function parseIntent<Schema extends z.ZodType>(formData: FormData, schema
   const result = schema.safeParse(Object.fromEntries(formData));
   if (!result.success) throw new AppError('bad_request', result.error.issues[0]?.message ?? 'Unknown request.');
   return result.data;
+}
+
+/**
+ * Which of a page's forms sent the post, when each form's answer lives in its own module
+ * (docs/architecture/forms.md#a-page-of-separate-forms): the posted `intent` if `handlers` has
+ * it, else AppError('bad_request') — a post the page never sends.
+ */
+export function postedIntent<Name extends string>(formData: FormData, handlers: Readonly<Record<Name, unknown>>): Name {
+  const names = Object.keys(handlers) as [Name, ...Name[]];
+  return parseIntent(formData, z.object({ intent: z.enum(names, { error: 'Unknown request.' }) })).intent;
 }
 
 /**

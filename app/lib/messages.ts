@@ -86,6 +86,8 @@ export const messages = {
   emailChangeLinkInvalid: { title: 'Email Not Changed', description: 'This link is invalid or has expired. Ask for a new one under My Profile.', variant: 'destructive' as const },
   sameEmail: 'This is already your email address.',
   wrongPassword: 'This is not your current password.',
+  /** 'Delete my account' unless the account's email is typed again (docs/product.md#my-profile). */
+  retypeEmailToDelete: 'Type your email address exactly as it is shown, to confirm.',
   accountDeleted: { title: 'Account Deleted', description: 'Your account is gone, and your details with it. Thank you for having been with us.', variant: 'success' as const },
   directoryListed: { title: 'Listing Saved', description: 'Members with access find you in the directory, with what you chose to share.', variant: 'success' as const },
   directoryUnlisted: { title: 'Listing Saved', description: 'You are not listed in the member directory.', variant: 'success' as const },

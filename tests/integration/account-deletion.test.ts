@@ -26,9 +26,12 @@ beforeAll(async () => {
   await createSiteSettings(database.db());
 });
 
+/** A refused deletion: the form's result, with the message under the field or over the form ('') and what was typed. */
+type Refused = { init: ResponseInit | null; data: { deleteResult: { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } } };
+
 const deleteAccount = async (cookie: string, confirmEmail: string) => {
   try {
-    return (await portalAction(postArgs('/members-portal', { intent: 'delete-account', confirmEmail }, { cookie }))) as { init: ResponseInit | null; data: { deleteError?: string } };
+    return (await portalAction(postArgs('/members-portal', { intent: 'delete-account', confirmEmail }, { cookie }))) as Refused;
   } catch (error) {
     if (error instanceof Response) return error;
     throw error;
@@ -64,9 +67,10 @@ async function memberWithRecords(email: string) {
 describe('deleting one’s own account', () => {
   it('is confirmed by typing the email; then the account goes and the books keep anonymised records', async () => {
     const member = await memberWithRecords('ruwani.delete@example.org');
-    const wrong = (await deleteAccount(member.cookie, 'someone@else.org')) as { init: ResponseInit | null; data: { deleteError?: string } };
+    const wrong = (await deleteAccount(member.cookie, 'someone@else.org')) as Refused;
     expect(wrong.init?.status).toBe(400);
-    expect(wrong.data.deleteError).toBe('Type your email address exactly as it is shown, to confirm.');
+    expect(wrong.data.deleteResult.error).toEqual({ confirmEmail: ['Type your email address exactly as it is shown, to confirm.'] });
+    expect(wrong.data.deleteResult.initialValue).toMatchObject({ confirmEmail: 'someone@else.org' });
     expect(await database.db().select().from(users).where(eq(users.id, member.account.id))).toHaveLength(1);
 
     const done = (await deleteAccount(member.cookie, ' Ruwani.Delete@example.org ')) as Response;
@@ -98,9 +102,10 @@ describe('deleting one’s own account', () => {
 
   it('is refused for staff, and while an IPTV contribution still runs', async () => {
     const { cookie } = await createSignedInAccount(database.db(), { email: 'editor.delete@example.org', role: 'editor' });
-    const staff = (await deleteAccount(cookie, 'editor.delete@example.org')) as { init: ResponseInit | null; data: { deleteError?: string } };
+    const staff = (await deleteAccount(cookie, 'editor.delete@example.org')) as Refused;
     expect(staff.init?.status).toBe(409);
-    expect(staff.data.deleteError).toMatch(/^Staff accounts cannot be deleted here/);
+    expect(staff.data.deleteResult.error?.['']).toEqual([expect.stringMatching(/^Staff accounts cannot be deleted here/)]);
+    expect(staff.data.deleteResult.initialValue).toMatchObject({ confirmEmail: 'editor.delete@example.org' });
 
     const member = await memberWithRecords('iptv.delete@example.org');
     await database
@@ -117,9 +122,9 @@ describe('deleting one’s own account', () => {
         status: 'active',
         currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
       });
-    const running = (await deleteAccount(member.cookie, 'iptv.delete@example.org')) as { init: ResponseInit | null; data: { deleteError?: string } };
+    const running = (await deleteAccount(member.cookie, 'iptv.delete@example.org')) as Refused;
     expect(running.init?.status).toBe(409);
-    expect(running.data.deleteError).toMatch(/IPTV contribution is still running/);
+    expect(running.data.deleteResult.error?.['']).toEqual([expect.stringMatching(/IPTV contribution is still running/)]);
     expect(await database.db().select().from(users).where(eq(users.id, member.account.id))).toHaveLength(1);
   });
 });

@@ -156,7 +156,8 @@ describe('the pages, with the test provider', () => {
     expect(page.application).toMatchObject({ autoRenewal: 'active' });
     const again = dataOf((await post(cookie, { intent: 'renew' })).result);
     expect(again.init?.status).toBe(409);
-    expect(again.data.error).toBe('Your membership renews automatically: there is nothing to renew by hand.');
+    // Said over the Renew form.
+    expect(again.data.renewResult).toMatchObject({ error: { '': ['Your membership renews automatically: there is nothing to renew by hand.'] } });
   });
 
   it('simulated failed and paid renewals; Update my card opens a new test checkout only after a failure; turning off asks first', async () => {

@@ -6,6 +6,7 @@ import { membershipApplications } from '~/db/schema/membership';
 import { ticketAnswers, ticketOrders, tickets, ticketTransfers } from '~/db/schema/tickets';
 import { writeAudit } from '~/lib/audit.server';
 import { AppError } from '~/lib/errors';
+import { messages } from '~/lib/messages';
 import { hasRole } from '~/lib/roles';
 import { accountsTransaction } from '~/lib/session-cache.server';
 
@@ -21,7 +22,7 @@ const deletedEmail = (recordId: string) => `deleted-${recordId}@deleted.invalid`
  * whose IPTV contribution still runs. The member confirms by typing their email.
  */
 export async function deleteOwnAccount(user: { id: string; email: string; role?: string | null }, confirmation: string): Promise<void> {
-  if (confirmation.trim().toLowerCase() !== user.email.toLowerCase()) throw new AppError('bad_request', 'Type your email address exactly as it is shown, to confirm.', { field: 'confirmEmail' });
+  if (confirmation.trim().toLowerCase() !== user.email.toLowerCase()) throw new AppError('bad_request', messages.retypeEmailToDelete, { field: 'confirmEmail' });
   if (hasRole(user.role, 'editor') || user.role === 'finance') {
     throw new AppError('conflict', 'Staff accounts cannot be deleted here: ask a super admin to make yours a member account first.');
   }

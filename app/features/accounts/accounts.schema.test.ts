@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '~/lib/messages';
-import { changeEmailSchema, loginSchema, signUpSchema, updatePasswordSchema } from './accounts.schema';
+import { changeEmailSchema, deleteAccountSchema, loginSchema, signUpSchema, updatePasswordSchema } from './accounts.schema';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -64,5 +64,19 @@ describe('changeEmailSchema', () => {
   it('refuses the current address in any case, a malformed one, and a missing password', () => {
     expect(messagesOf(schema.safeParse({ newEmail: 'current@EXAMPLE.org', currentPassword: 'x' }))).toEqual({ newEmail: messages.sameEmail });
     expect(messagesOf(schema.safeParse({ newEmail: 'nope', currentPassword: '' }))).toEqual({ newEmail: 'Enter a valid email address.', currentPassword: 'Password is required.' });
+  });
+});
+
+describe('deleteAccountSchema', () => {
+  const schema = deleteAccountSchema('Current@Example.org');
+
+  it('takes the account’s own address typed again, in any case and with spaces around it', () => {
+    expect(schema.parse({ confirmEmail: ' current@EXAMPLE.org ' })).toEqual({ confirmEmail: 'current@EXAMPLE.org' });
+  });
+
+  it('refuses another address, nothing typed, and no field at all, with the one message', () => {
+    for (const confirmEmail of ['someone@example.org', '', '   ', undefined, 'x'.repeat(400)]) {
+      expect(messagesOf(schema.safeParse({ confirmEmail }))).toEqual({ confirmEmail: messages.retypeEmailToDelete });
+    }
   });
 });

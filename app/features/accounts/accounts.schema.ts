@@ -60,6 +60,20 @@ export function changeEmailSchema(currentEmail: string) {
   });
 }
 
+/**
+ * 'Delete my account' in the portal (docs/product.md#my-profile): the account's address typed
+ * again, in any case. The server checks it once more as it deletes (account-deletion.server.ts).
+ */
+export function deleteAccountSchema(currentEmail: string) {
+  return z.object({
+    confirmEmail: z
+      .string({ error: messages.retypeEmailToDelete })
+      .trim()
+      .max(320, messages.retypeEmailToDelete)
+      .refine((value) => value.toLowerCase() === currentEmail.trim().toLowerCase(), messages.retypeEmailToDelete),
+  });
+}
+
 /** The new password twice, and the reset link's token, which the form posts back in a hidden field (better-auth checks it). */
 export const updatePasswordSchema = z
   .object({

@@ -1,37 +1,30 @@
-import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { CalendarDays, Download } from 'lucide-react';
-import { data, Link, redirect } from 'react-router';
-import { z } from 'zod';
+import { Link, redirect } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { deleteOwnAccount } from '~/features/accounts/account-deletion.server';
-import { changeEmailSchema } from '~/features/accounts/accounts.schema';
-import { requestEmailChange, signOut } from '~/features/accounts/accounts.server';
 import { requireRole } from '~/features/accounts/route-guards.server';
-import { memberDetailsSchema, renewalChoiceSchema } from '~/features/membership/membership.schema';
-import { autoRenewingMembershipOf, renewalCheckout } from '~/features/membership/membership-payments.server';
-import { getLatestApplication, memberAccess, updateMemberDetails } from '~/features/membership/membership.server';
+import { getLatestApplication, memberAccess } from '~/features/membership/membership.server';
 import { membershipPlans } from '~/features/membership/plans';
 import { membershipPrices } from '~/features/membership/prices.server';
 import { statusTone } from '~/features/membership/status';
-import { startCardUpdate, turnOffAutoRenewal } from '~/features/payments/membership-renewals.server';
-import { startCheckout } from '~/features/payments/payments.server';
 import { formatLongDate } from '~/lib/dates';
-import { AppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
-import { confirmedFlag } from '~/lib/fields';
-import { readFormData } from '~/lib/forms.server';
+import { postedIntent, readFormData } from '~/lib/forms.server';
 import { statusLabel } from '~/lib/labels';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
-import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
+import { dataWithToast } from '~/lib/toast.server';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/profile';
-import { emailChangeReply, EMAIL_CHANGE_RETURN } from './email-change.parts.server';
-import { AutoRenewal, RenewForm } from './membership-renewal.parts';
-import { ChangeEmailForm, DeleteAccount, DetailsForm } from './profile-forms.parts';
+import { DeleteAccount, type DeleteReply } from './profile-delete.parts';
+import { deleteAccountPost } from './profile-delete.parts.server';
+import { DetailsForm, type DetailsReply } from './profile-details.parts';
+import { detailsPost } from './profile-details.parts.server';
+import { ChangeEmailForm, type EmailReply } from './profile-email.parts';
+import { changeEmailPost, emailChangeLanding } from './profile-email.parts.server';
+import { AutoRenewal, RenewForm, type RenewalReply } from './profile-renewal.parts';
+import { renewPost, turnOffAutoRenewalPost, updateCardPost } from './profile-renewal.parts.server';
 import { portalSections } from './sections.parts';
 
 /**
@@ -47,76 +40,38 @@ export async function loader(args: Route.LoaderArgs) {
     throw redirect(`${section.to}${rest.size > 0 ? `?${rest}` : ''}`, 301);
   }
   const user = await requireRole(args, 'member');
-  if (url.searchParams.get('email') === 'changed') {
-    throw await redirectWithToast('/members-portal', url.searchParams.has('error') ? messages.emailChangeLinkInvalid : messages.emailChanged(user.email));
-  }
+  const landing = await emailChangeLanding(url, user);
+  if (landing) throw landing;
   const [application, access, prices] = await Promise.all([getLatestApplication(user.id, args.request), memberAccess(user, new Date(), args.request), membershipPrices()]);
   // The renewal's price as set in Settings (docs/product.md#membership).
   return { email: user.email, application, access, renewalPriceCents: prices.annual };
 }
 
-/** The profile's forms, one shape per intent (docs/architecture/forms.md#one-schema-per-route). */
-const profileFormSchema = (email: string) =>
-  z.discriminatedUnion(
-    'intent',
-    [
-      memberDetailsSchema.extend({ intent: z.literal('details') }),
-      changeEmailSchema(email).extend({ intent: z.literal('change-email') }),
-      z.object({ intent: z.literal('delete-account'), confirmEmail: z.string().max(320).default('') }),
-      renewalChoiceSchema.extend({ intent: z.literal('renew') }),
-      // Automatic renewal (docs/product.md#membership-lifecycle); turning it off asks first.
-      z.object({ intent: z.literal('turn-off-auto-renewal'), confirmed: confirmedFlag }),
-      z.object({ intent: z.literal('update-card') }),
-    ],
-    { error: 'Unknown request.' },
-  );
+/**
+ * The page's forms and the module that answers each (docs/architecture/forms.md#a-page-of-separate-forms):
+ * every form posts its `intent` here, so a refusal comes back to this page, at the form, with or
+ * without JavaScript; the module parses the post with its form's own schema.
+ */
+const intents = {
+  details: detailsPost,
+  'change-email': changeEmailPost,
+  'delete-account': deleteAccountPost,
+  renew: renewPost,
+  'turn-off-auto-renewal': turnOffAutoRenewalPost,
+  'update-card': updateCardPost,
+};
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireRole(args, 'member');
-  const submission = parseWithZod(await readFormData(args.request), { schema: profileFormSchema(user.email) });
-  if (submission.status !== 'success') {
-    const intent = submission.payload.intent;
-    if (intent === 'details') return data({ detailsResult: submission.reply() }, { status: 400 });
-    if (intent === 'change-email') return data({ emailResult: submission.reply({ hideFields: ['currentPassword'] }) }, { status: 400 });
-    const failure = failureOf(new AppError('bad_request', 'Unknown request.'), messages.updateFailed);
-    return dataWithToast(args.context, { error: failure.message }, failure.toast, { status: failure.status });
-  }
-  const form = submission.value;
+  const formData = await readFormData(args.request);
+  let intent: keyof typeof intents;
   try {
-    switch (form.intent) {
-      case 'details':
-        await updateMemberDetails(user, form);
-        return dataWithToast(args.context, { detailsResult: submission.reply() }, messages.detailsSaved);
-      case 'change-email':
-        return emailChangeReply(args, await requestEmailChange(args.request, form, EMAIL_CHANGE_RETURN), { newEmail: form.newEmail, reply: submission.reply });
-      case 'delete-account': {
-        await deleteOwnAccount(user, form.confirmEmail);
-        // The session went with the account; the browser's cookie is cleared as at sign-out.
-        const headers = await signOut(args.request).catch(() => new Headers());
-        return redirectWithToast('/', messages.accountDeleted, { headers });
-      }
-      case 'renew':
-        return redirect((await startCheckout(await renewalCheckout(user, { autoRenew: form.autoRenew }))).url);
-      case 'turn-off-auto-renewal': {
-        const membership = await autoRenewingMembershipOf(user);
-        if (!form.confirmed) return data({ askingTurnOff: true });
-        await turnOffAutoRenewal(user);
-        return dataWithToast(args.context, {}, messages.autoRenewalOff(membership.expiresAt ? formatLongDate(membership.expiresAt) : 'your expiry'));
-      }
-      case 'update-card':
-        // Stripe's billing portal or a new test checkout; both come back to this page.
-        return redirect(await startCardUpdate(user));
-    }
+    intent = postedIntent(formData, intents);
   } catch (error) {
     const failure = failureOf(error, messages.updateFailed);
-    const reply =
-      form.intent === 'details'
-        ? { detailsResult: submission.reply({ formErrors: [failure.message] }) }
-        : form.intent === 'delete-account'
-          ? { deleteError: failure.message }
-          : { error: failure.message };
-    return dataWithToast(args.context, reply, failure.toast, { status: failure.status });
+    return dataWithToast(args.context, { error: failure.message }, failure.toast, { status: failure.status });
   }
+  return intents[intent](args, user, formData);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Portal');
@@ -124,7 +79,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Portal
 // Someone's own data: never stored (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };
 
-type ActionData = { detailsResult?: SubmissionResult<string[]>; emailResult?: SubmissionResult<string[]>; emailSentTo?: string | null; deleteError?: string; askingTurnOff?: boolean };
+/** Whichever form's answer came back: each module's reply has its own keys. */
+type ActionData = Partial<DetailsReply & EmailReply & DeleteReply & RenewalReply>;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { application, access, email } = loaderData;
@@ -186,8 +142,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             : `Your membership expired on ${formatLongDate(application.expiresAt)}. Renew it to read members’ documents again.`}
         </p>
       ) : null}
-      {access.canRenew && application.autoRenewal === 'off' ? <RenewForm priceCents={loaderData.renewalPriceCents} lastResult={undefined} /> : null}
-      <AutoRenewal membership={application} asking={reply.askingTurnOff === true} />
+      {access.canRenew && application.autoRenewal === 'off' ? <RenewForm priceCents={loaderData.renewalPriceCents} lastResult={reply.renewResult} /> : null}
+      <AutoRenewal membership={application} asking={reply.askingTurnOff === true} error={reply.renewalError ?? null} />
       {application.status === 'pending_payment' ? (
         <p className="mt-6 text-sm text-slate-700">
           We have not received the payment for this application yet.{' '}
@@ -209,7 +165,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </a>{' '}
         — your account, applications, payments, donations and tickets, as we keep them.
       </p>
-      <DeleteAccount error={reply.deleteError ?? null} />
+      <DeleteAccount email={email} lastResult={reply.deleteResult} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { CircleX, CreditCard, RefreshCw } from 'lucide-react';
 import { Form } from 'react-router';
 import { ConfirmAction } from '~/components/admin/content-ui';
 import { Button } from '~/components/ui/button';
-import { CheckboxField } from '~/components/ui/form-field';
+import { CheckboxField, FormError } from '~/components/ui/form-field';
 import type { AutoRenewalState } from '~/features/membership/auto-renewal';
 import { renewalChoiceSchema } from '~/features/membership/membership.schema';
 import { formatLongDate } from '~/lib/dates';
@@ -13,8 +13,16 @@ import { formatCents } from '~/lib/money';
 /*
  * The portal's renewal controls (docs/product.md#membership-lifecycle): Renew, with the choice to
  * renew automatically, and for a membership that renews automatically its state, 'Update my card'
- * and 'Turn off automatic renewal'. They post to the profile page's action.
+ * and 'Turn off automatic renewal'. They post to the profile page, whose action hands them to
+ * profile-renewal.parts.server.ts.
  */
+
+/**
+ * What the profile's action answers a renewal post that stays on the page: Renew's result (a
+ * refusal over the form, the box as it was ticked), why 'Update my card' or turning off was refused,
+ * or that turning off asks first.
+ */
+export type RenewalReply = { renewResult?: SubmissionResult<string[]>; renewalError?: string; askingTurnOff?: boolean };
 
 /** Renew by hand, or (ticked) start a yearly card subscription; the same schema checks it on the server. */
 export function RenewForm({ priceCents, lastResult }: { priceCents: number; lastResult: SubmissionResult<string[]> | undefined }) {
@@ -33,6 +41,7 @@ export function RenewForm({ priceCents, lastResult }: { priceCents: number; last
       <Button type="submit" variant="accent" disabled={busy} className="justify-self-start">
         {busy ? 'Opening Checkout…' : 'Renew'}
       </Button>
+      <FormError id={form.errorId} errors={form.errors} />
     </Form>
   );
 }
@@ -40,7 +49,7 @@ export function RenewForm({ priceCents, lastResult }: { priceCents: number; last
 type Renewing = { autoRenewal: AutoRenewalState; renewalProvider: string | null; expiresAt: Date | string | null };
 
 /** A membership that renews automatically: when, or that its last renewal failed; and what the member can do. */
-export function AutoRenewal({ membership, asking }: { membership: Renewing; asking: boolean }) {
+export function AutoRenewal({ membership, asking, error }: { membership: Renewing; asking: boolean; error: string | null }) {
   const busy = useIsPending();
   if (membership.autoRenewal === 'off') return null;
   const expiresOn = membership.expiresAt ? formatLongDate(new Date(membership.expiresAt)) : null;
@@ -86,6 +95,7 @@ export function AutoRenewal({ membership, asking }: { membership: Renewing; aski
           intent="turn-off-auto-renewal"
         />
       </div>
+      <FormError id="auto-renewal-error" errors={error ? [error] : undefined} />
       {isTest ? (
         <div className="flex flex-wrap gap-3">
           {(['paid', 'failed'] as const).map((outcome) => (
