@@ -188,8 +188,10 @@ export function parseEnv(source: Record<string, string | undefined>, { createSec
   if ((values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) || (!values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET)) {
     problems.push('  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
-  if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
-    problems.push('  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  // ADMIN_EMAIL alone is fine: deploy.md has the password removed once the admin has signed in,
+  // and the next start must not stop for it. A password without the address it belongs to is a mistake.
+  if (values.ADMIN_PASSWORD && !values.ADMIN_EMAIL) {
+    problems.push('  ADMIN_PASSWORD: set ADMIN_EMAIL too (the first admin’s address), or remove ADMIN_PASSWORD');
   }
   if (values.ADMIN_PASSWORD && (values.ADMIN_PASSWORD.length < PASSWORD_MIN || values.ADMIN_PASSWORD.length > PASSWORD_MAX)) {
     problems.push(`  ADMIN_PASSWORD: must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
