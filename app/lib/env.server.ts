@@ -115,6 +115,11 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   BACKUP_KEEP: backupKeep,
+  BACKUP_AFTER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   METRICS_TOKEN: z
     .string()
@@ -156,6 +161,8 @@ export type Env = {
   backupDir: string | undefined;
   /** How many of them it keeps (BACKUP_KEEP). */
   backupKeep: BackupKeep;
+  /** A shell command run after each backup with the archive's path, e.g. to copy it off the machine (BACKUP_AFTER; lib/backups.server.ts). */
+  backupAfter: string | undefined;
   /** The least important lines the log keeps (LOG_LEVEL; docs/architecture/logs.md). */
   logLevel: LogLevel;
   /** The bearer token that opens /metrics (METRICS_TOKEN); unset, /metrics is not there. */
@@ -241,6 +248,7 @@ export function parseEnv(source: Record<string, string | undefined>, { createSec
     adminPassword: values.ADMIN_PASSWORD,
     backupDir: values.BACKUP_DIR ? path.resolve(values.BACKUP_DIR) : undefined,
     backupKeep: values.BACKUP_KEEP,
+    backupAfter: values.BACKUP_AFTER,
     logLevel: values.LOG_LEVEL,
     metricsToken: values.METRICS_TOKEN,
   };
