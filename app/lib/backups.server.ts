@@ -45,7 +45,7 @@ export const BACKUP_AFTER_LIMIT_MS = 30 * 60_000;
 /**
  * Runs BACKUP_AFTER after a backup (docs/deploy.md#copying-backups-off-the-machine): a shell command
  * (`/bin/sh -c`) given the archive's path as `$1` and as `BACKUP_FILE`, e.g.
- * `rclone copy "$BACKUP_FILE" offsite:ppa-backups`. What it writes goes to the log, its failure is
+ * `rclone copy /var/backups/ppa offsite:ppa-backups`. What it writes goes to the log, its failure is
  * logged as an error and answered; the archive stays whatever it does.
  */
 export async function runBackupAfter(command: string, archive: string, limitMs = BACKUP_AFTER_LIMIT_MS): Promise<{ ok: true } | { ok: false; reason: string }> {
