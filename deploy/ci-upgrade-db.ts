@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type DatabaseHandle } from '~/db/client.server';
+import type { DatabaseHandle } from '~/db/client.server';
 
 /**
  * Tables the running site writes by itself, whoever uses it: the sessions of the sign-ins made
@@ -35,6 +35,8 @@ function settings(file: string): Record<string, string> {
 /** Runs `work` on the settings' database (the embedded one only while the site is stopped: it holds it). */
 async function withDatabase<T>(file: string, work: (handle: DatabaseHandle, query: <Row>(text: string) => Promise<Row[]>) => Promise<T>): Promise<T> {
   const site = settings(file);
+  // Imported here: the commands that only ask the site over HTTP start without loading the app's database code.
+  const { openDatabase } = await import('~/db/client.server');
   const handle = await openDatabase(site.DATABASE_URL ? { databaseUrl: site.DATABASE_URL } : { pgliteDir: path.join(site.DATA_DIR!, 'db') });
   const query = async <Row>(text: string) => (handle.kind === 'postgres' ? (await handle.client.query(text)).rows : (await handle.client.query(text)).rows) as Row[];
   try {

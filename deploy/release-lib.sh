@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # What deploy/upgrade.sh and deploy/rollback.sh share (docs/deploy.md#upgrading): the release layout,
 # the settings, running the site's commands as its user, the service, and waiting for the site.
 # Sourced, not run. The layout, under PPA_HOME (/srv/ppa):

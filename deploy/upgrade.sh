@@ -124,12 +124,17 @@ else
     (cd "$partial" && npm install --no-audit --no-fund --loglevel=error) || die "npm install failed in $partial: the running site is unchanged."
   fi
   stamp=$(cat "$reuse/build/server/.sources-sha256" 2>/dev/null || true)
-  if [ -n "$reuse" ] && [ -n "$stamp" ] && [ "$stamp" = "$(cd "$partial" && node --input-type=module -e 'const { sourcesHash } = await import(`${process.cwd()}/scripts/build-if-changed.mjs`); console.log(sourcesHash("."))')" ]; then
+  # The build, stamped with its sources' hash (scripts/build-if-changed.mjs); a release older than
+  # that script builds with npm run build.
+  build=(npm run build)
+  [ -f "$partial/scripts/build-if-changed.mjs" ] && build=(node scripts/build-if-changed.mjs)
+  if [ -n "$reuse" ] && [ -n "$stamp" ] && [ "${build[0]}" = node ] &&
+    [ "$stamp" = "$(cd "$partial" && node --input-type=module -e 'const { sourcesHash } = await import(`${process.cwd()}/scripts/build-if-changed.mjs`); console.log(sourcesHash("."))')" ]; then
     say "Building: $reuse's build is of exactly these sources (its stamp): copying it"
     cp -a "$reuse/build" "$partial/build"
   else
     say "Building in $partial (the running site keeps its own build)"
-    (cd "$partial" && node scripts/build-if-changed.mjs) >"$work/build.log" 2>&1 || {
+    (cd "$partial" && "${build[@]}") >"$work/build.log" 2>&1 || {
       tail -40 "$work/build.log" >&2
       die "the build failed: the running site is unchanged."
     }
@@ -209,7 +214,7 @@ say "Checking the site (npm run doctor)"
 site_command "$release" npm run --silent doctor 2>&1 | sed 's/^/    /' || true
 
 keep=${PPA_KEEP_RELEASES:-3}
-for old in $(ls -1t "$releases"); do
+for old in $(find "$releases" -mindepth 1 -maxdepth 1 ! -name '.*' -printf '%T@ %f\n' | sort -rn | cut -d' ' -f2); do
   [ "$old" != "$name" ] && [ "$old" != "$running" ] || continue
   keep=$((keep - 1))
   if [ "$keep" -le 1 ]; then
