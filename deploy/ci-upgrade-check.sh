@@ -149,12 +149,21 @@ http {
 EOF
   nginx -c "$folder/nginx.conf" -g 'daemon off;' &
   nginx_pid=$!
+  # Until it listens (any answer will do).
+  for _ in $(seq 1 100); do
+    curl -s -o /dev/null "http://127.0.0.1:$nginx_port/" && return 0
+    kill -0 "$nginx_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "nginx did not start:" >&2
+  cat "$folder/error.log" >&2
+  exit 1
 }
 # While the site is stopped, nginx answers 503 with the maintenance page and Retry-After.
 check_maintenance() {
   [ -n "$nginx_port" ] || return 0
   local headers=$work/nginx-headers body
-  body=$(curl -s -D "$headers" "http://127.0.0.1:$nginx_port/events")
+  body=$(curl -s -D "$headers" "http://127.0.0.1:$nginx_port/events" || true)
   grep -q '^HTTP/1.1 503' "$headers" && grep -qi '^Retry-After: 30' "$headers" && grep -q 'The site is being updated' <<<"$body" ||
     { echo "nginx did not answer with the maintenance page while the site was stopped:" >&2; cat "$headers" >&2; exit 1; }
   echo "   nginx answers 503 with the maintenance page while the site is stopped"
