@@ -23,7 +23,17 @@ export function backupJob(config: Env & { backupDir: string }): Job {
     name: BACKUP_JOB,
     period: (now) => daily(now),
     async run(now) {
-      ensurePrivateFolder(config.backupDir);
+      try {
+        ensurePrivateFolder(config.backupDir);
+      } catch (error) {
+        // The usual first-start mistake (deploy.md step 3): the folder is root's, or the service was started before it existed.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (!code || !['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST'].includes(code)) throw error;
+        throw new Error(
+          `BACKUP_DIR ${config.backupDir} cannot be created or written by the site (${code}): make it the site user's (install -d -o ppa -g ppa -m 700 ${config.backupDir}) and restart the site (docs/deploy.md#backups).`,
+          { cause: error },
+        );
+      }
       const target = path.join(config.backupDir, backupFileName(now));
       await createBackup(config, target, currentDatabaseHandle());
       const megabytes = (statSync(target).size / 1_048_576).toFixed(1);

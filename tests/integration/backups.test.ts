@@ -95,6 +95,15 @@ describe('the daily backup job', () => {
     expect(takeConsoleErrors()).toEqual([expect.stringContaining('BACKUP_AFTER failed for ppa-backup-2027-03-14T12-00-00Z.tar (the backup itself is kept): exit code 3')]);
   });
 
+  it('says how to make BACKUP_DIR when the site cannot create or write it', async () => {
+    const blocked = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-job-blocked-')), 'a-file');
+    writeFileSync(blocked, 'a file where BACKUP_DIR should be');
+    const site = { ...siteWith({}), backupDir: path.join(blocked, 'backups') };
+    await expect(backupJob(site).run(now)).rejects.toThrow(
+      `BACKUP_DIR ${site.backupDir} cannot be created or written by the site (ENOTDIR): make it the site user's (install -d -o ppa -g ppa -m 700 ${site.backupDir})`,
+    );
+  });
+
   it('stops a BACKUP_AFTER that runs past its limit', async () => {
     const archive = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-after-')), 'a.tar');
     writeFileSync(archive, 'x');
