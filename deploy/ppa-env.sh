@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs a command with the site's settings, as the service gets them (docs/deploy.md):
-#   cd /opt/ppa && runuser -u ppa -- deploy/ppa-env.sh npm run user:role -- someone@example.org admin
+#   cd /srv/ppa/current && runuser -u ppa -- deploy/ppa-env.sh npm run user:role -- someone@example.org admin
 # PPA_ENV_FILE names another settings file (default /etc/ppa/ppa.env). The file is read by Node's
 # own parser (process.loadEnvFile), which takes what systemd's EnvironmentFile takes: KEY=value a
 # line, values with spaces quoted or not; a shell's `.` would stumble on an unquoted space.

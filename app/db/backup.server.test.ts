@@ -66,6 +66,12 @@ describe('a restore refuses, changing nothing,', () => {
     );
   });
 
+  it('a PostgreSQL database it cannot reach, saying where in one line', async () => {
+    const restore = restoreBackup(postgresSite(), await archiveOf({ database: 'postgresql' }), { force: true });
+    await expect(restore).rejects.toThrow(BackupError);
+    await expect(restore).rejects.toThrow(/^Could not connect to PostgreSQL at 127\.0\.0\.1:9: .*Nothing was restored\.$/);
+  });
+
   it('a backup made by a newer version of the site', async () => {
     const site = embeddedSite();
     await expect(restoreBackup(site, await archiveOf({ migration: '9999_from_the_future', appVersion: '9.0.0' }), { force: true })).rejects.toThrow(

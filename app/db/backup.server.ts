@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { appVersion } from '~/lib/app-version.server';
 import { ensurePrivateFolder, type Env } from '~/lib/env.server';
 import { extractTarEntry, listTar, readTarEntry, writeTar, type TarEntry } from '~/lib/tar.server';
+import { describeConnectError } from './boot.server';
 import { openDatabase, pgliteExtensions, pgliteStartParams, wrapPglite, type DatabaseHandle } from './client.server';
 import { DataFolderInUseError, lockDataFolder, lockHolder } from './lock.server';
 import { latestAppliedMigration, migrationJournal } from './migrate.server';
@@ -49,14 +51,6 @@ export const isBackupFileName = (name: string) => /^ppa-backup-\d{4}-\d{2}-\d{2}
 export function backupFileDate(name: string): Date | null {
   const match = /^ppa-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.tar$/.exec(name);
   return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`) : null;
-}
-
-function appVersion(): string {
-  try {
-    return String((JSON.parse(readFileSync(path.resolve(process.cwd(), 'package.json'), 'utf8')) as { version?: unknown }).version ?? 'unversioned');
-  } catch {
-    return 'unknown';
-  }
 }
 
 /** The generated session secret (DATA_DIR/auth-secret) when it is the one in use: BETTER_AUTH_SECRET unset. */
@@ -187,11 +181,11 @@ function libpqConnection(databaseUrl: string): { dbname: string; env: NodeJS.Pro
 
 const clientToolsHint = "PostgreSQL's client tools are needed, of the same major version as the server or newer (Debian: apt install postgresql-client).";
 
-/** Runs pg_dump or pg_restore; fails with its own message (and what to install when it is missing or too old). */
-function runClientTool(tool: 'pg_dump' | 'pg_restore', args: string[], databaseUrl: string): Promise<void> {
-  const { dbname, env } = libpqConnection(databaseUrl);
+/** Runs pg_dump, pg_restore or psql (on `databaseUrl`, if given); fails with its own message (and what to install when it is missing or too old). */
+function runClientTool(tool: 'pg_dump' | 'pg_restore' | 'psql', args: string[], databaseUrl?: string): Promise<void> {
+  const { dbname, env } = databaseUrl ? libpqConnection(databaseUrl) : { dbname: undefined, env: process.env };
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, [...args, `--dbname=${dbname}`], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(tool, [...args, ...(dbname ? [`--dbname=${dbname}`] : [])], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new BackupError(`${tool} was not found. ${clientToolsHint}`) : error));
@@ -363,7 +357,10 @@ async function restoreEmbedded(config: Env, databaseFile: string, options: Resto
 async function restorePostgres(config: Env, databaseFile: string, options: RestoreOptions): Promise<Omit<RestoreOutcome, 'authSecret'>> {
   const databaseUrl = config.databaseUrl!;
   const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  // A database that does not exist, a wrong password, a server that is down: one line saying which.
+  await client.connect().catch((error: unknown) => {
+    throw new BackupError(`${describeConnectError(error, databaseUrl)} Nothing was restored.`);
+  });
   let replaced: boolean;
   try {
     const tables = await client.query<{ n: string }>(`select count(*) as n from information_schema.tables where table_schema in ('public', 'drizzle')`);
@@ -373,7 +370,7 @@ async function restorePostgres(config: Env, databaseFile: string, options: Resto
     if (!options.force && (replaced || connected > 0)) {
       throw new BackupError(
         [
-          replaced ? 'The database holds data already, which the restore would replace (pg_restore --clean).' : '',
+          replaced ? 'The database holds data already, which the restore would replace (all of the site’s tables).' : '',
           connected > 0 ? `${connected} other connection(s) are open to it: stop the site's servers first.` : '',
           'Run again with --force to restore anyway.',
         ]
@@ -384,6 +381,28 @@ async function restorePostgres(config: Env, databaseFile: string, options: Resto
   } finally {
     await client.end();
   }
-  await runClientTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-acl', '--single-transaction', '--exit-on-error', databaseFile], databaseUrl);
+  await replaceDatabase(databaseFile, databaseUrl, replaced);
   return { replaced };
+}
+
+/**
+ * Makes the database exactly the archive's, in one transaction: pg_restore writes the archive's SQL
+ * script, then psql runs it with --single-transaction, after dropping the site's schemas when the
+ * database holds the site already. A backup older than the database (deploy/rollback.sh) thus
+ * leaves none of a newer release's tables behind, and that release's migrations apply again at
+ * its next start; any error undoes it all. Dropping the schemas needs the site's user to own the
+ * database (createdb -O).
+ */
+async function replaceDatabase(databaseFile: string, databaseUrl: string, replacing: boolean): Promise<void> {
+  const script = path.join(path.dirname(databaseFile), 'restore.sql');
+  await runClientTool('pg_restore', ['--no-owner', '--no-acl', `--file=${script}`, databaseFile]);
+  const dropSiteSchemas = 'drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;';
+  try {
+    await runClientTool('psql', ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', '--single-transaction', ...(replacing ? [`--command=${dropSiteSchemas}`] : []), `--file=${script}`], databaseUrl);
+  } catch (error) {
+    if (error instanceof BackupError && /must be owner of schema/.test(error.message)) {
+      throw new BackupError(`${error.message}\nNothing was changed. The site's PostgreSQL user must own the database to replace it: ALTER DATABASE … OWNER TO that user.`);
+    }
+    throw error;
+  }
 }

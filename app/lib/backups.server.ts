@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, isNotNull, max } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { currentDatabaseHandle, db } from '~/db/client.server';
 import { jobRuns } from '~/db/schema/jobs';
 import { ensurePrivateFolder, type BackupKeep, type Env } from './env.server';
 import { daily, type Job } from './jobs.server';
+import { log } from './log.server';
 
 /**
  * The daily backup job (docs/architecture/operations.md#backups): with BACKUP_DIR set, one archive a day
@@ -21,14 +23,74 @@ export function backupJob(config: Env & { backupDir: string }): Job {
     name: BACKUP_JOB,
     period: (now) => daily(now),
     async run(now) {
-      ensurePrivateFolder(config.backupDir);
+      try {
+        ensurePrivateFolder(config.backupDir);
+      } catch (error) {
+        // The usual first-start mistake (deploy.md step 3): the folder is root's, or the service was started before it existed.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (!code || !['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST'].includes(code)) throw error;
+        throw new Error(
+          `BACKUP_DIR ${config.backupDir} cannot be created or written by the site (${code}): make it the site user's (install -d -o ppa -g ppa -m 700 ${config.backupDir}) and restart the site (docs/deploy.md#backups).`,
+          { cause: error },
+        );
+      }
       const target = path.join(config.backupDir, backupFileName(now));
       await createBackup(config, target, currentDatabaseHandle());
       const megabytes = (statSync(target).size / 1_048_576).toFixed(1);
       const removed = pruneBackups(config.backupDir, config.backupKeep, now);
-      return `${path.basename(target)} written (${megabytes} MB)${removed.length ? `; ${removed.length} older removed` : ''}`;
+      // A copy that fails is said in the log and the run's outcome, not retried: a retry would make another backup.
+      const after = config.backupAfter ? await runBackupAfter(config.backupAfter, target) : undefined;
+      return [
+        `${path.basename(target)} written (${megabytes} MB)`,
+        ...(removed.length ? [`${removed.length} older removed`] : []),
+        ...(after ? [after.ok ? 'BACKUP_AFTER done' : `BACKUP_AFTER failed: ${after.reason}`] : []),
+      ].join('; ');
     },
   };
+}
+
+/** How long BACKUP_AFTER may run (a copy of a large archive over a slow line) before it is stopped. */
+export const BACKUP_AFTER_LIMIT_MS = 30 * 60_000;
+
+/**
+ * Runs BACKUP_AFTER after a backup (docs/deploy.md#copying-backups-off-the-machine): a shell command
+ * (`/bin/sh -c`) given the archive's path as `$1` and as `BACKUP_FILE`, e.g.
+ * `rclone copy /var/backups/ppa offsite:ppa-backups`. What it writes goes to the log, its failure is
+ * logged as an error and answered; the archive stays whatever it does.
+ */
+export async function runBackupAfter(command: string, archive: string, limitMs = BACKUP_AFTER_LIMIT_MS): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const outcome = await new Promise<{ ok: true } | { ok: false; reason: string }>((resolve) => {
+    // A process group of its own, so that a stop reaches what the command started (rclone, ssh), not only the shell.
+    const child = spawn('/bin/sh', ['-c', command, 'backup-after', archive], { env: { ...process.env, BACKUP_FILE: archive }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    // The end of what it said is enough to tell why it failed; an endless stream is not kept whole.
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-1_000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // It has ended already.
+      }
+    }, limitMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ ok: false, reason: error.message });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const said = output.trim() ? `: ${output.trim()}` : '';
+      if (code === 0) {
+        if (said) log.info(`BACKUP_AFTER for ${path.basename(archive)}${said}`);
+        resolve({ ok: true });
+      } else {
+        resolve({ ok: false, reason: `${signal ? `stopped after ${Math.round(limitMs / 60_000)} minutes` : `exit code ${code}`}${said}` });
+      }
+    });
+  });
+  if (!outcome.ok) log.error(`BACKUP_AFTER failed for ${path.basename(archive)} (the backup itself is kept): ${outcome.reason}`);
+  return outcome;
 }
 
 /** The archives in `folder`, newest first (their names sort by the time they were made). Other files are never touched. */

@@ -46,7 +46,7 @@ describe('parseEnv', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ ALLOW_TEST_PAYMENTS: 'yes please' }, 'ALLOW_TEST_PAYMENTS'],
     [{ ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'long-enough-password' }, 'ADMIN_EMAIL'],
-    [{ ADMIN_EMAIL: 'admin@example.org' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_PASSWORD: 'long-enough-password' }, 'ADMIN_PASSWORD'],
     [{ STRIPE_SECRET_KEY: 'sk_test_123' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
     [{ ...deployment, DATABASE_URL: 'postgres://localhost/ppa' }, 'BETTER_AUTH_SECRET'],
@@ -67,6 +67,11 @@ describe('parseEnv', () => {
   ])('stops on %j with a message naming %s', (values, variable) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...values })).toThrow(EnvError);
     expect(() => parseEnv({ DATA_DIR: dataDir(), ...values })).toThrow(new RegExp(`\\b${variable}:`));
+  });
+
+  it('starts with ADMIN_EMAIL alone: the password is removed after the first sign-in (docs/deploy.md)', () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), ...deployment, ADMIN_EMAIL: 'chair@example.org' });
+    expect(env).toMatchObject({ adminEmail: 'chair@example.org', adminPassword: undefined });
   });
 
   it('reads BACKUP_DIR and BACKUP_KEEP: a count of backups or of days, 14 backups by default', () => {

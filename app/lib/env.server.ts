@@ -115,6 +115,11 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   BACKUP_KEEP: backupKeep,
+  BACKUP_AFTER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   METRICS_TOKEN: z
     .string()
@@ -156,6 +161,8 @@ export type Env = {
   backupDir: string | undefined;
   /** How many of them it keeps (BACKUP_KEEP). */
   backupKeep: BackupKeep;
+  /** A shell command run after each backup with the archive's path, e.g. to copy it off the machine (BACKUP_AFTER; lib/backups.server.ts). */
+  backupAfter: string | undefined;
   /** The least important lines the log keeps (LOG_LEVEL; docs/architecture/logs.md). */
   logLevel: LogLevel;
   /** The bearer token that opens /metrics (METRICS_TOKEN); unset, /metrics is not there. */
@@ -188,8 +195,10 @@ export function parseEnv(source: Record<string, string | undefined>, { createSec
   if ((values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) || (!values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET)) {
     problems.push('  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
-  if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
-    problems.push('  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  // ADMIN_EMAIL alone is fine: deploy.md has the password removed once the admin has signed in,
+  // and the next start must not stop for it. A password without the address it belongs to is a mistake.
+  if (values.ADMIN_PASSWORD && !values.ADMIN_EMAIL) {
+    problems.push('  ADMIN_PASSWORD: set ADMIN_EMAIL too (the first admin’s address), or remove ADMIN_PASSWORD');
   }
   if (values.ADMIN_PASSWORD && (values.ADMIN_PASSWORD.length < PASSWORD_MIN || values.ADMIN_PASSWORD.length > PASSWORD_MAX)) {
     problems.push(`  ADMIN_PASSWORD: must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
@@ -239,6 +248,7 @@ export function parseEnv(source: Record<string, string | undefined>, { createSec
     adminPassword: values.ADMIN_PASSWORD,
     backupDir: values.BACKUP_DIR ? path.resolve(values.BACKUP_DIR) : undefined,
     backupKeep: values.BACKUP_KEEP,
+    backupAfter: values.BACKUP_AFTER,
     logLevel: values.LOG_LEVEL,
     metricsToken: values.METRICS_TOKEN,
   };

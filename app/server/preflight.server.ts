@@ -7,6 +7,7 @@ import { pgliteExtensions, pgliteStartParams } from '~/db/client.server';
 import { DataFolderInUseError, lockDataFolder, lockHolder } from '~/db/lock.server';
 import { migrationsFolder } from '~/db/migrate.server';
 import {
+  backupsCheck,
   classifyStripeError,
   configurationCheck,
   databaseCheck,
@@ -19,6 +20,7 @@ import {
   publicUrlCheck,
   secretCheck,
   webhookCheck,
+  type BackupFacts,
   type Check,
   type DatabaseFacts,
   type DataDirFacts,
@@ -29,6 +31,7 @@ import {
 } from '~/features/operations/preflight';
 import { stripeKeyMode } from '~/features/operations/stripe-mode';
 import { stripeClient } from '~/features/payments/stripe-provider.server';
+import { BACKUP_STALE_MS, backupsIn } from '~/lib/backups.server';
 import { EnvError, parseEnv, secretFile, type Env } from '~/lib/env.server';
 
 /**
@@ -55,6 +58,7 @@ export async function runPreflight(source: Record<string, string | undefined>): 
     proxyCheck(view),
     secretCheck(secretSource(source, config), config),
     dataDirCheck(dataDirFacts(config.dataDir)),
+    backupsCheck(backupFacts(config), view, { now: new Date(), staleAfterMs: BACKUP_STALE_MS }, database.lastApplied === null),
     databaseCheck(database.facts, config),
     migrationsCheck(
       journal,
@@ -85,6 +89,7 @@ function existingAncestor(folder: string): string {
   return current;
 }
 
+/** Whether `dataDir` (or any folder the site writes: BACKUP_DIR) can be written, or created, by this user, and its free space. */
 export function dataDirFacts(dataDir: string): DataDirFacts {
   const exists = existsSync(dataDir);
   const facts: DataDirFacts = { path: dataDir, exists, writable: false };
@@ -109,6 +114,15 @@ export function dataDirFacts(dataDir: string): DataDirFacts {
     // the writable check has said what is wrong
   }
   return facts;
+}
+
+/** BACKUP_DIR: whether the site's user can write there (or create it), and its archives (lib/backups.server.ts). */
+export function backupFacts(config: Pick<Env, 'backupDir' | 'backupAfter'>): BackupFacts {
+  const copiedOff = Boolean(config.backupAfter);
+  if (!config.backupDir) return { path: undefined, exists: false, writable: false, lastAt: null, count: 0, copiedOff };
+  const folder = dataDirFacts(config.backupDir);
+  const archives = backupsIn(config.backupDir);
+  return { path: config.backupDir, exists: folder.exists, writable: folder.writable, error: folder.error, lastAt: archives[0]?.at ?? null, count: archives.length, copiedOff };
 }
 
 // Two queries: PostgreSQL resolves every table a statement names before it runs it, so a database

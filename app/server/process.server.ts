@@ -5,7 +5,7 @@ import type { Express } from 'express';
 import { bootDatabase, DatabaseConfigurationError, embeddedDatabaseMissing } from '~/db/boot.server';
 import type { DatabaseHandle } from '~/db/client.server';
 import { DataFolderInUseError } from '~/db/lock.server';
-import { ensureAdminAccount } from '~/features/accounts/accounts.server';
+import { ensureAdminAccount, findAccountByEmail } from '~/features/accounts/accounts.server';
 import { startMailSender } from '~/features/mail/outbox.server';
 import { startMailingQueue } from '~/features/mailings/sender.server';
 import { waitlistOffersJob } from '~/features/events/waitlist.server';
@@ -45,8 +45,17 @@ export function configureOrExit(environment: NodeJS.ProcessEnv): Env {
   }
 }
 
+/**
+ * The first admin (ADMIN_EMAIL, ADMIN_PASSWORD). Once that account exists the password is not
+ * needed (docs/deploy.md has it removed after the first sign-in); without it and without the
+ * account, the start goes on and says why no admin was made.
+ */
 async function createAdminAccount(config: Env): Promise<void> {
-  if (!config.adminEmail || !config.adminPassword) return;
+  if (!config.adminEmail) return;
+  if (!config.adminPassword) {
+    if (!(await findAccountByEmail(config.adminEmail))) log.warn('ADMIN_EMAIL names no account yet, and ADMIN_PASSWORD is not set: no admin was created. Set ADMIN_PASSWORD and restart.');
+    return;
+  }
   const outcome = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
   if (outcome === 'created') log.info('Created the super_admin account of ADMIN_EMAIL.');
 }

@@ -107,6 +107,47 @@ test('hashed assets are cached for a year, pages are not', async ({ request }) =
   expect((await request.get('/healthz')).headers()['cache-control']).toBe('private, no-store');
 });
 
+test('the first admin: made from ADMIN_EMAIL and ADMIN_PASSWORD; with the password removed as deploy.md says, the next start serves and the admin signs in', async () => {
+  test.setTimeout(limitFor(3));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-first-admin-'));
+  const admin = { email: 'first-admin@example.org', password: 'first admin password 2027' };
+  const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, ADMIN_EMAIL: admin.email };
+  const signIn = async () => {
+    const response = await fetch(`${base}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+      body: new URLSearchParams({ intent: 'login', ...admin }),
+    });
+    await response.arrayBuffer();
+    return response.headers.getSetCookie().some((cookie) => cookie.includes('session_token='));
+  };
+
+  const first = startServer({ ...env, ADMIN_PASSWORD: admin.password });
+  await waitUntilServing(first, port);
+  expect(first.output()).toContain('Created the super_admin account of ADMIN_EMAIL.');
+  expect(await signIn()).toBe(true);
+  first.child.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+
+  // ADMIN_PASSWORD removed from the settings, ADMIN_EMAIL kept: the site starts as before.
+  const second = startServer({ ...env, ADMIN_PASSWORD: '' });
+  await waitUntilServing(second, port);
+  expect(second.output()).not.toContain('ADMIN_PASSWORD');
+  expect(await signIn()).toBe(true);
+  second.child.kill('SIGTERM');
+  expect(await second.exited).toBe(0);
+
+  // An address with no account and no password: the site serves, and says why no admin was made.
+  const third = startServer({ ...env, ADMIN_EMAIL: 'nobody-yet@example.org', ADMIN_PASSWORD: '' });
+  await waitUntilServing(third, port);
+  expect(third.output()).toContain('ADMIN_EMAIL names no account yet, and ADMIN_PASSWORD is not set: no admin was created.');
+  third.child.kill('SIGTERM');
+  expect(await third.exited).toBe(0);
+});
+
 test.describe('operating the embedded database', () => {
   test('a second server on the same data folder refuses to start, and a crashed one’s lock is taken over', async () => {
     test.setTimeout(limitFor(4));

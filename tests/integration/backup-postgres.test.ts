@@ -11,12 +11,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '~/db/client.server';
+import { migrateDatabase } from '~/db/migrate.server';
 import { adminQuery, databaseUrlNamed } from '../setup/postgres';
 import { freePort, SERVER_START_LIMIT_MS, startServer, waitUntilServing, type ServerProcess } from '../setup/server-process';
 import { makeSiteData, pageAs, runScript, signIn } from '../setup/site-data';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const names = { source: `ppa_backup_a_${randomBytes(5).toString('hex')}`, target: `ppa_backup_b_${randomBytes(5).toString('hex')}` };
+const names = {
+  source: `ppa_backup_a_${randomBytes(5).toString('hex')}`,
+  target: `ppa_backup_b_${randomBytes(5).toString('hex')}`,
+  newer: `ppa_backup_c_${randomBytes(5).toString('hex')}`,
+};
 const servers: ServerProcess[] = [];
 const admin = { email: 'pg-backup-admin@example.org', password: 'a long admin password' };
 const secret = 'the postgres backup test secret, 40+ chars';
@@ -116,5 +122,46 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL', () => {
     expect(await signIn(second.origin, admin.email, admin.password)).toBeTruthy();
     const picture = await fetch(`${second.origin}${data.pictureSrc}`);
     expect(Buffer.from(await picture.arrayBuffer()).equals(data.pictureBytes)).toBe(true);
+  });
+
+  it('a restore over a database a newer release changed leaves exactly the backup; a missing database is named in one line, without a stack trace', { timeout: 300_000 }, async () => {
+    await adminQuery(serverUrl!, `create database ${names.newer}`);
+    const url = databaseUrlNamed(serverUrl!, names.newer);
+    const handle = await openDatabase({ databaseUrl: url });
+    await migrateDatabase(handle);
+    await handle.close();
+    const folder = mkdtempSync(path.join(tmpdir(), 'ppa-pg-newer-'));
+    expect((await runScript('backup', [folder], environment(url, folder))).code).toBe(0);
+    const archive = path.join(
+      folder,
+      readdirSync(folder).find((name) => name.endsWith('.tar'))!,
+    );
+
+    // What a newer release's migrations would leave: a table, and a migration this backup does not have.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const count = async () => Number((await client.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations')).rows[0]!.n);
+    const migrations = await count();
+    await client.query('create table public.from_a_newer_release (id int primary key)');
+    await client.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', 99999999999999)`);
+    await client.end();
+
+    const restore = await runScript('restore', [archive, '--force'], environment(url, folder));
+    expect(restore.output).toContain('Restored');
+    expect(restore.code).toBe(0);
+    const after = new pg.Client({ connectionString: url });
+    await after.connect();
+    try {
+      expect((await after.query(`select to_regclass('public.from_a_newer_release') as found`)).rows[0].found).toBeNull();
+      expect(Number((await after.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations')).rows[0]!.n)).toBe(migrations);
+    } finally {
+      await after.end();
+    }
+
+    const missing = `ppa_missing_${randomBytes(4).toString('hex')}`;
+    const refused = await runScript('restore', [archive, '--force'], environment(databaseUrlNamed(serverUrl!, missing), folder));
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(new RegExp(`Database "${missing}" does not exist on the PostgreSQL server at [\\w.]+:\\d+`));
+    expect(refused.output).not.toMatch(/\n\s+at /);
   });
 });

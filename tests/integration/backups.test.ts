@@ -1,11 +1,14 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backupFileName } from '~/db/backup.server';
+import { backupFileName, readArchive } from '~/db/backup.server';
 import { jobRuns } from '~/db/schema/jobs';
+import { appVersion } from '~/lib/app-version.server';
+import { parseEnv } from '~/lib/env.server';
+import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
-import { BACKUP_JOB, backupStatus, lastBackupAt, pruneBackups } from '~/lib/backups.server';
+import { BACKUP_JOB, backupJob, backupStatus, lastBackupAt, pruneBackups, runBackupAfter } from '~/lib/backups.server';
 
 const database = setupTestDatabase();
 const day = 86_400_000;
@@ -60,5 +63,53 @@ describe('when the last backup was made', () => {
     const folder = folderWithBackups(1);
     expect(await lastBackupAt({ backupDir: folder })).toEqual(now);
     expect(await backupStatus({ backupDir: folder }, new Date(now.getTime() + day))).toEqual({ configured: true, lastAt: now, stale: false });
+  });
+});
+
+describe('the daily backup job', () => {
+  /** The site's configuration with BACKUP_DIR (and the test's database), plus `extra`. */
+  const siteWith = (extra: Record<string, string>) => {
+    const config = parseEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-job-data-')), BACKUP_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-job-backups-')), ...extra });
+    return { ...config, databaseUrl: database.postgresUrl(), backupDir: config.backupDir! };
+  };
+
+  it('writes an archive whose manifest names this version (package.json’s, with its commit), and runs BACKUP_AFTER with its path', async () => {
+    const offsite = mkdtempSync(path.join(tmpdir(), 'ppa-offsite-'));
+    const site = siteWith({ BACKUP_AFTER: `cp "$1" '${offsite}/' && echo "copied $BACKUP_FILE"` });
+    const outcome = await backupJob(site).run(now);
+    expect(outcome).toBe(`${backupFileName(now)} written (${outcome.match(/\(([\d.]+ MB)\)/)![1]}); BACKUP_AFTER done`);
+    const archive = path.join(site.backupDir, backupFileName(now));
+    // The copy is the archive, byte for byte.
+    expect(readFileSync(path.join(offsite, backupFileName(now))).equals(readFileSync(archive))).toBe(true);
+    const { manifest } = await readArchive(archive);
+    const declared = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    expect(manifest.appVersion).toBe(appVersion());
+    expect(manifest.appVersion.startsWith(declared)).toBe(true);
+  });
+
+  it('keeps the archive, and says why, when BACKUP_AFTER fails', async () => {
+    const site = siteWith({ BACKUP_AFTER: 'echo "offsite.example.org: no route to host" >&2; exit 3' });
+    const outcome = await backupJob(site).run(now);
+    expect(outcome).toMatch(/; BACKUP_AFTER failed: exit code 3: offsite\.example\.org: no route to host$/);
+    expect(existsSync(path.join(site.backupDir, backupFileName(now)))).toBe(true);
+    expect(takeConsoleErrors()).toEqual([expect.stringContaining('BACKUP_AFTER failed for ppa-backup-2027-03-14T12-00-00Z.tar (the backup itself is kept): exit code 3')]);
+  });
+
+  it('says how to make BACKUP_DIR when the site cannot create or write it', async () => {
+    const blocked = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-job-blocked-')), 'a-file');
+    writeFileSync(blocked, 'a file where BACKUP_DIR should be');
+    const site = { ...siteWith({}), backupDir: path.join(blocked, 'backups') };
+    await expect(backupJob(site).run(now)).rejects.toThrow(
+      `BACKUP_DIR ${site.backupDir} cannot be created or written by the site (ENOTDIR): make it the site user's (install -d -o ppa -g ppa -m 700 ${site.backupDir})`,
+    );
+  });
+
+  it('stops a BACKUP_AFTER that runs past its limit', async () => {
+    const archive = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-after-')), 'a.tar');
+    writeFileSync(archive, 'x');
+    const started = Date.now();
+    expect(await runBackupAfter('sleep 30; echo never', archive, 200)).toEqual({ ok: false, reason: 'stopped after 0 minutes' });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(takeConsoleErrors()).toEqual([expect.stringContaining('BACKUP_AFTER failed for a.tar')]);
   });
 });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupFileName } from '~/db/backup.server';
 import { pgliteExtensions, pgliteStartParams, wrapPglite } from '~/db/client.server';
 import { lockFilePath } from '~/db/lock.server';
 import { migrateDatabase } from '~/db/migrate.server';
@@ -107,6 +108,25 @@ describe('npm run doctor on the embedded database', () => {
       holder.kill();
       await new Promise((resolve) => http.close(resolve));
     }
+  });
+
+  it('checks BACKUP_DIR: whether the site can write there, and how old its newest backup is', async () => {
+    const dataDir = freshDataDir();
+    await embeddedDatabase(dataDir);
+    const blocked = path.join(dataDir, 'not-a-folder');
+    writeFileSync(blocked, 'a file where BACKUP_DIR should be');
+    const unwritable = checkOf(await runPreflight({ DATA_DIR: dataDir, BACKUP_DIR: path.join(blocked, 'backups') }), 'Backups');
+    expect(unwritable).toMatchObject({ verdict: 'fail', summary: expect.stringContaining('(it does not exist, and cannot be created)') });
+    expect(unwritable.advice).toContain(`install -d -o ppa -g ppa -m 700 ${path.join(blocked, 'backups')}`);
+
+    const backups = mkdtempSync(path.join(tmpdir(), 'ppa-doctor-backups-'));
+    // The migrated database has run: no backup at all is a warning.
+    expect(checkOf(await runPreflight({ DATA_DIR: dataDir, BACKUP_DIR: backups }), 'Backups')).toMatchObject({ verdict: 'warn', summary: `No backup in ${backups} yet.` });
+    writeFileSync(path.join(backups, backupFileName(new Date(Date.now() - 3 * 86_400_000))), 'x');
+    expect(checkOf(await runPreflight({ DATA_DIR: dataDir, BACKUP_DIR: backups }), 'Backups')).toMatchObject({ verdict: 'warn', summary: expect.stringContaining('(3 days ago; 1 kept)') });
+    writeFileSync(path.join(backups, backupFileName(new Date(Date.now() - 3_600_000))), 'x');
+    const fresh = checkOf(await runPreflight({ DATA_DIR: dataDir, BACKUP_DIR: backups, BACKUP_AFTER: 'true' }), 'Backups');
+    expect(fresh).toMatchObject({ verdict: 'ok', summary: expect.stringContaining('(1 hour ago; 2 kept). BACKUP_AFTER copies each one off the machine.') });
   });
 
   it('tells whether the data folder can be written', async () => {

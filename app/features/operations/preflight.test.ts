@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  backupsCheck,
   classifyStripeError,
   configurationCheck,
   DATA_DIR_LOW_FREE,
@@ -209,6 +210,44 @@ describe('data folder', () => {
   });
   it('fails when it cannot be written, with the command that fixes it', () => {
     expect(dataDirCheck({ ...folder, writable: false, error: 'EACCES' })).toMatchObject({ verdict: 'fail', advice: expect.stringContaining('chown -R ppa:ppa /var/lib/ppa') });
+  });
+});
+
+describe('backups', () => {
+  const now = new Date('2027-03-14T12:00:00Z');
+  const age = { now, staleAfterMs: 48 * 3_600_000 };
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  const folder = { path: '/var/backups/ppa', exists: true, writable: true, lastAt: hoursAgo(5), count: 9, copiedOff: true };
+  const trial = { isProduction: false };
+  const live = { isProduction: true };
+
+  it('is OK with a writable BACKUP_DIR whose newest archive is less than two days old', () => {
+    expect(backupsCheck(folder, live, age, false)).toMatchObject({
+      verdict: 'ok',
+      summary: 'The newest backup in /var/backups/ppa is from 2027-03-14 07:00 UTC (5 hours ago; 9 kept). BACKUP_AFTER copies each one off the machine.',
+    });
+    expect(backupsCheck({ ...folder, copiedOff: false }, live, age, false).summary).toContain('They stay on this machine: BACKUP_AFTER can copy each one elsewhere');
+  });
+
+  it('fails when the site’s user cannot write or create BACKUP_DIR, with the command that makes it', () => {
+    const check = backupsCheck({ ...folder, exists: false, writable: false, error: 'EACCES', lastAt: null, count: 0 }, live, age, true);
+    expect(check).toMatchObject({ verdict: 'fail', summary: 'The site cannot write its backups in /var/backups/ppa (it does not exist, and cannot be created): EACCES.' });
+    expect(check.advice).toContain('install -d -o ppa -g ppa -m 700 /var/backups/ppa');
+    expect(check.advice).toContain('systemctl restart ppa');
+  });
+
+  it('warns when the newest backup is more than two days old, or when a site that has run has none', () => {
+    expect(backupsCheck({ ...folder, lastAt: hoursAgo(24 * 3 + 1) }, live, age, false)).toMatchObject({ verdict: 'warn', summary: expect.stringContaining('(3 days ago; 9 kept)') });
+    expect(backupsCheck({ ...folder, lastAt: hoursAgo(47) }, live, age, false).verdict).toBe('ok');
+    expect(backupsCheck({ ...folder, lastAt: null, count: 0 }, live, age, false)).toMatchObject({ verdict: 'warn', summary: 'No backup in /var/backups/ppa yet.' });
+    // Before the first start there is nothing to back up yet.
+    expect(backupsCheck({ ...folder, lastAt: null, count: 0 }, live, age, true).verdict).toBe('ok');
+  });
+
+  it('warns in production without BACKUP_DIR', () => {
+    const unset = { ...folder, path: undefined, lastAt: null, count: 0 };
+    expect(backupsCheck(unset, live, age, false)).toMatchObject({ verdict: 'warn', summary: 'BACKUP_DIR is not set: the site makes no daily backup.' });
+    expect(backupsCheck(unset, trial, age, false).verdict).toBe('ok');
   });
 });
 

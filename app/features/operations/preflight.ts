@@ -356,6 +356,71 @@ export function dataDirCheck(facts: DataDirFacts): Check {
   return ok(topic, `${where}${freeText ? `, ${freeText}` : ''}.`);
 }
 
+export type BackupFacts = {
+  /** BACKUP_DIR; undefined when it is not set. */
+  path: string | undefined;
+  exists: boolean;
+  /** Whether a file could be written there (or, when it does not exist, whether it could be created). */
+  writable: boolean;
+  error?: string;
+  /** When the newest archive in it was made (by its name), or null when there is none. */
+  lastAt: Date | null;
+  count: number;
+  /** Whether BACKUP_AFTER copies each one off the machine. */
+  copiedOff: boolean;
+};
+
+/** How old the newest backup may be before the doctor warns: the admin dashboard's rule (lib/backups.server.ts). */
+export type BackupAge = { now: Date; staleAfterMs: number };
+
+/** Ages in words: "5 hours", "3 days". */
+function age(ms: number): string {
+  const hours = Math.floor(ms / 3_600_000);
+  if (hours < 1) return 'less than an hour';
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+/**
+ * The daily backups: BACKUP_DIR set (production), writable by the site's user (the first start
+ * cannot create /var/backups/ppa under root), and its newest archive younger than two days — or
+ * none yet on a site that has not started (`firstStart`).
+ */
+export function backupsCheck(facts: BackupFacts, config: Pick<PreflightConfig, 'isProduction'>, { now, staleAfterMs }: BackupAge, firstStart: boolean): Check {
+  const topic = 'Backups';
+  const create = (folder: string) => `install -d -o ppa -g ppa -m 700 ${folder}`;
+  if (!facts.path) {
+    return config.isProduction
+      ? warn(
+          topic,
+          'BACKUP_DIR is not set: the site makes no daily backup.',
+          `Set BACKUP_DIR=/var/backups/ppa, create it for the site’s user (\`${create('/var/backups/ppa')}\`), and restart (docs/deploy.md#backups).`,
+        )
+      : ok(topic, 'BACKUP_DIR is not set: no daily backups (fine for trying the site; `npm run backup` makes one).');
+  }
+  if (!facts.writable) {
+    return fail(
+      topic,
+      `The site cannot write its backups in ${facts.path}${facts.exists ? '' : ' (it does not exist, and cannot be created)'}: ${facts.error ?? 'permission denied'}.`,
+      `Create it for the site’s user: \`${create(facts.path)}\`, then \`systemctl restart ppa\` (the service may write only the folders that existed when it started).`,
+    );
+  }
+  const offsite = facts.copiedOff
+    ? ' BACKUP_AFTER copies each one off the machine.'
+    : ' They stay on this machine: BACKUP_AFTER can copy each one elsewhere (docs/deploy.md#copying-backups-off-the-machine).';
+  if (!facts.lastAt) {
+    return firstStart
+      ? ok(topic, `${facts.path} is ${facts.exists ? 'writable' : 'not there yet (the site creates it)'}; the first backup is made minutes after the first start.${offsite}`)
+      : warn(topic, `No backup in ${facts.path} yet.`, 'The daily backup runs minutes after a start: read the log (`journalctl -u ppa | grep daily-backup`); `npm run backup` makes one now.');
+  }
+  const since = now.getTime() - facts.lastAt.getTime();
+  const newest = `The newest backup in ${facts.path} is from ${facts.lastAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${age(since)} ago; ${facts.count} kept).`;
+  if (since > staleAfterMs) {
+    return warn(topic, newest, 'The daily backup is not finishing: read the log (`journalctl -u ppa | grep daily-backup`), check the free space; `npm run backup` makes one now.');
+  }
+  return ok(topic, `${newest}${offsite}`);
+}
+
 /** The report as the doctor prints it: one line per check, what to do under each that is not OK, and a last line. */
 export function formatReport(checks: Check[]): string {
   const label = { ok: 'OK  ', warn: 'WARN', fail: 'FAIL' } as const;
