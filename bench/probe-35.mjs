@@ -155,7 +155,7 @@ const counted = Object.entries(statuses.reduce((all, status) => ({ ...all, [stat
   .join(', ');
 report(
   firstRefusal > 0 && statuses.slice(firstRefusal).every((status) => status === 429),
-  `30 wrong codes from one client: ${counted}; 429 from guess ${firstRefusal + 1}${retryAfter ? ` (Retry-After ${retryAfter} s)` : ''}`,
+  `30 wrong codes from one client: ${counted}; ${firstRefusal < 0 ? 'no 429' : `429 from guess ${firstRefusal + 1}`}${retryAfter ? ` (Retry-After ${retryAfter} s)` : ''}`,
 );
 
 const knownRefusals = ['This code is not valid for this event, or it has been used up.', 'This code is not valid for this event.', 'This code has been used up.'];
