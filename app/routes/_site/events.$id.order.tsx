@@ -126,7 +126,7 @@ export async function action(args: Route.ActionArgs) {
         discountCode,
       });
     const mayBeFree = seats.every((seat) => seat.priceCents === 0) || discountCode !== null;
-    const { placed, refused } = await placeWithinMailLimits(request, buyerEmail, mayBeFree, place);
+    const { placed, refused } = await placeWithinMailLimits(request, buyerEmail, mayBeFree, place, ({ order }) => order.status === 'confirmed');
     if (!placed) return data(reply({ formErrors: [refused.message] }), { status: 429, headers: { 'Retry-After': String(refused.retryAfter) } });
     const { order, tickets } = placed;
     if (order.status === 'confirmed') {

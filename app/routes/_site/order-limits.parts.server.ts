@@ -30,12 +30,12 @@ export async function checkTypedCode(request: Request, typed: TypedCode) {
 
 /**
  * Places the order; one that may be free (every seat free, or a code typed) and so mails its
- * tickets at once counts against the mail limits when it was confirmed. A paid order mails
- * nothing before its payment.
+ * tickets at once counts against the mail limits when `mails` says it did (a confirmed order mailed
+ * its tickets). A paid order mails nothing before its payment.
  */
-export async function placeWithinMailLimits<Placed extends { order: { status: string } }>(request: Request, buyerEmail: string, mayBeFree: boolean, place: () => Promise<Placed>) {
+export async function placeWithinMailLimits<Placed>(request: Request, buyerEmail: string, mayBeFree: boolean, place: () => Promise<Placed>, mails: (placed: Placed) => boolean) {
   if (!mayBeFree) return { placed: await place(), refused: null };
-  const attempt = await limitedAttempt(mailKeys(request, buyerEmail), place, ({ order }) => order.status === 'confirmed');
+  const attempt = await limitedAttempt(mailKeys(request, buyerEmail), place, mails);
   if (!attempt.ok) return { placed: null, refused: { message: messages.tooManyMails(waitText(attempt.retryAfter)), retryAfter: attempt.retryAfter } satisfies LimitRefusal };
   return { placed: attempt.value, refused: null };
 }
