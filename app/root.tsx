@@ -35,7 +35,8 @@ export async function loader(args: Route.LoaderArgs) {
     toast: readToast(args.context),
     settings,
     publicUrl: env().publicUrl,
-    user: user ? { name: user.name, email: user.email, role: user.role ?? null } : null,
+    // The account's own role: an admin still to set up two-step sign-in sees 'Admin Dashboard', which leads to its set-up.
+    user: user ? { name: user.name, email: user.email, role: user.accountRole } : null,
   };
   return rootData;
 }

@@ -19,9 +19,10 @@ try {
   const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
   log.info(`Restored ${files[0]} into ${where}${outcome.replaced ? ', replacing what was there' : ''}.`);
   if (outcome.keptAside) log.info(`The database it replaced is kept in ${outcome.keptAside}: delete it once the site is as it should be.`);
-  if (outcome.authSecret === 'restored') log.info('The session secret was restored too: members stay signed in.');
+  log.info('A backup holds no sessions: everyone signs in again.');
+  if (outcome.authSecret === 'restored') log.info('The site’s secret was restored too: ticket QR codes and ticket links still open.');
   if (outcome.authSecret === 'BETTER_AUTH_SECRET set')
-    log.info('The backup has the generated session secret (now in DATA_DIR/auth-secret), but BETTER_AUTH_SECRET is set and wins: sessions signed before end.');
+    log.info('The backup has the generated secret (now in DATA_DIR/auth-secret), but BETTER_AUTH_SECRET is set and wins: ticket QR codes and links signed with the old one no longer open.');
   log.info("Start the server: it brings the database up to this version's migrations.");
 } catch (error) {
   if (error instanceof BackupError) fail(error.message);

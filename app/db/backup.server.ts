@@ -17,8 +17,9 @@ import { latestAppliedMigration, migrationJournal } from './migrate.server';
  * Backups and restores (docs/architecture/operations.md#backups). An archive is a tar file holding what a
  * restore needs: `manifest.json` (what it is), the database (`database.tar.gz`, the embedded
  * database's data folder as PGlite dumps it; or `database.dump`, `pg_dump -Fc` of PostgreSQL) and,
- * when the site generated its own session secret, `auth-secret` (so sessions survive a restore).
- * Uploaded files are rows of the database, so they are in it.
+ * when the site generated its own secret, `auth-secret` (which signs ticket codes, links and
+ * cookies). Uploaded files are rows of the database, so they are in it. The sessions are not: an
+ * archive lost or copied must not sign anyone in, so after a restore everyone signs in again.
  */
 
 export const BACKUP_FORMAT = 1;
@@ -71,6 +72,8 @@ async function withScratch<T>(work: (folder: string) => Promise<T>): Promise<T> 
 
 /** Writes the archive at `target` (owner-only), through a temporary name, so no half-written archive ever carries the final one. */
 async function writeArchive(config: Env, target: string, kind: DatabaseKind, databaseFile: string, migration: string | null): Promise<BackupManifest> {
+  // pg_dump left the sessions' rows out already (backupPostgres).
+  if (kind === 'embedded') await leaveSessionsOut(databaseFile, path.dirname(databaseFile));
   const manifest: BackupManifest = { format: BACKUP_FORMAT, app: 'ppa-north-america', appVersion: appVersion(), database: kind, migration, createdAt: new Date().toISOString() };
   const secret = generatedSecretFile(config);
   const partial = `${target}.partial`;
@@ -92,6 +95,31 @@ export async function dumpEmbedded(client: PGlite): Promise<Buffer> {
   await client.query('checkpoint');
   const dump = await client.dumpDataDir('gzip');
   return Buffer.from(await dump.arrayBuffer());
+}
+
+/**
+ * The dump in `dumpFile`, rewritten without the sessions: opened in a scratch folder, the table
+ * emptied, and the write-ahead log that still held its rows dropped (a switch to a new segment and a
+ * checkpoint, with segments removed rather than recycled), then dumped again. The live database is
+ * not touched.
+ */
+async function leaveSessionsOut(dumpFile: string, scratch: string): Promise<void> {
+  const client = await PGlite.create({
+    dataDir: path.join(scratch, 'without-sessions'),
+    loadDataDir: new Blob([readFileSync(dumpFile)]),
+    startParams: [...pgliteStartParams, '-c', 'wal_recycle=off'],
+    extensions: pgliteExtensions,
+  });
+  try {
+    await client.exec('truncate table sessions');
+    for (let round = 0; round < 2; round += 1) {
+      await client.query('select pg_switch_wal()');
+      await client.query('checkpoint');
+    }
+    writeFileSync(dumpFile, await dumpEmbedded(client), { mode: 0o600 });
+  } finally {
+    await client.close();
+  }
 }
 
 /** The running server's control socket, through which a backup asks it for the database (app/server/control-socket.server.ts). */
@@ -200,7 +228,8 @@ function runClientTool(tool: 'pg_dump' | 'pg_restore' | 'psql', args: string[], 
 async function backupPostgres(config: Env, target: string, scratch: string, handle?: DatabaseHandle): Promise<BackupManifest> {
   const databaseUrl = config.databaseUrl!;
   const dumpFile = path.join(scratch, ENTRY.postgresql);
-  await runClientTool('pg_dump', ['--format=custom', `--file=${dumpFile}`], databaseUrl);
+  // The sessions table without its rows: an archive signs no one in (the header of this file).
+  await runClientTool('pg_dump', ['--format=custom', '--exclude-table-data=public.sessions', `--file=${dumpFile}`], databaseUrl);
   const database = handle ?? (await openDatabase({ databaseUrl }));
   try {
     return await writeArchive(config, target, 'postgresql', dumpFile, await latestAppliedMigration(database.db));
@@ -300,8 +329,9 @@ export async function restoreBackup(config: Env, archive: string, options: Resto
 }
 
 /**
- * Puts the archive's generated secret back into DATA_DIR/auth-secret, so the sessions it signed
- * stay valid. With BETTER_AUTH_SECRET set that variable wins, and the outcome says so.
+ * Puts the archive's generated secret back into DATA_DIR/auth-secret, so the ticket codes, links
+ * and cookies it signed stay valid (the archive holds no sessions: everyone signs in again). With
+ * BETTER_AUTH_SECRET set that variable wins, and the outcome says so.
  */
 async function restoreSecret(config: Env, archive: string, entry: TarEntry | undefined): Promise<RestoreOutcome['authSecret']> {
   if (!entry) return 'not in the backup';

@@ -98,6 +98,9 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl(['http', 'https']),
   ALLOW_TEST_PAYMENTS: booleanFlag,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  WRONG_CODE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  MAILS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  MAILS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   TRUST_PROXY: trustProxy,
   MEDIA_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
@@ -147,6 +150,12 @@ export type Env = {
   allowTestPayments: boolean;
   /** Sign-in, sign-up and password-reset attempts per minute from one client IP. */
   authRateLimit: number;
+  /** Wrong check-in or discount codes of one event from one client address in 15 minutes (WRONG_CODE_LIMIT). */
+  wrongCodeLimit: number;
+  /** Mails to typed addresses (waitlist, free registration, a ticket passed on) one client address causes in an hour (MAILS_PER_CLIENT_HOUR). */
+  mailsPerClientHour: number;
+  /** Such mails one address receives in an hour (MAILS_PER_ADDRESS_HOUR). */
+  mailsPerAddressHour: number;
   /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (README: security). */
   trustProxy: number | string[] | false;
   /** The most all uploaded files together may take, in bytes (MEDIA_STORAGE_LIMIT_MB). */
@@ -240,6 +249,9 @@ export function parseEnv(source: Record<string, string | undefined>, { createSec
     stripeApiBase: values.STRIPE_API_BASE,
     allowTestPayments: values.ALLOW_TEST_PAYMENTS,
     authRateLimit: values.AUTH_RATE_LIMIT,
+    wrongCodeLimit: values.WRONG_CODE_LIMIT,
+    mailsPerClientHour: values.MAILS_PER_CLIENT_HOUR,
+    mailsPerAddressHour: values.MAILS_PER_ADDRESS_HOUR,
     trustProxy: values.TRUST_PROXY,
     mediaStorageLimitBytes: values.MEDIA_STORAGE_LIMIT_MB * 1024 * 1024,
     mailRatePerMinute: values.MAIL_RATE_PER_MINUTE,

@@ -17,6 +17,8 @@ export const appErrorStatuses = {
   conflict: 409,
   /** Allowed, but only once the person confirms (approving an application nobody paid online). */
   confirmation_required: 409,
+  /** Tried too often from one client or for one address (README: Security): wait, then try again. */
+  too_many_attempts: 429,
   /** Online payment cannot start now (not configured, or the provider cannot be reached). */
   payments_unavailable: 503,
 } as const;

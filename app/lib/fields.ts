@@ -17,6 +17,21 @@ export function requiredText(label: string, max: number, options: { multiline?: 
     .refine(isPlainText(options), controlCharactersMessage(label));
 }
 
+/**
+ * What reads as a web or mail address in a name: a scheme, `www.`, `@`, a slash, or a domain's dot
+ * ('evil.example', 'EVIL.COM'); initials are not one ('W.A.Perera', 'W.A.PERERA', 'Dr. Smith').
+ */
+const addressLike = /:\/\/|[wW]{3}\.|@|\/|\p{L}\.\p{Ll}{2,}|\p{L}{2}\.\p{Lu}{2,}/u;
+
+/**
+ * A person's name on a form whose mail goes to an address a visitor typed (a ticket, a waitlist):
+ * no web or mail address in it, so a stranger cannot make the site mail their link to anyone
+ * (docs/product.md#mail-to-a-typed-address).
+ */
+export function personName(label: string, max = 120) {
+  return requiredText(label, max).refine((value) => !addressLike.test(value), `${label} cannot hold a web or email address.`);
+}
+
 export function optionalText(label: string, max: number, options: { multiline?: boolean } = {}) {
   return z
     .string()

@@ -40,6 +40,9 @@ export const messages = {
   emailNotVerified: 'Please verify your email address before signing in. We sent you a link when you signed up.',
   verificationResent: { title: 'Verification Email Sent', description: 'Check your inbox for a new link to verify your address.' },
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  /** Limits of what a visitor may try (docs/product.md#discount-codes, #mail-to-a-typed-address); `wait` from waitText. */
+  tooManyCodes: (wait: string) => `Too many wrong discount codes from here. Try again in ${wait}.`,
+  tooManyMails: (wait: string) => `Too many mails have gone out from here, or to this address, in the last hour. Try again in ${wait}.`,
   emailInUse: 'This email is already in use. Please try logging in or use a different email.',
   signUpSuccessful: { title: 'Sign Up Successful!', description: 'Please check your email to verify your account.', variant: 'success' },
   signUpMailFailed: 'We could not send the verification email, so your account was not created. Please try again in a few minutes.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAppError } from './errors';
-import { adminAbilities, assertCan, commandLineActor, hasRole, isRole, roleRanks, roles, type Role } from './roles';
+import { adminAbilities, assertCan, commandLineActor, effectiveRole, hasRole, isRole, roleRanks, roles, type Role } from './roles';
 
 describe('the rank rule', () => {
   const expected: Record<Role, Role[]> = {
@@ -91,5 +91,26 @@ describe('assertCan', () => {
 
   it('trusts the operator at the command line with roles', () => {
     expect(() => assertCan(commandLineActor, 'manageRoles')).not.toThrow();
+  });
+});
+
+describe('the role an account acts with (effectiveRole)', () => {
+  const acting = (role: string | null, twoFactorEnabled: boolean, required: boolean) => effectiveRole({ role, twoFactorEnabled }, required);
+
+  it('is a member’s for admins, super admins and finance without two-step sign-in while a super admin requires it', () => {
+    for (const role of ['admin', 'super_admin', 'finance']) {
+      expect(acting(role, false, true), role).toEqual({ role: 'member', secondStepMissing: true });
+      expect(adminAbilities(acting(role, false, true).role), role).toMatchObject({ enter: false, checkIn: false, viewDonations: false });
+    }
+  });
+
+  it('is the account’s own once the second step is on, or while nobody requires it; editors and members are never covered', () => {
+    for (const role of ['admin', 'super_admin', 'finance']) {
+      expect(acting(role, true, true), role).toEqual({ role, secondStepMissing: false });
+      expect(acting(role, false, false), role).toEqual({ role, secondStepMissing: false });
+    }
+    expect(acting('editor', false, true)).toEqual({ role: 'editor', secondStepMissing: false });
+    expect(acting('member', false, true)).toEqual({ role: 'member', secondStepMissing: false });
+    expect(acting(null, false, true)).toEqual({ role: null, secondStepMissing: false });
   });
 });

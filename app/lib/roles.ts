@@ -28,6 +28,26 @@ export function hasRole(userRole: string | null | undefined, required: Role): bo
 export const defaultRole: Role = 'member';
 
 /**
+ * The roles a super admin may require two-step sign-in of (docs/product.md#security): admins,
+ * super admins and finance (**staff** in the glossary); not editors.
+ */
+export function coveredByStaffRequirement(role: string | null | undefined): boolean {
+  return hasRole(role, 'admin') || role === 'finance';
+}
+
+/**
+ * The role an account acts with in this request: its own, but a member's while the association
+ * requires two-step sign-in of its role and it is not on (docs/product.md#security). Every guard,
+ * page and feature reads this one (session.server.ts), so such an account has a member's powers
+ * everywhere: the admin area, other buyers' tickets, the door, members' documents, each `.data` too.
+ */
+export function effectiveRole(account: { role?: string | null; twoFactorEnabled?: boolean | null }, staffTwoFactorRequired: boolean): { role: string | null; secondStepMissing: boolean } {
+  const role = account.role ?? null;
+  const secondStepMissing = staffTwoFactorRequired && coveredByStaffRequirement(role) && !account.twoFactorEnabled;
+  return { role: secondStepMissing ? defaultRole : role, secondStepMissing };
+}
+
+/**
  * What each role may do in the admin area (docs/product.md#roles-and-permissions): admins run
  * everything; editors (rank 2) run the site's content; finance (rank 2) reads donations and the
  * finance view; super_admins also manage roles. Editor and finance share a rank but not their work; both may

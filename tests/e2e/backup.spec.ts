@@ -1,9 +1,9 @@
 /**
  * Backup and restore of the embedded database (docs/architecture/operations.md#backups), as an operator runs
  * them: `npm run backup` while the server runs (it copies the database it holds), the data folder
- * lost, `npm run restore` into an empty one, and the site comes back with its accounts, payments,
- * uploaded files and signed-in sessions. A restore refuses a running server's data folder, and
- * replacing a database without --force.
+ * lost, `npm run restore` into an empty one, and the site comes back with its accounts, payments
+ * and uploaded files; not its sessions: everyone signs in again. A restore refuses a running
+ * server's data folder, and replacing a database without --force.
  */
 import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ async function startServer(dataDir: string): Promise<{ server: ServerProcess; or
   return { server, origin };
 }
 
-test('a backup taken while the server runs restores accounts, payments, uploads and sessions into an empty data folder', async () => {
+test('a backup taken while the server runs restores accounts, payments and uploads, but no session, into an empty data folder', async () => {
   test.setTimeout(2 * SERVER_START_LIMIT_MS + 300_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-backup-'));
   const backups = mkdtempSync(path.join(tmpdir(), 'ppa-backups-'));
@@ -59,18 +59,21 @@ test('a backup taken while the server runs restores accounts, payments, uploads 
   // The data folder is lost; a new, empty one takes the backup.
   const restoredDir = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-restored-')), 'data');
   const restore = await runScript('restore', [path.join(backups, archive!)], environment(restoredDir));
-  expect(restore.output).toContain('The session secret was restored too');
+  expect(restore.output).toContain('A backup holds no sessions: everyone signs in again.');
+  expect(restore.output).toContain('The site’s secret was restored too');
   expect(restore.code).toBe(0);
 
   const second = await startServer(restoredDir);
   expect(second.server.output()).not.toContain('First start');
-  // The old session cookie is still signed in, and sees the gift and its payment.
-  const gift = await pageAs(second.origin, data.giftPage, cookie!);
+  // The old session cookie signs no one in: the archive held no session.
+  expect((await pageAs(second.origin, data.giftPage, cookie!)).status).toBe(302);
+  // The password still signs in, and sees the gift and its payment.
+  const signedInAgain = await signIn(second.origin, admin.email, admin.password);
+  expect(signedInAgain).toBeTruthy();
+  const gift = await pageAs(second.origin, data.giftPage, signedInAgain!);
   expect(gift.status).toBe(200);
   expect(gift.text).toContain(data.donor.split(' ').slice(2).join(' '));
   expect(gift.text).toContain('$75.00');
-  // The password still signs in.
-  expect(await signIn(second.origin, admin.email, admin.password)).toBeTruthy();
   // The uploaded picture, byte for byte.
   const picture = await fetch(`${second.origin}${data.pictureSrc}`);
   expect(picture.status).toBe(200);

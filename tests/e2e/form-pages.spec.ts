@@ -184,7 +184,7 @@ for (const arrival of ['link', 'load'] as const) {
       // Apply: one post, its answer in place, what was typed kept, no page added to the history.
       await page.getByLabel('Discount code (optional)').fill('NOSUCHCODE');
       await page.getByLabel('Discount code (optional)').press('Enter');
-      await expect(page.getByText('This code is not valid for this event.')).toBeVisible();
+      await expect(page.getByText('This code is not valid for this event, or it has been used up.')).toBeVisible();
       expect(posts).toHaveLength(1);
       await expect(page).toHaveURL(order);
       await expect(page.getByLabel('Ticket 1 · Student')).toHaveValue('Kasun Silva');

@@ -10,6 +10,7 @@ import { mailFolder } from '~/features/mail/mail.server';
 import { deliverDueMail } from '~/features/mail/outbox.server';
 import { env } from '~/lib/env.server';
 import { commandLineActor } from '~/lib/roles';
+import { createAccount, testPassword } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
@@ -339,6 +340,22 @@ describe('better-auth endpoints posted to directly', () => {
       expect((await call('POST', '/sign-up/email', { name: 'Evil', email: 'evil-link@example.org', password: 'long enough password', callbackURL: evil })).status).toBe(400);
       expect((await call('POST', '/request-password-reset', { email: 'anyone@example.org', redirectTo: evil })).status).toBe(400);
       expect(await findAccountByEmail('evil-link@example.org')).toBeUndefined();
+    },
+  );
+
+  // Dots that are not '.' (U+3002, U+FF0E, U+FF61): a URL parser turns '/。evil.example' into a host.
+  it.each(['/\u3002evil.example', '/\uff0eevil.example', '/\uff61evil.example', '/\u3002/evil.example'])(
+    'answer a link with another dot (%s) 400, never a 500: sign-in, sign-up, verification and reset',
+    async (evil) => {
+      // A right password: better-auth would put the link in its Location header as it is (a 500 before).
+      await createAccount(database.db(), { email: 'dots@example.org', password: testPassword }).catch(() => undefined);
+      const signIn = await call('POST', '/sign-in/email', { email: 'dots@example.org', password: testPassword, callbackURL: evil });
+      expect(signIn.status).toBe(400);
+      expect(signIn.headers.get('set-cookie')).toBeNull();
+      expect((await call('POST', '/sign-up/email', { name: 'Evil', email: 'evil-dot@example.org', password: 'long enough password', callbackURL: evil })).status).toBe(400);
+      expect((await call('GET', `/verify-email?token=whatever&callbackURL=${encodeURIComponent(evil)}`)).status).toBe(400);
+      expect((await call('POST', '/request-password-reset', { email: 'anyone@example.org', redirectTo: evil })).status).toBe(400);
+      expect(await findAccountByEmail('evil-dot@example.org')).toBeUndefined();
     },
   );
 

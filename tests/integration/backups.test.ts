@@ -1,11 +1,18 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { backupFileName, readArchive } from '~/db/backup.server';
+import { backupFileName, createBackup, readArchive, restoreBackup } from '~/db/backup.server';
+import { currentDatabaseHandle, pgliteExtensions, pgliteStartParams } from '~/db/client.server';
+import { sessions } from '~/db/schema/auth';
 import { jobRuns } from '~/db/schema/jobs';
 import { appVersion } from '~/lib/app-version.server';
 import { parseEnv } from '~/lib/env.server';
+import { listTar, readTarEntry } from '~/lib/tar.server';
+import { createSignedInAccount } from '../factories/accounts';
 import { takeConsoleErrors } from '../setup/console';
 import { setupTestDatabase } from '../setup/database';
 import { BACKUP_JOB, backupJob, backupStatus, lastBackupAt, pruneBackups, runBackupAfter } from '~/lib/backups.server';
@@ -111,5 +118,38 @@ describe('the daily backup job', () => {
     expect(await runBackupAfter('sleep 30; echo never', archive, 200)).toEqual({ ok: false, reason: 'stopped after 0 minutes' });
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(takeConsoleErrors()).toEqual([expect.stringContaining('BACKUP_AFTER failed for a.tar')]);
+  });
+});
+
+describe('what an archive holds', () => {
+  it('no sessions: not a token anywhere in it, and a restore signs no one in; the accounts are there', async () => {
+    const { account } = await createSignedInAccount(database.db(), { email: 'kept-in-backup@example.org' });
+    const tokens = (await database.db().select({ token: sessions.token }).from(sessions)).map((row) => row.token);
+    expect(tokens.length).toBeGreaterThan(0);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-no-sessions-'));
+    const config = parseEnv({ DATA_DIR: dataDir, DATABASE_URL: database.postgresUrl(), BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET });
+    const archive = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-archive-')), 'backup.tar');
+    // The daily job's way: the database this process holds.
+    const manifest = await createBackup(config, archive, currentDatabaseHandle());
+
+    const [entry] = (await listTar(archive)).filter((candidate) => candidate.name.startsWith('database.'));
+    const stored = await readTarEntry(archive, entry!);
+    // What the archive's database holds, readable: the embedded data folder unzipped, or pg_dump's archive as SQL.
+    const dumpFile = path.join(path.dirname(archive), 'database.dump');
+    if (manifest.database !== 'embedded') writeFileSync(dumpFile, stored);
+    const readable = manifest.database === 'embedded' ? gunzipSync(stored).toString('latin1') : execFileSync('pg_restore', ['--file=-', dumpFile]).toString('utf8');
+    expect(readable).toContain(account.email);
+    for (const token of tokens) expect(readable).not.toContain(token);
+
+    if (manifest.database !== 'embedded') return;
+    const restoredDir = path.join(mkdtempSync(path.join(tmpdir(), 'ppa-restored-')), 'data');
+    await restoreBackup(parseEnv({ DATA_DIR: restoredDir, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET }), archive, { force: false });
+    const restored = await PGlite.create({ dataDir: path.join(restoredDir, 'db'), startParams: pgliteStartParams, extensions: pgliteExtensions });
+    try {
+      expect((await restored.query<{ n: number }>('select count(*)::int as n from sessions')).rows[0]!.n).toBe(0);
+      expect((await restored.query<{ email: string }>('select email from users where email = $1', [account.email])).rows).toHaveLength(1);
+    } finally {
+      await restored.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInScans, tickets } from '~/db/schema/tickets';
 import { checkInTicket } from '~/features/events/check-in.server';
+import { doorListToken } from '~/features/events/door.server';
 import { placeOrder } from '~/features/events/orders.server';
 import { volunteerCookie } from '~/routes/_site/check-in-access.parts.server';
 import { action as doorAction, loader as doorLoader } from '~/routes/check-in/door';
@@ -41,9 +42,21 @@ async function eventWithTickets(names: string[]) {
 
 const path = (eventId: number) => `/check-in/${eventId}/door`;
 const list = (eventId: number, cookie: string) => doorLoader(routeArgs(path(eventId), { headers: { cookie } }, { eventId: String(eventId) }));
+/** The download the tests' phones checked their scans against: before the evening of 2026-01-01 they scan on. */
+const downloaded = new Date('2026-01-01T00:00:00.000Z');
+/** Scans as a phone posts them: each names the list it was checked against, unless a test gives its own (or none, `list: undefined`). */
+const withList = (eventId: number, body: unknown) => {
+  const scans = (body as { scans?: unknown })?.scans;
+  if (!Array.isArray(scans)) return body;
+  return { ...(body as object), scans: scans.map((scan: Record<string, unknown>) => ('list' in scan ? scan : { ...scan, list: doorListToken(eventId, downloaded) })) };
+};
 const sync = (eventId: number, body: unknown, cookie = staffCookie, contentType = 'application/json') =>
   doorAction(
-    routeArgs(path(eventId), { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { cookie, 'content-type': contentType } }, { eventId: String(eventId) }),
+    routeArgs(
+      path(eventId),
+      { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(withList(eventId, body)), headers: { cookie, 'content-type': contentType } },
+      { eventId: String(eventId) },
+    ),
   );
 const scan = (code: string, scannedAt: string, deviceId = 'phone-a', id: string = randomUUID()) => ({ id, code, scannedAt, deviceId });
 
@@ -168,6 +181,52 @@ describe('syncing scans', () => {
     expect(body.results).toMatchObject([{ result: 'refused', reason: 'This ticket was cancelled.' }, { result: 'not-for-event' }, { result: 'not-for-event' }, { result: 'checked-in' }]);
     const [row] = await database.db().select().from(tickets).where(eq(tickets.id, bo!.id));
     expect(row!.checkedInAt!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('counts a scan no earlier than the download of its list: a forged scan from 2020 does not take a real first check-in over', async () => {
+    const {
+      event,
+      tickets: [ann, bo],
+    } = await eventWithTickets(['Ann Real', 'Bo Forged']);
+    // Ann is checked in at the door; then a phone (a volunteer's, a stolen code's) downloads the list.
+    expect(await checkInTicket(event.id, ann!.code, 'door@example.org')).toMatchObject({ result: 'valid' });
+    const [real] = await database.db().select().from(tickets).where(eq(tickets.id, ann!.id));
+    const listed = (await (await list(event.id, staffCookie)).json()) as { downloadedAt: string; listToken: string };
+    expect(listed.listToken).toMatch(/^\d+\.[\w-]{22}$/);
+    const forged = (await (
+      await sync(event.id, {
+        scans: [
+          { ...scan(ann!.code, '2020-01-01T00:00:00.000Z', 'forger'), list: listed.listToken },
+          { ...scan(bo!.code, '2020-01-01T00:00:00.000Z', 'forger'), list: listed.listToken },
+        ],
+      })
+    ).json()) as { results: { result: string; at?: string; firstAt?: string }[] };
+    expect(forged.results[0]).toMatchObject({ result: 'duplicate', firstAt: real!.checkedInAt!.toISOString() });
+    expect(forged.results[1]).toMatchObject({ result: 'checked-in', at: listed.downloadedAt });
+    const [after] = await database.db().select().from(tickets).where(eq(tickets.id, ann!.id));
+    expect(after!.checkedInAt).toEqual(real!.checkedInAt);
+  });
+
+  it('counts a scan that names no list, or a list the server did not sign for this event, when it arrives', async () => {
+    const {
+      event,
+      tickets: [ann, bo, cy],
+    } = await eventWithTickets(['Ann Unlisted', 'Bo Other List', 'Cy Made Up']);
+    const other = await eventWithTickets(['Dee Elsewhere']);
+    const before = Date.now();
+    const answer = (await (
+      await sync(event.id, {
+        scans: [
+          { ...scan(ann!.code, '2020-01-01T00:00:00.000Z'), list: undefined },
+          { ...scan(bo!.code, '2020-01-01T00:00:00.000Z'), list: doorListToken(other.event.id, downloaded) },
+          { ...scan(cy!.code, '2020-01-01T00:00:00.000Z'), list: `${downloaded.getTime()}.${'A'.repeat(22)}` },
+        ],
+      })
+    ).json()) as { results: { result: string; at: string }[] };
+    for (const result of answer.results) {
+      expect(result.result).toBe('checked-in');
+      expect(new Date(result.at).getTime()).toBeGreaterThanOrEqual(before);
+    }
   });
 
   it('answers bad input with 400 and a clear message, and changes nothing', async () => {

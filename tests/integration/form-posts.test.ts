@@ -4,7 +4,7 @@
  * 400, and an id that is not one is "not found", never a 500.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attemptsBlocked, checkInCodeGuesses, recordWrongAttempt } from '~/features/accounts/attempt-limits.server';
+import { attemptLimits, limitedAttempt } from '~/features/accounts/attempt-limits.server';
 import { eventCheckInCode } from '~/features/events/check-in.server';
 import { action as checkInAction } from '~/routes/_site/check-in.$eventId';
 import { action as committeeEditorAction } from '~/routes/admin/content/committee-editor';
@@ -135,10 +135,29 @@ describe('guessing the check-in code', () => {
     expect((await volunteer(event.id, eventCheckInCode(event.id), '203.0.113.51')).status).toBe(302);
     expect((await volunteer(other.id, eventCheckInCode(other.id), '203.0.113.50')).status).toBe(302);
     // A window after the first wrong guess, the count starts again.
-    const later = Date.now() + checkInCodeGuesses.windowSeconds * 1000 + 1;
-    expect(await attemptsBlocked(checkInCodeGuesses, `${event.id}|203.0.113.50`, later)).toBeNull();
-    await recordWrongAttempt(checkInCodeGuesses, `${event.id}|203.0.113.50`, later);
-    expect(await attemptsBlocked(checkInCodeGuesses, `${event.id}|203.0.113.50`, later)).toBeNull();
+    const key = { limit: attemptLimits().checkInCode, subject: `${event.id}|203.0.113.50` };
+    const later = Date.now() + key.limit.windowSeconds * 1000 + 1;
+    const wrongGuess = () =>
+      limitedAttempt(
+        [key],
+        async () => 'wrong',
+        () => true,
+        later,
+      );
+    expect(await wrongGuess()).toEqual({ ok: true, value: 'wrong' });
+    expect(await wrongGuess()).toEqual({ ok: true, value: 'wrong' });
+  });
+
+  it('lets no burst of guesses sent at once past the limit: 30 wrong codes together, 10 are looked at', async () => {
+    const event = await createEvent(database.db(), { status: 'published' }, [{ name: 'Standard', priceCents: 0, quantityCap: 10 }]);
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, guess) =>
+        answer(() => checkInAction(postArgs(`/check-in/${event.id}`, { intent: 'volunteer', code: `WRONG${guess}` }, { 'x-client-ip': '203.0.113.60' }, { eventId: String(event.id) }))),
+      ),
+    );
+    const statuses = guesses.map((guess) => guess.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
   });
 });
 

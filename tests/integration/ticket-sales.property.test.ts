@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ticketOrders, tickets, waitlistEntries } from '~/db/schema/tickets';
 import { cancelPlannedTickets, planTicketCancellation } from '~/features/events/attendees.server';
-import { discountCodeSchema, seatDiscount, type DiscountCode } from '~/features/events/discounts';
+import { CODE_NOT_VALID, discountCodeSchema, seatDiscount, type DiscountCode } from '~/features/events/discounts';
 import { saveCode, usesOf } from '~/features/events/discounts.server';
 import { confirmPaidOrder, HOLD_MINUTES, placeOrder, releaseOrder } from '~/features/events/orders.server';
 import { joinWaitlist, sweepWaitlists } from '~/features/events/waitlist.server';
@@ -64,7 +64,7 @@ async function refusedOrDone<T>(run: () => Promise<T>): Promise<T | null> {
     return await run();
   } catch (error) {
     if (error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found')) {
-      if (error.message === 'This code has been used up.') reached.codeUsedUp += 1;
+      if (error.message === CODE_NOT_VALID) reached.codeUsedUp += 1;
       if (error.message.startsWith('This code is for members')) reached.membersOnlyRefused += 1;
       return null;
     }

@@ -9,6 +9,7 @@ import { auditLog } from '~/db/schema/audit';
 import { siteSettings } from '~/db/schema/content';
 import { auth, callAuthEndpoint } from '~/features/accounts/auth.server';
 import { resetTwoFactor } from '~/features/accounts/two-factor.server';
+import { placeOrder } from '~/features/events/orders.server';
 import { setStaffTwoFactorRequirement } from '~/features/content/settings.server';
 import { messages } from '~/lib/messages';
 import { commandLineActor, type Role } from '~/lib/roles';
@@ -17,11 +18,15 @@ import { middleware as adminLayoutMiddleware } from '~/routes/admin/layout';
 import { action as codeAction, loader as codeLoader } from '~/routes/_auth/login.two-factor';
 import { action as loginAction } from '~/routes/_auth/login';
 import { action as securityAction, loader as securityLoader } from '~/routes/portal/security';
+import { action as doorAction, loader as doorLoader } from '~/routes/check-in/door';
+import { loader as documentLoader } from '~/routes/documents.$id.download';
+import { action as checkInAction, loader as checkInLoader } from '~/routes/_site/check-in.$eventId';
+import { loader as ticketsLoader } from '~/routes/_site/tickets.$orderId';
 import { createAccount, sessionCookie, testPassword } from '../factories/accounts';
-import { createSiteSettings } from '../factories/content';
+import { createDocument, createEvent, createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
 import { routeArgs, runMiddleware } from '../setup/route-args';
-import { base32Decode, totpCode, wrongCode } from '../setup/totp';
+import { base32Decode, freshCode, totpCode, wrongCode } from '../setup/totp';
 
 const database = setupTestDatabase();
 beforeEach(async () => {
@@ -104,7 +109,7 @@ async function turnOn(jar: Jar): Promise<{ key: string; backupCodes: string[] }>
   expect(started).toMatchObject({ status: 302, location: '/members-portal/security' });
   const pending = (await securityLoader(get('/members-portal/security', jar))) as { state: { status: string; setup?: { secret: string } } };
   const key = pending.state.setup!.secret;
-  const confirmed = await answer(() => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: totpCode(key) })));
+  const confirmed = await answer(async () => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: await freshCode(key) })));
   expect(confirmed).toMatchObject({ status: 302, location: '/members-portal/security' });
   jar.take(confirmed.headers);
   const shown = (await securityLoader(get('/members-portal/security', jar))) as { state: { status: string }; newCodes: string[] | null };
@@ -154,7 +159,7 @@ describe('setting two-step sign-in up', () => {
     expect(fieldError(notDigits, 'code')).toBe('Enter the 6-digit code from your app.');
     expect((await sessionUser(jar))?.twoFactorEnabled).toBe(false);
 
-    const confirmed = await answer(() => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: totpCode(setup.secret) })));
+    const confirmed = await answer(async () => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: await freshCode(setup.secret) })));
     expect(confirmed.status).toBe(302);
     jar.take(confirmed.headers);
     expect((await sessionUser(jar))?.twoFactorEnabled).toBe(true);
@@ -195,7 +200,7 @@ describe('signing in with two-step sign-in on', () => {
     expect((wrong.data?.result as { error?: Record<string, string[]> }).error?.['']).toEqual([messages.wrongAuthenticatorCode]);
     expect(await sessionUser(jar)).toBeNull();
 
-    const right = await answer(() => codeAction(post('/login/two-factor?redirectTo=%2Fadmin', jar, { intent: 'totp', code: totpCode(key) })));
+    const right = await answer(async () => codeAction(post('/login/two-factor?redirectTo=%2Fadmin', jar, { intent: 'totp', code: await freshCode(key) })));
     expect(right).toMatchObject({ status: 302, location: '/admin' });
     jar.take(right.headers);
     expect((await sessionUser(jar))?.id).toBe(account.id);
@@ -230,7 +235,7 @@ describe('signing in with two-step sign-in on', () => {
     const { account, jar: setupJar } = await staff('admin');
     const { key } = await turnOn(setupJar);
     const { jar } = await signInWithPassword(account.email);
-    const verified = await answer(() => codeAction(post('/login/two-factor', jar, { intent: 'totp', code: totpCode(key), trustDevice: 'on' })));
+    const verified = await answer(async () => codeAction(post('/login/two-factor', jar, { intent: 'totp', code: await freshCode(key), trustDevice: 'on' })));
     jar.take(verified.headers);
     const trust = verified.headers?.getSetCookie().find((cookie) => cookie.includes('trust_device'));
     expect(trust).toMatch(/Max-Age=2592000/i);
@@ -251,7 +256,7 @@ describe('signing in with two-step sign-in on', () => {
       statuses.push((await answer(() => codeAction(post('/login/two-factor', jar, { intent: 'totp', code: wrongCode(key) }, from)))).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const limited = await answer(() => codeAction(post('/login/two-factor', jar, { intent: 'totp', code: totpCode(key) }, from)));
+    const limited = await answer(async () => codeAction(post('/login/two-factor', jar, { intent: 'totp', code: await freshCode(key) }, from)));
     expect(limited.status).toBe(429);
     expect((limited.data?.result as { error?: Record<string, string[]> }).error?.['']).toEqual([messages.tooManyAttempts]);
   });
@@ -263,7 +268,7 @@ describe('signing in with two-step sign-in on', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await answer(() => codeAction(post('/login/two-factor?redirectTo=%2Fadmin', jar, { intent: 'totp', code: wrongCode(key) })))).status).toBe(401);
     }
-    const over = await answer(() => codeAction(post('/login/two-factor?redirectTo=%2Fadmin', jar, { intent: 'totp', code: totpCode(key) })));
+    const over = await answer(async () => codeAction(post('/login/two-factor?redirectTo=%2Fadmin', jar, { intent: 'totp', code: await freshCode(key) })));
     expect(over).toMatchObject({ status: 302, location: '/login?redirectTo=%2Fadmin' });
     jar.take(over.headers);
     expect(await sessionUser(jar)).toBeNull();
@@ -279,10 +284,42 @@ describe('signing in with two-step sign-in on', () => {
       }
     }
     const { jar } = await signInWithPassword(account.email);
-    const locked = await answer(() => codeAction(post('/login/two-factor', jar, { intent: 'totp', code: totpCode(key) })));
+    const locked = await answer(async () => codeAction(post('/login/two-factor', jar, { intent: 'totp', code: await freshCode(key) })));
     expect(locked.status).toBe(429);
     expect((locked.data?.result as { error?: Record<string, string[]> }).error?.['']).toEqual([messages.secondStepLocked]);
     expect(await sessionUser(jar)).toBeNull();
+  });
+
+  it('takes a code from the app once: the same code again, even within its 30 seconds, is refused as a wrong one', async () => {
+    const { account, jar: setupJar } = await staff('admin');
+    const { key } = await turnOn(setupJar);
+    const code = await freshCode(key);
+    const first = await signInWithPassword(account.email);
+    expect(await answer(() => codeAction(post('/login/two-factor?redirectTo=%2Fadmin', first.jar, { intent: 'totp', code })))).toMatchObject({ status: 302, location: '/admin' });
+    const second = await signInWithPassword(account.email);
+    const replayed = await answer(() => codeAction(post('/login/two-factor?redirectTo=%2Fadmin', second.jar, { intent: 'totp', code })));
+    expect(replayed.status).toBe(401);
+    expect((replayed.data?.result as { error?: Record<string, string[]> }).error?.['']).toEqual([messages.wrongAuthenticatorCode]);
+    second.jar.take(replayed.headers);
+    expect(await sessionUser(second.jar)).toBeNull();
+  });
+
+  it('takes a code sent from two browsers at once for one of them only', async () => {
+    const { account, jar: setupJar } = await staff('finance');
+    const { key } = await turnOn(setupJar);
+    const [a, b] = [await signInWithPassword(account.email), await signInWithPassword(account.email)];
+    const code = await freshCode(key);
+    const answers = await Promise.all([a, b].map(({ jar }) => answer(() => codeAction(post('/login/two-factor', jar, { intent: 'totp', code })))));
+    expect(answers.map((reply) => reply.status).sort()).toEqual([302, 401]);
+  });
+
+  it('ends the account’s other sessions when it is turned on: one signed in with the password alone elsewhere is signed out', async () => {
+    const { account, jar } = await staff('admin');
+    const elsewhere = new Jar(await sessionCookie(account.email));
+    expect((await sessionUser(elsewhere))?.id).toBe(account.id);
+    await turnOn(jar);
+    expect((await sessionUser(jar))?.id).toBe(account.id);
+    expect(await sessionUser(elsewhere)).toBeNull();
   });
 
   it('turns off with the password; then the password alone signs in', async () => {
@@ -318,7 +355,7 @@ describe('recovery and stray posts', () => {
     const { jar } = await staff('member');
     const { key, backupCodes } = await turnOn(jar);
     expect(backupCodes).toHaveLength(10);
-    const again = await answer(() => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: totpCode(key) })));
+    const again = await answer(async () => securityAction(post('/members-portal/security', jar, { intent: 'confirm', code: await freshCode(key) })));
     expect(again).toMatchObject({ status: 302, location: '/members-portal/security' });
     expect((await securityLoader(get('/members-portal/security', jar))).newCodes).toBeNull();
   });
@@ -393,5 +430,52 @@ describe('a super admin requires two-step sign-in of admins and finance', () => 
     });
     expect(direct.response.status).toBe(400);
     expect((await sessionUser(readyJar))?.twoFactorEnabled).toBe(true);
+  });
+});
+
+describe('while it is required, staff without it have a member’s powers everywhere', () => {
+  /** A route's answer to `jar` at `path`, with the route's params. */
+  const as = <Params extends Record<string, string>>(jar: Jar, path: string, params: Params, init: RequestInit = {}) =>
+    routeArgs(path, { ...init, headers: { cookie: jar.toString(), 'x-client-ip': freshIp(), ...(init.headers as Record<string, string> | undefined) } }, params);
+
+  it('admins, super admins and finance signed in with the password alone: no other buyer’s tickets, no door, no check-in, no members’ documents', async () => {
+    const { account: boss, jar: bossJar } = await staff('super_admin');
+    await turnOn(bossJar);
+    const event = await createEvent(database.db(), { status: 'published', registrationKind: 'rsvp', startsAt: new Date(Date.now() + 7 * 86_400_000) }, [
+      { name: 'Place', priceCents: 0, quantityCap: 50 },
+    ]);
+    const { order } = await placeOrder({
+      eventId: event.id,
+      buyer: { name: 'Bea Buyer', email: 'bea.buyer@example.org', userId: null },
+      seats: [{ tierId: event.tiers[0]!.id, attendeeName: 'Bea' }],
+      isMember: false,
+    });
+    const document = await createDocument(database.db(), { visibility: 'members' });
+    const scan = JSON.stringify({ scans: [{ id: crypto.randomUUID(), code: 'K7QX-93MD', scannedAt: new Date().toISOString(), deviceId: 'phone' }] });
+    const powers = async (jar: Jar) => ({
+      tickets: (await answer(() => ticketsLoader(as(jar, `/tickets/${order.id}`, { orderId: order.id })))).status,
+      ticketsData: (await answer(() => ticketsLoader(as(jar, `/tickets/${order.id}.data`, { orderId: order.id })))).status,
+      door: ((await checkInLoader(as(jar, `/check-in/${event.id}.data`, { eventId: String(event.id) }))) as { allowed: boolean; volunteerCode: string | null }).volunteerCode !== null,
+      list: ((await doorLoader(as(jar, `/check-in/${event.id}/door`, { eventId: String(event.id) }))) as Response).status,
+      sync: ((await doorAction(as(jar, `/check-in/${event.id}/door`, { eventId: String(event.id) }, { method: 'POST', body: scan, headers: { 'content-type': 'application/json' } }))) as Response)
+        .status,
+      check: (await answer(() => checkInAction(as(jar, `/check-in/${event.id}`, { eventId: String(event.id) }, { method: 'POST', body: new URLSearchParams({ intent: 'check', code: 'K7QX-93MD' }) }))))
+        .status,
+      document: (await answer(() => documentLoader(as(jar, `/documents/${document.id}/download`, { id: String(document.id) })))).status,
+    });
+    const full = { tickets: 200, ticketsData: 200, door: true, list: 200, sync: 200, check: 200, document: 200 };
+    const member = { tickets: 404, ticketsData: 404, door: false, list: 403, sync: 403, check: 403, document: 302 };
+
+    const covered = await Promise.all((['admin', 'super_admin', 'finance'] as const).map((role) => staff(role)));
+    const { jar: editorJar } = await staff('editor');
+    for (const { jar } of covered) expect(await powers(jar)).toEqual(full);
+    await setStaffTwoFactorRequirement({ ...boss, twoFactorEnabled: true }, true);
+    for (const { account, jar } of covered) expect(await powers(jar), account.role).toEqual(member);
+    // Editors are not covered by the requirement; and once the second step is on, the powers are back.
+    expect(await powers(editorJar)).toEqual(full);
+    for (const { jar } of covered) {
+      await turnOn(jar);
+      expect(await powers(jar)).toEqual(full);
+    }
   });
 });

@@ -39,3 +39,25 @@ export function wrongCode(base32Key: string): string {
     if (!near.has(code)) return code;
   }
 }
+
+const lastStepGiven = new Map<string, number>();
+
+/**
+ * A code the server has not accepted yet for this key: a code works once (docs/product.md#security),
+ * so each call gives a later step than the last, among those the server accepts (one either side
+ * of now; the earlier one only while at least 10 s of it remain). When none is left it waits for
+ * the clock to reach one: a condition, at most one step.
+ */
+export async function freshCode(base32Key: string): Promise<string> {
+  for (;;) {
+    const now = Date.now();
+    const current = Math.floor(now / 30_000);
+    const earliest = now % 30_000 < 20_000 ? current - 1 : current;
+    const step = Math.max((lastStepGiven.get(base32Key) ?? -Infinity) + 1, earliest);
+    if (step <= current + 1) {
+      lastStepGiven.set(base32Key, step);
+      return totpCode(base32Key, step * 30_000);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -96,6 +96,8 @@ export const twoFactors = pgTable(
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The time step (Unix time / 30 s) of the last authenticator code accepted: a code works once (features/accounts/totp-replay.server.ts). */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   },
   (table) => [uniqueIndex('two_factors_user_unique').on(table.userId)],
 );

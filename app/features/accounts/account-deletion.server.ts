@@ -21,9 +21,11 @@ const deletedEmail = (recordId: string) => `deleted-${recordId}@deleted.invalid`
  * telephone or email). Staff accounts are refused (roles are changed first), and so is an account
  * whose IPTV contribution still runs. The member confirms by typing their email.
  */
-export async function deleteOwnAccount(user: { id: string; email: string; role?: string | null }, confirmation: string): Promise<void> {
+export async function deleteOwnAccount(user: { id: string; email: string; role?: string | null; accountRole?: string | null }, confirmation: string): Promise<void> {
   if (confirmation.trim().toLowerCase() !== user.email.toLowerCase()) throw new AppError('bad_request', messages.retypeEmailToDelete, { field: 'confirmEmail' });
-  if (hasRole(user.role, 'editor') || user.role === 'finance') {
+  // The role the account holds, not the one it acts with while its second step is missing (session.server.ts).
+  const role = user.accountRole ?? user.role;
+  if (hasRole(role, 'editor') || role === 'finance') {
     throw new AppError('conflict', 'Staff accounts cannot be deleted here: ask a super admin to make yours a member account first.');
   }
   await accountsTransaction(async (tx) => {

@@ -8,7 +8,7 @@ import { passwordProblem } from './passwords.server';
  * (auth.server.ts), whether our pages call them or someone posts to /api/auth/* directly:
  *
  * - links it will redirect to (callbackURL, redirectTo…) are paths on this site, or this site's
- *   own address: never another origin, `//host` or `/..//host`;
+ *   own address, in printable ASCII: never another origin, `//host`, `/..//host` or `/。host`;
  * - every text field has a size and no control characters (a name of 250 MB, or a NUL, is bad
  *   input, not something to store);
  * - sign-up and profile updates meet the sign-up form's own schema; a new address for the account
@@ -30,8 +30,15 @@ const maxLength: Record<string, number> = {
 };
 const DEFAULT_MAX_LENGTH = 2048;
 
+/**
+ * A link better-auth may answer with as it is, in a Location header: printable ASCII only (a URL's
+ * other characters are percent-encoded). '/。evil.example' (U+3002, an ideographic full stop) is
+ * no header value, and a browser's URL parser would read the dot as a host's.
+ */
+const printableAscii = /^[\x21-\x7e]*$/;
+
 function isSiteLink(value: unknown, publicUrl: string): boolean {
-  if (typeof value !== 'string') return false;
+  if (typeof value !== 'string' || !printableAscii.test(value)) return false;
   const path = value.startsWith(publicUrl) ? value.slice(publicUrl.length) || '/' : value;
   return safeRedirect(path, '') !== '';
 }

@@ -18,6 +18,7 @@ import { carryAccountEmail } from './account-email.server';
 import { authInputProblem } from './auth-input.server';
 import { log } from '~/lib/log.server';
 import { forgetSessionUsers, sessionUserOf } from '~/lib/session-cache.server';
+import { endOtherSessionsOnceOn, refuseUsedCode } from './totp-replay.server';
 import { twoFactorRequiredFor } from './two-factor-policy.server';
 
 /**
@@ -266,6 +267,7 @@ function createAuth(database: Database) {
         if (context.path === '/change-email') await requireCurrentPassword(context);
         if (context.path === '/verify-email') await refuseStaleEmailChange(context, config.publicUrl);
         if (context.path === '/two-factor/disable') await refuseWhileRequired(context);
+        if (context.path === '/two-factor/verify-totp') await refuseUsedCode(context);
         // A new password ends every other session of the account, as a reset ends them all
         // (README: Security): whatever the call asked, the one that changed it stays signed in.
         if (context.path === '/change-password') return { context: { body: { ...(context.body as Record<string, unknown>), revokeOtherSessions: true } } };
@@ -273,6 +275,7 @@ function createAuth(database: Database) {
       after: createAuthMiddleware(async (context) => {
         // Any call but reading a session may have changed one or its account (sign-out, revoking,
         // a new password, two-step sign-in, the address): the users held in memory are forgotten.
+        if (context.path === '/two-factor/verify-totp') await endOtherSessionsOnceOn(context);
         if (context.path !== '/get-session') forgetSessionUsers();
         if (context.path === '/change-email') await noticeEmailChange(context, config.publicUrl);
         if (context.path === '/request-password-reset') await resetAnswerFloor.wait((context.request && resetRequestsStarted.get(context.request)) ?? Date.now());
@@ -344,15 +347,15 @@ export async function callAuthEndpoint(request: Request, endpoint: string, body:
 
 const readSession = (request: Request) => auth().api.getSession({ headers: request.headers });
 
-/** Who signs in: better-auth's user with our fields. Read once per request (session.server.ts). */
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof readSession>>>['user'];
+/** Who signs in: better-auth's user with our fields, its role as the account holds it (session.server.ts adds the role it acts with). */
+export type AccountUser = NonNullable<Awaited<ReturnType<typeof readSession>>>['user'];
 
 /**
  * The signed-in user of a request, or null, from the session behind its cookie: held in memory a
  * few seconds by the cookie's signed value (session-cache.server.ts), read through better-auth
  * otherwise, which checks the signature and the session's row.
  */
-export async function readSessionUser(request: Request): Promise<SessionUser | null> {
+export async function readSessionUser(request: Request): Promise<AccountUser | null> {
   const instance = auth();
   const cookies = request.headers.get('cookie');
   const token = cookies ? parseCookies(cookies).get((await instance.$context).authCookies.sessionToken.name) : undefined;

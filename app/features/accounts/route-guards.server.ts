@@ -2,7 +2,6 @@ import { data, redirect, type MiddlewareFunction } from 'react-router';
 import { adminRefusal, adminSections, type AdminSection } from '~/lib/admin-places';
 import { adminAbilities, hasRole, type AdminAbilities, type Role } from '~/lib/roles';
 import { getSessionUser, type RequestScope, type SessionUser } from './session.server';
-import { mustSetUpTwoFactor } from './two-factor-policy.server';
 
 /** Where an admin or finance user without two-step sign-in goes while a super admin requires it. */
 export const TWO_FACTOR_SETUP_PATH = '/members-portal/security';
@@ -32,27 +31,15 @@ export async function requireRole(scope: RequestScope, role: Role): Promise<Sess
 }
 
 /**
- * Whether the user must set up two-step sign-in first (docs/product.md#security): asked once per
- * request, and only of admins and finance without it, so everyone else costs no query.
- */
-const setUpFirst = new WeakMap<object, { user: SessionUser; answer: Promise<boolean> }>();
-function mustSetUpFirst(scope: RequestScope, user: SessionUser): Promise<boolean> {
-  const held = setUpFirst.get(scope.context);
-  if (held?.user === user) return held.answer;
-  const answer = mustSetUpTwoFactor(user);
-  setUpFirst.set(scope.context, { user, answer });
-  return answer;
-}
-
-/**
  * The signed-in user and what they may do in the admin area; anyone without admin access goes to /,
- * and an admin or finance user without two-step sign-in, while a super admin requires it, to its set-up.
+ * and an admin or finance user without two-step sign-in, while a super admin requires it, to its
+ * set-up (such an account acts as a member meanwhile: `effectiveRole`, session.server.ts).
  */
 export async function requireAdminArea(scope: RequestScope): Promise<{ user: SessionUser; can: AdminAbilities }> {
   const user = await requireUser(scope);
+  if (user.secondStepMissing) throw redirect(TWO_FACTOR_SETUP_PATH);
   const can = adminAbilities(user.role);
   if (!can.enter) throw redirect('/');
-  if (!user.twoFactorEnabled && (await mustSetUpFirst(scope, user))) throw redirect(TWO_FACTOR_SETUP_PATH);
   return { user, can };
 }
 
@@ -120,6 +107,5 @@ export const mailerMiddleware = guardMiddleware(requireMailer);
  */
 export async function wantsPreview(scope: RequestScope): Promise<boolean> {
   const user = await getSessionUser(scope);
-  if (!user || !adminAbilities(user.role).editContent || !scope.url.searchParams.has('preview')) return false;
-  return user.twoFactorEnabled || !(await mustSetUpFirst(scope, user));
+  return Boolean(user && adminAbilities(user.role).editContent && scope.url.searchParams.has('preview'));
 }

@@ -1,14 +1,12 @@
 import { findSiteSettings } from '~/features/content/settings-row.server';
-import { hasRole } from '~/lib/roles';
+import { coveredByStaffRequirement } from '~/lib/roles';
 
 /**
  * Who must use two-step sign-in (docs/product.md#security): a super admin may require it of
- * admins, super admins and finance (not editors). Apart from two-factor.server.ts so that
- * better-auth's configuration (auth.server.ts) can ask it too.
+ * admins, super admins and finance (not editors; `coveredByStaffRequirement` in lib/roles.ts).
+ * Apart from two-factor.server.ts so that better-auth's configuration (auth.server.ts) and the
+ * session (session.server.ts) can ask it too.
  */
-export function coveredByStaffRequirement(role: string | null | undefined): boolean {
-  return hasRole(role, 'admin') || role === 'finance';
-}
 
 /** Whether a super admin requires two-step sign-in of admins and finance (site settings). */
 export async function staffTwoFactorRequired(): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeKey, discountAmount, codeRefusal, discountCodeSchema, discountedSeats, seatDiscount, type DiscountCode } from './discounts';
+import { CODE_NOT_VALID, codeKey, discountAmount, codeRefusal, discountCodeSchema, discountedSeats, seatDiscount, type DiscountCode } from './discounts';
 
 const code = (overrides: Partial<DiscountCode> = {}): DiscountCode => ({
   id: 1,
@@ -50,15 +50,28 @@ describe('whether a code lowers an order', () => {
   });
 
   it('says why it does not, in the buyer’s words', () => {
-    expect(codeRefusal(null, check)).toBe('This code is not valid for this event.');
-    expect(codeRefusal(code({ active: false }), check)).toBe('This code is not valid for this event.');
+    expect(codeRefusal(null, check)).toBe('This code is not valid for this event, or it has been used up.');
+    expect(codeRefusal(code({ active: false }), check)).toBe('This code is not valid for this event, or it has been used up.');
     expect(codeRefusal(code({ validFrom: new Date('2026-06-02T00:00:00Z') }), check)).toBe('This code is not valid yet.');
     expect(codeRefusal(code({ validUntil: now }), check)).toBe('This code has expired.');
     expect(codeRefusal(code({ tierIds: [7] }), check)).toBe('This code is not valid for the tickets you chose.');
-    expect(codeRefusal(code({ useLimit: 5 }), { ...check, uses: 5 })).toBe('This code has been used up.');
     expect(codeRefusal(code({ useLimit: 5 }), { ...check, uses: 4 })).toBeNull();
     expect(codeRefusal(code({ membersOnly: true }), check)).toBe('This code is for members of the association. Sign in with your member account.');
     expect(codeRefusal(code({ membersOnly: true }), { ...check, isMember: true })).toBeNull();
+  });
+});
+
+describe('a guesser', () => {
+  it('cannot tell a used-up code from one that does not exist, whatever else is wrong with it', () => {
+    const usedUp = { ...check, uses: 5 };
+    const answers = [
+      codeRefusal(null, check),
+      codeRefusal(code({ useLimit: 5 }), usedUp),
+      codeRefusal(code({ useLimit: 5, validUntil: now }), usedUp),
+      codeRefusal(code({ useLimit: 5, tierIds: [7] }), usedUp),
+      codeRefusal(code({ useLimit: 5, membersOnly: true }), usedUp),
+    ];
+    expect(new Set(answers)).toEqual(new Set([CODE_NOT_VALID]));
   });
 });
 

@@ -71,15 +71,20 @@ export type CodeCheck = {
 };
 
 /**
+ * What a code that does not exist, is switched off or is used up answers: the same words, so a
+ * guesser cannot tell a used-up code from a wrong one (docs/product.md#discount-codes).
+ */
+export const CODE_NOT_VALID = 'This code is not valid for this event, or it has been used up.';
+
+/**
  * Why this code cannot lower this order, in the words shown under the field; null when it can.
  * `code` null: no code of this event has that text.
  */
 export function codeRefusal(code: DiscountCode | null, check: CodeCheck): string | null {
-  if (!code || !code.active) return 'This code is not valid for this event.';
+  if (!code || !code.active || (code.useLimit !== null && check.uses >= code.useLimit)) return CODE_NOT_VALID;
   if (code.validFrom && check.now < code.validFrom) return 'This code is not valid yet.';
   if (code.validUntil && check.now >= code.validUntil) return 'This code has expired.';
   if (!check.tierIds.some((tierId) => codeAppliesToTier(code, tierId))) return 'This code is not valid for the tickets you chose.';
-  if (code.useLimit !== null && check.uses >= code.useLimit) return 'This code has been used up.';
   if (code.membersOnly && !check.isMember) return 'This code is for members of the association. Sign in with your member account.';
   return null;
 }

@@ -38,9 +38,15 @@ describe('decideScan: the earliest scan is the check-in', () => {
 });
 
 describe('scan times and order', () => {
-  it('never lets a scan count later than it arrived (a phone clock ahead)', () => {
-    expect(scanTime(at('21:00'), at('20:00'))).toEqual(at('20:00'));
-    expect(scanTime(at('19:00'), at('20:00'))).toEqual(at('19:00'));
+  it('counts a scan between the download of its list and its arrival (a phone clock ahead or behind, a forged time)', () => {
+    expect(scanTime(at('21:00'), at('20:00'), at('18:00'))).toEqual(at('20:00'));
+    expect(scanTime(at('19:00'), at('20:00'), at('18:00'))).toEqual(at('19:00'));
+    // Never before the list it was checked against was downloaded: a clock behind, or a forged early scan.
+    expect(scanTime(at('17:00'), at('20:00'), at('18:00'))).toEqual(at('18:00'));
+    expect(scanTime(new Date('2020-01-01T00:00:00Z'), at('20:00'), at('18:00'))).toEqual(at('18:00'));
+    expect(scanTime(new Date('2099-01-01T00:00:00Z'), at('20:00'), at('18:00'))).toEqual(at('20:00'));
+    // A scan that names no list (or a list not signed by the server) counts when it arrives.
+    expect(scanTime(at('19:00'), at('20:00'), null)).toEqual(at('20:00'));
   });
   it('applies scans by time, then by id, whatever order they came in', () => {
     const scans = [

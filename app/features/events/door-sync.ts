@@ -4,7 +4,8 @@
  *
  * - **First scan wins:** a ticket's check-in is its earliest scan, by the time it was scanned, even
  *   when that phone syncs last. Every other scan of it is a duplicate.
- * - A phone's clock may be wrong: a scan is never later than the moment it reaches the server.
+ * - A phone's clock may be wrong, and a time may be forged: a scan counts no earlier than the
+ *   download of the list it was checked against, and no later than the moment it reaches the server.
  */
 
 /** A ticket as the phone keeps it in its list (the door list's JSON). */
@@ -44,9 +45,16 @@ export function notValidReason(status: DoorTicket['status']): string {
   return status === 'held' ? 'This ticket has not been paid for.' : 'This ticket was cancelled.';
 }
 
-/** The time a scan counts at: what the phone says, but never after `receivedAt`. */
-export function scanTime(claimed: Date, receivedAt: Date): Date {
-  return claimed.getTime() > receivedAt.getTime() ? receivedAt : claimed;
+/**
+ * The time a scan counts at: what the phone says, but only between the download of the list it was
+ * checked against (`listDownloadedAt`, as the server signed it) and `receivedAt`; a phone's clock
+ * may be wrong, and a forged time must not make a scan the first (docs/architecture/door.md#scan-times).
+ * A scan that names no list it was checked against counts when it reached the server.
+ */
+export function scanTime(claimed: Date, receivedAt: Date, listDownloadedAt: Date | null): Date {
+  if (!listDownloadedAt) return receivedAt;
+  const time = Math.min(Math.max(claimed.getTime(), listDownloadedAt.getTime()), receivedAt.getTime());
+  return time === claimed.getTime() ? claimed : new Date(time);
 }
 
 /** The order scans are applied in: by scan time, then by id (the same order whichever phone sends them). */

@@ -4,6 +4,7 @@ import { db, type Executor } from '~/db/client.server';
 import { checkInScans, tickets } from '~/db/schema/tickets';
 import { decideScan, inScanOrder, scanTime, type DoorTicket } from './door-sync';
 import { answersOfEvent } from './questions.server';
+import { hasValidSignature, sign } from '~/lib/signing.server';
 import { codeFromInput } from './ticket-codes.server';
 import { PASSED_ON, passedOnCode } from './ticket-transfer.server';
 
@@ -43,8 +44,26 @@ export function doorListTag(content: unknown): string {
   return `"${createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 27)}"`;
 }
 
-/** A scan as a phone sends it: its own id, what was scanned or typed, when, and the phone's id. */
-export type DoorScan = { id: string; code: string; scannedAt: Date; deviceId: string };
+/**
+ * A scan as a phone sends it: its own id, what was scanned or typed, when, the phone's id, and the
+ * token of the list it was checked against (`doorListToken`; absent from pages of an earlier release).
+ */
+export type DoorScan = { id: string; code: string; scannedAt: Date; deviceId: string; list?: string | null };
+
+/**
+ * A list's download, signed: the phone keeps it with the list and sends it with each scan, so the
+ * server knows the earliest time the scan can have been made (docs/architecture/door.md#scan-times).
+ */
+export function doorListToken(eventId: number, downloadedAt: Date): string {
+  const at = String(downloadedAt.getTime());
+  return `${at}.${sign('door-list', `${eventId}:${at}`, 22)}`;
+}
+
+/** When the list of a token was downloaded, if the server signed it for this event; null otherwise. */
+export function listDownloadedAt(eventId: number, token: string | null | undefined): Date | null {
+  const match = /^(\d{1,15})\.([\w-]{22})$/.exec(token ?? '');
+  return match && hasValidSignature('door-list', `${eventId}:${match[1]}`, match[2]!, 22) ? new Date(Number(match[1])) : null;
+}
 
 export type ScanResult = { id: string } & (
   | { result: 'checked-in'; ticketId: number; orderId: string; name: string; tier: string; at: string }
@@ -59,7 +78,7 @@ export type ScanResult = { id: string } & (
  * displaced answers as a duplicate).
  */
 export async function applyScans(eventId: number, scans: readonly DoorScan[], by: string, receivedAt = new Date()): Promise<ScanResult[]> {
-  const timed = scans.map((scan) => ({ ...scan, scannedAt: scanTime(scan.scannedAt, receivedAt) }));
+  const timed = scans.map((scan) => ({ ...scan, scannedAt: scanTime(scan.scannedAt, receivedAt, listDownloadedAt(eventId, scan.list)) }));
   const results = new Map<string, ScanResult>();
   for (const scan of inScanOrder(timed)) {
     if (!results.has(scan.id)) results.set(scan.id, await applyScan(eventId, scan, by));
@@ -116,7 +135,7 @@ function resultOf(id: string, recorded: typeof checkInScans.$inferSelect, ticket
 
 /** A check made on the server (the page's form, a phone online): a scan from the device 'online', now. */
 export async function scanNow(eventId: number, input: string, by: string, now = new Date()): Promise<ScanResult> {
-  const [result] = await applyScans(eventId, [{ id: randomUUID(), code: input, scannedAt: now, deviceId: 'online' }], by, now);
+  const [result] = await applyScans(eventId, [{ id: randomUUID(), code: input, scannedAt: now, deviceId: 'online', list: doorListToken(eventId, now) }], by, now);
   return result!;
 }
 

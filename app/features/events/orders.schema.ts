@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '~/lib/fields';
+import { personName, requiredText } from '~/lib/fields';
 import { MAX_PER_ORDER, type Selection } from './tickets';
 
 /**
@@ -7,10 +7,10 @@ import { MAX_PER_ORDER, type Selection } from './tickets';
  * and email, for the tickets mail) and one attendee name per seat, in the order of the seats.
  */
 export const orderFormSchema = z.object({
-  buyerName: requiredText('Your name', 120),
+  buyerName: personName('Your name'),
   buyerEmail: requiredText('Email', 254).pipe(z.email('Enter a valid email address.')),
   attendees: z
-    .array(requiredText('Attendee name', 120), { error: 'Give a name for every ticket.' })
+    .array(personName('Attendee name'), { error: 'Give a name for every ticket.' })
     .min(1, 'Give a name for every ticket.')
     .max(MAX_PER_ORDER * 10, 'That is too many tickets for one order.'),
 });

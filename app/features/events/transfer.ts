@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, postedId, requiredText } from '~/lib/fields';
+import { optionalText, personName, postedId } from '~/lib/fields';
 import { answerKey, answerSchema, asksTier, type Question } from './questions';
 
 /**
@@ -22,7 +22,7 @@ export function transferRefusal(ticket: { status: string; orderStatus: string },
 export const transferSchema = z.object({
   intent: z.literal('transfer'),
   ticketId: postedId,
-  attendeeName: requiredText('New attendee name', 120),
+  attendeeName: personName('New attendee name'),
   attendeeEmail: optionalText('Their email', 254).refine((value) => value === null || z.email().safeParse(value).success, 'Enter a valid email address.'),
 });
 

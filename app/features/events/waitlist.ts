@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WaitlistStatus } from '~/db/schema/enums';
-import { requiredText } from '~/lib/fields';
+import { personName, requiredText } from '~/lib/fields';
 
 /**
  * Waitlist rules (docs/product.md#waitlist): pure, shared by the join form in the browser, the
@@ -124,7 +124,7 @@ export function waitlistPath(eventId: number, tierId: number): string {
 /** The join form, shared by the browser and the server. */
 export const waitlistJoinSchema = z.object({
   tierId: z.coerce.number({ error: 'Choose a ticket.' }).int('Choose a ticket.').positive('Choose a ticket.'),
-  name: requiredText('Your name', 120),
+  name: personName('Your name'),
   email: requiredText('Email', 254).pipe(z.email('Enter a valid email address.')),
 });
 

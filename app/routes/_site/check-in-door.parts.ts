@@ -31,13 +31,13 @@ type ScanResult =
   | { id: string; result: 'refused'; ticketId: number; name: string; reason: string }
   | { id: string; result: 'not-for-event' };
 type SyncBody = { results?: ScanResult[]; duplicates?: number; error?: string };
-type ListBody = { downloadedAt: string; duplicates: number; tiers: DoorTier[]; tickets: DoorTicket[]; error?: string };
+type ListBody = { downloadedAt: string; listToken?: string; duplicates: number; tiers: DoorTier[]; tickets: DoorTicket[]; error?: string };
 
 const time = (iso: string) => formatTime(new Date(iso));
-const postScans = (scans: readonly Pick<QueuedScan, 'id' | 'code' | 'scannedAt' | 'deviceId'>[]): RequestInit => ({
+const postScans = (scans: readonly Pick<QueuedScan, 'id' | 'code' | 'scannedAt' | 'deviceId' | 'list'>[]): RequestInit => ({
   method: 'POST',
   headers: { 'content-type': 'application/json', accept: 'application/json' },
-  body: JSON.stringify({ scans: scans.map(({ id, code, scannedAt, deviceId }) => ({ id, code, scannedAt, deviceId })) }),
+  body: JSON.stringify({ scans: scans.map(({ id, code, scannedAt, deviceId, list }) => ({ id, code, scannedAt, deviceId, list })) }),
 });
 
 export function useDoor(eventId: number, enabled: boolean) {
@@ -71,7 +71,10 @@ export function useDoor(eventId: number, enabled: boolean) {
   const refreshList = useCallback(async (): Promise<StoredList | null> => {
     const current = listRef.current;
     const marked = marks.current;
-    const asked = await askServer<ListBody>(url, { headers: { accept: 'application/json', ...(current?.etag ? { 'if-none-match': current.etag } : {}) } }, listTimeoutMs);
+    // A list kept without its token (an earlier release) is downloaded again, token and all.
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (current?.etag && current.listToken) headers['if-none-match'] = current.etag;
+    const asked = await askServer<ListBody>(url, { headers }, listTimeoutMs);
     heard(asked);
     if (!asked.reached) return null;
     if (asked.status === 304 && current) {
@@ -84,8 +87,8 @@ export function useDoor(eventId: number, enabled: boolean) {
     }
     // A check made while the list was on its way is newer than it: the next round brings both.
     if (marks.current !== marked) return listRef.current;
-    const { downloadedAt, duplicates, tiers, tickets } = asked.body;
-    await keepList({ eventId, downloadedAt, duplicates, tiers, tickets, etag: asked.headers.get('etag') });
+    const { downloadedAt, listToken, duplicates, tiers, tickets } = asked.body;
+    await keepList({ eventId, downloadedAt, listToken, duplicates, tiers, tickets, etag: asked.headers.get('etag') });
     return listRef.current;
   }, [eventId, heard, keepList, notice, url]);
 
@@ -186,7 +189,8 @@ export function useDoor(eventId: number, enabled: boolean) {
   /** Checks a scanned value or typed code: on the server when it can be reached, else on this phone. */
   const check = useCallback(
     async (input: string): Promise<DoorAnswer> => {
-      const scan = { id: crypto.randomUUID(), code: input.trim().slice(0, 200), scannedAt: new Date().toISOString(), deviceId: await deviceId() };
+      // `list`: the download of the list this check is made against; the server counts the scan no earlier (docs/architecture/door.md#scan-times).
+      const scan = { id: crypto.randomUUID(), code: input.trim().slice(0, 200), scannedAt: new Date().toISOString(), deviceId: await deviceId(), list: listRef.current?.listToken };
       let tickets = listRef.current?.tickets ?? [];
       const othersOf = (ticketId: number, orderId: string) =>
         tickets.filter((ticket) => ticket.orderId === orderId && ticket.id !== ticketId && ticket.status === 'valid').map((ticket) => ticket.code);

@@ -6,9 +6,12 @@ import type { DoorTicket, DoorTier } from '~/features/events/door-sync';
  * downloaded list, the check-ins waiting to sync, and the phone's own random id. Browser only.
  */
 export type StoredTicket = DoorTicket;
-/** `tiers` and `etag` (the list's version, for the next refresh) are missing from lists an earlier release kept. */
-export type StoredList = { eventId: number; downloadedAt: string; duplicates: number; tickets: StoredTicket[]; tiers?: DoorTier[]; etag?: string | null };
-export type QueuedScan = { id: string; eventId: number; ticketId: number; code: string; scannedAt: string; deviceId: string };
+/**
+ * `tiers`, `etag` (the list's version, for the next refresh) and `listToken` (its download as the
+ * server signed it, sent with each scan checked against it) are missing from lists an earlier release kept.
+ */
+export type StoredList = { eventId: number; downloadedAt: string; duplicates: number; tickets: StoredTicket[]; tiers?: DoorTier[]; etag?: string | null; listToken?: string };
+export type QueuedScan = { id: string; eventId: number; ticketId: number; code: string; scannedAt: string; deviceId: string; list?: string };
 
 interface DoorDatabase extends DBSchema {
   lists: { key: number; value: StoredList };

@@ -6,10 +6,9 @@ import { PageHero } from '~/components/layout/page-hero';
 import { AnswerList } from '~/components/ui/answer-list';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
-import { attemptsBlocked, checkInCodeGuesses, recordWrongAttempt } from '~/features/accounts/attempt-limits.server';
+import { attemptLimits, guessKey, limitedAttempt, waitText } from '~/features/accounts/attempt-limits.server';
 import { duplicateScans } from '~/features/events/door.server';
 import { checkInCounts, checkInOrder, checkInTicket, eventCheckInCode, isEventCheckInCode, type CheckInResult } from '~/features/events/check-in.server';
-import { rateLimitSubject } from '~/lib/client-ip';
 import { formatTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { pageMeta } from '~/lib/meta';
@@ -61,18 +60,17 @@ export async function action(args: Route.ActionArgs) {
   const parsed = checkInPostSchema.safeParse(Object.fromEntries(await readFormData(request)));
   const post = parsed.success ? parsed.data : null;
   if (post?.intent === 'volunteer') {
-    // Guesses are limited per event and address (README: Security); while blocked, no code is checked.
-    const guesser = `${event.id}|${rateLimitSubject(request.headers.get('x-client-ip'))}`;
-    const blockedFor = await attemptsBlocked(checkInCodeGuesses, guesser);
-    if (blockedFor !== null) {
-      const minutes = Math.ceil(blockedFor / 60);
-      const codeError = `Too many wrong check-in codes from here. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, or ask the committee for the code.`;
-      return data<ActionData>({ codeError }, { status: 429, headers: { 'Retry-After': String(blockedFor) } });
+    // Wrong guesses are limited per event and address (README: Security); while refused, no code is checked.
+    const guess = await limitedAttempt(
+      [guessKey(attemptLimits().checkInCode, event.id, request)],
+      async () => isEventCheckInCode(event.id, post.code),
+      (right) => !right,
+    );
+    if (!guess.ok) {
+      const codeError = `Too many wrong check-in codes from here. Try again in ${waitText(guess.retryAfter)}, or ask the committee for the code.`;
+      return data<ActionData>({ codeError }, { status: 429, headers: { 'Retry-After': String(guess.retryAfter) } });
     }
-    if (!isEventCheckInCode(event.id, post.code)) {
-      await recordWrongAttempt(checkInCodeGuesses, guesser);
-      return data<ActionData>({ codeError: 'That is not the check-in code of this event.' }, { status: 400 });
-    }
+    if (!guess.value) return data<ActionData>({ codeError: 'That is not the check-in code of this event.' }, { status: 400 });
     const current = (await volunteerCookie.read(request))?.events ?? [];
     // A redirect, so the page is rendered with the new cookie (a plain form post's page would not know it yet).
     throw redirect(`/check-in/${event.id}`, { headers: { 'Set-Cookie': await volunteerCookie.write({ events: [...new Set([event.id, ...current])].slice(0, 20) }) } });

@@ -6,7 +6,6 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { discountText, orderPageSchemaFor } from '~/features/events/discounts';
-import { previewDiscount } from '~/features/events/discounts.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
 import { selectionChanges } from '~/features/events/order-changes';
@@ -34,6 +33,7 @@ import { useMemo } from 'react';
 import { ChangedNotice, OfferNotice, RegisteredNotice } from './order-notices.parts';
 import { AttendeeQuestions, OrderQuestions } from './order-questions.parts';
 import { DiscountCodeField, OrderSummary, type ShownDiscount } from './order-summary.parts';
+import { checkTypedCode, placeWithinMailLimits } from './order-limits.parts.server';
 import { registeredOrderIds, rememberRegistration } from './registration-cookie.parts.server';
 import type { Route } from './+types/events.$id.order';
 
@@ -97,10 +97,7 @@ export async function action(args: Route.ActionArgs) {
   const isMember = (await memberAccess(user)).readsMembersDocuments;
   // The prices with the code typed, when it holds (docs/product.md#discount-codes); why not, under its field.
   const typed = typeof submission.payload.discountCode === 'string' ? submission.payload.discountCode.trim() : '';
-  const checked =
-    typed && seats.length
-      ? await previewDiscount({ eventId: event.id, codeText: typed, seats, isMember, now: new Date() }).catch((error: unknown) => (isAppError(error) ? error.message : Promise.reject(error)))
-      : null;
+  const { checked, refused: guessing } = typed && seats.length ? await checkTypedCode(request, { eventId: event.id, codeText: typed, seats, isMember }) : { checked: null, refused: null };
   const discount: ShownDiscount | null =
     checked && typeof checked !== 'string'
       ? { code: checked.code.code, text: discountText(checked.code), lines: checked.lines, discountCents: checked.discountCents, totalCents: checked.totalCents }
@@ -109,6 +106,7 @@ export async function action(args: Route.ActionArgs) {
   const reply = (options?: Parameters<typeof submission.reply>[0]) => ({ result: withAnswers(withTextList(submission.reply(options), 'attendees', seats.length)), discount });
   if (seats.length === 0) return data(reply({ formErrors: notes }), { status: 409 });
   if (submission.status !== 'success') return data(reply(), { status: 400 });
+  if (guessing) return data(reply({ fieldErrors: { discountCode: [guessing.message] } }), { status: 429, headers: { 'Retry-After': String(guessing.retryAfter) } });
   if (submission.value.intent === 'apply') {
     if (typeof checked === 'string') return data(reply({ fieldErrors: { discountCode: [checked] } }), { status: 409 });
     return data(reply(checked ? {} : { fieldErrors: { discountCode: ['Enter a discount code.'] } }), { status: checked ? 200 : 400 });
@@ -117,15 +115,20 @@ export async function action(args: Route.ActionArgs) {
   // Fewer seats than names: something sold out since the page was shown, and the notes say what.
   if (attendees.length !== seats.length) return data(reply({ formErrors: notes.length ? notes : ['Give a name for every ticket.'] }), { status: notes.length ? 409 : 400 });
   try {
-    const { order, tickets } = await placeOrder({
-      eventId: event.id,
-      buyer: { name: buyerName, email: buyerEmail, userId: user?.id ?? null },
-      seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
-      isMember,
-      answers: givenAnswers(questions, seatTiers, answers),
-      offerToken: offer.token,
-      discountCode,
-    });
+    const place = () =>
+      placeOrder({
+        eventId: event.id,
+        buyer: { name: buyerName, email: buyerEmail, userId: user?.id ?? null },
+        seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
+        isMember,
+        answers: givenAnswers(questions, seatTiers, answers),
+        offerToken: offer.token,
+        discountCode,
+      });
+    const mayBeFree = seats.every((seat) => seat.priceCents === 0) || discountCode !== null;
+    const { placed, refused } = await placeWithinMailLimits(request, buyerEmail, mayBeFree, place, ({ order }) => order.status === 'confirmed');
+    if (!placed) return data(reply({ formErrors: [refused.message] }), { status: 429, headers: { 'Retry-After': String(refused.retryAfter) } });
+    const { order, tickets } = placed;
     if (order.status === 'confirmed') {
       // Its tickets' mail was queued with it (placeOrder). This browser remembers it: Back to this page says so.
       const headers = new Headers({ 'Set-Cookie': await rememberRegistration(event.id, order.id) });

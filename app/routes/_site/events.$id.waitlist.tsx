@@ -5,6 +5,7 @@ import { data, Form, Link } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
+import { limitedAttempt, mailKeys, waitText } from '~/features/accounts/attempt-limits.server';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { tiersWithAvailability } from '~/features/events/orders.server';
@@ -71,7 +72,19 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ left: null, result: submission.reply(), joined: null }, { status: 400 });
   const user = await getSessionUser(args);
   try {
-    const { entry, position } = await joinWaitlist({ ...submission.value, eventId: event.id, userId: user?.id ?? null, isMember: (await memberAccess(user)).readsMembersDocuments });
+    const isMember = (await memberAccess(user)).readsMembersDocuments;
+    // Its mail goes to the address typed: limited per client and address (docs/product.md#mail-to-a-typed-address).
+    const joining = await limitedAttempt(
+      mailKeys(request, submission.value.email),
+      () => joinWaitlist({ ...submission.value, eventId: event.id, userId: user?.id ?? null, isMember }),
+      () => true,
+    );
+    if (!joining.ok)
+      return data(
+        { left: null, result: submission.reply({ formErrors: [messages.tooManyMails(waitText(joining.retryAfter))] }), joined: null },
+        { status: 429, headers: { 'Retry-After': String(joining.retryAfter) } },
+      );
+    const { entry, position } = joining.value;
     return { left: null, result: null, joined: { email: entry.email, position, offered: entry.status === 'offered' } };
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -6,6 +6,7 @@ import { PageHero } from '~/components/layout/page-hero';
 import { AnswerList } from '~/components/ui/answer-list';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { limitedAttempt, mailKeys, waitText } from '~/features/accounts/attempt-limits.server';
 import type { RequestScope } from '~/features/accounts/session.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { orderRefundedCents } from '~/features/events/attendees.server';
@@ -17,7 +18,7 @@ import { transferTicket } from '~/features/events/ticket-transfer.server';
 import { ticketTargetSchema, transferAnswers, transferRefusal, transferSchemaFor } from '~/features/events/transfer';
 import { qrSvg } from '~/features/events/ticket-mail.server';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
-import { isAppError } from '~/lib/errors';
+import { AppError, isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
 import { refusalToast } from '~/lib/forms';
 import { readFormData, refusedPost } from '~/lib/forms.server';
@@ -140,7 +141,10 @@ export async function action(args: Route.ActionArgs) {
     try {
       if (input.ticketId === null) notFound('Ticket not found.');
       const answers = tierId === null ? [] : transferAnswers(questions, tierId, input.answers);
-      await transferTicket({ orderId: order.id, ticketId: input.ticketId, attendeeName: input.attendeeName, attendeeEmail: input.attendeeEmail, answers, by });
+      const transfer = () => transferTicket({ orderId: order.id, ticketId: input.ticketId!, attendeeName: input.attendeeName, attendeeEmail: input.attendeeEmail, answers, by });
+      // With an email, the ticket is mailed to the address typed: limited per client and address (docs/product.md#mail-to-a-typed-address).
+      const passed = input.attendeeEmail ? await limitedAttempt(mailKeys(request, input.attendeeEmail), transfer, () => true) : { ok: true as const, value: await transfer() };
+      if (!passed.ok) throw new AppError('too_many_attempts', messages.tooManyMails(waitText(passed.retryAfter)));
     } catch (error) {
       const failure = failureOf(error, { title: 'Not Passed On', variant: 'destructive' });
       const result = failure.field ? submission.reply({ fieldErrors: { [failure.field]: [failure.message] } }) : submission.reply({ formErrors: [failure.message] });

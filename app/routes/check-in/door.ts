@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applyScans, doorList, doorListTag, duplicateScans } from '~/features/events/door.server';
+import { applyScans, doorList, doorListTag, doorListToken, duplicateScans } from '~/features/events/door.server';
 import { doorSyncSchema } from '~/features/events/door.schema';
 import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
 import { checkInAccess } from '../_site/check-in-access.parts.server';
@@ -23,7 +23,9 @@ export async function loader(args: Route.LoaderArgs) {
   const tag = doorListTag(content);
   // The page asks every 10 seconds: a phone that holds this list already is told so, without the list.
   if (args.request.headers.get('if-none-match') === tag) return new Response(null, { status: 304, headers: { ETag: tag, 'Cache-Control': cacheControl(handle) } });
-  return json({ event: { id: event.id, title: event.title }, downloadedAt: new Date().toISOString(), ...content }, 200, { ETag: tag });
+  const downloadedAt = new Date();
+  // `listToken`: the download, signed; each scan checked against this list carries it (docs/architecture/door.md#scan-times).
+  return json({ event: { id: event.id, title: event.title }, downloadedAt: downloadedAt.toISOString(), listToken: doorListToken(event.id, downloadedAt), ...content }, 200, { ETag: tag });
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   const body = {
     exportedAt: new Date().toISOString(),
-    account: { name: user.name, email: user.email, role: user.role, createdAt: user.createdAt },
+    account: { name: user.name, email: user.email, role: user.accountRole, createdAt: user.createdAt },
     membershipApplications: applications.map(({ userId: _userId, ...application }) => application),
     payments: payments.map(({ userId: _userId, ...payment }) => payment),
     donations: donations.map(({ userId: _userId, ...donation }) => donation),

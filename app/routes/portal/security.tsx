@@ -29,7 +29,7 @@ import { TwoFactorOff, TwoFactorOn, TwoFactorPending, type SecurityReply } from 
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireRole(args, 'member');
-  const [state, required] = await Promise.all([twoFactorState(user), twoFactorRequiredFor(user.role)]);
+  const [state, required] = await Promise.all([twoFactorState(user), twoFactorRequiredFor(user.accountRole)]);
   // The backup codes of a set-up just confirmed: shown on this one answer, never again.
   const newCodes = state.status === 'on' ? await takeNewBackupCodes(user.id) : null;
   return { state, required, newCodes };
