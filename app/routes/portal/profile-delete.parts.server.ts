@@ -3,7 +3,7 @@ import { data } from 'react-router';
 import { deleteOwnAccount } from '~/features/accounts/account-deletion.server';
 import { deleteAccountSchema } from '~/features/accounts/accounts.schema';
 import { signOut } from '~/features/accounts/accounts.server';
-import type { SessionUser } from '~/features/accounts/auth.server';
+import type { SessionUser } from '~/features/accounts/session.server';
 import { failureOf } from '~/lib/errors.server';
 import { messages } from '~/lib/messages';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';

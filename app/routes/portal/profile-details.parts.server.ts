@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
-import type { SessionUser } from '~/features/accounts/auth.server';
+import type { SessionUser } from '~/features/accounts/session.server';
 import { memberDetailsSchema } from '~/features/membership/membership.schema';
 import { updateMemberDetails } from '~/features/membership/membership.server';
 import { failureOf } from '~/lib/errors.server';

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { changeEmailSchema } from '~/features/accounts/accounts.schema';
 import { requestEmailChange, type EmailChangeOutcome } from '~/features/accounts/accounts.server';
-import type { SessionUser } from '~/features/accounts/auth.server';
+import type { SessionUser } from '~/features/accounts/session.server';
 import { messages } from '~/lib/messages';
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/profile';

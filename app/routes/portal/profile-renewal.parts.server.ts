@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
-import type { SessionUser } from '~/features/accounts/auth.server';
+import type { SessionUser } from '~/features/accounts/session.server';
 import { renewalChoiceSchema } from '~/features/membership/membership.schema';
 import { autoRenewingMembershipOf, renewalCheckout } from '~/features/membership/membership-payments.server';
 import { startCardUpdate, turnOffAutoRenewal } from '~/features/payments/membership-renewals.server';
