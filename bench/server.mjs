@@ -20,6 +20,7 @@ export const serverArguments = JSON.parse(readFileSync(path.join(root, 'package.
  * Node options, so that they win: `--cpu-prof`, `--max-semi-space-size=16`), and resolves once
  * /healthz answers.
  */
+/** @param {{ port: number, env?: Record<string, string>, name?: string, nodeArguments?: string[] }} options */
 export async function startServer({ port, env = {}, name = 'ppa-bench', nodeArguments = [] }) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
