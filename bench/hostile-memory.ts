@@ -7,7 +7,7 @@
  * they promise), cookies that are no session, unknown paths, and bursts of connections that send
  * half a request. The server's RSS is read from /proc every 50 ms (its peak since the load began:
  * the start's own peak, PGlite opening its files, is left out by resetting VmHWM). Fails when the
- * peak passes LIMIT_MB or any answer is a 5xx. NODE_ARGS adds Node options to the server's
+ * peak passes LIMIT_MB, or any answer is a 5xx or does not come within two minutes. NODE_ARGS adds Node options to the server's
  * (`--heapsnapshot-signal=SIGUSR2` to look inside it).
  *
  * Run: npm run build && npm run bench:hostile   (REQUESTS=5000 CONCURRENCY=32 LIMIT_MB=300 PORT=3312 SEED=35)
@@ -62,19 +62,20 @@ const sampler = setInterval(() => {
 }, 50);
 
 /** A request the generators do not make: raw, with what a hostile client sends. */
-type Raw = { kind: string; send: () => Promise<number | 'dropped'> };
+type Raw = { kind: string; send: () => Promise<number | 'dropped' | 'unanswered'> };
 
 const random = fc.sample(fc.nat(), { numRuns: 64, seed: SEED });
 let turn = 0;
 const next = () => random[turn++ % random.length]!;
 const guest = new Visitor(server.base);
 
-async function fetchStatus(url: string, init: RequestInit): Promise<number | 'dropped'> {
+async function fetchStatus(url: string, init: RequestInit): Promise<number | 'dropped' | 'unanswered'> {
   try {
-    const response = await fetch(url, { redirect: 'manual', ...init, headers: { origin: server.base, ...(init.headers as Record<string, string>) } });
+    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(120_000), ...init, headers: { origin: server.base, ...(init.headers as Record<string, string>) } });
     await response.arrayBuffer();
     return response.status;
-  } catch {
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') return 'unanswered';
     // The server may close a connection that sent too much (413 with Connection: close) before reading it.
     return 'dropped';
   }
@@ -151,7 +152,7 @@ async function worker() {
   while (sent < REQUESTS) {
     const index = sent++;
     let kind: string;
-    let answer: number | 'dropped';
+    let answer: number | 'dropped' | 'unanswered';
     if (index % 3 === 2) {
       const raw = raws[((index / 3) % raws.length) | 0]!;
       kind = raw.kind;
@@ -162,11 +163,11 @@ async function worker() {
       const visitor = role === 'guest' ? guest : visitors[role as Role];
       answer = await visitor.request(method, address, { form }).then(
         (response) => response.status,
-        () => 'dropped' as const,
+        (error: unknown) => ((error as Error).name === 'TimeoutError' ? ('unanswered' as const) : ('dropped' as const)),
       );
     }
     statuses.set(String(answer), (statuses.get(String(answer)) ?? 0) + 1);
-    if (typeof answer === 'number' && answer >= 500) failures.push(`${kind} → ${answer}`);
+    if ((typeof answer === 'number' && answer >= 500) || answer === 'unanswered') failures.push(`${kind} → ${answer}`);
   }
 }
 const load = loadavg();
@@ -189,7 +190,7 @@ console.log(
 console.log(`RSS after start ${mb(afterStart)}, peak under load ${mb(peak)} (VmHWM ${mb(hwm)}), at the end ${mb(end)}; limit ${LIMIT_MB} MB`);
 server.stop();
 if (failures.length) {
-  console.error(`\n${failures.length} answers were 5xx:\n${failures.slice(0, 20).join('\n')}`);
+  console.error(`\n${failures.length} answers were 5xx or never came:\n${failures.slice(0, 20).join('\n')}`);
   process.exit(1);
 }
 if (peak > LIMIT_MB * MB) {

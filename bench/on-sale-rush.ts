@@ -13,7 +13,7 @@
  *      (BUYERS=1000 SEATS=100 SPREAD_SECONDS=60 CONCURRENCY=100 MODES=postgres,pglite PORT=3311)
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir, cpus } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +22,7 @@ import pg from 'pg';
 import { events, ticketTiers } from '~/db/schema/content';
 import { openDatabase, type DatabaseHandle } from '~/db/client.server';
 import { migrateDatabase } from '~/db/migrate.server';
+import { breakdown, buckets } from './cpu-profile.mjs';
 import { root, startServer } from './server.mjs';
 
 const BUYERS = Number(process.env.BUYERS ?? 1000);
@@ -32,6 +33,7 @@ const PRICE_CENTS = 4500;
 const PORT = Number(process.env.PORT ?? 3311);
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://ppa_ci:ppa_ci@127.0.0.1:55432/postgres';
 const MODES = (process.env.MODES ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
+const PROFILE = process.env.PROFILE === '1';
 
 if (!existsSync(path.join(root, 'build/server/index.js'))) throw new Error('Build first: npm run build');
 
@@ -225,12 +227,25 @@ async function runMode(mode: 'postgres' | 'pglite', spreadSeconds: number) {
 
   const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl, WORKERS: '2' });
-  const server = await startServer({ port: PORT, name: `ppa-rush-${mode}`, env });
+  // PROFILE=1: the server (and each worker) under `node --cpu-prof`, its CPU during the rush in buckets (bench/cpu-profile.mjs).
+  const profiles = PROFILE ? mkdtempSync(path.join(tmpdir(), 'ppa-rush-profile-')) : null;
+  const server = await startServer({ port: PORT, name: `ppa-rush-${mode}`, env, nodeArguments: profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [] });
   const load = loadavg();
+  const window = { started: process.hrtime.bigint(), ended: 0n };
   const result = await rush(server.base, eventId, tierId, spreadSeconds, CONCURRENCY);
+  window.ended = process.hrtime.bigint();
   const loadAfter = loadavg();
   await stopServer(server.child);
   server.stop();
+  if (profiles) {
+    const files = readdirSync(profiles).map((file) => path.join(profiles, file));
+    const [total] = breakdown(files, [window], root);
+    console.log(`\nCPU of the server's main threads during the rush (${mode}, ${files.length} profiles): ${(total.busy / 1000).toFixed(1)} s, ${(total.busy / BUYERS).toFixed(1)} ms per buyer`);
+    for (const bucket of buckets) console.log(`  ${bucket.padEnd(50)} ${(total.buckets.get(bucket) / 1000).toFixed(2)} s  ${((100 * total.buckets.get(bucket)) / total.busy).toFixed(0)} %`);
+    const top = [...total.packages].sort((a, b) => b[1] - a[1]).slice(0, 15);
+    console.log(`  the most: ${top.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`);
+    rmSync(profiles, { recursive: true, force: true });
+  }
 
   const check = await openDatabase(location);
   const counts = await audit(check, eventId, tierId);

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { clientIpFromSocket } from '~/lib/client-ip';
 import type { Env } from '~/lib/env.server';
+import { plainPageHtml } from '~/lib/plain-page';
 import { hasControlCharacters } from '~/lib/text';
 
 /*
@@ -30,18 +31,7 @@ function refuse(response: Response, status: number, title: string, message: stri
     .status(status)
     .set({ Connection: 'close', 'Cache-Control': 'no-store' })
     .type('html')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>` +
-        `<body style="margin:0;min-height:100vh;background:#f5f6f8;color:#142240;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">` +
-        `<main style="max-width:32rem;margin:0 auto;padding:12vh 1rem">` +
-        `<div style="background:#fff;border-radius:16px;padding:2rem;box-shadow:0 1px 3px rgba(20,34,64,.12)">` +
-        `<p style="margin:0;color:#7a5610;font-size:.8rem;font-weight:700;letter-spacing:.12em;text-transform:uppercase">Error ${status}</p>` +
-        `<h1 style="margin:.4rem 0 1rem;font-family:Georgia,serif;font-size:2rem">${title}</h1>` +
-        `<p style="margin:0 0 1.5rem;line-height:1.6;color:#334155">${message}</p>` +
-        `<a href="/" style="display:inline-block;background:#1b2f57;color:#fff;padding:.7rem 1.2rem;border-radius:8px;text-decoration:none;font-weight:600">Back to the website</a>` +
-        `</div></main></body></html>`,
-    );
+    .send(plainPageHtml({ eyebrow: `Error ${status}`, title, message, link: { href: '/', text: 'Back to the website' } }));
 }
 
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`);

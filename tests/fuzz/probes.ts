@@ -216,7 +216,8 @@ export class Visitor {
         body = encoded.toString();
         headers['Content-Type'] = 'application/x-www-form-urlencoded';
       }
-      const response = await fetch(url, { method: form ? 'POST' : 'GET', headers, body, redirect: 'manual' });
+      // A limit, not a wait: a request the server never answers fails here instead of hanging the run.
+      const response = await fetch(url, { method: form ? 'POST' : 'GET', headers, body, redirect: 'manual', signal: AbortSignal.timeout(120_000) });
       for (const cookie of response.headers.getSetCookie()) this.keep(cookie);
       const answer = { status: response.status, location: response.headers.get('Location'), body: await response.text() };
       if (!options.follow || !answer.location || answer.status < 300 || answer.status >= 400) return answer;

@@ -10,7 +10,8 @@ import { previewDiscount } from '~/features/events/discounts.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
 import { selectionChanges } from '~/features/events/order-changes';
-import { orderCheckout, placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
+import { orderQueuePath, placeOrQueue } from '~/features/events/order-queue.server';
+import { orderCheckout, tiersWithAvailability } from '~/features/events/orders.server';
 import { offerOfLink } from '~/features/events/waitlist.server';
 import { givenAnswers } from '~/features/events/questions';
 import { listQuestions } from '~/features/events/questions.server';
@@ -117,15 +118,23 @@ export async function action(args: Route.ActionArgs) {
   // Fewer seats than names: something sold out since the page was shown, and the notes say what.
   if (attendees.length !== seats.length) return data(reply({ formErrors: notes.length ? notes : ['Give a name for every ticket.'] }), { status: notes.length ? 409 : 400 });
   try {
-    const { order, tickets } = await placeOrder({
-      eventId: event.id,
-      buyer: { name: buyerName, email: buyerEmail, userId: user?.id ?? null },
-      seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
-      isMember,
-      answers: givenAnswers(questions, seatTiers, answers),
-      offerToken: offer.token,
-      discountCode,
-    });
+    // One order of an event at a time per process; a buyer who comes while one is placed gets a
+    // place in the queue and its page (docs/architecture/events.md#the-order-queue).
+    const placing = await placeOrQueue(
+      {
+        eventId: event.id,
+        buyer: { name: buyerName, email: buyerEmail, userId: user?.id ?? null },
+        seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
+        isMember,
+        answers: givenAnswers(questions, seatTiers, answers),
+        offerToken: offer.token,
+        discountCode,
+      },
+      async ({ order, tickets }) =>
+        order.status === 'confirmed' ? { kind: 'registered', orderId: order.id } : { kind: 'checkout', url: (await startCheckoutForNewRecord(orderCheckout(order, event, tickets))).url },
+    );
+    if (placing.kind === 'queued') return redirect(orderQueuePath(event.id, placing.token), 303);
+    const { order, tickets } = placing.placed;
     if (order.status === 'confirmed') {
       // Its tickets' mail was queued with it (placeOrder). This browser remembers it: Back to this page says so.
       const headers = new Headers({ 'Set-Cookie': await rememberRegistration(event.id, order.id) });
