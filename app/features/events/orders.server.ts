@@ -3,6 +3,7 @@ import { db, type Executor } from '~/db/client.server';
 import { events, ticketTiers } from '~/db/schema/content';
 import { ticketOrders, tickets } from '~/db/schema/tickets';
 import { mailAlongside } from '~/features/mail/outbox.server';
+import { currentContentVersion } from '~/lib/page-cache.server';
 import { AppError } from '~/lib/errors';
 import { formatDateTime } from '~/lib/dates';
 import { claimDiscount, codeStillHasUse } from './discounts.server';
@@ -55,6 +56,28 @@ export async function seatsTaken(executor: Executor, tierIds: number[], now: Dat
   return result;
 }
 
+/** The seats taken that pages show, per tier ids: kept while the content version stays and for at most SHOWN_MS. */
+const shownTaken = new Map<string, { version: string; at: number; answer: ReturnType<typeof seatsTaken> }>();
+const SHOWN_MS = 1000;
+
+/**
+ * `seatsTaken` for what pages show (the ticket card, the order page and its post), shared by the
+ * requests of one content version for up to a second: every order and ticket moves the version
+ * (drizzle/0017), and a hold that runs out frees its seat a second late at most. On a big night
+ * every buyer's page and post asked it afresh. placeOrder counts under its lock, never from here.
+ */
+async function seatsTakenShown(tierIds: number[], now: Date): ReturnType<typeof seatsTaken> {
+  const key = tierIds.join(',');
+  const version = await currentContentVersion();
+  const known = shownTaken.get(key);
+  if (known && known.version === version && Math.abs(now.getTime() - known.at) < SHOWN_MS) return known.answer;
+  if (shownTaken.size >= 256) shownTaken.clear();
+  const answer = seatsTaken(db(), tierIds, now);
+  shownTaken.set(key, { version, at: now.getTime(), answer });
+  answer.catch(() => shownTaken.delete(key));
+  return answer;
+}
+
 export type TierAvailability = { tierId: number; remaining: number; sold: number; state: TierSaleState };
 
 /**
@@ -62,8 +85,7 @@ export type TierAvailability = { tierId: number; remaining: number; sold: number
  * the door's counts); with `offeredTierId`, one more seat of that tier: the one a waitlist offer holds.
  */
 export async function eventAvailability(tiers: Tier[], now = new Date(), offeredTierId?: number): Promise<Map<number, TierAvailability>> {
-  const taken = await seatsTaken(
-    db(),
+  const taken = await seatsTakenShown(
     tiers.map((tier) => tier.id),
     now,
   );
