@@ -63,9 +63,62 @@ export function limitRequestBodies(maxBytes = MAX_BODY_BYTES, uploads: { prefix:
     if (!/^\d+$/.test(declared) || Number(declared) > allowed) {
       return refuse(response, 413, 'Too much to send', `What you sent is larger than the ${limit} this site accepts in one form. Please shorten it and try again.`);
     }
-    next();
+    const length = Number(declared);
+    if (length <= LARGE_BODY_BYTES) return next();
+    largeBodies.admit(length, () => {
+      // Its turn: the body is read now, and its share is given back once the answer is sent (or the client leaves).
+      response.once('close', () => largeBodies.release(length));
+      next();
+    });
   };
 }
+
+/** A body over this is a large one (a form of ours is a few kilobytes; an upload, a member import). */
+export const LARGE_BODY_BYTES = 64 * 1024;
+/** How many bytes of large bodies the server reads and holds at once (one larger body is read alone). */
+export const LARGE_BODIES_IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Large bodies take turns (docs/architecture/server.md#memory): a request whose body would pass
+ * LARGE_BODIES_IN_FLIGHT_BYTES together with those being read and handled waits, unread (its
+ * connection's buffers fill and TCP makes the client wait), until enough are done. Reading a 1 MB
+ * form costs several megabytes (its bytes, its text, its fields), so 32 clients posting 1 MB at
+ * once held over 100 MB; now at most a few.
+ */
+export class BodyTurns {
+  private inFlight = 0;
+  private readonly waiting: { bytes: number; go: () => void }[] = [];
+
+  constructor(private readonly budget = LARGE_BODIES_IN_FLIGHT_BYTES) {}
+
+  admit(bytes: number, go: () => void): void {
+    if (this.waiting.length === 0 && (this.inFlight === 0 || this.inFlight + bytes <= this.budget)) {
+      this.inFlight += bytes;
+      go();
+      return;
+    }
+    this.waiting.push({ bytes, go });
+  }
+
+  release(bytes: number): void {
+    this.inFlight -= bytes;
+    while (this.waiting.length > 0 && (this.inFlight === 0 || this.inFlight + this.waiting[0]!.bytes <= this.budget)) {
+      const next = this.waiting.shift()!;
+      this.inFlight += next.bytes;
+      next.go();
+    }
+  }
+
+  get held(): number {
+    return this.inFlight;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+}
+
+const largeBodies = new BodyTurns();
 
 /**
  * Addresses whose decoded path or query holds control characters, or that are not valid
