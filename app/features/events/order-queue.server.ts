@@ -4,7 +4,8 @@ import { ticketOrderQueue, type QueuedOrderOutcome } from '~/db/schema/tickets';
 import { isAppError } from '~/lib/errors';
 import { failureOf } from '~/lib/errors.server';
 import { log } from '~/lib/log.server';
-import { placeOrder, type OrderRequest, type Ticket, type TicketOrder } from './orders.server';
+import { getEventWithTiers } from './events.server';
+import { placeOrder, refusalShownNow, type OrderRequest, type Ticket, type TicketOrder } from './orders.server';
 import { hashLinkToken, newLinkToken } from './waitlist-seats.server';
 
 /**
@@ -86,27 +87,41 @@ async function drain(eventId: number): Promise<void> {
     return;
   }
   line.placing = true;
+  // Only the placing is one at a time: the checkout (a call to Stripe) and the outcome's write go on beside the next.
+  let finishing: { outcome: Promise<QueuedOrderOutcome> };
   try {
-    const outcome = await timed(() => outcomeOf(next));
-    await db().update(ticketOrderQueue).set({ outcome, doneAt: new Date() }).where(eq(ticketOrderQueue.id, next.id));
-  } catch (error) {
-    // The outcome could not be written (the database went away): the queue page says the place was lost, in time.
-    log.error({ err: error, eventId }, 'A queued ticket order could not be finished');
+    finishing = await timed(() => placed(next));
   } finally {
     line.placing = false;
   }
+  void finishing.outcome
+    .then((outcome) => db().update(ticketOrderQueue).set({ outcome, doneAt: new Date() }).where(eq(ticketOrderQueue.id, next.id)))
+    // The outcome could not be written (the database went away): the queue page says the place was lost, in time.
+    .catch((error: unknown) => log.error({ err: error, eventId }, 'A queued ticket order could not be finished'));
   if (line.waiting.length === 0) await forgetOldQueueRows().catch((error: unknown) => log.warn({ err: error }, 'Old rows of the order queue could not be removed'));
   void drain(eventId);
 }
 
-async function outcomeOf(waiting: Waiting): Promise<QueuedOrderOutcome> {
+/**
+ * A queued order's turn: refused at once when what pages show says it cannot be had (sold out:
+ * most of a rush's queue, with no transaction), else placed; its outcome still to come (the checkout).
+ */
+async function placed(waiting: Waiting): Promise<{ outcome: Promise<QueuedOrderOutcome> }> {
   try {
-    return await waiting.finish(await waiting.place(waiting.request));
+    const event = await getEventWithTiers(waiting.request.eventId);
+    const refusal = event ? await refusalShownNow(waiting.request, event.tiers) : null;
+    if (refusal) return { outcome: Promise.resolve({ kind: 'refused', status: 409, message: refusal }) };
+    const order = await waiting.place(waiting.request);
+    return { outcome: waiting.finish(order).catch(refused) };
   } catch (error) {
-    if (!isAppError(error)) log.error({ err: error, eventId: waiting.request.eventId }, 'A queued ticket order failed');
-    const failure = isAppError(error) ? failureOf(error, { title: 'Order not placed' }) : { status: 500, message: 'Your order could not be placed. Please try again.' };
-    return { kind: 'refused', status: failure.status, message: failure.message };
+    return { outcome: Promise.resolve(refused(error)) };
   }
+}
+
+function refused(error: unknown): QueuedOrderOutcome {
+  if (!isAppError(error)) log.error({ err: error }, 'A queued ticket order failed');
+  const failure = isAppError(error) ? failureOf(error, { title: 'Order not placed' }) : { status: 500, message: 'Your order could not be placed. Please try again.' };
+  return { kind: 'refused', status: failure.status, message: failure.message };
 }
 
 /** Where a queued order stands, for its token's page; null for a token that is no queued order. */

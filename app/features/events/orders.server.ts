@@ -139,6 +139,27 @@ function refusalFor(tier: Tier, state: TierSaleState, wanted: number, remaining:
 }
 
 /**
+ * Why an order would be refused now, from what pages show (the seats taken of this content version,
+ * the tiers' sales), without the lock: the order queue refuses a sold-out order without a
+ * transaction (docs/architecture/events.md#the-order-queue). Null when placeOrder must decide (seats
+ * seem free, or a waitlist offer's seat is asked for); placeOrder then checks under the lock.
+ */
+export async function refusalShownNow(request: OrderRequest, tiers: readonly Tier[], now = new Date()): Promise<string | null> {
+  if (request.offerToken) return null;
+  const wanted = new Map<number, number>();
+  for (const seat of request.seats) wanted.set(seat.tierId, (wanted.get(seat.tierId) ?? 0) + 1);
+  const availability = await eventAvailability([...tiers], now);
+  for (const [tierId, quantity] of wanted) {
+    const tier = tiers.find((candidate) => candidate.id === tierId);
+    const seats = availability.get(tierId);
+    if (!tier || !seats) return null;
+    const refusal = refusalFor(tier, seats.state, quantity, seats.remaining, request.isMember);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+/**
  * Places an order: checks every tier (on sale, members only, enough seats) with the tiers locked,
  * then holds the seats (unpaid) or confirms them (free). AppError('conflict') says what is wrong.
  */
