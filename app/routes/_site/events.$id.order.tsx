@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, Link, redirect, useSubmit } from 'react-router';
+import { data, Form, Link, redirect, redirectDocument, useSubmit } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
@@ -133,7 +133,8 @@ export async function action(args: Route.ActionArgs) {
       async ({ order, tickets }) =>
         order.status === 'confirmed' ? { kind: 'registered', orderId: order.id } : { kind: 'checkout', url: (await startCheckoutForNewRecord(orderCheckout(order, event, tickets))).url },
     );
-    if (placing.kind === 'queued') return redirect(orderQueuePath(event.id, placing.token), 303);
+    // A page of its own, not React Router's: with JavaScript the browser loads it as a document too.
+    if (placing.kind === 'queued') return redirectDocument(orderQueuePath(event.id, placing.token), 303);
     const { order, tickets } = placing.placed;
     if (order.status === 'confirmed') {
       // Its tickets' mail was queued with it (placeOrder). This browser remembers it: Back to this page says so.
