@@ -16,6 +16,10 @@ import { fileURLToPath } from 'node:url';
 /** @typedef {typeof import('./app/server/runtime.server')} Runtime */
 /** @typedef {import('react-router').ServerBuild} ServerBuild */
 
+// Two threads for libuv's pool (zlib's background compression, file reads), not four: each thread
+// that allocates gets its own malloc arena, and with them the RSS (docs/architecture/server.md#memory).
+// Read when the pool first starts, which is after this line.
+process.env.UV_THREADPOOL_SIZE ??= '2';
 const isDevServer = process.env.NODE_ENV === 'development';
 // Whatever this process creates (database files, mails with reset links, uploads) is the owner's only.
 process.umask(0o077);

@@ -95,6 +95,7 @@ export default [
   route('api/auth/*', 'routes/api/auth.$.ts'),
   route('documents/:id/download', 'routes/documents.$id.download.ts'),
   route('tickets/:orderId/event.ics', 'routes/tickets.$orderId.event-ics.ts'),
+  route('events/:id/queue/:token', 'routes/events.$id.queue.$token.ts'),
   route('check-in/:eventId/door', 'routes/check-in/door.ts'),
   route('check-in/:eventId/manifest.webmanifest', 'routes/check-in/manifest.ts'),
   route('media/:id/:variant', 'routes/media.$id.$variant.ts'),

@@ -20,6 +20,7 @@ export const serverArguments = JSON.parse(readFileSync(path.join(root, 'package.
  * Node options, so that they win: `--cpu-prof`, `--max-semi-space-size=16`), and resolves once
  * /healthz answers.
  */
+/** @param {{ port: number, env?: Record<string, string>, name?: string, nodeArguments?: string[] }} options */
 export async function startServer({ port, env = {}, name = 'ppa-bench', nodeArguments = [] }) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
@@ -28,7 +29,8 @@ export async function startServer({ port, env = {}, name = 'ppa-bench', nodeArgu
   delete environment.NODE_ENV;
   const child = spawn(process.execPath, [...serverArguments.slice(0, -1), ...nodeArguments, ...serverArguments.slice(-1)], {
     cwd: root,
-    env: { ...environment, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, ...env },
+    // MALLOC_ARENA_MAX as deploy/ppa.service (and the container image) run it (docs/architecture/server.md#memory).
+    env: { MALLOC_ARENA_MAX: '2', ...environment, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => {

@@ -141,14 +141,33 @@ function guardTransactions(database: Database): void {
   database.transaction = ((run, config) =>
     transaction((tx) => {
       const scope: TransactionScope = { open: true };
+      const opened = { at: performance.now() };
+      openTransactions.add(opened);
       return transactionScope.run(scope, async () => {
         try {
           return await run(tx);
         } finally {
           scope.open = false;
+          openTransactions.delete(opened);
         }
       });
     }, config)) as Database['transaction'];
+}
+
+/** When each open transaction of the application's database began (performance.now()). */
+const openTransactions = new Set<{ at: number }>();
+
+/**
+ * How long the embedded database has been held by one transaction (ms; 0 when none is open, and
+ * always on PostgreSQL, whose other connections go on): every other statement waits that long
+ * for its one connection. The page cache then answers with copies past their age rather than
+ * render pages that would wait (a member import, docs/architecture/page-cache.md#while-the-database-is-held).
+ */
+export function embeddedDatabaseHeldMs(now = performance.now()): number {
+  if (holder.__ppaDatabase?.kind !== 'pglite') return 0;
+  let oldest = now;
+  for (const opened of openTransactions) oldest = Math.min(oldest, opened.at);
+  return now - oldest;
 }
 
 /**

@@ -4,9 +4,18 @@ import { z } from 'zod';
 import { AppError } from './errors';
 
 /**
+ * The most fields a post may carry. Our largest form is an order of 20 seats with their questions
+ * (or the member import's mapping, ~170 fields). Conform gathers a name posted again and again by
+ * copying its list each time: one 1 MB post of `a=1&a=1&…` (260,000 fields) held the server's one
+ * thread for over ten minutes (docs/architecture/forms.md#bad-input).
+ */
+export const MAX_FORM_FIELDS = 1000;
+
+/**
  * The posted form, or a 400 answer when the body is not a form at all, or holds a NUL character
  * in any field (PostgreSQL cannot store one; no form of ours sends one): never a 500 from input.
- * The schemas refuse other control characters field by field, with a message.
+ * More than MAX_FORM_FIELDS fields is a 413. The schemas refuse other control characters field by
+ * field, with a message.
  */
 export async function readFormData(request: Request): Promise<FormData> {
   let formData: FormData;
@@ -15,6 +24,8 @@ export async function readFormData(request: Request): Promise<FormData> {
   } catch {
     throw data('The form could not be read. Please try again.', { status: 400 });
   }
+  let fields = 0;
+  for (const _ of formData.keys()) if (++fields > MAX_FORM_FIELDS) throw data('The form has more fields than any form of this site sends. Please reload the page and try again.', { status: 413 });
   for (const [name, value] of formData) {
     if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) {
       throw data('The form contains characters that are not allowed. Please check what you entered.', { status: 400 });

@@ -200,13 +200,14 @@ export class PageCache {
   }
 
   /**
-   * The copy made at `version`, if it is younger than PAGE_CACHE_SECONDS. A copy found here is
-   * used again, so it is queued for its best compression (`finish`).
+   * The copy made at `version`, if it is younger than PAGE_CACHE_SECONDS (or of any age with
+   * `anyAge`: while the embedded database is held, a copy a little old is better than a page that
+   * waits). A copy found here is used again, so it is queued for its best compression (`finish`).
    */
-  get(key: string, version: string, now = Date.now()): CachedPage | null {
+  get(key: string, version: string, now = Date.now(), anyAge = false): CachedPage | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (entry.version !== version || now - entry.storedAt >= PAGE_CACHE_SECONDS * 1000) {
+    if (entry.version !== version || (!anyAge && now - entry.storedAt >= PAGE_CACHE_SECONDS * 1000)) {
       this.entries.delete(key);
       return null;
     }

@@ -2,12 +2,15 @@ import fresh from 'fresh';
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { embeddedDatabaseHeldMs } from '~/db/client.server';
 import { isDatabaseUnavailable } from '~/lib/outage';
 import { cacheControlOf } from '~/lib/page-policy';
 import { cachedPage, currentContentVersion, PageCache, pageCacheKey, type CachedPage } from '~/lib/page-cache.server';
 import { chooseEncoding, type Encoding } from '~/lib/response-encoding.server';
 import { publicPages } from './route-policies.server';
 
+/** A transaction open this long on the embedded database makes the cache serve copies past their age. */
+const HELD_MS = 500;
 /**
  * Serves public pages to anonymous visitors from the page cache (docs/architecture/page-cache.md),
  * rendering them through React Router on a miss (at the address the key names: the path and the
@@ -28,9 +31,12 @@ export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: 
     }
     try {
       const version = await currentContentVersion();
-      const hit = cache.get(key, version);
+      // While one transaction holds the embedded database (a member import), a render would wait
+      // for it: a copy past its age is served instead (docs/architecture/page-cache.md#while-the-database-is-held).
+      const held = embeddedDatabaseHeldMs() > HELD_MS;
+      const hit = cache.get(key, version, Date.now(), held);
       if (hit) {
-        send(request, response, hit, 'hit', (encoding) => cache.body(key, hit, encoding));
+        send(request, response, hit, held ? 'stale' : 'hit', (encoding) => cache.body(key, hit, encoding));
         return;
       }
       // Rendered at the key's own address, with only the parameters the page reads: the copy is
@@ -68,7 +74,7 @@ export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: 
   };
 }
 
-function send(request: ExpressRequest, response: ExpressResponse, page: CachedPage, outcome: 'hit' | 'miss', bodyIn: (encoding: Encoding) => Buffer) {
+function send(request: ExpressRequest, response: ExpressResponse, page: CachedPage, outcome: 'hit' | 'stale' | 'miss', bodyIn: (encoding: Encoding) => Buffer) {
   for (const [name, value] of page.headers) response.setHeader(name, value);
   // The page's script nonce is the one it was rendered with: its policy goes with it.
   if (page.csp) response.setHeader('Content-Security-Policy', page.csp);

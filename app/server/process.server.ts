@@ -174,6 +174,9 @@ const DRAIN_MS = 10_000;
  * drain.server.ts), the message in hand is sent, the database closes, exit 0. A busy port ends the
  * process with a message.
  */
+/** How long a kept-alive connection may sit idle (ms). */
+export const KEEP_ALIVE_MS = 65_000;
+
 export function listenUntilStopped(app: Express, options: { config: Env; database: DatabaseHandle; inFlight: () => number; onClose?: () => Promise<void> }): Server {
   const { config, database } = options;
   // Nothing may await between listening and installing the signal handlers below, or a SIGTERM in
@@ -188,6 +191,12 @@ export function listenUntilStopped(app: Express, options: { config: Env; databas
     }
     log.info(`Serving on ${config.publicUrl} (port ${config.port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   });
+  // A kept-alive connection stays open longer than clients keep theirs (undici 4 s, browsers and
+  // proxies up to a minute): with Node's 5 s, a server busy for seconds (an on-sale rush) let the
+  // timer close connections whose next request had already arrived unread, and the buyer's post
+  // failed (bench/README.md#an-on-sale-rush-1000-buyers-for-100-seats). Clients are told the new figure.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   const connections = followConnections(server);
   const stopScheduler = startScheduler([
     membershipRemindersJob,

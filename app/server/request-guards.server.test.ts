@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { limitRequestBodies, refuseControlCharacters, setClientIp } from './request-guards.server';
+import { BodyTurns, limitRequestBodies, refuseControlCharacters, setClientIp } from './request-guards.server';
 
 /** A small app with the guards in server.js's order, answering with what it saw. */
 async function serve(trustProxy: number | string[] | false) {
@@ -93,5 +93,34 @@ describe('request guards', () => {
       expect(await seen(await serve(['127.0.0.0/8']), '203.0.113.9')).toBe('203.0.113.9');
       expect(await seen(await serve(['10.0.0.0/8']), '203.0.113.9')).toBe('127.0.0.1');
     });
+  });
+});
+
+describe('large bodies take turns', () => {
+  it('reads at most the budget of large bodies at once, a larger one alone, the others in the order they came', () => {
+    const turns = new BodyTurns(3_000_000);
+    const started: string[] = [];
+    for (const [name, bytes] of [
+      ['a', 1_000_000],
+      ['b', 1_000_000],
+      ['c', 1_000_000],
+      ['d', 1_000_000],
+      ['huge', 5_000_000],
+      ['e', 1_000_000],
+    ] as const)
+      turns.admit(bytes, () => started.push(name));
+    expect(started).toEqual(['a', 'b', 'c']);
+    expect([turns.held, turns.queued]).toEqual([3_000_000, 3]);
+    turns.release(1_000_000);
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    turns.release(1_000_000);
+    turns.release(1_000_000);
+    turns.release(1_000_000);
+    // Nothing else held: the body larger than the budget is read alone, and the next waits for it.
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'huge']);
+    turns.release(5_000_000);
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'huge', 'e']);
+    turns.release(1_000_000);
+    expect([turns.held, turns.queued]).toEqual([0, 0]);
   });
 });

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { clientIpFromSocket } from '~/lib/client-ip';
 import type { Env } from '~/lib/env.server';
+import { plainPageHtml } from '~/lib/plain-page';
 import { hasControlCharacters } from '~/lib/text';
 
 /*
@@ -30,18 +31,7 @@ function refuse(response: Response, status: number, title: string, message: stri
     .status(status)
     .set({ Connection: 'close', 'Cache-Control': 'no-store' })
     .type('html')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>` +
-        `<body style="margin:0;min-height:100vh;background:#f5f6f8;color:#142240;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">` +
-        `<main style="max-width:32rem;margin:0 auto;padding:12vh 1rem">` +
-        `<div style="background:#fff;border-radius:16px;padding:2rem;box-shadow:0 1px 3px rgba(20,34,64,.12)">` +
-        `<p style="margin:0;color:#7a5610;font-size:.8rem;font-weight:700;letter-spacing:.12em;text-transform:uppercase">Error ${status}</p>` +
-        `<h1 style="margin:.4rem 0 1rem;font-family:Georgia,serif;font-size:2rem">${title}</h1>` +
-        `<p style="margin:0 0 1.5rem;line-height:1.6;color:#334155">${message}</p>` +
-        `<a href="/" style="display:inline-block;background:#1b2f57;color:#fff;padding:.7rem 1.2rem;border-radius:8px;text-decoration:none;font-weight:600">Back to the website</a>` +
-        `</div></main></body></html>`,
-    );
+    .send(plainPageHtml({ eyebrow: `Error ${status}`, title, message, link: { href: '/', text: 'Back to the website' } }));
 }
 
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`);
@@ -73,9 +63,62 @@ export function limitRequestBodies(maxBytes = MAX_BODY_BYTES, uploads: { prefix:
     if (!/^\d+$/.test(declared) || Number(declared) > allowed) {
       return refuse(response, 413, 'Too much to send', `What you sent is larger than the ${limit} this site accepts in one form. Please shorten it and try again.`);
     }
-    next();
+    const length = Number(declared);
+    if (length <= LARGE_BODY_BYTES) return next();
+    largeBodies.admit(length, () => {
+      // Its turn: the body is read now, and its share is given back once the answer is sent (or the client leaves).
+      response.once('close', () => largeBodies.release(length));
+      next();
+    });
   };
 }
+
+/** A body over this is a large one (a form of ours is a few kilobytes; an upload, a member import). */
+export const LARGE_BODY_BYTES = 64 * 1024;
+/** How many bytes of large bodies the server reads and holds at once (one larger body is read alone). */
+export const LARGE_BODIES_IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Large bodies take turns (docs/architecture/server.md#memory): a request whose body would pass
+ * LARGE_BODIES_IN_FLIGHT_BYTES together with those being read and handled waits, unread (its
+ * connection's buffers fill and TCP makes the client wait), until enough are done. Reading a 1 MB
+ * form costs several megabytes (its bytes, its text, its fields), so 32 clients posting 1 MB at
+ * once held over 100 MB; now at most a few.
+ */
+export class BodyTurns {
+  private inFlight = 0;
+  private readonly waiting: { bytes: number; go: () => void }[] = [];
+
+  constructor(private readonly budget = LARGE_BODIES_IN_FLIGHT_BYTES) {}
+
+  admit(bytes: number, go: () => void): void {
+    if (this.waiting.length === 0 && (this.inFlight === 0 || this.inFlight + bytes <= this.budget)) {
+      this.inFlight += bytes;
+      go();
+      return;
+    }
+    this.waiting.push({ bytes, go });
+  }
+
+  release(bytes: number): void {
+    this.inFlight -= bytes;
+    while (this.waiting.length > 0 && (this.inFlight === 0 || this.inFlight + this.waiting[0]!.bytes <= this.budget)) {
+      const next = this.waiting.shift()!;
+      this.inFlight += next.bytes;
+      next.go();
+    }
+  }
+
+  get held(): number {
+    return this.inFlight;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+}
+
+const largeBodies = new BodyTurns();
 
 /**
  * Addresses whose decoded path or query holds control characters, or that are not valid

@@ -270,3 +270,45 @@ export const discountCodes = pgTable(
   },
   (table) => [uniqueIndex('discount_codes_event_code_key').on(table.eventId, table.codeKey), oneOf('discount_codes_kind_check', table.kind, discountKinds)],
 );
+
+/** What a queued order asks for: `placeOrder`'s request, as JSON. */
+export type QueuedOrderRequest = {
+  eventId: number;
+  buyer: { name: string; email: string; userId: string | null };
+  seats: { tierId: number; attendeeName: string }[];
+  isMember: boolean;
+  answers?: { seatIndex: number | null; questionId: number; value: string }[];
+  offerToken?: string | null;
+  discountCode?: string | null;
+};
+
+/** How a queued order ended: its checkout's address, its tickets (free), or why it was not placed. */
+export type QueuedOrderOutcome = { kind: 'checkout'; url: string } | { kind: 'registered'; orderId: string } | { kind: 'refused'; status: number; message: string };
+
+/**
+ * Buyers waiting their turn on a big night (docs/architecture/events.md#the-order-queue): an order
+ * posted while another of the same event is being placed by the same process waits here, in
+ * arrival order (`id`), with what `placeOrder` needs. The process that took it places it and writes
+ * the `outcome`; any process answers the queue page from the row (its position: the rows of the
+ * event still waiting up to it). The link's token is kept as its SHA-256; rows go after a day.
+ */
+export const ticketOrderQueue = pgTable(
+  'ticket_order_queue',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    request: jsonb('request').$type<QueuedOrderRequest>().notNull(),
+    outcome: jsonb('outcome').$type<QueuedOrderOutcome>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('ticket_order_queue_waiting_idx')
+      .on(table.eventId, table.id)
+      .where(sql`${table.outcome} is null`),
+    index('ticket_order_queue_created_idx').on(table.createdAt),
+  ],
+);

@@ -9,6 +9,7 @@ import { tierAuditText } from '~/lib/audit-text';
 import { AppError } from '~/lib/errors';
 import type { ImageSources } from '~/lib/images';
 import { richTextFromForm, richTextToPlain } from '~/lib/rich-text.server';
+import { heldWhileContentUnchanged } from '~/lib/request-reads.server';
 import { assertCan, type Actor } from '~/lib/roles';
 import type { EventInput, TierInput } from './events.schema';
 import { offerFreedSeats } from './orders.server';
@@ -53,13 +54,24 @@ export async function listPastEvents(now: Date, limit = 6): Promise<EventWithIma
   );
 }
 
-/** One event with its tiers in order; a draft only for an editor's preview. */
+/**
+ * One event with its tiers in order; a draft only for an editor's preview. Held in memory while
+ * the content version stays (events, tiers and media move it): on a big night every buyer's order
+ * page and post read it (docs/architecture/events.md#the-order-queue). Shared by every caller: frozen.
+ */
 export async function getEventWithTiers(id: number, options: { preview?: boolean } = {}): Promise<EventWithTiers | undefined> {
-  const [event] = await db().select().from(events).where(eq(events.id, id)).limit(1);
+  const event = await heldEventWithTiers(String(id));
   if (!event || (event.status !== 'published' && !options.preview)) return undefined;
-  const tiers = await db().select().from(ticketTiers).where(eq(ticketTiers.eventId, id)).orderBy(asc(ticketTiers.sortOrder), asc(ticketTiers.id));
-  return { ...(await withImages([event]))[0]!, tiers };
+  return event;
 }
+
+const heldEventWithTiers = heldWhileContentUnchanged(async (key): Promise<EventWithTiers | undefined> => {
+  const id = Number(key);
+  const [event] = await db().select().from(events).where(eq(events.id, id)).limit(1);
+  if (!event) return undefined;
+  const tiers = await db().select().from(ticketTiers).where(eq(ticketTiers.eventId, id)).orderBy(asc(ticketTiers.sortOrder), asc(ticketTiers.id));
+  return Object.freeze({ ...(await withImages([event]))[0]!, tiers: Object.freeze(tiers.map((tier) => Object.freeze(tier))) as TicketTier[] });
+});
 
 /** How many events are coming up on the site, and how many are drafts (the content area's overview). */
 export async function countEvents(now = new Date()) {

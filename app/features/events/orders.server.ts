@@ -3,6 +3,7 @@ import { db, type Executor } from '~/db/client.server';
 import { events, ticketTiers } from '~/db/schema/content';
 import { ticketOrders, tickets } from '~/db/schema/tickets';
 import { mailAlongside } from '~/features/mail/outbox.server';
+import { currentContentVersion } from '~/lib/page-cache.server';
 import { AppError } from '~/lib/errors';
 import { formatDateTime } from '~/lib/dates';
 import { claimDiscount, codeStillHasUse } from './discounts.server';
@@ -55,6 +56,28 @@ export async function seatsTaken(executor: Executor, tierIds: number[], now: Dat
   return result;
 }
 
+/** The seats taken that pages show, per tier ids: kept while the content version stays and for at most SHOWN_MS. */
+const shownTaken = new Map<string, { version: string; at: number; answer: ReturnType<typeof seatsTaken> }>();
+const SHOWN_MS = 1000;
+
+/**
+ * `seatsTaken` for what pages show (the ticket card, the order page and its post), shared by the
+ * requests of one content version for up to a second: every order and ticket moves the version
+ * (drizzle/0017), and a hold that runs out frees its seat a second late at most. On a big night
+ * every buyer's page and post asked it afresh. placeOrder counts under its lock, never from here.
+ */
+async function seatsTakenShown(tierIds: number[], now: Date): ReturnType<typeof seatsTaken> {
+  const key = tierIds.join(',');
+  const version = await currentContentVersion();
+  const known = shownTaken.get(key);
+  if (known && known.version === version && Math.abs(now.getTime() - known.at) < SHOWN_MS) return known.answer;
+  if (shownTaken.size >= 256) shownTaken.clear();
+  const answer = seatsTaken(db(), tierIds, now);
+  shownTaken.set(key, { version, at: now.getTime(), answer });
+  answer.catch(() => shownTaken.delete(key));
+  return answer;
+}
+
 export type TierAvailability = { tierId: number; remaining: number; sold: number; state: TierSaleState };
 
 /**
@@ -62,8 +85,7 @@ export type TierAvailability = { tierId: number; remaining: number; sold: number
  * the door's counts); with `offeredTierId`, one more seat of that tier: the one a waitlist offer holds.
  */
 export async function eventAvailability(tiers: Tier[], now = new Date(), offeredTierId?: number): Promise<Map<number, TierAvailability>> {
-  const taken = await seatsTaken(
-    db(),
+  const taken = await seatsTakenShown(
     tiers.map((tier) => tier.id),
     now,
   );
@@ -113,6 +135,27 @@ function refusalFor(tier: Tier, state: TierSaleState, wanted: number, remaining:
   if (tier.membersOnly && !isMember) return `“${tier.name}” is for members of the association. Sign in with your member account, or choose another ticket.`;
   if (remaining === 0) return `“${tier.name}” is sold out.`;
   if (wanted > remaining) return `Only ${remaining} “${tier.name}” ${remaining === 1 ? 'ticket is' : 'tickets are'} left.`;
+  return null;
+}
+
+/**
+ * Why an order would be refused now, from what pages show (the seats taken of this content version,
+ * the tiers' sales), without the lock: the order queue refuses a sold-out order without a
+ * transaction (docs/architecture/events.md#the-order-queue). Null when placeOrder must decide (seats
+ * seem free, or a waitlist offer's seat is asked for); placeOrder then checks under the lock.
+ */
+export async function refusalShownNow(request: OrderRequest, tiers: readonly Tier[], now = new Date()): Promise<string | null> {
+  if (request.offerToken) return null;
+  const wanted = new Map<number, number>();
+  for (const seat of request.seats) wanted.set(seat.tierId, (wanted.get(seat.tierId) ?? 0) + 1);
+  const availability = await eventAvailability([...tiers], now);
+  for (const [tierId, quantity] of wanted) {
+    const tier = tiers.find((candidate) => candidate.id === tierId);
+    const seats = availability.get(tierId);
+    if (!tier || !seats) return null;
+    const refusal = refusalFor(tier, seats.state, quantity, seats.remaining, request.isMember);
+    if (refusal) return refusal;
+  }
   return null;
 }
 

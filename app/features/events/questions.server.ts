@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { heldWhileContentUnchanged } from '~/lib/request-reads.server';
 import { db, type Executor } from '~/db/client.server';
 import { events, ticketTiers } from '~/db/schema/content';
 import { eventQuestions, ticketAnswers, ticketOrders, tickets } from '~/db/schema/tickets';
@@ -14,9 +15,14 @@ import { answerKey, answersRefusal, answerText, missingRequired, questionKindLab
  */
 
 /** An event's questions in the order the order page asks them. */
-export async function listQuestions(eventId: number, executor: Executor = db()): Promise<Question[]> {
-  return executor.select().from(eventQuestions).where(eq(eventQuestions.eventId, eventId)).orderBy(asc(eventQuestions.sortOrder), asc(eventQuestions.id));
+export async function listQuestions(eventId: number, executor?: Executor): Promise<Question[]> {
+  // Outside a transaction, held while the content version stays (event_questions moves it, drizzle/0038).
+  return executor ? readQuestions(eventId, executor) : heldQuestions(String(eventId));
 }
+
+const readQuestions = (eventId: number, executor: Executor) =>
+  executor.select().from(eventQuestions).where(eq(eventQuestions.eventId, eventId)).orderBy(asc(eventQuestions.sortOrder), asc(eventQuestions.id));
+const heldQuestions = heldWhileContentUnchanged(async (key) => Object.freeze((await readQuestions(Number(key), db())).map((question) => Object.freeze(question))) as unknown as Question[]);
 
 /** The questions with how many answers each has (the editor says what deleting one removes). */
 export async function listQuestionsWithAnswers(eventId: number): Promise<(Question & { answers: number })[]> {

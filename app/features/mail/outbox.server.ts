@@ -1,3 +1,4 @@
+import { yieldToOthers } from '~/lib/event-loop.server';
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { db, outsideTransaction, type Executor } from '~/db/client.server';
@@ -85,6 +86,8 @@ export async function enqueuePacedMails(executor: Executor, kind: MailKind, mail
   const start = Math.max(Date.now(), last);
   const host = messageHost();
   for (let at = 0; at < mails.length; at += 500) {
+    // A long batch (a member import's invitations) lets other requests run between its parts.
+    if (at > 0) await yieldToOthers();
     await executor.insert(mailOutbox).values(
       // Queued for its moment: a long batch's later rows are not mail that waits too long
       // (mailDeliveryHealth counts from created_at).

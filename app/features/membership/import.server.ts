@@ -7,6 +7,7 @@ import { mailSender } from '~/features/mail/mail.server';
 import { memberInvitationMail } from '~/features/mail/templates';
 import { memberImports, membershipApplications } from '~/db/schema/membership';
 import { toCsv } from '~/lib/csv';
+import { inParts } from '~/lib/event-loop.server';
 import { env } from '~/lib/env.server';
 import { SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
 import type { Actor } from '~/lib/roles';
@@ -17,19 +18,16 @@ import { readImportMemory, storedImportMemory, type ExistingPeople, type ImportM
  * known, and, inside the import's transaction, the invited accounts and approved memberships of its
  * valid rows. The payments layer (features/payments/member-import.server.ts) runs the whole import.
  */
-const CHUNK = 1000;
+const CHUNK = 500;
 
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
-  return out;
-}
+/** Parts of CHUNK rows, one statement each, with the event loop handed to other requests between them. */
+const chunks = <T>(items: readonly T[], size = CHUNK) => inParts(items, size);
 
 /** Accounts with these emails, and those of them (or of their applications' emails) that hold a membership already. */
 export async function existingPeople(emails: readonly string[], executor: Executor = db()): Promise<ExistingPeople> {
   const accounts = new Set<string>();
   const members = new Set<string>();
-  for (const part of chunks([...new Set(emails)].filter(Boolean))) {
+  for await (const part of chunks([...new Set(emails)].filter(Boolean))) {
     const found = await executor
       .select({ id: users.id, email: users.email })
       .from(users)
@@ -73,7 +71,7 @@ export type ImportedMember = { record: ImportRecord; userId: string; application
  */
 export async function writeImportedMembers(tx: Executor, records: readonly ImportRecord[]): Promise<ImportedMember[]> {
   const known = new Map<string, string>();
-  for (const part of chunks(records.map((record) => record.email))) {
+  for await (const part of chunks(records.map((record) => record.email))) {
     const found = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
@@ -84,10 +82,10 @@ export async function writeImportedMembers(tx: Executor, records: readonly Impor
     const userId = known.get(record.email);
     return { record, userId: userId ?? randomUUID(), applicationId: randomUUID(), accountCreated: !userId };
   });
-  for (const part of chunks(members.filter((member) => member.accountCreated))) {
+  for await (const part of chunks(members.filter((member) => member.accountCreated))) {
     await tx.insert(users).values(part.map(({ record, userId }) => ({ id: userId, name: `${record.firstName} ${record.lastName}`.trim(), email: record.email, emailVerified: true })));
   }
-  for (const part of chunks(members)) {
+  for await (const part of chunks(members)) {
     await tx.insert(membershipApplications).values(
       part.map(({ record, userId, applicationId }) => ({
         id: applicationId,
@@ -129,7 +127,7 @@ export async function inviteImportedMembers(tx: Executor, members: readonly Impo
   const base = env().publicUrl;
   // A part at a time, so a large import never holds every mail's text at once; each part's mails
   // are paced after the previous part's (enqueuePacedMails continues after the waiting ones).
-  for (const part of chunks(invited, INVITATION_CHUNK)) {
+  for await (const part of chunks(invited, INVITATION_CHUNK)) {
     const tokens = part.map(() => randomBytes(18).toString('base64url'));
     await tx.insert(verifications).values(part.map((member, index) => ({ id: randomUUID(), identifier: `reset-password:${tokens[index]}`, value: member.userId, expiresAt })));
     const mails = part.map(({ record }, index) => {

@@ -21,6 +21,7 @@ import { existingPeople, inviteImportedMembers, recordMemberImport, rememberedIm
 import { membershipPlans } from '~/features/membership/plans';
 import { writeAudit } from '~/lib/audit.server';
 import { formatIsoDay, isoDayAfter } from '~/lib/dates';
+import { inParts } from '~/lib/event-loop.server';
 import { formatCents } from '~/lib/money';
 import { assertCan, type Actor } from '~/lib/roles';
 import { offlineMethodLabels } from './offline.schema';
@@ -70,7 +71,7 @@ export type ImportRequest = {
   previewed?: string;
 };
 
-const PAYMENT_BATCH = 1000;
+const PAYMENT_BATCH = 500;
 
 type Checked = ImportPreview & { memory?: ImportMemory };
 
@@ -131,9 +132,9 @@ export async function commitMemberImport(actor: Actor, request: ImportRequest): 
     const records = preview.rows.flatMap((row) => (row.record ? [row.record] : []));
     const members = await writeImportedMembers(tx, records);
     const paid = members.filter((member) => member.record.payment);
-    for (let at = 0; at < paid.length; at += PAYMENT_BATCH) {
+    for await (const part of inParts(paid, PAYMENT_BATCH)) {
       await tx.insert(payments).values(
-        paid.slice(at, at + PAYMENT_BATCH).map(({ record, userId, applicationId }) =>
+        part.map(({ record, userId, applicationId }) =>
           offlinePaymentValues(
             {
               method: record.payment!.method,

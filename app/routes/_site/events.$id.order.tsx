@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, Link, redirect, useSubmit } from 'react-router';
+import { data, Form, Link, redirect, redirectDocument, useSubmit } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
 import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
@@ -9,7 +9,8 @@ import { discountText, orderPageSchemaFor } from '~/features/events/discounts';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
 import { selectionChanges } from '~/features/events/order-changes';
-import { orderCheckout, placeOrder, tiersWithAvailability } from '~/features/events/orders.server';
+import { orderQueuePath, placeOrQueue } from '~/features/events/order-queue.server';
+import { orderCheckout, tiersWithAvailability } from '~/features/events/orders.server';
 import { offerOfLink } from '~/features/events/waitlist.server';
 import { givenAnswers } from '~/features/events/questions';
 import { listQuestions } from '~/features/events/questions.server';
@@ -115,20 +116,29 @@ export async function action(args: Route.ActionArgs) {
   // Fewer seats than names: something sold out since the page was shown, and the notes say what.
   if (attendees.length !== seats.length) return data(reply({ formErrors: notes.length ? notes : ['Give a name for every ticket.'] }), { status: notes.length ? 409 : 400 });
   try {
+    // One order of an event at a time per process; a buyer who comes while one is placed gets a
+    // place in the queue and its page (docs/architecture/events.md#the-order-queue).
     const place = () =>
-      placeOrder({
-        eventId: event.id,
-        buyer: { name: buyerName, email: buyerEmail, userId: user?.id ?? null },
-        seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
-        isMember,
-        answers: givenAnswers(questions, seatTiers, answers),
-        offerToken: offer.token,
-        discountCode,
-      });
+      placeOrQueue(
+        {
+          eventId: event.id,
+          buyer: { name: buyerName, email: buyerEmail, userId: user?.id ?? null },
+          seats: seats.map((seat, index) => ({ tierId: seat.tierId, attendeeName: attendees[index]! })),
+          isMember,
+          answers: givenAnswers(questions, seatTiers, answers),
+          offerToken: offer.token,
+          discountCode,
+        },
+        async ({ order, tickets }) =>
+          order.status === 'confirmed' ? { kind: 'registered', orderId: order.id } : { kind: 'checkout', url: (await startCheckoutForNewRecord(orderCheckout(order, event, tickets))).url },
+      );
     const mayBeFree = seats.every((seat) => seat.priceCents === 0) || discountCode !== null;
-    const { placed, refused } = await placeWithinMailLimits(request, buyerEmail, mayBeFree, place, ({ order }) => order.status === 'confirmed');
-    if (!placed) return data(reply({ formErrors: [refused.message] }), { status: 429, headers: { 'Retry-After': String(refused.retryAfter) } });
-    const { order, tickets } = placed;
+    // A queued order mails when the queue places it; one placed now mailed its tickets if it is confirmed.
+    const { placed: placing, refused } = await placeWithinMailLimits(request, buyerEmail, mayBeFree, place, (outcome) => outcome.kind === 'placed' && outcome.placed.order.status === 'confirmed');
+    if (!placing) return data(reply({ formErrors: [refused.message] }), { status: 429, headers: { 'Retry-After': String(refused.retryAfter) } });
+    // A page of its own, not React Router's: with JavaScript the browser loads it as a document too.
+    if (placing.kind === 'queued') return redirectDocument(orderQueuePath(event.id, placing.token), 303);
+    const { order, tickets } = placing.placed;
     if (order.status === 'confirmed') {
       // Its tickets' mail was queued with it (placeOrder). This browser remembers it: Back to this page says so.
       const headers = new Headers({ 'Set-Cookie': await rememberRegistration(event.id, order.id) });
