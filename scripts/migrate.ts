@@ -5,7 +5,8 @@
  * database as it was and the running release to start again (docs/deploy.md#upgrading). On the
  * embedded database, stop the server first: it holds the database.
  */
-import { bootDatabase, DatabaseConfigurationError, describeConnectError, isTransientConnectError } from '~/db/boot.server';
+import { bootDatabase, DatabaseConfigurationError } from '~/db/boot.server';
+import { describeConnectError, isTransientConnectError } from '~/db/connect-errors.server';
 import { DataFolderInUseError } from '~/db/lock.server';
 import { latestAppliedMigration } from '~/db/migrate.server';
 import { appVersion } from '~/lib/app-version.server';

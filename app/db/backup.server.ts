@@ -8,7 +8,7 @@ import pg from 'pg';
 import { appVersion } from '~/lib/app-version.server';
 import { ensurePrivateFolder, type Env } from '~/lib/env.server';
 import { extractTarEntry, listTar, readTarEntry, writeTar, type TarEntry } from '~/lib/tar.server';
-import { describeConnectError } from './boot.server';
+import { describeConnectError } from './connect-errors.server';
 import { openDatabase, pgliteExtensions, pgliteStartParams, wrapPglite, type DatabaseHandle } from './client.server';
 import { DataFolderInUseError, lockDataFolder, lockHolder } from './lock.server';
 import { latestAppliedMigration, migrationJournal } from './migrate.server';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { databaseAddress, describeConnectError, isTransientConnectError, retryDelaySeconds } from './boot.server';
+import { retryDelaySeconds } from './boot.server';
+import { databaseAddress, describeConnectError, isTransientConnectError } from './connect-errors.server';
 
 const url = 'postgres://site:s3cret@db.example.org:6543/association';
 

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { ensurePrivateFolder, type Env } from '~/lib/env.server';
-import { isDatabaseUnavailable } from '~/lib/outage';
 import { installDatabase, openDatabase, type DatabaseHandle } from './client.server';
+import { databaseAddress, describeConnectError, isTransientConnectError } from './connect-errors.server';
 import { moveLegacyUploadsIntoDatabase } from './legacy-uploads.server';
 import { lockDataFolder } from './lock.server';
 import { restrictToOwner } from './owner-only-fs.server';
@@ -107,46 +107,8 @@ async function underStartLock(handle: DatabaseHandle, work: () => Promise<void>)
   }
 }
 
-/** Where a DATABASE_URL points, for messages: host and port, never the user or password. */
-export function databaseAddress(databaseUrl: string): { where: string; user: string; database: string } {
-  const url = new URL(databaseUrl);
-  const host = url.hostname || url.searchParams.get('host') || 'localhost';
-  return { where: `${host}:${url.port || '5432'}`, user: decodeURIComponent(url.username), database: decodeURIComponent(url.pathname.slice(1)) || decodeURIComponent(url.username) };
-}
-
 /** Seconds before the next attempt to reach the database: 1, 2, 4 … 30. */
 export const retryDelaySeconds = (attempt: number): number => Math.min(30, 2 ** attempt);
-
-const retryableCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', '57P03']);
-
-/**
- * Whether a failed connection is worth trying again (the server is down, starting, or its name not
- * yet known to DNS, as in a container just started) or a mistake in the configuration that waiting
- * will not mend.
- */
-export function isTransientConnectError(error: unknown): boolean {
-  if (isDatabaseUnavailable(error)) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && retryableCodes.has(code);
-}
-
-/** The message for a configuration PostgreSQL refuses; the server's own words where it gives the reason. */
-export function describeConnectError(error: unknown, databaseUrl: string): string {
-  const { where, user, database } = databaseAddress(databaseUrl);
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  const text = typeof message === 'string' ? message : String(error);
-  switch (code) {
-    case '28P01':
-      return `PostgreSQL at ${where} refused the password of user "${user}": correct the password in DATABASE_URL.`;
-    case '3D000':
-      return `Database "${database}" does not exist on the PostgreSQL server at ${where}: create it (createdb ${database}) or correct DATABASE_URL.`;
-    case '28000':
-    case '42501':
-      return `PostgreSQL at ${where} does not let user "${user}" connect to database "${database}": ${text}`;
-    default:
-      return `Could not connect to PostgreSQL at ${where}: ${text}`;
-  }
-}
 
 /** Why a connection failed, in a word or two: the network error's code, or PostgreSQL's. */
 function reasonOf(error: unknown): string {
