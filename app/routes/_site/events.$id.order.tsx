@@ -133,8 +133,8 @@ export async function action(args: Route.ActionArgs) {
           order.status === 'confirmed' ? { kind: 'registered', orderId: order.id } : { kind: 'checkout', url: (await startCheckoutForNewRecord(orderCheckout(order, event, tickets))).url },
       );
     const mayBeFree = seats.every((seat) => seat.priceCents === 0) || discountCode !== null;
-    // A queued order mails when the queue places it; one placed now mailed its tickets if it is confirmed.
-    const { placed: placing, refused } = await placeWithinMailLimits(request, buyerEmail, mayBeFree, place, (outcome) => outcome.kind === 'placed' && outcome.placed.order.status === 'confirmed');
+    // A queued order counts as mailed (its tickets may go out when the queue places it); one placed now did if it is confirmed.
+    const { placed: placing, refused } = await placeWithinMailLimits(request, buyerEmail, mayBeFree, place, (outcome) => outcome.kind === 'queued' || outcome.placed.order.status === 'confirmed');
     if (!placing) return data(reply({ formErrors: [refused.message] }), { status: 429, headers: { 'Retry-After': String(refused.retryAfter) } });
     // A page of its own, not React Router's: with JavaScript the browser loads it as a document too.
     if (placing.kind === 'queued') return redirectDocument(orderQueuePath(event.id, placing.token), 303);
