@@ -112,7 +112,7 @@ async function visitorsDuringAnImport() {
     for (const page of pages) await (await fetch(`${server.base}${page}`)).arrayBuffer();
     const file = memberFile(rows);
     // The file pasted, then the preview's form sent back as the browser sends it: its hidden fields and the choices it shows.
-    const previewed = await admin.request('POST', '/admin/members/import', { form: { intent: 'upload', pasted: file } });
+    const previewed = await admin.request('POST', '/admin/members/import', { form: { intent: 'upload', pasted: file }, limitMs: 1_800_000 });
     const form = filledForm(previewed.body);
     if (previewed.status !== 200 || !form.previewed) throw new Error(`The preview answered ${previewed.status} without a key to confirm`);
 
@@ -135,7 +135,7 @@ async function visitorsDuringAnImport() {
     const load = loadavg();
     const started = performance.now();
     const visiting = Promise.all(Array.from({ length: loops }, (_, n) => visitor(n)));
-    const committed = await admin.request('POST', '/admin/members/import', { form: { ...form, intent: 'commit', invite: 'on' } });
+    const committed = await admin.request('POST', '/admin/members/import', { form: { ...form, intent: 'commit', invite: 'on' }, limitMs: 1_800_000 });
     const seconds = (performance.now() - started) / 1000;
     importing = false;
     await visiting;
