@@ -151,6 +151,12 @@ async function visitorsDuringAnImport() {
       process.exitCode = 1;
     }
   } finally {
+    // Its data folder goes once it has stopped (a stop waits for the requests under way).
+    if (server.child.exitCode === null) {
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
     server.stop();
   }
 }
