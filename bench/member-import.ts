@@ -111,12 +111,10 @@ async function visitorsDuringAnImport() {
     const pages = ['/', '/events', '/news', '/about', '/committees', '/membership', '/donate', '/school-history'];
     for (const page of pages) await (await fetch(`${server.base}${page}`)).arrayBuffer();
     const file = memberFile(rows);
-    const previewed = await admin.request('POST', '/admin/members/import', { form: { intent: 'preview', csv: file, fileName: 'bench.csv' } });
-    const key = /name="previewed" value="([^"]+)"/
-      .exec(previewed.body)?.[1]
-      ?.replace(/&quot;/g, '"')
-      .replace(/&amp;/g, '&');
-    if (previewed.status !== 200 || !key) throw new Error(`The preview answered ${previewed.status} without a key to confirm`);
+    // The file pasted, then the preview's form sent back as the browser sends it: its hidden fields and the choices it shows.
+    const previewed = await admin.request('POST', '/admin/members/import', { form: { intent: 'upload', pasted: file }, limitMs: 1_800_000 });
+    const form = filledForm(previewed.body);
+    if (previewed.status !== 200 || !form.previewed) throw new Error(`The preview answered ${previewed.status} without a key to confirm`);
 
     const times: number[] = [];
     const outcomes = new Map<string, number>();
@@ -137,7 +135,7 @@ async function visitorsDuringAnImport() {
     const load = loadavg();
     const started = performance.now();
     const visiting = Promise.all(Array.from({ length: loops }, (_, n) => visitor(n)));
-    const committed = await admin.request('POST', '/admin/members/import', { form: { intent: 'commit', csv: file, fileName: 'bench.csv', previewed: key, invite: 'on' } });
+    const committed = await admin.request('POST', '/admin/members/import', { form: { ...form, intent: 'commit', invite: 'on' }, limitMs: 1_800_000 });
     const seconds = (performance.now() - started) / 1000;
     importing = false;
     await visiting;
@@ -153,6 +151,35 @@ async function visitorsDuringAnImport() {
       process.exitCode = 1;
     }
   } finally {
+    // Its data folder goes once it has stopped (a stop waits for the requests under way).
+    if (server.child.exitCode === null) {
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
     server.stop();
   }
+}
+
+/** What a browser would send of the page's form: its hidden inputs and each select's chosen option (entities decoded). */
+function filledForm(html: string): Record<string, string> {
+  const decode = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  const fields: Record<string, string> = {};
+  for (const [input] of html.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(input)?.[1];
+    const value = /value="([^"]*)"/.exec(input)?.[1];
+    if (name && value !== undefined) fields[decode(name)] = decode(value);
+  }
+  for (const [, attributes, options] of html.matchAll(/<select([^>]*)>([\s\S]*?)<\/select>/g)) {
+    const name = /name="([^"]*)"/.exec(attributes!)?.[1];
+    const chosen = /<option[^>]*value="([^"]*)"[^>]*selected=""/.exec(options!)?.[1];
+    if (name && chosen !== undefined) fields[decode(name)] = decode(chosen);
+  }
+  return fields;
 }

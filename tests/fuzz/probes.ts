@@ -202,8 +202,12 @@ export class Visitor {
 
   constructor(private readonly origin: string) {}
 
-  /** Sends one request; with `follow`, follows redirects (as GET) the way a browser would. */
-  async request(method: 'GET' | 'POST', path: string, options: { form?: Record<string, string>; follow?: boolean } = {}): Promise<{ status: number; location: string | null; body: string }> {
+  /** Sends one request; with `follow`, follows redirects (as GET) the way a browser would; given up after `limitMs` (2 minutes). */
+  async request(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { form?: Record<string, string>; follow?: boolean; limitMs?: number } = {},
+  ): Promise<{ status: number; location: string | null; body: string }> {
     let url = new URL(path, this.origin);
     let form = method === 'POST' ? (options.form ?? {}) : undefined;
     for (let hops = 0; ; hops += 1) {
@@ -217,7 +221,7 @@ export class Visitor {
         headers['Content-Type'] = 'application/x-www-form-urlencoded';
       }
       // A limit, not a wait: a request the server never answers fails here instead of hanging the run.
-      const response = await fetch(url, { method: form ? 'POST' : 'GET', headers, body, redirect: 'manual', signal: AbortSignal.timeout(120_000) });
+      const response = await fetch(url, { method: form ? 'POST' : 'GET', headers, body, redirect: 'manual', signal: AbortSignal.timeout(options.limitMs ?? 120_000) });
       for (const cookie of response.headers.getSetCookie()) this.keep(cookie);
       const answer = { status: response.status, location: response.headers.get('Location'), body: await response.text() };
       if (!options.follow || !answer.location || answer.status < 300 || answer.status >= 400) return answer;
