@@ -50,7 +50,11 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: every action with the page's DOM as it was, the network and
+    // the console (and error-context.md, the page's outline where it failed). The trace's film strip
+    // of screenshots is left out: recording it for every journey, to keep the few that fail, cost a
+    // seventh of the run's CPU (bench/README.md#ci-stages).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
