@@ -52,20 +52,18 @@ try {
       event.tiers.map((tier) => ({ name: tier.name, priceCents: Math.round(tier.price * 100), quantityCap: tier.quantity, membersOnly: tier.membersOnly ?? false })),
     );
     if (event.doorQuestions) {
-      await handle.db
-        .insert(eventQuestions)
-        .values(
-          event.doorQuestions.map((question, index) => ({
-            eventId: made.id,
-            label: question.label,
-            kind: 'choice' as const,
-            options: question.options,
-            required: true,
-            scope: 'attendee' as const,
-            atDoor: true,
-            sortOrder: index,
-          })),
-        );
+      await handle.db.insert(eventQuestions).values(
+        event.doorQuestions.map((question, index) => ({
+          eventId: made.id,
+          label: question.label,
+          kind: 'choice' as const,
+          options: question.options,
+          required: true,
+          scope: 'attendee' as const,
+          atDoor: true,
+          sortOrder: index,
+        })),
+      );
     }
     ids[name] = made.id;
   }
