@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,11 +7,21 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests against the production build (`npm run test:e2e` builds first), served by our
- * own server.js on a free port with a fresh DATA_DIR, in Debian's Chromium (README: prerequisites; docs/architecture/tests.md).
+ * own server.js on a free port with a fresh DATA_DIR prepared before it starts, in Debian's Chromium
+ * (README: prerequisites; docs/architecture/tests.md).
  */
 // Workers load this file again: the runner's choice travels to them through the environment.
 process.env.E2E_PORT ??= String(await freePort());
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ppa-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  // The e2e server's data folder, made before it starts: as a first start makes it, with the events
+  // of the journeys that are not about the editor; and the template that servers of a spec's own
+  // copy (tests/e2e/prepare-data.ts).
+  const folder = mkdtempSync(path.join(tmpdir(), 'ppa-e2e-'));
+  process.env.E2E_TEMPLATE_DATA_DIR = path.join(folder, 'template');
+  process.env.E2E_DATA_DIR = path.join(folder, 'data');
+  process.env.E2E_SEEDED_EVENTS = path.join(folder, 'seeded-events.json');
+  execFileSync(process.execPath, ['--import', 'tsx', 'tests/e2e/prepare-data.ts'], { stdio: 'inherit' });
+}
 // The pages the journeys scan, kept for the W3C HTML checker that runs after them (tests/e2e/html-check.ts).
 process.env.E2E_HTML_DIR ??= mkdtempSync(path.join(tmpdir(), 'ppa-e2e-html-'));
 const port = Number(process.env.E2E_PORT);
@@ -39,7 +50,11 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: every action with the page's DOM as it was, the network and
+    // the console (and error-context.md, the page's outline where it failed). The trace's film strip
+    // of screenshots is left out: recording it for every journey, to keep the few that fail, cost a
+    // seventh of the run's CPU (bench/README.md#ci-stages).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],

@@ -6,8 +6,6 @@ export default defineConfig({
   plugins: [inlineScripts({ appDir: 'app' })],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'lint/**/*.test.ts', 'scripts/**/*.test.ts'],
-    globalSetup: ['tests/setup/template-database.ts'],
     setupFiles: ['tests/setup/vitest.setup.ts'],
     environment: 'node',
     // Two files at a time on CI's two cores: Vitest's default is one fewer worker than cores, which
@@ -21,5 +19,26 @@ export default defineConfig({
     // and a browser suite loaded both cores (the property-based ticket test).
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['app/**/*.test.{ts,tsx}', 'lint/**/*.test.ts', 'scripts/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'database',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/setup/template-database.ts'],
+          // The database tests share their workers' processes, file after file, rather than each
+          // starting a process and importing the app again (two fifths of their CPU): each file
+          // still gets a database of its own (tests/setup/database.ts), and starts with a data
+          // folder of its own, the configuration read afresh and no mocks, stubs or fake timers
+          // left by the file before (tests/setup/vitest.setup.ts). What the app keeps in memory
+          // is held per database (bench/README.md#ci-stages).
+          isolate: false,
+        },
+      },
+    ],
   },
 });

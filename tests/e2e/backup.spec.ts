@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, SERVER_START_LIMIT_MS, startServer as startServerProcess, waitUntilServing, type ServerProcess } from '../setup/server-process';
+import { freePort, preparedDataFolder, SERVER_START_LIMIT_MS, startServer as startServerProcess, waitUntilServing, type ServerProcess } from '../setup/server-process';
 import { makeSiteData, pageAs, runScript, signIn } from '../setup/site-data';
 
 const servers: ServerProcess[] = [];
@@ -32,7 +32,7 @@ async function startServer(dataDir: string): Promise<{ server: ServerProcess; or
 
 test('a backup taken while the server runs restores accounts, payments and uploads, but no session, into an empty data folder', async () => {
   test.setTimeout(2 * SERVER_START_LIMIT_MS + 300_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-backup-'));
+  const dataDir = preparedDataFolder('ppa-backup-');
   const backups = mkdtempSync(path.join(tmpdir(), 'ppa-backups-'));
 
   const first = await startServer(dataDir);

@@ -112,34 +112,6 @@ export function outbox(): string {
 }
 
 /**
- * Publishes a ticketed event through the content area's editor (the signed-in page must be an
- * editor's) and returns its id; the editor stays open on it, ready for addTicketTier.
- */
-export async function publishTicketedEvent(page: Page, event: { title: string; description: string; startsAt: string; endsAt?: string; venue: string }): Promise<string> {
-  await page.goto('/admin/content/events/new');
-  await page.getByLabel('Title', { exact: true }).fill(event.title);
-  await page.getByRole('textbox', { name: 'Description' }).click();
-  await page.keyboard.type(event.description);
-  await page.getByLabel('Starts').fill(event.startsAt);
-  if (event.endsAt) await page.getByLabel('Ends (optional)').fill(event.endsAt);
-  await page.getByLabel('Venue').fill(event.venue);
-  await page.getByLabel('How people register').selectOption('tickets');
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(currentToast(page)).toContainText('Event Published');
-  return /\/admin\/content\/events\/(\d+)/.exec(page.url())![1]!;
-}
-
-/** Adds a ticket tier in the open event editor ('Add a tier'). */
-export async function addTicketTier(page: Page, tier: { name: string; price: string; quantity: string }): Promise<void> {
-  const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
-  await newTier.getByLabel('Name').fill(tier.name);
-  await newTier.getByLabel('Price in dollars').fill(tier.price);
-  await newTier.getByLabel('Number of tickets').fill(tier.quantity);
-  await newTier.getByRole('button', { name: 'Add tier' }).click();
-  await expect(currentToast(page)).toContainText('Ticket Tier Saved');
-}
-
-/**
  * Adds a required choice question about each attendee, shown at the door, to the event open in the
  * editor (docs/product.md#tickets).
  */

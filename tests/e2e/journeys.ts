@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailsTo } from '../setup/outbox';
 import { signIn as postSignIn } from '../setup/site-data';
-import { currentToast, outbox } from './helpers';
+import { currentToast, outbox, waitForReact } from './helpers';
 
 export const testPassword = 'a good long password';
 
@@ -94,6 +94,9 @@ export async function signUpAndSignIn(page: Page, name: string, email: string) {
 /** The signed-in member applies for an annual membership and pays (or cancels) on the test provider, and sees the outcome page. */
 export async function applyAndPay(page: Page, pay: boolean) {
   await page.goto('/membership?plan=annual');
+  // The form runs React after its first paint: on a loaded machine, a click while React took over
+  // the page was lost (the page stayed on the form).
+  await waitForReact(page);
   await page.getByLabel('Home Address').fill('3 Oak Avenue, Toronto');
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page).toHaveURL(/\/payment\/test-checkout\//);

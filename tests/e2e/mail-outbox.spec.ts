@@ -4,14 +4,12 @@
  * kill -9 and leaves once after the restart; an admin sees a refused mail on /admin/mail/outbox and
  * sends it again (docs/product.md#the-outbox).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { freePort, SERVER_START_LIMIT_MS, ownServers, waitUntilServing } from '../setup/server-process';
+import { freePort, preparedDataFolder, SERVER_START_LIMIT_MS, ownServers, waitUntilServing } from '../setup/server-process';
 import { currentToast, expectNoAxeViolations } from './helpers';
 import { signInWithForm } from './journeys';
 
@@ -58,7 +56,7 @@ test('a mail committed while the mail server is down survives kill -9 and leaves
   test.setTimeout(limitFor(3));
   const port = await freePort();
   const smtpPort = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-outbox-kill-'));
+  const dataDir = preparedDataFolder('ppa-outbox-kill-');
   const base = `http://127.0.0.1:${port}`;
   // Nothing listens on smtpPort yet: the sender's first attempt fails and the mail waits in the database.
   const server = startServer({ PORT: String(port), DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
@@ -97,7 +95,7 @@ test('an admin sees a refused mail in the outbox and sends it again, also at 375
   try {
     const server = startServer({
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-outbox-admin-')),
+      DATA_DIR: preparedDataFolder('ppa-outbox-admin-'),
       PUBLIC_URL: base,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       ADMIN_EMAIL: admin.email,

@@ -6,12 +6,11 @@
  * JavaScript. The choices are made on the page; the preview opens at its counts; then every member,
  * plan, expiry and payment date is read back from the admin's pages, and the finance view's months.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { excelPeople, excelUsMembers } from '../fixtures/excel-us-members';
-import { freePort, ownServers, SERVER_START_LIMIT_MS, waitUntilServing } from '../setup/server-process';
+import { freePort, ownServers, preparedDataFolder, SERVER_START_LIMIT_MS, waitUntilServing } from '../setup/server-process';
 import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
 import { signInWithForm } from './journeys';
 
@@ -24,7 +23,7 @@ async function siteOfItsOwn(browser: Browser, javaScriptEnabled = true) {
   const base = `http://127.0.0.1:${port}`;
   const server = startServer({
     PORT: String(port),
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-import-')),
+    DATA_DIR: preparedDataFolder('ppa-import-'),
     PUBLIC_URL: base,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,

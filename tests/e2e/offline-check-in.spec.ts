@@ -12,7 +12,7 @@
  *   answers again, with no 'online' event to tell it;
  * - two phones check the same ticket offline: the first scan wins at sync, the other is a duplicate;
  * - without JavaScript the page checks on the server.
- * Each journey makes its own event (an editor publishes it, a guest registers the attendees).
+ * Each journey has its own event, made before the run (seeded-events.ts); a guest registers the attendees.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,8 +22,9 @@ import QRCode from 'qrcode';
 import config from '../../playwright.config';
 import { freePort } from '../setup/server-process';
 import { startTcpProxy } from '../setup/tcp-proxy';
-import { addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
+import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
 import { signInAsAdmin } from './journeys';
+import { seededEventId, seededEvents, type SeededEventName } from './seeded-events';
 
 const phone = { width: 375, height: 812 };
 const people = JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/real-input/people.json'), 'utf8')) as { name: string; email: string; note: string }[];
@@ -68,13 +69,11 @@ function cameraFrames(value: string | null): Buffer {
 
 type DoorList = { duplicates: number; tickets: { code: string; qrValue: string; name: string; status: string }[] };
 
-/** An event with one free tier and these attendees (one order, bought by Nadeesha with her 75-character email); its id. */
-async function eventWithAttendees(browser: Browser, title: string, attendees: string[]): Promise<string> {
+/** The journey's event (one free tier, seeded-events.ts) with these attendees (one order, bought by Nadeesha with her 75-character email); its id. */
+async function eventWithAttendees(browser: Browser, event: SeededEventName, attendees: string[]): Promise<string> {
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();
-  await signInAsAdmin(page);
-  const eventId = await publishTicketedEvent(page, { title, description: 'A picnic by the lake for every year group.', startsAt: '2027-07-10T12:00', venue: 'Centre Island, Toronto' });
-  await addTicketTier(page, { name: 'Picnic', price: '0', quantity: '50' });
+  const eventId = seededEventId(event);
   await page.goto(`/events/${eventId}`);
   await waitForTicketCard(page);
   for (let n = 0; n < attendees.length; n += 1) await page.getByRole('button', { name: 'Increase Picnic quantity' }).click();
@@ -155,8 +154,8 @@ async function expectStillTheDoor(page: Page, title: string, cause: string) {
 }
 
 test('staff reload the door offline, it keeps working through its refreshes, scans a QR code, finds people as typed, and syncs when the network returns', async ({ browser }) => {
-  const title = 'Lakeside Reunion Picnic 2027';
-  const eventId = await eventWithAttendees(browser, title, [zoe, lukasz, therese, selvarajah, sean]);
+  const { title } = seededEvents.doorReload;
+  const eventId = await eventWithAttendees(browser, 'doorReload', [zoe, lukasz, therese, selvarajah, sean]);
   const { context, page } = await staffPhone(browser);
   await page.goto(`/check-in/${eventId}`);
   await expectDoorReady(page, 5);
@@ -233,8 +232,8 @@ test('staff reload the door offline, it keeps working through its refreshes, sca
 });
 
 test('a volunteer behind a Wi-Fi without internet: the browser stays online, the page says offline, reopens, checks in, and syncs by itself when the server answers', async ({ browser }) => {
-  const title = 'Harbourfront Alumni Breakfast 2027';
-  const eventId = await eventWithAttendees(browser, title, [saman, sean, rizwan]);
+  const { title } = seededEvents.doorWithoutInternet;
+  const eventId = await eventWithAttendees(browser, 'doorWithoutInternet', [saman, sean, rizwan]);
   const staff = await staffPhone(browser);
   await staff.page.goto(`/check-in/${eventId}`);
   const volunteerCode = await staff.page.locator('strong.font-mono').innerText();
@@ -303,7 +302,7 @@ test('a volunteer behind a Wi-Fi without internet: the browser stays online, the
 });
 
 test('two phones check the same ticket offline: the first scan wins at sync, the other is shown as a duplicate', async ({ browser }) => {
-  const eventId = await eventWithAttendees(browser, 'Lakeside Reunion Picnic 2027', [nadeesha.name, zoe]);
+  const eventId = await eventWithAttendees(browser, 'doorTwoPhones', [nadeesha.name, zoe]);
   const first = await staffPhone(browser);
   await first.page.goto(`/check-in/${eventId}`);
   await expectDoorReady(first.page, 2);
@@ -346,7 +345,7 @@ test('two phones check the same ticket offline: the first scan wins at sync, the
 });
 
 test('without JavaScript the page still checks tickets on the server, and counts the duplicate', async ({ browser }) => {
-  const eventId = await eventWithAttendees(browser, 'Lakeside Reunion Picnic 2027', [rizwan]);
+  const eventId = await eventWithAttendees(browser, 'doorWithoutJavaScript', [rizwan]);
   const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
   const page = await context.newPage();
   await signInAsAdmin(page);

@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { addDoorQuestion, addTicketTier, currentToast, expectNoAxeViolations, publishTicketedEvent, waitForTicketCard } from './helpers';
+import { addDoorQuestion, currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
 import { signInAsAdmin, signOut } from './journeys';
+import { seededEventId } from './seeded-events';
 
 /** Names and addresses as members write them (tests/fixtures/real-input/README.md). */
 const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string; note: string }[];
@@ -22,10 +23,10 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test('an editor asks a dietary question and a table name; a guest answers for two tickets; the committee and the door see the answers', async ({ page }) => {
-  const title = `Reunion Gala ${Date.now()}`;
+  // The event and its tier are this journey's own (seeded-events.ts); the editor adds the questions.
+  const eventId = seededEventId('reunionGala');
   await signInAsAdmin(page);
-  await publishTicketedEvent(page, { title, description: 'Dinner and dancing with the class of 1996.', startsAt: '2031-09-20T18:30', venue: 'Grand Ballroom, Toronto' });
-  await addTicketTier(page, { name: 'Dinner', price: '0', quantity: '50' });
+  await page.goto(`/admin/content/events/${eventId}`);
 
   const panel = page.locator('#registration-questions');
   const newQuestion = panel.locator('details').filter({ has: page.getByText('Add a question', { exact: true }) });
@@ -52,7 +53,7 @@ test('an editor asks a dietary question and a table name; a guest answers for tw
   await expect(panel.getByRole('listitem').first()).toContainText('Dietary needs');
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
-  const eventPath = `/events/${new URL(page.url()).pathname.split('/').at(-1)}`;
+  const eventPath = `/events/${eventId}`;
   await signOut(page);
 
   // A guest buys two tickets.
@@ -115,12 +116,9 @@ test('an editor asks a dietary question and a table name; a guest answers for tw
 });
 
 test('a question added after a registration: the ticket page asks for the missing answer, with and without JavaScript; the door then shows it', async ({ page, browser }) => {
-  const title = `Alumni Cricket Lunch ${Date.now()}`;
   const saman = people.find((person) => person.name === 'සමන් කුමාර පෙරේරා')!;
-  await signInAsAdmin(page);
-  const eventId = await publishTicketedEvent(page, { title, description: 'Lunch in the pavilion after the match.', startsAt: '2031-08-02T12:30', venue: 'Maple Leaf Cricket Club, King City' });
-  await addTicketTier(page, { name: 'Lunch', price: '0', quantity: '40' });
-  await signOut(page);
+  // The event and its tier are this journey's own (seeded-events.ts); the editor adds the question later.
+  const eventId = seededEventId('cricketLunch');
 
   // A guest registers: no question yet.
   const guest = await browser.newContext({ viewport: { width: 375, height: 812 } });

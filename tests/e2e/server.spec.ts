@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test, type APIResponse } from '@playwright/test';
-import { freePort, SERVER_START_LIMIT_MS, ownServers, waitUntilServing } from '../setup/server-process';
+import { freePort, preparedDataFolder, SERVER_START_LIMIT_MS, ownServers, waitUntilServing } from '../setup/server-process';
 
 /** Servers of this file's own, killed after each test (tests/setup/server-process.ts). */
 const startServer = ownServers(test.afterEach);
@@ -152,7 +152,7 @@ test.describe('operating the embedded database', () => {
   test('a second server on the same data folder refuses to start, and a crashed one’s lock is taken over', async () => {
     test.setTimeout(limitFor(4));
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-lock-'));
+    const dataDir = preparedDataFolder('ppa-lock-');
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitUntilServing(first, port);
 
@@ -161,7 +161,7 @@ test.describe('operating the embedded database', () => {
     expect(second.output()).toContain(`The embedded database in ${dataDir} is in use by another process (server ${first.child.pid}`);
 
     // Another program on the port: the start says so and exits non-zero.
-    const busy = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-busy-')) });
+    const busy = startServer({ PORT: String(port), DATA_DIR: preparedDataFolder('ppa-busy-') });
     expect(await busy.exited).toBe(1);
     expect(busy.output()).toContain(`Port ${port} is already in use.`);
 
@@ -208,7 +208,7 @@ test.describe('operating the embedded database', () => {
   test('SIGTERM lets a request under way finish before closing', async () => {
     test.setTimeout(limitFor(1));
     const port = await freePort();
-    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-drain-')) });
+    const server = startServer({ PORT: String(port), DATA_DIR: preparedDataFolder('ppa-drain-') });
     await waitUntilServing(server, port);
     // A password-reset request, under way from the moment the server has read its headers: with
     // `Expect: 100-continue` the server says so (100 Continue) before the body is sent. The stop
@@ -255,7 +255,7 @@ test.describe('operating the embedded database', () => {
   test('SIGTERM answers every request already sent: on connections not yet read, and on ones still sending', async () => {
     test.setTimeout(limitFor(1));
     const port = await freePort();
-    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-drain-all-')) });
+    const server = startServer({ PORT: String(port), DATA_DIR: preparedDataFolder('ppa-drain-all-') });
     await waitUntilServing(server, port);
     const requestFor = (pathname: string, pad = '') => `GET ${pathname} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${pad ? `X-Pad: ${pad}\r\n` : ''}Connection: close\r\n\r\n`;
     /** A raw connection, once the system has accepted it for the server; its whole answer once the server closes it (what there was, if reset). */
@@ -306,7 +306,7 @@ test.describe('operating the embedded database', () => {
   test('acknowledged sign-ups and gifts survive kill -9 and a restart', async () => {
     test.setTimeout(limitFor(2) + 180_000);
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-durable-'));
+    const dataDir = preparedDataFolder('ppa-durable-');
     const base = `http://127.0.0.1:${port}`;
     const server = startServer({ PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000' });
     await waitUntilServing(server, port);
@@ -387,7 +387,7 @@ test.describe('what visitors get, and who may keep it', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const admin = { email: 'admin@example.org', password: 'admin password for tests' };
-    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-answers-')), PUBLIC_URL: base, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    const server = startServer({ PORT: String(port), DATA_DIR: preparedDataFolder('ppa-answers-'), PUBLIC_URL: base, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
     await waitUntilServing(server, port);
     const get = (pathname: string, cookie = '', method = 'GET') => fetch(`${base}${pathname}`, { method, redirect: 'manual', headers: { cookie } });
     const post = (pathname: string, fields: Record<string, string> | string, cookie = '') =>
@@ -529,7 +529,7 @@ test.describe('requests', () => {
     test.setTimeout(limitFor(1));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-listeners-')), PUBLIC_URL: base });
+    const server = startServer({ PORT: String(port), DATA_DIR: preparedDataFolder('ppa-listeners-'), PUBLIC_URL: base });
     await waitUntilServing(server, port);
     const answers: string[] = [];
     const ask = async (pathname: string, init: RequestInit = {}) => {
@@ -563,7 +563,7 @@ test.describe('the log', () => {
     const server = startServer({
       NODE_ENV: 'production',
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-log-')),
+      DATA_DIR: preparedDataFolder('ppa-log-'),
       PUBLIC_URL: base,
       ALLOW_TEST_PAYMENTS: 'true',
       MAIL_OUTBOX_ONLY: 'true',
@@ -640,7 +640,7 @@ test.describe('TRUST_PROXY', () => {
   test('unset, a client cannot dodge the rate limit by naming another address', async () => {
     test.setTimeout(limitFor(1));
     const port = await freePort();
-    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-noproxy-')), AUTH_RATE_LIMIT: '3' });
+    const server = startServer({ PORT: String(port), DATA_DIR: preparedDataFolder('ppa-noproxy-'), AUTH_RATE_LIMIT: '3' });
     await waitUntilServing(server, port);
     expect(await signInAttempts(port, ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'])).toEqual([401, 401, 401, 429]);
     server.child.kill('SIGTERM');
@@ -650,7 +650,7 @@ test.describe('TRUST_PROXY', () => {
   test('set to one hop, each client behind the proxy has its own limit', async () => {
     test.setTimeout(limitFor(1));
     const port = await freePort();
-    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-proxy-')), AUTH_RATE_LIMIT: '3', TRUST_PROXY: '1' });
+    const server = startServer({ PORT: String(port), DATA_DIR: preparedDataFolder('ppa-proxy-'), AUTH_RATE_LIMIT: '3', TRUST_PROXY: '1' });
     await waitUntilServing(server, port);
     expect(await signInAttempts(port, ['203.0.113.1', '203.0.113.1', '203.0.113.1', '203.0.113.1'])).toEqual([401, 401, 401, 429]);
     // Another visitor behind the same proxy is not locked out by the first.

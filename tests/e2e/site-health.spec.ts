@@ -3,11 +3,8 @@
  * the test payment provider and keeping mail in files, each said on purpose, tells its admins so on
  * every admin page, in plain words with what to do; a trial site (no NODE_ENV) does not.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { freePort, SERVER_START_LIMIT_MS, startServer, waitUntilServing, type ServerProcess } from '../setup/server-process';
+import { freePort, preparedDataFolder, SERVER_START_LIMIT_MS, startServer, waitUntilServing, type ServerProcess } from '../setup/server-process';
 import { currentToast, expectNoAxeViolations } from './helpers';
 
 const admin = { email: 'health-admin@example.org', password: 'a long admin password' };
@@ -18,7 +15,7 @@ test.afterEach(() => {
   server = undefined;
 });
 
-/** A server of its own on a fresh data folder, with the first admin; `env` adds to it. */
+/** A server of its own on a data folder of its own (prepared), with the first admin; `env` adds to it. */
 async function siteWith(env: Record<string, string | undefined>): Promise<string> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -26,7 +23,7 @@ async function siteWith(env: Record<string, string | undefined>): Promise<string
     E2E_PORT: undefined,
     PORT: String(port),
     PUBLIC_URL: origin,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ppa-health-')),
+    DATA_DIR: preparedDataFolder('ppa-health-'),
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     ...env,

@@ -6,14 +6,16 @@
  * the committee's list and the door show the new answer, the old code is refused at the check-in
  * page as passed on and the new one admits; 'Add to calendar' gives an .ics. Without JavaScript, a
  * bad form is sent back with the messages under the fields and what was typed. Its own event, made
- * by an editor first. Names and addresses from tests/fixtures/real-input/people.json.
+ * before the run with its tier and question (seeded-events.ts). Names and addresses from
+ * tests/fixtures/real-input/people.json.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { addDoorQuestion, addTicketTier, currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, publishTicketedEvent, waitForTicketCard } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, waitForTicketCard } from './helpers';
 import { signInAsAdmin } from './journeys';
+import { seededEventId, seededEvents } from './seeded-events';
 
 /** Names and addresses as members write them (tests/fixtures/real-input/README.md). */
 const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string; note: string }[];
@@ -27,22 +29,15 @@ const phone = { width: 375, height: 812 };
 test.use({ viewport: phone });
 test.describe.configure({ mode: 'serial' });
 
-const title = 'Riverside Book Swap 2027';
+const { title } = seededEvents.bookSwap;
 let eventPath = '';
 let eventId = '';
 
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: phone });
-  const page = await context.newPage();
-  await signInAsAdmin(page);
-  eventId = await publishTicketedEvent(page, { title, description: 'Bring a book, take a book: an afternoon by the river.', startsAt: '2027-06-12T14:00', venue: 'Riverside Pavilion, Ottawa' });
-  await addTicketTier(page, { name: 'Reader', price: '0', quantity: '50' });
-  // A required question about each attendee, shown at the door.
-  await addDoorQuestion(page, { label: 'Dietary needs', options: ['None', 'Vegetarian', 'Halal'] });
+test.beforeAll(() => {
+  eventId = seededEventId('bookSwap');
   eventPath = `/events/${eventId}`;
-  await context.close();
 });
 
 /** Registers `names` for the event as a guest; ends on the tickets page. */

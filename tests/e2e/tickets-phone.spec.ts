@@ -1,50 +1,27 @@
 /**
  * Tickets on a phone (docs/product.md#tickets), at 375 × 812: a free registration with 'Add to
  * calendar' and a mail that fits the screen; Back after registering, with and without JavaScript;
- * a stale order link to a tier that sold out since. The event is made by an editor first, with a
- * one-seat tier to sell out, so no other journey's counts move.
+ * a stale order link to a tier that sold out since. The event is this file's own, made before the
+ * run (seeded-events.ts), with a one-seat tier to sell out, so no other journey's counts move.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, publishTicketedEvent, waitForTicketCard } from './helpers';
-import { signInAsAdmin } from './journeys';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, waitForTicketCard } from './helpers';
+import { seededEventId, seededEvents } from './seeded-events';
 
 const phone = { width: 375, height: 812 };
 test.use({ viewport: phone });
 test.describe.configure({ mode: 'serial' });
 
-const title = 'Harbour Lantern Walk 2027';
+const { title } = seededEvents.lanternWalk;
 let eventPath = '';
 
 /** Whether the page scrolls sideways. */
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: phone });
-  const page = await context.newPage();
-  await signInAsAdmin(page);
-  const eventId = await publishTicketedEvent(page, {
-    title,
-    description: 'An evening walk along the harbour with paper lanterns; free, registration needed.',
-    startsAt: '2027-09-18T19:00',
-    endsAt: '2027-09-18T21:30',
-    venue: 'Harbourfront Centre, Toronto',
-  });
-  const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
-  for (const [name, seats] of [
-    ['Lantern Maker', '1'],
-    ['Walker', '100'],
-  ] as const) {
-    if (name !== 'Lantern Maker') await newTier.getByText('Add a tier', { exact: true }).click();
-    await newTier.getByLabel('Name').fill(name);
-    await newTier.getByLabel('Price in dollars').fill('0');
-    await newTier.getByLabel('Number of tickets').fill(seats);
-    await newTier.getByRole('button', { name: 'Add tier' }).click();
-    await expect(currentToast(page)).toContainText('Ticket Tier Saved');
-  }
-  eventPath = `/events/${eventId}`;
-  await context.close();
+test.beforeAll(() => {
+  eventPath = `/events/${seededEventId('lanternWalk')}`;
 });
 
 /** Chooses `counts` of the tiers on the event page and goes on to the order page. */

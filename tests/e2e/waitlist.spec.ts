@@ -10,8 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mailsTo } from '../setup/outbox';
-import { addTicketTier, currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, publishTicketedEvent, waitForTicketCard } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, outbox, waitForTicketCard } from './helpers';
 import { signInAsAdmin, signOut } from './journeys';
+import { seededEventId, seededEvents } from './seeded-events';
 
 /** Names and addresses as members write them (tests/fixtures/real-input/README.md). */
 const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string; note: string }[];
@@ -52,30 +53,14 @@ async function joinWaitlist(page: Page, eventPath: string, name: string, email: 
 
 test('a sold-out seat freed by the committee goes to the first in line by mail, and not to the second', async ({ page, browser }) => {
   const stamp = Date.now();
-  const title = `Cricket Match ${stamp}`;
+  const { title } = seededEvents.waitlistMatch;
   const firstName = person('செல்வராஜா கந்தசாமி').name;
   const secondName = person('සමන් කුමාර පෙරේරා').name;
   const first = tagged(person('செல்வராஜா கந்தசாமி').email, String(stamp));
   const second = tagged(person('සමන් කුමාර පෙරේරා').email, String(stamp));
-  await signInAsAdmin(page);
-  await page.goto('/admin/content/events/new');
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByRole('textbox', { name: 'Description' }).click();
-  await page.keyboard.type('The annual match against the old rivals.');
-  await page.getByLabel('Starts').fill('2031-07-12T10:00');
-  await page.getByLabel('Venue').fill('Maple Leaf Cricket Club, King City');
-  await page.getByLabel('How people register').selectOption('tickets');
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(currentToast(page)).toContainText('Event Published');
-  const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
-  await newTier.getByLabel('Name').fill('Pavilion');
-  await newTier.getByLabel('Price in dollars').fill('0');
-  await newTier.getByLabel('Number of tickets').fill('1');
-  await newTier.getByRole('button', { name: 'Add tier' }).click();
-  await expect(currentToast(page)).toContainText('Ticket Tier Saved');
-  const eventId = new URL(page.url()).pathname.split('/').at(-1)!;
+  // The event, with its one-seat tier, is this journey's own (seeded-events.ts).
+  const eventId = seededEventId('waitlistMatch');
   const eventPath = `/events/${eventId}`;
-  await signOut(page);
 
   // The one seat is taken.
   await page.goto(eventPath);
@@ -174,19 +159,9 @@ test('a sold-out seat freed by the committee goes to the first in line by mail, 
 
 test('a members-only tier sold out: no sign-in to choose it, and the card says the event is sold out', async ({ page, browser }) => {
   const stamp = Date.now();
-  const title = `Old Pupils’ Dinner ${stamp}`;
+  // The event, with a one-seat tier for guests and one for members, is this journey's own (seeded-events.ts).
+  const eventPath = `/events/${seededEventId('waitlistDinner')}`;
   await signInAsAdmin(page);
-  const eventId = await publishTicketedEvent(page, { title, description: 'The members’ dinner, and a table for guests.', startsAt: '2031-11-08T19:00', venue: 'Scarborough Civic Centre' });
-  await addTicketTier(page, { name: 'Guest table', price: '0', quantity: '1' });
-  const newTier = page.locator('details').filter({ has: page.getByText('Add a tier', { exact: true }) });
-  await newTier.getByText('Add a tier', { exact: true }).click();
-  await newTier.getByLabel('Name').fill('Members’ table');
-  await newTier.getByLabel('Price in dollars').fill('0');
-  await newTier.getByLabel('Number of tickets').fill('1');
-  await newTier.getByLabel('Members only').check();
-  await newTier.getByRole('button', { name: 'Add tier' }).click();
-  await expect(currentToast(page)).toContainText('Ticket Tier Saved');
-  const eventPath = `/events/${eventId}`;
 
   // Staff may take members-only seats: the admin takes both.
   const rizwan = person('Mohamed Rizwan Mohamed Faizal Mohamed Ismail');

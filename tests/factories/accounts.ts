@@ -7,9 +7,28 @@ import type { Role } from '~/lib/roles';
 
 export const testPassword = 'a password here';
 
+const hashes = new Map<string, Promise<string>>();
+
+/**
+ * `password` hashed as better-auth hashes it (scrypt), once per password in a test file: every
+ * account a test file makes with that password gets the same hash, so the file pays for scrypt once
+ * rather than per account (~60 ms of CPU each). Signing in still verifies it through better-auth;
+ * a test about hashing itself calls better-auth's own `password.hash`.
+ */
+export function passwordHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = auth().$context.then((context) => context.password.hash(password));
+    hashes.set(password, hash);
+    // A failed hash (no database installed yet) is not kept for the next call.
+    hash.catch(() => hashes.delete(password));
+  }
+  return hash;
+}
+
 /**
  * A verified account with the given role (member by default). With `password`, it also gets the
- * credential better-auth signs in with, hashed as better-auth hashes it.
+ * credential better-auth signs in with, hashed as better-auth hashes it (`passwordHash`).
  */
 export async function createAccount(database: Executor, overrides: { name?: string; email?: string; role?: Role; password?: string } = {}) {
   const id = randomBytes(12).toString('hex');
@@ -24,8 +43,7 @@ export async function createAccount(database: Executor, overrides: { name?: stri
     })
     .returning();
   if (overrides.password) {
-    const hash = await (await auth().$context).password.hash(overrides.password);
-    await database.insert(accounts).values({ id: `credential-${id}`, userId: id, providerId: 'credential', accountId: id, password: hash });
+    await database.insert(accounts).values({ id: `credential-${id}`, userId: id, providerId: 'credential', accountId: id, password: await passwordHash(overrides.password) });
   }
   return row!;
 }

@@ -13,8 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSampleContent } from '~/db/seed';
 import routes from '~/routes';
 import { accounts } from '~/db/schema/auth';
-import { auth } from '~/features/accounts/auth.server';
-import { createSignedInAccount, sessionCookie, testPassword } from '../factories/accounts';
+import { createSignedInAccount, passwordHash, sessionCookie, testPassword } from '../factories/accounts';
 import { createMembership } from '../factories/membership';
 import { setupTestDatabase } from '../setup/database';
 import { routeArgs, runMiddleware } from '../setup/route-args';
@@ -87,11 +86,10 @@ describe('the statements of a signed-in page', () => {
     cookies.editor = (await createSignedInAccount(database.db(), { role: 'editor' })).cookie;
     // A member in good standing, and others, so that lists have rows.
     const { account } = await createMembership(database.db(), { firstName: 'Priya' });
-    const hash = await (await auth().$context).password.hash(testPassword);
     await database
       .db()
       .insert(accounts)
-      .values({ id: `credential-${account.id}`, userId: account.id, providerId: 'credential', accountId: account.id, password: hash });
+      .values({ id: `credential-${account.id}`, userId: account.id, providerId: 'credential', accountId: account.id, password: await passwordHash(testPassword) });
     cookies.member = await sessionCookie(account.email);
     for (let index = 0; index < 3; index += 1) await createMembership(database.db());
   });

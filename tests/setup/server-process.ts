@@ -5,7 +5,10 @@
  * loaded machine (docs/architecture/tests.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** The most a start may take before a test gives up: a limit for a machine whose cores are both busy, not a wait. */
 export const SERVER_START_LIMIT_MS = 120_000;
@@ -98,4 +101,19 @@ export function ownServers(afterEach: (cleanUp: () => void) => void): (env: Reco
     started.push(server);
     return server;
   };
+}
+
+/**
+ * A data folder for a server a journey starts of its own, as a first start leaves it (migrated,
+ * with the sample content): a copy of the template playwright.config.ts makes before the journeys
+ * (tests/e2e/prepare-data.ts), so that each server starts as a restart does rather than creating,
+ * migrating and seeding a database first. A test about the first start itself takes an empty
+ * folder (mkdtemp) instead.
+ */
+export function preparedDataFolder(prefix: string): string {
+  const template = process.env.E2E_TEMPLATE_DATA_DIR;
+  if (!template) throw new Error('preparedDataFolder: no E2E_TEMPLATE_DATA_DIR; playwright.config.ts makes it before the journeys');
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), prefix)), 'data');
+  cpSync(template, dataDir, { recursive: true });
+  return dataDir;
 }

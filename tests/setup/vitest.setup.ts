@@ -1,14 +1,36 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { setLogSink } from '~/lib/log.server';
 import { recordConsoleError, recordLogLine, takeConsoleErrors, takeLogLines } from './console';
 
+/**
+ * Runs before each test file. The database tests share their workers' processes file after file
+ * (`isolate: false` in vitest.config.ts), so each file starts here as it would in a process of its
+ * own: a data folder of its own (unless the environment names one), the configuration read afresh
+ * from the environment on first use (lib/env.server.ts keeps it in `globalThis.__ppaEnv`), and the
+ * process's first umask (a command under test sets 0077).
+ */
+const processStart = globalThis as typeof globalThis & { __ppaTestProcess?: { dataDir: string | undefined; umask: number } };
+if (!processStart.__ppaTestProcess) {
+  const umask = process.umask(0o022);
+  process.umask(umask);
+  processStart.__ppaTestProcess = { dataDir: process.env.DATA_DIR, umask };
+}
 // Tests never touch ./data: configuration points at a throwaway folder with a fixed secret.
-process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ppa-test-'));
+process.env.DATA_DIR = processStart.__ppaTestProcess.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ppa-test-'));
 process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-0123';
 process.env.PUBLIC_URL ??= 'http://localhost:3000';
+process.umask(processStart.__ppaTestProcess.umask);
+delete (globalThis as { __ppaEnv?: unknown }).__ppaEnv;
+// Nothing a file mocked, stubbed or faked outlives it.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 // An unexpected console.error, or log line at level error, is a failure (docs/architecture/tests.md).
 setLogSink(recordLogLine);
