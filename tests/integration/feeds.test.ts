@@ -75,7 +75,12 @@ beforeAll(async () => {
       address: '157 King St E, Toronto, ON',
     }),
     // 18:30 on the clocks of Vancouver, an event of another zone than the site's.
-    vancouver: await createEvent(db, { title: 'Vancouver Alumni Dinner', startsAt: zonedTimeToInstant('2027-05-01', '18:30', 'America/Vancouver'), timeZone: 'America/Vancouver', venue: 'Stanley Park Pavilion' }),
+    vancouver: await createEvent(db, {
+      title: 'Vancouver Alumni Dinner',
+      startsAt: zonedTimeToInstant('2027-05-01', '18:30', 'America/Vancouver'),
+      timeZone: 'America/Vancouver',
+      venue: 'Stanley Park Pavilion',
+    }),
     draftEvent: await createEvent(db, { title: 'Draft event never shown', status: 'draft', startsAt: new Date(now + 40 * day) }),
     longPast: await createEvent(db, { title: 'Picnic of long ago', startsAt: new Date(now - (CALENDAR_PAST_DAYS + 30) * day) }),
     recentPast: await createEvent(db, { title: 'Picnic of last month', startsAt: new Date(now - 20 * day) }),
