@@ -11,7 +11,7 @@ export type CalendarLinks = { subscribe: string; google: string; download: strin
 export function CalendarSubscribe({ links }: { links: CalendarLinks }) {
   return (
     <section aria-labelledby="calendar-heading" className="border-b border-border bg-gold-50">
-      <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
+      <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6 lg:px-8 xl:flex-row xl:items-center xl:justify-between">
         <div className="flex gap-3">
           <CalendarPlus className="mt-0.5 size-6 shrink-0 text-gold-600" aria-hidden />
           <div>
@@ -21,7 +21,7 @@ export function CalendarSubscribe({ links }: { links: CalendarLinks }) {
             <p className="mt-1 max-w-xl text-slate-700">Subscribe once: every event appears in your calendar app, and moves there when its date or place changes.</p>
           </div>
         </div>
-        <ul className="grid gap-3 sm:flex sm:flex-wrap sm:items-center">
+        <ul className="grid gap-3 sm:flex sm:flex-wrap sm:items-center xl:shrink-0 xl:flex-nowrap">
           <li>
             <Button asChild className="w-full sm:w-auto">
               <a href={links.subscribe}>
