@@ -25,6 +25,11 @@ export type RootData = {
   user: { name: string; email: string; role: string | null } | null;
 };
 
+/** The site's name as page titles end with it: "LMC PPA North America". */
+export function siteName(settings: Pick<PublicSiteSettings, 'shortName' | 'chapterName'>): string {
+  return `${settings.shortName} ${settings.chapterName}`;
+}
+
 /** The association's identity from the root loader, for any component on the page. */
 export function useSiteSettings() {
   return useRouteLoaderData<RootData>('root')?.settings;

@@ -32,6 +32,12 @@ export async function listPublishedNews(now = new Date(), limit?: number): Promi
   return withCovers(await (limit ? query.limit(limit) : query));
 }
 
+/** Every published story's address and when it last changed (its date, if that is later: a scheduled story), for the sitemap. */
+export async function listStoryPagesForSitemap(now = new Date()): Promise<{ slug: string; changedAt: Date }[]> {
+  const rows = await db().select({ slug: news.slug, publishedAt: news.publishedAt, updatedAt: news.updatedAt }).from(news).where(isPublic(now)).orderBy(desc(news.publishedAt), desc(news.id));
+  return rows.map((row) => ({ slug: row.slug, changedAt: row.updatedAt > row.publishedAt ? row.updatedAt : row.publishedAt }));
+}
+
 /** Up to `limit` other published stories, newest first, to read next. */
 export async function listMoreNews(excludeId: number, now = new Date(), limit = 3): Promise<NewsStory[]> {
   const rows = await db()

@@ -54,6 +54,28 @@ export async function listPastEvents(now: Date, limit = 6): Promise<EventWithIma
   );
 }
 
+/** How long after its start an event stays in the subscribed calendar (docs/architecture/feeds.md#events-calendar). */
+export const CALENDAR_PAST_DAYS = 90;
+
+/**
+ * The events of the calendar people subscribe to: every published event still to come, and those
+ * of the last CALENDAR_PAST_DAYS (calendar apps drop what a subscription no longer lists, so an
+ * evening just past stays where its guests saw it), soonest first. Drafts never.
+ */
+export async function listCalendarEvents(now: Date): Promise<(Event & { summary: string })[]> {
+  const rows = await db()
+    .select()
+    .from(events)
+    .where(and(published, gte(events.startsAt, new Date(now.getTime() - CALENDAR_PAST_DAYS * 86_400_000))))
+    .orderBy(asc(events.startsAt), asc(events.id));
+  return rows.map((row) => ({ ...row, summary: richTextToPlain(row.description) }));
+}
+
+/** Every published event's page and when it last changed, for the sitemap; drafts never. */
+export async function listEventPagesForSitemap(): Promise<{ id: number; updatedAt: Date }[]> {
+  return db().select({ id: events.id, updatedAt: events.updatedAt }).from(events).where(published).orderBy(desc(events.startsAt), desc(events.id));
+}
+
 /**
  * One event with its tiers in order; a draft only for an editor's preview. Held in memory while
  * the content version stays (events, tiers and media move it): on a big night every buyer's order

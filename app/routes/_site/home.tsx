@@ -4,6 +4,7 @@ import { EventCard } from '~/components/events/event-card';
 import { SocialFeed } from '~/components/home/social-feed';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
+import { newsFeedLink } from '~/features/content/news-feed';
 import { listPublishedNews } from '~/features/content/news.server';
 import { listUpcomingEvents } from '~/features/events/events.server';
 import { formatLongDate } from '~/lib/dates';
@@ -20,6 +21,9 @@ export async function loader() {
   const latestNews = news.map((story) => ({ slug: story.slug, title: story.title, publishedOn: formatLongDate(story.publishedAt ?? story.createdAt) }));
   return { upcomingEvents, latestNews };
 }
+
+// The news feed, announced (docs/product.md#news-feed).
+export const links: Route.LinksFunction = () => [newsFeedLink];
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, null, 'Past pupils in Canada and the United States staying connected to each other and supporting the school.');
 
