@@ -134,7 +134,8 @@ export type DonationInput = z.output<ReturnType<typeof giftSchema>> | z.output<t
  * before leaving, instead of redirecting).
  */
 export function donatePostSchema(floorCents: number) {
-  return z.object({ js: withJavaScript }).and(z.discriminatedUnion('kind', [giftSchema(floorCents), subscriptionDonationSchema]));
+  // A form the page no longer sends (a page open from before an upgrade) is asked to be sent again.
+  return z.object({ js: withJavaScript }).and(z.discriminatedUnion('kind', [giftSchema(floorCents), subscriptionDonationSchema], { error: 'Please reload the page and send the form again.' }));
 }
 
 export function causeFrom(value: string | null): DonationCause {
