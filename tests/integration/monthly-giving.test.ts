@@ -140,6 +140,14 @@ describe('the donate form, posted', () => {
     expect(weekly.errors.frequency).toEqual(['Choose how often to give.']);
   });
 
+  it('a post of a form the page no longer sends asks for the page again, and records nothing', async () => {
+    const before = await donorsRows();
+    const stale = await postGift({ kind: 'one-time', cause: 'general', amount: '25', ...donor(address('stale-page')) });
+    expect(stale.status).toBe(400);
+    expect(stale.errors.kind).toEqual(['Please reload the page and send the form again.']);
+    expect(await donorsRows()).toBe(before);
+  });
+
   it('the page carries the floor in force, for the browser’s check', async () => {
     expect((await donateLoader(routeArgs('/donate'))).floorCents).toBe(500);
     await database.db().update(siteSettings).set({ recurringGiftFloorCents: 1250 });
