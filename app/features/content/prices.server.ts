@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { db } from '~/db/client.server';
 import { siteSettings } from '~/db/schema/content';
 import { writeAudit } from '~/lib/audit.server';
@@ -35,10 +36,9 @@ async function saveAmounts(actor: Actor, after: Prices): Promise<void> {
     if (!before) throw new Error('Site settings are missing: the database was not seeded.');
     const changed = names.filter((name) => before[name] !== after[name]);
     if (changed.length === 0) return;
-    await tx
-      .update(siteSettings)
-      .set({ ...Object.fromEntries(changed.map((name) => [columnKeys[name], after[name]])), updatedAt: sql`now()` })
-      .where(eq(siteSettings.id, 1));
+    const values: PgUpdateSetSource<typeof siteSettings> = { updatedAt: sql`now()` };
+    for (const name of changed) values[columnKeys[name]] = after[name];
+    await tx.update(siteSettings).set(values).where(eq(siteSettings.id, 1));
     const asMoney = (prices: Prices) => JSON.stringify(Object.fromEntries(changed.map((name) => [name, formatCents(prices[name]!)])));
     await writeAudit(tx, { actor, action: 'settings.update', entityType: 'site_settings', entityId: '1', from: asMoney(before), to: asMoney(after) });
   });
