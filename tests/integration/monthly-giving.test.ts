@@ -72,7 +72,14 @@ async function postGift(fields: Record<string, string>, cookie?: string): Promis
   }
 }
 
-const sessionOf = async (location: string) => (await database.db().select().from(checkoutSessions).where(eq(checkoutSessions.id, location.split('/').at(-1)!)))[0]!;
+const sessionOf = async (location: string) =>
+  (
+    await database
+      .db()
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, location.split('/').at(-1)!))
+  )[0]!;
 const donationOf = async (id: string) => (await database.db().select().from(donations).where(eq(donations.id, id)))[0]!;
 const subscriptionOf = async (donationId: string) => (await database.db().select().from(subscriptions).where(eq(subscriptions.donationId, donationId)))[0];
 const paymentsOf = (donationId: string) => database.db().select().from(payments).where(eq(payments.referenceId, donationId)).orderBy(payments.paidAt);
@@ -160,7 +167,9 @@ describe('the floor on the server', () => {
   it('recordDonation refuses a recurring gift under it, whatever posted it, and records nothing', async () => {
     const before = await donorsRows();
     await database.db().update(siteSettings).set({ recurringGiftFloorCents: 2000 });
-    const refused = await recordDonation({ kind: 'recurring', interval: 'month', cause: 'general', amount: 1999, ...donor(address('service-floor')), phoneNumber: null }, null).catch((error: unknown) => error);
+    const refused = await recordDonation({ kind: 'recurring', interval: 'month', cause: 'general', amount: 1999, ...donor(address('service-floor')), phoneNumber: null }, null).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toMatchObject({ code: 'bad_request', field: 'amount', message: 'Monthly gifts start at $20.00.' });
     expect(await donorsRows()).toBe(before);
     const taken = await recordDonation({ kind: 'recurring', interval: 'month', cause: 'general', amount: 2000, ...donor(address('service-floor')), phoneNumber: null }, null);
@@ -190,7 +199,9 @@ describe('the floor on the server', () => {
     await post('7.5');
     expect((await database.db().select().from(auditLog)).length).toBe(before + 1);
 
-    expect((await postGift({ kind: 'gift', cause: 'general', frequency: 'month', customAmount: '7.49', ...donor(address('new-floor')) })).errors.customAmount).toEqual(['Monthly gifts start at $7.50.']);
+    expect((await postGift({ kind: 'gift', cause: 'general', frequency: 'month', customAmount: '7.49', ...donor(address('new-floor')) })).errors.customAmount).toEqual([
+      'Monthly gifts start at $7.50.',
+    ]);
     expect((await postGift({ kind: 'gift', cause: 'general', frequency: 'month', customAmount: '7.50', ...donor(address('new-floor')) })).status).toBe(302);
   });
 });

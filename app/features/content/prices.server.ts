@@ -16,7 +16,10 @@ const priceColumns = {
 type PriceName = keyof typeof priceColumns;
 type Prices = Partial<Record<PriceName, number>>;
 
-const columnKeys = { annualPrice: 'annualPriceCents', lifePrice: 'lifePriceCents', recurringGiftFloor: 'recurringGiftFloorCents' } as const satisfies Record<PriceName, keyof typeof siteSettings.$inferSelect>;
+const columnKeys = { annualPrice: 'annualPriceCents', lifePrice: 'lifePriceCents', recurringGiftFloor: 'recurringGiftFloorCents' } as const satisfies Record<
+  PriceName,
+  keyof typeof siteSettings.$inferSelect
+>;
 
 /**
  * An admin sets amounts of Settings (the plans' prices, the smallest recurring gift); audited with
