@@ -334,7 +334,7 @@ test.describe('operating the embedded database', () => {
             .catch(() => '');
           if (body.includes('Sign Up Successful!')) acknowledged.accounts.push(email);
         } else {
-          const response = await post('/donate', { kind: 'one-time', cause: 'general', amount: '25', firstName: 'Durable', lastName: 'Donor', email, homeAddress: '1 Bay St' }).catch(() => null);
+          const response = await post('/donate', { kind: 'gift', cause: 'general', amount: '25', firstName: 'Durable', lastName: 'Donor', email, homeAddress: '1 Bay St' }).catch(() => null);
           if (response?.status === 302) acknowledged.donations.push(email);
         }
         if (acknowledged.accounts.length >= enough && acknowledged.donations.length >= enough) enoughAcknowledged();
@@ -580,7 +580,7 @@ test.describe('the log', () => {
       ids.push(response.headers.get('x-request-id')!);
     };
     await answered(await post('/login?tab=signup', { intent: 'signup', fullName: `${person.first} ${person.last}`, email: person.email, password: 'a good long password' }), 200);
-    await answered(await post('/donate', { kind: 'one-time', cause: 'general', amount: '25', firstName: person.first, lastName: person.last, email: person.email, homeAddress: person.address }), 302);
+    await answered(await post('/donate', { kind: 'gift', cause: 'general', amount: '25', firstName: person.first, lastName: person.last, email: person.email, homeAddress: person.address }), 302);
     await answered(await post('/login', { intent: 'login', email: person.email, password: 'not the password' }), 401);
     await answered(await fetch(`${base}/news?q=${person.last}&email=${encodeURIComponent(person.email)}`), 200);
     // Refused methods: an answer and its access line, no error and no stack.
