@@ -7,7 +7,8 @@ import type { PublicSiteSettings } from './site-settings';
  * tickets, a story's date and author, and who the association is. Pure: the builders of events and
  * stories are beside their features; this file has what they share.
  */
-export type JsonLd = { '@context'?: 'https://schema.org'; '@type': string } & Record<string, unknown>;
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
+export type JsonLd = { '@context'?: 'https://schema.org'; '@type': string } & { [key: string]: JsonValue | undefined };
 
 /** The crest as a square PNG (public/icons): the organisation's logo, for search engines. */
 export const SITE_LOGO = { path: '/icons/site-512.png', width: 512, height: 512 };
