@@ -20,7 +20,7 @@ describe('the site’s icons', () => {
     for (const [file, drawn] of await renderIcons()) {
       const committed = readFileSync(`public/${file}`);
       if (file.endsWith('.svg')) {
-        expect(committed.toString('utf8').trim(), file).toBe(drawn.toString('utf8'));
+        expect(committed.toString('utf8'), file).toBe(drawn.toString('utf8'));
         continue;
       }
       const images = file.endsWith('.ico') ? [readIco(committed), readIco(drawn)] : [[{ size: 0, png: committed }], [{ size: 0, png: drawn }]];
@@ -29,7 +29,10 @@ describe('the site’s icons', () => {
         // The pixels, not the bytes: another build of libvips may compress the same picture differently.
         const [a, b] = await Promise.all([sharp(image.png).ensureAlpha().raw().toBuffer(), sharp(images[1]![index]!.png).ensureAlpha().raw().toBuffer()]);
         expect(a.length, file).toBe(b.length);
-        expect(a.every((value, at) => Math.abs(value - b[at]!) <= 3), file).toBe(true);
+        expect(
+          a.every((value, at) => Math.abs(value - b[at]!) <= 3),
+          file,
+        ).toBe(true);
       }
     }
   });

@@ -75,7 +75,7 @@ export async function renderFavicon(): Promise<Buffer> {
 
 /** Every file this script writes, by its path under public/. */
 export async function renderIcons(): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>([['favicon.svg', Buffer.from(crestSvg())]]);
+  const files = new Map<string, Buffer>([['favicon.svg', Buffer.from(`${crestSvg()}\n`)]]);
   files.set('favicon.ico', await renderFavicon());
   for (const spec of pngIcons) files.set(spec.file, await renderIcon(spec));
   return files;

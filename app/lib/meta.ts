@@ -35,11 +35,7 @@ export const SITE_MANIFEST = '/site.webmanifest';
  * names no canonical address and no og:url: it is not the page at that address.
  */
 export function pageMeta(
-  {
-    matches,
-    location,
-    error,
-  }: { matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]; location: { pathname: string }; error?: unknown },
+  { matches, location, error }: { matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]; location: { pathname: string }; error?: unknown },
   title: string | null,
   descriptionOrOptions?: string | PageMetaOptions,
 ): MetaDescriptor[] {

@@ -76,12 +76,19 @@ export function textDrawer(fonts: Map<string, Font>) {
     },
     /** The glyphs `text` is drawn with, by id (0 is the font's empty box). */
     glyphIds: (text: string, weight: FontWeight) => shape(text, 1, weight).flatMap((run) => run.glyphs.glyphs.map((glyph) => glyph.id)),
-    /** `text` on one line of `max` width, cut with an ellipsis between grapheme clusters when it is longer. */
+    /**
+     * `text` on one line of `max` width: when it is longer, cut at the last word that leaves room for
+     * an ellipsis, or between grapheme clusters when a single word is wider than the line.
+     */
     fit(text: string, max: number, size: number, weight: FontWeight): string {
       if (width(text, size, weight) <= max) return text;
-      const clusters = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map(({ segment }) => segment);
-      while (clusters.length > 0 && width(`${clusters.join('').trimEnd()}…`, size, weight) > max) clusters.pop();
-      return `${clusters.join('').trimEnd()}…`;
+      const fits = (kept: string) => width(`${kept}…`, size, weight) <= max;
+      const words = text.split(/\s+/).filter(Boolean);
+      while (words.length > 1 && !fits(words.join(' ').replace(/[,;:.!?–—-]+$/u, ''))) words.pop();
+      if (words.length > 1) return `${words.join(' ').replace(/[,;:.!?–—-]+$/u, '')}…`;
+      const clusters = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(words[0] ?? '')].map(({ segment }) => segment);
+      while (clusters.length > 0 && !fits(clusters.join(''))) clusters.pop();
+      return `${clusters.join('')}…`;
     },
   };
 }
@@ -104,6 +111,7 @@ export function titleLines(title: string, text: Pick<TextDrawer, 'width' | 'fit'
 export async function previewCardSvg(card: PreviewCard): Promise<string> {
   const text = textDrawer(await loadFonts());
   const shadow = mixColours(card.background, '#000000', 0.45);
+  const light = mixColours(card.background, WHITE, 0.4);
   const muted = mixColours(WHITE, card.background, 0.3);
   const shapes: string[] = [];
   const write = (value: string, x: number, baseline: number, size: number, weight: FontWeight, fill: string) =>
@@ -141,7 +149,7 @@ export async function previewCardSvg(card: PreviewCard): Promise<string> {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     '<defs>',
     `<linearGradient id="ground" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${card.background}"/><stop offset="1" stop-color="${shadow}"/></linearGradient>`,
-    `<radialGradient id="glow" cx="0.92" cy="0.08" r="0.6"><stop offset="0" stop-color="${LIGHT_GOLD}" stop-opacity="0.28"/><stop offset="1" stop-color="${LIGHT_GOLD}" stop-opacity="0"/></radialGradient>`,
+    `<radialGradient id="glow" cx="0.92" cy="0.08" r="0.65"><stop offset="0" stop-color="${light}" stop-opacity="0.45"/><stop offset="1" stop-color="${light}" stop-opacity="0"/></radialGradient>`,
     '</defs>',
     `<rect width="${width}" height="${height}" fill="url(#ground)"/>`,
     `<rect width="${width}" height="${height}" fill="url(#glow)"/>`,

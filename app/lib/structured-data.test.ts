@@ -39,7 +39,13 @@ describe('the association in structured data', () => {
   });
 
   it('names no profile a link left empty (#) or not https', () => {
-    expect(socialProfiles([{ label: 'Facebook', url: '#' }, { label: 'X', url: 'http://x.example' }, { label: 'Y', url: 'https://y.example/a' }])).toEqual(['https://y.example/a']);
+    expect(
+      socialProfiles([
+        { label: 'Facebook', url: '#' },
+        { label: 'X', url: 'http://x.example' },
+        { label: 'Y', url: 'https://y.example/a' },
+      ]),
+    ).toEqual(['https://y.example/a']);
     expect(organizationJsonLd(siteContext({ ...settings, socialLinks: [{ label: 'Facebook', url: '#' }] }, 'https://a.example'))).not.toHaveProperty('sameAs');
   });
 

@@ -45,7 +45,7 @@ const fileOf = (url: string) => url.replace(/^\/previews\//, '');
 const get = (url: string, headers: Record<string, string> = {}) => previewLoader(routeArgs(url, { headers }, { file: fileOf(url) }));
 
 async function storyPreview(slug: string) {
-  return (await newsPostLoader(routeArgs(`/news/${slug}`, {}, { slug }))).preview;
+  return (await newsPostLoader(routeArgs(`/news/${slug}`, {}, { slug }))).linkPreview;
 }
 
 async function seededStory(withPicture: boolean) {
@@ -95,7 +95,11 @@ describe('a story’s link preview', () => {
   it('moves to a new address when the story is edited, and the old address redirects there', async () => {
     const story = await seededStory(false);
     const before = await storyPreview(story.slug);
-    await database.db().update(news).set({ title: `${story.title} (updated)` }).where(eq(news.id, story.id));
+    await database
+      .db()
+      .update(news)
+      .set({ title: `${story.title} (updated)` })
+      .where(eq(news.id, story.id));
     const after = await storyPreview(story.slug);
     expect(after.url).not.toBe(before.url);
     const moved = await get(before.url).catch((thrown: unknown) => thrown as Response);
@@ -115,10 +119,29 @@ describe('a story’s link preview', () => {
   });
 
   it('is not found for a draft, a story to come, an unknown story or an address that is not one', async () => {
-    const [draft] = await database.db().insert(news).values({ title: 'Draft', slug: 'a-draft', excerpt: 'x', content: '<p>x</p>', category: 'News', author: 'Editor', status: 'draft', publishedAt: new Date('2026-01-01') }).returning();
-    const [coming] = await database.db().insert(news).values({ title: 'Coming', slug: 'coming', excerpt: 'x', content: '<p>x</p>', category: 'News', author: 'Editor', publishedAt: new Date(Date.now() + 86_400_000) }).returning();
+    const [draft] = await database
+      .db()
+      .insert(news)
+      .values({ title: 'Draft', slug: 'a-draft', excerpt: 'x', content: '<p>x</p>', category: 'News', author: 'Editor', status: 'draft', publishedAt: new Date('2026-01-01') })
+      .returning();
+    const [coming] = await database
+      .db()
+      .insert(news)
+      .values({ title: 'Coming', slug: 'coming', excerpt: 'x', content: '<p>x</p>', category: 'News', author: 'Editor', publishedAt: new Date(Date.now() + 86_400_000) })
+      .returning();
     const key = '0123456789abcdef0123';
-    for (const file of [`news-${draft!.id}-${key}.png`, `news-${coming!.id}-${key}.png`, `news-999999-${key}.png`, `event-999999-${key}.jpg`, `news-${key}.png`, `site-1-${key}.png`, `news-01-${key}.png`, 'news-1-short.png', `news-1-${key}.gif`, '..%2Fauth-secret']) {
+    for (const file of [
+      `news-${draft!.id}-${key}.png`,
+      `news-${coming!.id}-${key}.png`,
+      `news-999999-${key}.png`,
+      `event-999999-${key}.jpg`,
+      `news-${key}.png`,
+      `site-1-${key}.png`,
+      `news-01-${key}.png`,
+      'news-1-short.png',
+      `news-1-${key}.gif`,
+      '..%2Fauth-secret',
+    ]) {
       const response = await previewLoader(routeArgs(`/previews/${file}`, {}, { file }));
       expect(response.status, file).toBe(404);
     }
@@ -134,7 +157,7 @@ describe('an event’s link preview', () => {
       [withPicture, 'image/jpeg'],
       [withoutPicture!, 'image/png'],
     ] as const) {
-      const { preview } = await eventLoader(routeArgs(`/events/${event.id}`, {}, { id: String(event.id) }));
+      const { linkPreview: preview } = await eventLoader(routeArgs(`/events/${event.id}`, {}, { id: String(event.id) }));
       expect(preview.type).toBe(type);
       const response = await get(preview.url);
       expect(response.headers.get('Content-Type')).toBe(type);

@@ -22,7 +22,7 @@ export const siteSettingsSchema = z.object({
   /** The browser's bar, the installed site and the link-preview cards, which write white on it (docs/architecture/previews.md#cards). */
   themeColor: optionalText('Theme colour', 20)
     .transform((value) => (value ?? DEFAULT_THEME_COLOUR).toLowerCase())
-    .refine((value) => HEX_COLOUR.test(value), 'Theme colour must be a colour written like #1b2f57, or empty.')
+    .refine((value) => HEX_COLOUR.test(value), { message: 'Theme colour must be a colour written like #1b2f57, or empty.', abort: true })
     .refine(carriesWhiteText, 'Theme colour must be dark enough for white text on it: choose a darker shade.'),
   /** How long an expired annual membership keeps its access (docs/product.md#membership-lifecycle). */
   membershipGraceDays: wholeNumber('Grace period', 0, 365),

@@ -51,8 +51,12 @@ async function ticketViewer(args: Route.LoaderArgs | Route.ActionArgs, tiers: { 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
   const event = await loadEvent(params.id, { preview: await wantsPreview(args) });
-  const [tiers, viewer, preview] = await Promise.all([tiersWithAvailability(event.tiers), ticketViewer(args, event.tiers), previewImage(eventPreviewSubject(event), await getPublicSiteSettings())]);
-  return { event: { ...event, tiers }, hasEnded: (event.endsAt ?? event.startsAt).getTime() < Date.now(), viewer, preview };
+  const [tiers, viewer, linkPreview] = await Promise.all([
+    tiersWithAvailability(event.tiers),
+    ticketViewer(args, event.tiers),
+    previewImage(eventPreviewSubject(event), await getPublicSiteSettings()),
+  ]);
+  return { event: { ...event, tiers }, hasEnded: (event.endsAt ?? event.startsAt).getTime() < Date.now(), viewer, linkPreview };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -78,8 +82,8 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const found = args.loaderData;
   if (!found) return pageMeta(args, messages.eventNotFound);
-  const { event, preview } = found;
-  return pageMeta(args, event.title, { description: event.summary, image: preview, jsonLd: (site) => eventJsonLd(event, site, { image: `${site.url}${preview.url}` }) });
+  const { event, linkPreview } = found;
+  return pageMeta(args, event.title, { description: event.summary, image: linkPreview, jsonLd: (site) => eventJsonLd(event, site, { image: `${site.url}${linkPreview.url}` }) });
 };
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).

@@ -25,21 +25,21 @@ export async function loader(args: Route.LoaderArgs) {
   // An earlier address of the story, or its number from before it had one: moved for good.
   if ('redirectTo' in found) throw redirect(found.redirectTo + (preview ? '?preview' : ''), 301);
   const { story } = found;
-  const [more, preview] = await Promise.all([listMoreNews(story.id), previewImage(newsPreviewSubject(story), await getPublicSiteSettings())]);
-  return { item: story, state: newsState(story), more, preview };
+  const [more, linkPreview] = await Promise.all([listMoreNews(story.id), previewImage(newsPreviewSubject(story), await getPublicSiteSettings())]);
+  return { item: story, state: newsState(story), more, linkPreview };
 }
 
 // A story is an article for link previews and search engines, with its picture (docs/architecture/previews.md).
 export const meta: Route.MetaFunction = (args) => {
   const found = args.loaderData;
   if (!found) return pageMeta(args, 'News story not found');
-  const { item, preview } = found;
+  const { item, linkPreview } = found;
   const dates = storyDates(item);
   return pageMeta(args, item.title, {
     description: item.excerpt,
-    image: preview,
+    image: linkPreview,
     article: { publishedTime: dates.published, modifiedTime: dates.modified, section: item.category },
-    jsonLd: (site) => newsArticleJsonLd(item, site, { image: `${site.url}${preview.url}` }),
+    jsonLd: (site) => newsArticleJsonLd(item, site, { image: `${site.url}${linkPreview.url}` }),
   });
 };
 
