@@ -3,24 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { pageMeta } from './meta';
 import type { RootData } from './site-settings';
 import { organizationJsonLd } from './structured-data';
+import { publicSettings } from '../../tests/factories/site-settings';
 
 const root: RootData = {
   toast: null,
   publicUrl: 'https://alumni.example.org',
   user: null,
   siteImage: { url: '/previews/site-0123456789abcdef0123.png', width: 1200, height: 630, alt: 'Harbour PPA, North America', type: 'image/png' },
-  settings: {
-    associationName: 'Harbour College Past Pupils’ Association',
-    shortName: 'HCPPA',
-    chapterName: 'North America',
-    contactAddress: '1 Front St',
-    contactPhone: '+1 416 555 0100',
-    contactEmail: 'hello@example.org',
-    socialLinks: [],
-    branchLinks: [],
-    socialFeedUrl: null,
-    themeColor: '#1b2f57',
-  },
+  settings: publicSettings({ contactAddress: '1 Front St' }),
 };
 const args = (pathname: string, error?: unknown) => ({ matches: [{ id: 'root', loaderData: root }], location: { pathname }, error });
 const property = (tags: MetaDescriptor[], name: string) => tags.filter((tag) => 'property' in tag && tag.property === name).map((tag) => (tag as { content: string }).content);

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { organizationJsonLd, postalAddress, siteContext, socialProfiles } from './structured-data';
-import type { PublicSiteSettings } from './site-settings';
+import { publicSettings } from '../../tests/factories/site-settings';
 
-const settings: PublicSiteSettings = {
-  associationName: 'Harbour College Past Pupils’ Association',
-  shortName: 'HCPPA',
-  chapterName: 'North America',
-  contactAddress: '1 Front St, Suite 200\nToronto, ON M5J 2N1',
-  contactPhone: '+1 416 555 0100',
-  contactEmail: 'hello@example.org',
+const settings = publicSettings({
   socialLinks: [
     { label: 'Facebook', url: 'https://www.facebook.com/harbour' },
     { label: 'Instagram', url: '#' },
     { label: 'YouTube', url: 'https://www.youtube.com/@harbour' },
   ],
-  branchLinks: [{ label: 'Sri Lanka', url: 'https://lk.example.org' }],
-  socialFeedUrl: null,
-  themeColor: '#1b2f57',
-};
+});
 
 describe('the association in structured data', () => {
   it('is an Organization with its name, logo, address, contact point and the social profiles of Settings', () => {

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { publicSettings } from '../../../tests/factories/site-settings';
 import { siteContext } from '~/lib/structured-data';
-import type { PublicSiteSettings } from '~/lib/site-settings';
 import { newsArticleJsonLd, storyDates } from './structured-data';
 
-const settings: PublicSiteSettings = {
-  associationName: 'Harbour College Past Pupils’ Association',
-  shortName: 'HCPPA',
-  chapterName: 'North America',
-  contactAddress: '1 Front St\nToronto',
-  contactPhone: '+1 416 555 0100',
-  contactEmail: 'hello@example.org',
-  socialLinks: [],
-  branchLinks: [],
-  socialFeedUrl: null,
-  themeColor: '#1b2f57',
-};
-const site = siteContext(settings, 'https://alumni.example.org');
+const site = siteContext(publicSettings(), 'https://alumni.example.org');
 
 const story = {
   slug: 'scholarship-fund-reaches-a-new-milestone',

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { publicSettings } from '../../../tests/factories/site-settings';
 import { siteContext } from '~/lib/structured-data';
-import type { PublicSiteSettings } from '~/lib/site-settings';
 import { eventJsonLd, offerAvailability, type EventForStructuredData } from './structured-data';
 import { tierSaleState } from './tickets';
 
-const settings: PublicSiteSettings = {
-  associationName: 'Harbour College Past Pupils’ Association',
-  shortName: 'HCPPA',
-  chapterName: 'North America',
-  contactAddress: '1 Front St\nToronto',
-  contactPhone: '+1 416 555 0100',
-  contactEmail: 'hello@example.org',
-  socialLinks: [],
-  branchLinks: [],
-  socialFeedUrl: null,
-  themeColor: '#1b2f57',
-};
-const site = siteContext(settings, 'https://alumni.example.org');
+const site = siteContext(publicSettings(), 'https://alumni.example.org');
 const now = new Date('2027-03-01T12:00:00Z');
 
 const tier = (name: string, priceCents: number, state: EventForStructuredData['tiers'][number]['state'], extra: Partial<EventForStructuredData['tiers'][number]> = {}) => ({
