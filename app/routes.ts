@@ -103,6 +103,8 @@ export default [
   route('check-in/:eventId/door', 'routes/check-in/door.ts'),
   route('check-in/:eventId/manifest.webmanifest', 'routes/check-in/manifest.ts'),
   route('media/:id/:variant', 'routes/media.$id.$variant.ts'),
+  route('previews/:file', 'routes/previews.$file.ts'),
+  route('site.webmanifest', 'routes/site-manifest.ts'),
   route('healthz', 'routes/api/healthz.ts'),
   route('readyz', 'routes/api/readyz.ts'),
 ] satisfies RouteConfig;

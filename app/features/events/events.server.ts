@@ -3,9 +3,11 @@ import { db, type Executor } from '~/db/client.server';
 import { events, ticketTiers } from '~/db/schema/content';
 import { tickets } from '~/db/schema/tickets';
 import { discardIfUnused, imageSources } from '~/features/media/media.server';
+import type { PreviewSubject } from '~/features/media/previews.server';
 import { containsPattern, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
 import { tierAuditText } from '~/lib/audit-text';
+import { formatDateWithWeekday } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import type { ImageSources } from '~/lib/images';
 import { richTextFromForm, richTextToPlain } from '~/lib/rich-text.server';
@@ -94,6 +96,18 @@ const heldEventWithTiers = heldWhileContentUnchanged(async (key): Promise<EventW
   const tiers = await db().select().from(ticketTiers).where(eq(ticketTiers.eventId, id)).orderBy(asc(ticketTiers.sortOrder), asc(ticketTiers.id));
   return Object.freeze({ ...(await withImages([event]))[0]!, tiers: Object.freeze(tiers.map((tier) => Object.freeze(tier))) as TicketTier[] });
 });
+
+/** What an event's link preview is made from (docs/architecture/previews.md): its picture, else a card with its title, date and venue. */
+export function eventPreviewSubject(event: Event): PreviewSubject {
+  return {
+    kind: 'event',
+    id: event.id,
+    title: event.title,
+    detail: `${formatDateWithWeekday(event.startsAt, event.timeZone)} · ${event.venue}`,
+    picture: event.imageMediaId ? { mediaId: event.imageMediaId } : event.imageUrl ? { path: event.imageUrl } : null,
+    alt: (event.imageMediaId || event.imageUrl) && event.imageAlt ? event.imageAlt : event.title,
+  };
+}
 
 /** How many events are coming up on the site, and how many are drafts (the content area's overview). */
 export async function countEvents(now = new Date()) {

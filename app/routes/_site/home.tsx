@@ -10,6 +10,7 @@ import { listUpcomingEvents } from '~/features/events/events.server';
 import { formatLongDate } from '~/lib/dates';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
+import { organizationJsonLd } from '~/lib/structured-data';
 import { useSiteSettings } from '~/lib/site-settings';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/home';
@@ -25,7 +26,9 @@ export async function loader() {
 // The news feed, announced (docs/product.md#news-feed).
 export const links: Route.LinksFunction = () => [newsFeedLink];
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, null, 'Past pupils in Canada and the United States staying connected to each other and supporting the school.');
+// Who the association is, for search engines: its name, logo, contact and profiles from Settings (docs/architecture/previews.md#structured-data).
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, null, { description: 'Past pupils in Canada and the United States staying connected to each other and supporting the school.', jsonLd: organizationJsonLd });
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };

@@ -127,6 +127,11 @@ function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteS
         <FormField field={fields.instagramUrl} label="Instagram" hint="https://… or leave empty" />
         <FormField field={fields.youtubeUrl} label="YouTube" hint="https://… or leave empty" />
         <FormField field={fields.socialFeedUrl} label="Home page social feed" hint="The Facebook page whose posts the home page shows" />
+        <FormField
+          field={fields.themeColor}
+          label="Theme colour"
+          hint="Like #1b2f57 (empty: the crest’s navy). Phones colour their browser bar with it, and link previews are drawn on it in white, so it must be dark."
+        />
         <FormField field={fields.sriLankaBranchUrl} label="Sri Lanka branch site" />
         <FormField field={fields.ukBranchUrl} label="United Kingdom branch site" />
         <FormField
