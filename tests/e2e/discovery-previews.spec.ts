@@ -49,6 +49,11 @@ async function settingsName(page: Page): Promise<{ associationName: string; chap
 
 test('search engines and link previews read the association, an event and a story', async ({ page, request }) => {
   const { associationName, chapterName } = await settingsName(page);
+  // JSON-LD carries no nonce: it is data, which the policy's script-src does not cover. The browser says so if it blocks anything.
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
 
   // The home page: the association as an Organization, from Settings.
   await page.goto('/');
@@ -154,6 +159,7 @@ test('search engines and link previews read the association, an event and a stor
   expect(await page.locator('meta[property="og:url"]').count()).toBe(0);
   expect(await jsonLdOf(page)).toEqual([]);
   await expectNoAxeViolations(page);
+  expect(blocked).toEqual([]);
 });
 
 test('a story’s title cannot break out of its JSON-LD, and its uploaded cover becomes its preview', async ({ page, request }) => {
