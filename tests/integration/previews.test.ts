@@ -48,9 +48,11 @@ async function storyPreview(slug: string) {
   return (await newsPostLoader(routeArgs(`/news/${slug}`, {}, { slug }))).linkPreview;
 }
 
+/** A published story from the seed, with or without its picture: never the draft or the story to come
+ * another test adds (tests run in a random order, and PostgreSQL returns updated rows last). */
 async function seededStory(withPicture: boolean) {
-  const rows = await database.db().select().from(news);
-  return rows.find((row) => Boolean(row.imageUrl) === withPicture)!;
+  const rows = await database.db().select().from(news).orderBy(news.id);
+  return rows.find((row) => row.status === 'published' && row.publishedAt <= new Date() && Boolean(row.imageUrl) === withPicture)!;
 }
 
 async function imageOf(response: Response) {
