@@ -65,7 +65,22 @@ fi
 server_url=${1:-}
 
 say() { printf '== %s\n' "$*"; }
-db() { node --import tsx "$repo/deploy/ci-upgrade-db.ts" "$@"; }
+# deploy/ci-upgrade-db.ts's commands, run by one process of it for the whole check (its `serve`):
+# each command's output on stdout, its exit code db's. Started below, once the work folder is there.
+db_in='' db_out=''
+db() {
+  [ -n "$db_in" ] || { echo "ci-upgrade-db.ts serve is not running" >&2; return 1; }
+  printf '%s\0' "$#" "$@" >&"$db_in"
+  local line
+  while IFS= read -r line <&"$db_out"; do
+    case $line in
+      "@@ci-upgrade-db exit="*) return "${line#*=}" ;;
+      *) printf '%s\n' "$line" ;;
+    esac
+  done
+  echo "deploy/ci-upgrade-db.ts serve ended without finishing db $1" >&2
+  return 1
+}
 field() { node -p 'const [file, key] = process.argv.slice(1); key.split(".").reduce((value, part) => value[part], require(file))' "$1" "$2"; }
 free_port() { node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
 
@@ -90,9 +105,16 @@ cleanup() {
   done
   [ -z "$nginx_pid" ] || kill "$nginx_pid" 2>/dev/null || true
   for database in "${databases[@]}"; do psql "$server_url" -qc "drop database if exists $database with (force)" >/dev/null 2>&1 || true; done
+  # The end of its input ends ci-upgrade-db.ts serve.
+  if [ -n "$db_in" ]; then
+    exec {db_in}>&-
+    wait "${db_serve_PID:-}" 2>/dev/null || true
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
+coproc db_serve { node --import tsx "$repo/deploy/ci-upgrade-db.ts" serve; }
+db_out=${db_serve[0]} db_in=${db_serve[1]}
 
 # --- The previous release, as it was: its commit's files, installed and built once ---------------
 cache=${PPA_CI_CACHE:-/var/tmp/ppa-ci-releases}/$old_commit

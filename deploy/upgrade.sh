@@ -117,8 +117,13 @@ else
 
   reuse=${PPA_REUSE_BUILD_FROM:-}
   if [ -n "$reuse" ] && cmp -s "$reuse/package-lock.json" "$partial/package-lock.json" && [ -d "$reuse/node_modules" ]; then
-    say "Installing the packages: the same lock file as $reuse (PPA_REUSE_BUILD_FROM): copying its node_modules"
-    cp -a "$reuse/node_modules" "$partial/node_modules"
+    # Hard links where the two folders share a file system (a release only reads its packages:
+    # nothing here writes into node_modules), a copy otherwise.
+    say "Installing the packages: the same lock file as $reuse (PPA_REUSE_BUILD_FROM): linking its node_modules"
+    cp -al "$reuse/node_modules" "$partial/node_modules" 2>/dev/null || {
+      rm -rf "$partial/node_modules"
+      cp -a "$reuse/node_modules" "$partial/node_modules"
+    }
   else
     say "Installing the packages (npm install) in $partial"
     (cd "$partial" && npm install --no-audit --no-fund --loglevel=error) || die "npm install failed in $partial: the running site is unchanged."
