@@ -30,7 +30,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 export const e2eAdmin = { email: 'admin@example.org', password: 'admin password for tests' };
 
 const debianChromium = '/usr/bin/chromium';
-const executablePath = process.env.CHROME_PATH ?? (existsSync(debianChromium) ? debianChromium : undefined);
+const chromium = process.env.CHROME_PATH ?? (existsSync(debianChromium) ? debianChromium : undefined);
+// Started through tests/e2e/chromium.sh, which adds a few features to Playwright's own list of
+// those turned off: parts of the full browser's window that no page sees, each costing CPU per
+// browser context (bench/README.md#ci-stages). The browser is the one named here all the same.
+if (chromium) process.env.E2E_CHROMIUM = chromium;
+const executablePath = chromium && path.join(import.meta.dirname, 'tests/e2e/chromium.sh');
 
 export default defineConfig({
   testDir: 'tests/e2e',
