@@ -62,7 +62,20 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      // V8 without its optimizing compilers (TurboFan, Maglev): a journey's pages run their scripts
+      // for seconds, not long enough to pay for compiling them optimized (bench/README.md#ci-stages).
+      // What a page does is the same; only how fast its hottest functions run changes.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+        '--js-flags=--no-opt --no-maglev',
+      ],
     },
   },
   projects: [
