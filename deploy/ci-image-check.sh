@@ -24,9 +24,9 @@ if [ "${1:-}" = "--reuse-build" ]; then
 fi
 server_url=${1:?usage: deploy/ci-image-check.sh [--reuse-build] POSTGRES_URL (a role that may create databases)}
 
-# The unit file and package.json must start the same command.
+# The unit file and package.json must start the same command: the unit's Environment= lines, then its ExecStart.
 serve=$(node -p 'require(process.argv[1]).scripts.serve' "$repo/package.json")
-unit=$(sed -n 's/^ExecStart=\/usr\/bin\/node /node /p' "$repo/deploy/ppa.service")
+unit="$(sed -n 's/^Environment=//p' "$repo/deploy/ppa.service" | tr '\n' ' ')$(sed -n 's/^ExecStart=\/usr\/bin\/node /node /p' "$repo/deploy/ppa.service")"
 if [ "$serve" != "$unit" ]; then
   echo "deploy/ppa.service starts '$unit', but npm run serve is '$serve': make them the same." >&2
   exit 1
