@@ -36,6 +36,7 @@ const at = {
 const typeNames = /** @type {string[]} */ (nodeTypes[at.type]);
 const edgeTypeNames = /** @type {string[]} */ (edgeTypes[at.edgeType]);
 const MB = 1024 * 1024;
+/** @param {number} bytes */
 const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
 
 const count = nodes.length / nodeWidth;
@@ -62,13 +63,17 @@ for (let node = 0; node < count; node += 1) {
   }
 }
 
-/** A module's package (or our bundle) from a script's URL. */
+/** A module's package (or our bundle) from a script's URL. @param {string} url */
 function packageOf(url) {
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (match) return match[1];
   if (/build\/server\//.test(url)) return '(the server bundle)';
   if (url.startsWith('node:') || !url.includes('/')) return '(Node itself)';
-  return url.replace(/^file:\/\//, '').split('/').slice(-2).join('/');
+  return url
+    .replace(/^file:\/\//, '')
+    .split('/')
+    .slice(-2)
+    .join('/');
 }
 
 // Scripts: their source (an edge named "source") and their compiled code (everything of type code
@@ -79,7 +84,7 @@ for (let node = 0; node < count; node += 1) {
   if (strings[nodes[base + at.name]] !== 'system / Script') continue;
   let url = '';
   let sourceSize = 0;
-  for (let edge = firstEdge[node]; edge < firstEdge[node + 1]; edge += edgeWidth) {
+  for (let edge = firstEdge[node] ?? 0; edge < (firstEdge[node + 1] ?? 0); edge += edgeWidth) {
     if (edgeTypeNames[edges[edge + at.edgeType]] !== 'internal' && edgeTypeNames[edges[edge + at.edgeType]] !== 'property') continue;
     const name = strings[edges[edge + at.edgeName]];
     const target = edges[edge + at.edgeTo];

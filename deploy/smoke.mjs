@@ -193,7 +193,11 @@ try {
   expect('npm run doctor in the image folder: database, migrations, SMTP, data folder OK', failed.length === 0 && /^OK +Migrations +All \d+ applied/m.test(doctor.stdout), doctor.stderr);
   // A command that loads the app's sources with tsx (the seed among them), not the bundle: the image has no tests/ folder.
   const migrate = await npmInImage('migrate');
-  expect('npm run migrate in the image folder: nothing left to apply', migrate.code === 0 && migrate.stdout.includes('has every migration'), `(exit ${migrate.code})\n${migrate.stdout}${migrate.stderr}`);
+  expect(
+    'npm run migrate in the image folder: nothing left to apply',
+    migrate.code === 0 && migrate.stdout.includes('has every migration'),
+    `(exit ${migrate.code})\n${migrate.stdout}${migrate.stderr}`,
+  );
 
   server.kill('SIGTERM');
   const stopped = await exited;

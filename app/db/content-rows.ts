@@ -1,5 +1,5 @@
 import type { Executor } from './client.server';
-import { committeeMembers, committeeTerms, documents, events, siteSettings, ticketTiers } from './schema/content';
+import { committeeMembers, committeeTerms, documents, events, type siteSettings, ticketTiers } from './schema/content';
 import type { MediaKind } from './schema/enums';
 import { media, mediaFiles } from './schema/media';
 

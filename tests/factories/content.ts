@@ -5,7 +5,7 @@
 import type { Executor } from '~/db/client.server';
 import { insertCommitteeTerm, insertDocument, insertEvent, sampleSiteSettings } from '~/db/content-rows';
 import { samplePdf } from '~/db/sample-pdf';
-import { documents, events, news, siteSettings, ticketTiers } from '~/db/schema/content';
+import { type documents, type events, news, siteSettings, type ticketTiers } from '~/db/schema/content';
 import { slugify } from '~/features/content/slugs';
 
 type NewSiteSettings = typeof siteSettings.$inferInsert;

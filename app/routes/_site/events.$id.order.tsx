@@ -97,7 +97,11 @@ export async function action(args: Route.ActionArgs) {
       ? { code: checked.code.code, text: discountText(checked.code), lines: checked.lines, discountCents: checked.discountCents, totalCents: checked.totalCents }
       : null;
   // One attendee input per seat, whatever shape the post gave the list; answers only as fields of `answers`.
-  const reply = (options?: Parameters<typeof submission.reply>[0]) => ({ result: withAnswers(withTextList(submission.reply(options), 'attendees', seats.length)), discount, waitlists: [] as OrderWaitlist[] });
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => ({
+    result: withAnswers(withTextList(submission.reply(options), 'attendees', seats.length)),
+    discount,
+    waitlists: [] as OrderWaitlist[],
+  });
   if (submission.status !== 'success') return data(reply(), { status: 400 });
   if (guessing) return data(reply({ fieldErrors: { discountCode: [guessing.message] } }), { status: 429, headers: { 'Retry-After': String(guessing.retryAfter) } });
   if (submission.value.intent === 'apply') {
