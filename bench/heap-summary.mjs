@@ -76,23 +76,18 @@ function packageOf(url) {
     .join('/');
 }
 
-// Scripts: their source (an edge named "source") and their compiled code (everything of type code
-// that their shared functions point at is too hard to attribute here: the source is the sure part).
+// Scripts are code nodes named by their address, with an edge named "source" to their text.
 const sources = new Map();
 for (let node = 0; node < count; node += 1) {
   const base = node * nodeWidth;
-  if (strings[nodes[base + at.name]] !== 'system / Script') continue;
-  let url = '';
-  let sourceSize = 0;
+  if (typeNames[nodes[base + at.type]] !== 'code') continue;
+  const url = strings[nodes[base + at.name]] ?? '';
+  if (!/^(file:|node:|\/)/.test(url)) continue;
   for (let edge = firstEdge[node] ?? 0; edge < (firstEdge[node + 1] ?? 0); edge += edgeWidth) {
-    if (edgeTypeNames[edges[edge + at.edgeType]] !== 'internal' && edgeTypeNames[edges[edge + at.edgeType]] !== 'property') continue;
-    const name = strings[edges[edge + at.edgeName]];
-    const target = edges[edge + at.edgeTo];
-    if (name === 'name') url = strings[nodes[target + at.name]] ?? '';
-    if (name === 'source') sourceSize += nodes[target + at.size];
+    if (strings[edges[edge + at.edgeName]] !== 'source') continue;
+    const key = packageOf(url);
+    sources.set(key, (sources.get(key) ?? 0) + nodes[edges[edge + at.edgeTo] + at.size]);
   }
-  const key = packageOf(url);
-  sources.set(key, (sources.get(key) ?? 0) + sourceSize);
 }
 
 console.log(`${file}: ${count.toLocaleString()} nodes, ${mb(total)} in all`);

@@ -17,9 +17,9 @@ describe("package.json's serve script, the one place production's start is writt
     expect(() => parseServeScript('node')).toThrow(/serve script/);
   });
 
-  it('caps the heap and sets two malloc arenas (docs/architecture/server.md#memory)', () => {
+  it('caps the heap, sets two malloc arenas and gives large blocks back (docs/architecture/server.md#memory)', () => {
     expect(serveCommand.entry).toBe('server.js');
-    expect(serveCommand.environment).toMatchObject({ MALLOC_ARENA_MAX: '2' });
+    expect(serveCommand.environment).toMatchObject({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' });
     expect(serveCommand.nodeOptions).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-old-space-size=\d+$/), expect.stringMatching(/^--max-semi-space-size=\d+$/)]));
   });
 
