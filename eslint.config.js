@@ -44,9 +44,10 @@ const importRules = {
     // The year-end statements mailing attaches each donor's giving statement (docs/product.md#gift-receipts).
     mailings: ['features/payments/finance.server'],
     // The settings row held in memory by content version (docs/architecture/page-cache.md#content-in-memory):
-    // the two-step requirement, prices and grace days are read from the one copy.
+    // the two-step requirement, prices, grace days and the smallest recurring gift are read from the one copy.
     accounts: ['features/content/settings-row.server'],
     membership: ['features/content/settings-row.server'],
+    donations: ['features/content/settings-row.server'],
   },
 };
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunction } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 // The script every page runs first, with or without React (app/islands/page.ts; docs/architecture/pages.md#page-scripts).
@@ -7,6 +7,8 @@ import pageScript from '~/islands/page?inline-script';
 import { ErrorPage } from '~/components/layout/error-page';
 import { Toaster } from '~/components/ui/toaster';
 import { getPublicSiteSettings } from '~/features/content/settings.server';
+import { previewImage, sitePreviewSubject } from '~/features/media/previews.server';
+import { DEFAULT_THEME_COLOUR } from '~/lib/colours';
 import { pageScripts } from '~/lib/page-policy';
 import { useNonce } from '~/lib/nonce';
 import type { RootData } from '~/lib/site-settings';
@@ -31,20 +33,28 @@ export async function loader(args: Route.LoaderArgs) {
     if (isDatabaseUnavailable(error)) throw data('The site is temporarily unavailable.', { status: 503, headers: { 'Retry-After': '30' } });
     throw error;
   });
+  const { fileName: _fileName, ...siteImage } = await previewImage(sitePreviewSubject(settings), settings);
   const rootData: RootData = {
     toast: readToast(args.context),
     settings,
     publicUrl: env().publicUrl,
+    siteImage,
     // The account's own role: an admin still to set up two-step sign-in sees 'Admin Dashboard', which leads to its set-up.
     user: user ? { name: user.name, email: user.email, role: user.accountRole } : null,
   };
   return rootData;
 }
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+// The crest as the tab's icon and the phone's home-screen icon (docs/architecture/previews.md#icons); the manifest is each page's (lib/meta.ts).
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const themeColor = useRouteLoaderData<RootData>('root')?.settings.themeColor ?? DEFAULT_THEME_COLOUR;
   // Once React runs in the browser the page hydrated, so the scripts stay whatever page comes next.
   const hydrate = pageScripts(useMatches()) !== 'none' || typeof document !== 'undefined';
   return (
@@ -52,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1b2f57" />
+        <meta name="theme-color" content={themeColor} />
         <Meta />
         <Links />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: pageScript }} />

@@ -176,7 +176,7 @@ try {
   expect('the portal shows the member', portal.status === 200 && portal.text.includes(member.email), `(got ${portal.status})`);
 
   const gift = await request('/donate', {
-    form: { kind: 'one-time', amount: '50', firstName: 'Smoke', lastName: 'Donor', email: member.email, homeAddress: '1 Test Street, Toronto' },
+    form: { kind: 'gift', frequency: 'once', amount: '50', firstName: 'Smoke', lastName: 'Donor', email: member.email, homeAddress: '1 Test Street, Toronto' },
   });
   expect('a gift leads to the test checkout', gift.status === 302 && gift.location.includes('/payment/test-checkout/'), `(got ${gift.status} → ${gift.location})`);
   const paid = await request(new URL(gift.location, origin).pathname, { form: { intent: 'pay' } });

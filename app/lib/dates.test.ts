@@ -4,6 +4,7 @@ import {
   calendarDaysBetween,
   formatDateWithWeekday,
   parseLocalDateTime,
+  toIsoWithOffset,
   toLocalDateTimeInput,
   formatIsoDay,
   formatLongDate,
@@ -89,5 +90,21 @@ describe('datetime-local fields', () => {
 
   it('write an instant back as the field shows it', () => {
     expect(toLocalDateTimeInput(new Date('2027-02-04T23:00:00Z'), 'America/Toronto')).toBe('2027-02-04T18:00:00');
+  });
+});
+
+describe('toIsoWithOffset', () => {
+  it('writes the clock time of the zone with its offset, in winter and in summer', () => {
+    expect(toIsoWithOffset(new Date('2027-01-15T23:30:00Z'), 'America/Toronto')).toBe('2027-01-15T18:30:00-05:00');
+    expect(toIsoWithOffset(new Date('2027-07-15T22:30:00Z'), 'America/Toronto')).toBe('2027-07-15T18:30:00-04:00');
+    expect(toIsoWithOffset(new Date('2027-07-15T22:30:00Z'), 'Asia/Colombo')).toBe('2027-07-16T04:00:00+05:30');
+    expect(toIsoWithOffset(new Date('2027-07-15T22:30:45.900Z'), 'UTC')).toBe('2027-07-15T22:30:45+00:00');
+  });
+
+  it('names the same instant as the date it was given', () => {
+    for (const iso of ['2027-03-14T06:59:59Z', '2027-03-14T07:00:00Z', '2027-11-07T05:30:00Z', '2027-11-07T06:30:00Z']) {
+      const date = new Date(iso);
+      expect(new Date(toIsoWithOffset(date, 'America/Toronto')).getTime()).toBe(date.getTime());
+    }
   });
 });

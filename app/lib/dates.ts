@@ -128,3 +128,14 @@ export function toLocalDateTimeInput(date: Date, timeZone = SITE_TIME_ZONE): str
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
+
+/**
+ * An instant as ISO 8601 with the offset `timeZone` has then: "2027-03-14T18:30:00-04:00". What
+ * structured data (schema.org dates) and feeds want: the clock time of the place, and the moment.
+ */
+export function toIsoWithOffset(date: Date, timeZone = SITE_TIME_ZONE): string {
+  const local = toLocalDateTimeInput(date, timeZone);
+  const minutes = Math.round((Date.parse(`${local}Z`) - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${local}${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+}

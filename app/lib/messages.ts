@@ -2,6 +2,7 @@
  * The product's exact texts (docs/product.md#messages), in one place: every screen and test imports them from here.
  */
 import { roleLabel } from './labels';
+import { formatCents } from './money';
 import type { ToastMessage } from './toast';
 
 export const messages = {
@@ -114,6 +115,7 @@ export const messages = {
   noRecords: 'No records found.',
   settingsSaved: { title: 'Settings Saved', description: 'The site now shows the new details.', variant: 'success' },
   membershipPricesSaved: { title: 'Prices Saved', description: 'New checkouts charge the new prices; ones already started keep theirs.', variant: 'success' },
+  recurringGiftFloorSaved: (floorCents: number) => ({ title: 'Smallest Gift Saved', description: `Monthly and yearly gifts now start at ${formatCents(floorCents)}.`, variant: 'success' as const }),
   statementsRefused: (why: string) => ({ title: 'Statements Not Sent', description: why, variant: 'destructive' as const }),
   receiptSettingsSaved: { title: 'Receipt Details Saved', description: 'New gift receipts print these details.', variant: 'success' },
   roleChanged: (email: string, role: string) => ({ title: 'Role Changed', description: `${email} is now ${roleLabel(role)}.`, variant: 'success' as const }),

@@ -40,6 +40,8 @@ describe('Cache-Control', () => {
     expect(cacheControl({ cache: 'immutable' })).toBe('public, max-age=31536000, immutable');
     expect(cacheControl({ cache: 'public' })).toBe('public, max-age=60');
     expect(cacheControl({ cache: 'private' })).toBe('private, no-store');
+    // The sitemap, the feed and the calendar: kept and revalidated as a public page is.
+    expect(cacheControl({ cache: 'content' })).toBe('public, max-age=0, s-maxage=10, must-revalidate');
   });
 
   it('treats any of our cookies, with the prefixes better-auth adds on https, as a visitor of their own', () => {
@@ -56,6 +58,7 @@ describe('declarations', () => {
     for (const query of ['past', ['past'], { past: '1' }, { past: [1] }, null]) expect(isPageHandle({ cache: 'public', scripts: 'none', query })).toBe(false);
     expect(isPageHandle({ cache: 'private' })).toBe(false);
     expect(isResourceHandle({ cache: 'private' })).toBe(true);
+    expect(isResourceHandle({ cache: 'content' })).toBe(true);
     expect(isResourceHandle({ cache: 'personal' })).toBe(false);
     for (const nothing of [undefined, null, {}, { hydrate: false }]) {
       expect(isPageHandle(nothing)).toBe(false);

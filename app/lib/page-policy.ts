@@ -64,10 +64,16 @@ export function isPageQuery(query: unknown): query is PageQuery {
  * A resource route (a file, a CSV, JSON, a webhook) sets its own headers on the Response it
  * builds, from this declaration (`cacheControl`):
  * - `'immutable'`: bytes that never change at this address (uploaded media);
+ * - `'content'`: what the public pages show, in another form (the sitemap, the news feed, the
+ *   events calendar): the same for every visitor and made from tables whose changes move the
+ *   content version, so it is kept in the page cache like a public page, per content version and
+ *   for at most PAGE_CACHE_SECONDS (docs/architecture/feeds.md);
  * - `'public'`: anyone's, may be kept a minute (a public document);
  * - `'private'`: never stored. The root middleware gives this to any answer that says nothing.
  */
-export type ResourceHandle = { cache: 'immutable' | 'public' | 'private' };
+export type ResourceHandle = { cache: 'immutable' | 'content' | 'public' | 'private' };
+
+const resourceCaches: readonly string[] = ['immutable', 'content', 'public', 'private'] satisfies ResourceHandle['cache'][];
 
 export type RouteHandle = PageHandle<never> | ResourceHandle;
 
@@ -80,9 +86,17 @@ export const cacheControlOf = {
   public: 'public, max-age=60',
 } as const;
 
+const resourceCacheControl: Record<ResourceHandle['cache'], string> = {
+  immutable: cacheControlOf.immutable,
+  // Kept and revalidated as a public page is: a feed reader's next visit is a 304 until the content changes.
+  content: cacheControlOf.sharedPage,
+  public: cacheControlOf.public,
+  private: cacheControlOf.private,
+};
+
 /** The Cache-Control of a resource route's answer. */
 export function cacheControl(handle: ResourceHandle): string {
-  return cacheControlOf[handle.cache];
+  return resourceCacheControl[handle.cache];
 }
 
 /** Our cookies (session, flash toast, applicant), with the browser prefixes better-auth adds on https. */
@@ -107,7 +121,7 @@ export function isPageHandle(handle: unknown): handle is PageHandle {
 
 export function isResourceHandle(handle: unknown): handle is ResourceHandle {
   const candidate = handle as Partial<ResourceHandle & { scripts: unknown }> | null | undefined;
-  return typeof candidate?.cache === 'string' && candidate.scripts === undefined && ['immutable', 'public', 'private'].includes(candidate.cache);
+  return typeof candidate?.cache === 'string' && candidate.scripts === undefined && resourceCaches.includes(candidate.cache);
 }
 
 type Match = { handle?: unknown; loaderData?: unknown; data?: unknown };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition } from './pdf-download.server';
-import { asciiFileName, fileNamePart, fontRuns } from './pdf-text';
+import { asciiFileName, fileNamePart, fontRuns, wrapLines } from './pdf-text';
 
 const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string }[];
 
@@ -57,5 +57,16 @@ describe('file names', () => {
     expect(header).toMatch(/^attachment; filename="giving-statement-2025-lukasz-perera\.pdf"; filename\*=UTF-8''[A-Za-z0-9%._-]+$/);
     expect(decodeURIComponent(header.split("UTF-8''")[1]!)).toBe('giving-statement-2025-łukasz-செல்வம்-perera-සිල්වා.pdf');
     expect(attachmentDisposition("giving-statement-2025-o-brien-seán's.pdf")).toContain("filename*=UTF-8''giving-statement-2025-o-brien-se%C3%A1n%27s.pdf");
+  });
+});
+
+describe('wrapLines', () => {
+  const measure = (line: string) => [...line].length;
+
+  it('breaks at spaces, and a word longer than a line between its letters, never inside a conjunct', () => {
+    expect(wrapLines('one two three four', 9, measure)).toEqual(['one two', 'three', 'four']);
+    expect(wrapLines('abcdefghij klm', 4, measure)).toEqual(['abcd', 'efgh', 'ij', 'klm']);
+    expect(wrapLines('ශ්‍රීශ්‍රී', 6, measure)).toEqual(['ශ්‍රී', 'ශ්‍රී']);
+    expect(wrapLines('first\nsecond', 20, measure)).toEqual(['first', 'second']);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The rules of text in the PDFs the site makes (docs/architecture/pdfs.md) that need no font: which
- * font draws each letter, and the file name a PDF downloads as.
+ * The rules of text the site draws itself, in the PDFs (docs/architecture/pdfs.md) and the
+ * link-preview cards (docs/architecture/previews.md), that need no font: which font draws each
+ * letter, where lines break, and the file name a PDF downloads as.
  */
 
 /** The scripts the PDFs carry a font for: Noto Sans (Latin with its extensions, Greek, Cyrillic), Noto Sans Sinhala, Noto Sans Tamil. */
@@ -66,4 +67,34 @@ export function asciiFileName(fileName: string): string {
       .replace(/-{2,}/g, '-')
       .replace(/^-+|-+$/g, '');
   return `${ascii(stem) || 'download'}${ascii(extension)}`;
+}
+
+/**
+ * Lines of `value` no wider than `width`, broken at spaces; a word wider than a line (a long email
+ * address) is broken between its letters (grapheme clusters, so a conjunct is never split).
+ */
+export function wrapLines(value: string, width: number, measure: (line: string) => number): string[] {
+  const lines: string[] = [];
+  const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  for (const paragraph of value.split(/\r?\n/)) {
+    let current = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = current ? `${current} ${word}` : word;
+      if (measure(candidate) <= width) {
+        current = candidate;
+        continue;
+      }
+      if (current) lines.push(current);
+      current = '';
+      for (const { segment } of graphemes.segment(word)) {
+        if (current && measure(current + segment) > width) {
+          lines.push(current);
+          current = '';
+        }
+        current += segment;
+      }
+    }
+    if (current) lines.push(current);
+  }
+  return lines;
 }

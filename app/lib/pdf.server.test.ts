@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { drawsLettersOf, readPdf } from '../../tests/factories/pdf';
-import { renderPdf, wrapLines } from './pdf.server';
+import { renderPdf } from './pdf.server';
 
 const people = JSON.parse(readFileSync('tests/fixtures/real-input/people.json', 'utf8')) as { name: string; email: string }[];
 const issueName = 'Łukasz செல்வம் Perera-සිල්වා';
@@ -58,16 +58,5 @@ describe('renderPdf', () => {
     // The 150 characters without a space are broken over lines of 200 points.
     expect(wrapped.length).toBeGreaterThanOrEqual(5);
     expect(wrapped.slice(1, -1).join('')).toBe(email.repeat(2));
-  });
-});
-
-describe('wrapLines', () => {
-  const measure = (line: string) => [...line].length;
-
-  it('breaks at spaces, and a word longer than a line between its letters, never inside a conjunct', () => {
-    expect(wrapLines('one two three four', 9, measure)).toEqual(['one two', 'three', 'four']);
-    expect(wrapLines('abcdefghij klm', 4, measure)).toEqual(['abcd', 'efgh', 'ij', 'klm']);
-    expect(wrapLines('ශ්‍රීශ්‍රී', 6, measure)).toEqual(['ශ්‍රී', 'ශ්‍රී']);
-    expect(wrapLines('first\nsecond', 20, measure)).toEqual(['first', 'second']);
   });
 });

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Font } from 'fontkit';
-import { fontRuns, type PdfScript } from './pdf-text';
+import { loadFonts, type FontWeight } from './fonts.server';
+import { fontRuns, wrapLines, type PdfScript } from './pdf-text';
 
 /**
  * Every PDF the site makes is drawn here (docs/architecture/pdfs.md; ADR 017): PDFKit with Noto
@@ -12,42 +10,7 @@ import { fontRuns, type PdfScript } from './pdf-text';
  * the member typed. Every PDF has a title, shown by the viewer instead of the file name.
  */
 
-const fontFiles: Record<PdfScript, Record<PdfWeight, string>> = {
-  latin: { regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf' },
-  sinhala: {
-    regular: '@expo-google-fonts/noto-sans-sinhala/400Regular/NotoSansSinhala_400Regular.ttf',
-    bold: '@expo-google-fonts/noto-sans-sinhala/700Bold/NotoSansSinhala_700Bold.ttf',
-  },
-  tamil: { regular: '@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf', bold: '@expo-google-fonts/noto-sans-tamil/700Bold/NotoSansTamil_700Bold.ttf' },
-};
-
-export type PdfWeight = 'regular' | 'bold';
-
-/**
- * The six fonts, read and parsed once, on the first PDF, and kept for the process (about 1.9 MB of
- * files; fontkit reads a table when it is first needed, and keeps the glyphs it has shaped).
- */
-let loadedFonts: Promise<Map<string, Font>> | undefined;
-const requireFromHere = createRequire(import.meta.url);
-
-function pdfFonts(): Promise<Map<string, Font>> {
-  loadedFonts ??= (async () => {
-    const { create } = await import('fontkit');
-    const fonts = new Map<string, Font>();
-    for (const [script, files] of Object.entries(fontFiles)) {
-      for (const [weight, file] of Object.entries(files)) {
-        const font = create(readFileSync(requireFromHere.resolve(file)));
-        if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font.`);
-        fonts.set(`${script}-${weight}`, font);
-      }
-    }
-    return fonts;
-  })().catch((error: unknown) => {
-    loadedFonts = undefined;
-    throw error;
-  });
-  return loadedFonts;
-}
+export type PdfWeight = FontWeight;
 
 /** US Letter, in points. */
 export const LETTER = { width: 612, height: 792 };
@@ -87,7 +50,7 @@ export type PdfWriter = {
 
 /** Draws a PDF with `draw` and returns its bytes. */
 export async function renderPdf(info: PdfInfo, draw: (writer: PdfWriter) => void, options: { margin?: number } = {}): Promise<Uint8Array> {
-  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), pdfFonts()]);
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), loadFonts()]);
   const margin = options.margin ?? 56;
   const document = new PDFDocument({
     size: 'LETTER',
@@ -167,34 +130,4 @@ export async function renderPdf(info: PdfInfo, draw: (writer: PdfWriter) => void
   root.end();
   document.end();
   return finished;
-}
-
-/**
- * Lines of `value` no wider than `width`, broken at spaces; a word wider than a line (a long email
- * address) is broken between its letters (grapheme clusters, so a conjunct is never split).
- */
-export function wrapLines(value: string, width: number, measure: (line: string) => number): string[] {
-  const lines: string[] = [];
-  const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-  for (const paragraph of value.split(/\r?\n/)) {
-    let current = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (measure(candidate) <= width) {
-        current = candidate;
-        continue;
-      }
-      if (current) lines.push(current);
-      current = '';
-      for (const { segment } of graphemes.segment(word)) {
-        if (current && measure(current + segment) > width) {
-          lines.push(current);
-          current = '';
-        }
-        current += segment;
-      }
-    }
-    if (current) lines.push(current);
-  }
-  return lines;
 }

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import type { siteSettings } from '~/db/schema/content';
+import type { PreviewImage } from './images';
 import type { ShownToast } from './toast';
 
 /**
@@ -14,7 +15,7 @@ import type { ShownToast } from './toast';
  */
 export type PublicSiteSettings = Pick<
   typeof siteSettings.$inferSelect,
-  'associationName' | 'shortName' | 'chapterName' | 'contactAddress' | 'contactPhone' | 'contactEmail' | 'socialLinks' | 'branchLinks' | 'socialFeedUrl'
+  'associationName' | 'shortName' | 'chapterName' | 'contactAddress' | 'contactPhone' | 'contactEmail' | 'socialLinks' | 'branchLinks' | 'socialFeedUrl' | 'themeColor'
 >;
 
 export type RootData = {
@@ -22,8 +23,15 @@ export type RootData = {
   /** The association's identity (docs/product.md#decisions-we-build-on): its public fields only. */
   settings: PublicSiteSettings;
   publicUrl: string;
+  /** The site's own link-preview card, for pages without a picture of their own (docs/architecture/previews.md). */
+  siteImage: PreviewImage;
   user: { name: string; email: string; role: string | null } | null;
 };
+
+/** The site's name as page titles end with it: "LMC PPA North America". */
+export function siteName(settings: Pick<PublicSiteSettings, 'shortName' | 'chapterName'>): string {
+  return `${settings.shortName} ${settings.chapterName}`;
+}
 
 /** The association's identity from the root loader, for any component on the page. */
 export function useSiteSettings() {

@@ -22,3 +22,29 @@ export const isPlainText =
   (options: { multiline?: boolean } = {}) =>
   (value: string): boolean =>
     !hasControlCharacters(value, options);
+
+/**
+ * `text` in at most `max` characters (docs/architecture/previews.md#descriptions): whitespace run
+ * together, and when it is longer, cut at the last space that leaves room for an ellipsis, with
+ * punctuation at the cut dropped ('… this year’s scholarship' → '… this year’s…'). A single word
+ * longer than `max` is cut between letters (grapheme clusters, never inside a conjunct).
+ */
+export function cutAtWord(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const room = flat.slice(0, max - 1);
+  const space = room.lastIndexOf(' ');
+  // The cut falls on a space after the word before it, or on no space at all: one long word.
+  const head = flat[max - 1] === ' ' ? room : space > 0 ? room.slice(0, space) : graphemesWithin(flat, max - 1);
+  return `${head.replace(/[\s,;:.!?–—-]+$/u, '')}…`;
+}
+
+/** The whole grapheme clusters at the start of `text` that fit in `limit` characters. */
+function graphemesWithin(text: string, limit: number): string {
+  let kept = '';
+  for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)) {
+    if (kept.length + segment.length > limit) break;
+    kept += segment;
+  }
+  return kept;
+}

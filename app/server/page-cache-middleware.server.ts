@@ -12,7 +12,8 @@ import { publicPages } from './route-policies.server';
 /** A transaction open this long on the embedded database makes the cache serve copies past their age. */
 const HELD_MS = 500;
 /**
- * Serves public pages to anonymous visitors from the page cache (docs/architecture/page-cache.md),
+ * Serves public pages (and the sitemap and feeds, which follow the content too) to anonymous
+ * visitors from the page cache (docs/architecture/page-cache.md),
  * rendering them through React Router on a miss (at the address the key names: the path and the
  * parameters the page reads). Anything else goes on to the usual handler.
  * `X-Page-Cache` says hit or miss; CDNs may keep a page for a few seconds (`s-maxage`), per cookie.
@@ -50,12 +51,9 @@ export function pageCacheMiddleware(build: ServerBuild, loadContext: (response: 
         else if (Array.isArray(value)) headers.set(name, value.join(', '));
       }
       const rendered = await render(new Request(url, { method: 'GET', headers }), loadContext(response));
-      // Kept only what the page's answer itself says any visitor may share (entry.server.tsx, from its route's policy).
-      const storable =
-        rendered.status === 200 &&
-        (rendered.headers.get('Content-Type') ?? '').startsWith('text/html') &&
-        !rendered.headers.has('Set-Cookie') &&
-        (rendered.headers.get('Cache-Control') ?? '').startsWith('public');
+      // Kept only what the answer itself says any visitor may share: a page's from its route's policy
+      // (entry.server.tsx), a feed's from its own (`cache: 'content'`, docs/architecture/feeds.md).
+      const storable = rendered.status === 200 && rendered.headers.has('Content-Type') && !rendered.headers.has('Set-Cookie') && (rendered.headers.get('Cache-Control') ?? '').startsWith('public');
       if (!storable) {
         await pass(request, response, rendered);
         return;

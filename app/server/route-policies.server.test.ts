@@ -18,6 +18,8 @@ describe('publicPages', () => {
       { id: 'order', parentId: 'site', path: 'events/:id/order', handle: { cache: 'personal', scripts: 'at-once' } },
       { id: 'portal', parentId: 'site', path: 'members-portal', handle: { cache: 'private', scripts: 'at-once' } },
       { id: 'media', parentId: 'root', path: 'media/:id/:variant', handle: { cache: 'immutable' } },
+      { id: 'feed', parentId: 'root', path: 'news/feed.xml', handle: { cache: 'content' } },
+      { id: 'document', parentId: 'root', path: 'documents/:id/download', handle: { cache: 'public' } },
       { id: 'undeclared', parentId: 'site', path: 'somewhere' },
     ]),
   );
@@ -30,8 +32,12 @@ describe('publicPages', () => {
     expect(queryOf('/committees')).toEqual({ past: ['1'], from: 'any' });
   });
 
-  it('is null for personal and private pages, resource routes, undeclared routes and no route at all', () => {
-    for (const path of ['/events/3/order', '/members-portal', '/media/1/w320', '/somewhere', '/news/a/b', '/nowhere']) expect(queryOf(path)).toBeNull();
+  it("keeps a resource route that follows the content (a feed) as a public page that reads no parameter; ranked above a page's own parameter", () => {
+    expect(queryOf('/news/feed.xml')).toEqual({});
+  });
+
+  it('is null for personal and private pages, other resource routes, undeclared routes and no route at all', () => {
+    for (const path of ['/events/3/order', '/members-portal', '/media/1/w320', '/documents/4/download', '/somewhere', '/news/a/b', '/nowhere']) expect(queryOf(path)).toBeNull();
   });
 
   it("is null for React Router's own endpoints, which the catch-all page would otherwise match", () => {

@@ -1,13 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import { isPageHandle, type PageQuery } from '~/lib/page-policy';
+import { isPageHandle, isResourceHandle, type PageQuery } from '~/lib/page-policy';
 
 type BuildRoute = ServerBuild['routes'][string];
 
 /**
  * For a path whose page's own route declares it public (`handle.cache`, lib/page-policy.ts), the
- * query parameters that page reads (`handle.query`, none if it says nothing); null for any other
- * path. Matched on the built app's routes as React Router matches them: what the page cache may
+ * query parameters that page reads (`handle.query`, none if it says nothing); for a resource route
+ * that declares `'content'` (the sitemap, the feeds: docs/architecture/feeds.md), none; null for
+ * any other path. Matched on the built app's routes as React Router matches them: what the page cache may
  * answer, and with which key, before anything is rendered (docs/architecture/page-cache.md). The
  * answer for a path is kept: `matchRoutes` flattens and ranks the whole route tree on every call,
  * which cost a page-cache hit two thirds of its time.
@@ -34,7 +35,8 @@ export function publicPages(build: ServerBuild): (path: string) => PageQuery | n
     let query = known.get(path);
     if (query === undefined) {
       const page = matchRoutes(routeTree, path)?.at(-1)?.route.handle;
-      query = isPageHandle(page) && page.cache === 'public' ? (page.query ?? {}) : notPublic;
+      if (isPageHandle(page) && page.cache === 'public') query = page.query ?? {};
+      else query = isResourceHandle(page) && page.cache === 'content' ? {} : notPublic;
       known.set(path, query);
     }
     return query === notPublic ? null : query;

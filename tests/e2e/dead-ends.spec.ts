@@ -117,7 +117,7 @@ test('a refused gift’s toast names the real problem, not missing information',
   await fillGift(page, 'anoma@');
   await page.getByLabel('Home Address').fill('8 Elm Road, Toronto');
   await page.getByRole('button', { name: 'Donate Now' }).click();
-  await expect(page.locator('#one-time-donation-email-error')).toHaveText('Enter a valid email address.');
+  await expect(page.locator('#gift-email-error')).toHaveText('Enter a valid email address.');
   await expect(currentToast(page)).toContainText('Check Your Details');
   await expect(currentToast(page)).toContainText('Enter a valid email address.');
   await expect(currentToast(page)).not.toContainText('Missing Information');
@@ -252,7 +252,7 @@ test.describe('without JavaScript', () => {
     // The browser's own checks would stop the post first; this is what the server answers.
     await page.evaluate(() => document.querySelectorAll('form').forEach((form) => form.setAttribute('novalidate', '')));
     await page.getByRole('button', { name: 'Donate Now' }).click();
-    await expect(page.locator('#one-time-donation-email-error')).toHaveText('Enter a valid email address.');
+    await expect(page.locator('#gift-email-error')).toHaveText('Enter a valid email address.');
     await expect(currentToast(page)).toContainText('Check Your Details');
     await expect(currentToast(page)).not.toContainText('Missing Information');
   });

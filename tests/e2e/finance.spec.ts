@@ -50,7 +50,7 @@ test('a finance volunteer sees a guest’s gift in the finance view and download
   await expect(donor).toContainText('Dilani Wickramasinghe');
   await expect(donor).toContainText('$250.00');
   await expect(page.getByRole('heading', { level: 2, name: 'Members by standing' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'IPTV subscriptions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Recurring gifts' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The statement downloads as a PDF.

@@ -7,7 +7,7 @@
  *   (`preparedDataFolder` in tests/setup/server-process.ts) instead of each creating one;
  * - `E2E_DATA_DIR`: a copy of it for the e2e server, with the events of the journeys that are not
  *   about the editor (seeded-events.ts) made through the factories, their ids written to
- *   `E2E_SEEDED_EVENTS`.
+ *   `E2E_SEEDED_EVENTS`, and the stories of the journeys that read the news feed.
  *
  * The embedded database is the server's alone while it runs, hence before it starts.
  */
@@ -17,8 +17,8 @@ import path from 'node:path';
 import { openDatabase } from '~/db/client.server';
 import { eventQuestions } from '~/db/schema/tickets';
 import { SITE_TIME_ZONE, zonedTimeToInstant } from '~/lib/dates';
-import { createEvent } from '../factories/content';
-import { seededEvents, type SeededEvent, type SeededEventName } from './seeded-events';
+import { createEvent, createNews } from '../factories/content';
+import { seededEvents, seededStories, type SeededEvent, type SeededEventName } from './seeded-events';
 
 const templateDir = process.env.E2E_TEMPLATE_DATA_DIR;
 const dataDir = process.env.E2E_DATA_DIR;
@@ -48,6 +48,7 @@ try {
         venue: event.venue,
         venueMapLink: null,
         registrationKind: 'tickets',
+        status: event.status ?? 'published',
       },
       event.tiers.map((tier) => ({ name: tier.name, priceCents: Math.round(tier.price * 100), quantityCap: tier.quantity, membersOnly: tier.membersOnly ?? false })),
     );
@@ -66,6 +67,9 @@ try {
       );
     }
     ids[name] = made.id;
+  }
+  for (const story of seededStories) {
+    await createNews(handle.db, { title: story.title, slug: story.slug, excerpt: story.excerpt, status: story.status ?? 'published', publishedAt: new Date(Date.now() - story.daysAgo * 86_400_000) });
   }
 } finally {
   await handle.close();

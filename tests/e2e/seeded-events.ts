@@ -21,6 +21,8 @@ export type SeededEvent = {
   tiers: { name: string; price: number; quantity: number; membersOnly?: boolean }[];
   /** Required choice questions about each attendee, shown at the door. */
   doorQuestions?: { label: string; options: string[] }[];
+  /** A draft, on no public page; published when left out. */
+  status?: 'draft';
 };
 
 export const seededEvents = {
@@ -99,7 +101,35 @@ export const seededEvents = {
     venue: 'Maple Leaf Cricket Club, King City',
     tiers: [{ name: 'Dinner', price: 50, quantity: 40 }],
   },
+  // discovery-feeds.spec.ts: a name in Tamil and Sinhala with & < " in it, through the sitemap and
+  // the calendar; and a draft that appears in neither. Years ahead, so they come last on /events.
+  feedsEvening: {
+    title: 'தமிழ் மாலை & සිංහල රාත්‍රිය: "<Songs>" of home',
+    description: 'Songs & food from home; all welcome.',
+    startsAt: '2032-02-14T18:00',
+    endsAt: '2032-02-14T22:00',
+    venue: 'St. Lawrence Hall; Room "A" & B',
+    tiers: [{ name: 'Guest', price: 0, quantity: 100 }],
+  },
+  feedsDraft: {
+    title: 'Draft Evening Never Shown 2032',
+    description: 'Not yet announced.',
+    startsAt: '2032-03-14T18:00',
+    venue: 'St. Lawrence Hall',
+    tiers: [],
+    status: 'draft',
+  },
 } satisfies Record<string, SeededEvent>;
+
+/**
+ * The stories of discovery-feeds.spec.ts, made the same way: one in Sinhala and Tamil with & < "
+ * in it, dated before the sample stories so the pages that show the latest ones stay as they are,
+ * and a draft that appears nowhere.
+ */
+export const seededStories = [
+  { title: 'සිංහල & தமிழ்: the "Old <Boys>" reunion', slug: 'sinhala-tamil-old-boys-reunion', excerpt: 'Tickets < $20 & "free" for the class of ’96 — ආයුබෝවන්, வணக்கம்.', daysAgo: 90 },
+  { title: 'Draft Story Never Shown', slug: 'draft-story-never-shown', excerpt: 'Not yet written.', daysAgo: 1, status: 'draft' as const },
+];
 
 export type SeededEventName = keyof typeof seededEvents;
 

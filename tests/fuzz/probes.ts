@@ -98,8 +98,9 @@ const posts: fc.Arbitrary<Omit<Probe, 'role'>>[] = [
   ).map((form) => ({ method: 'POST', path: '/membership?plan=annual', form })),
   withExtra(
     fc.record({
-      kind: oneOf('one-time', 'subscription'),
+      kind: oneOf('gift', 'subscription'),
       cause: oneOf('general', 'medical', 'iptv'),
+      frequency: oneOf('once', 'month', 'year'),
       amount: nasty,
       customAmount: nasty,
       interval: oneOf('month', 'year'),

@@ -100,7 +100,7 @@ describe('deleting one’s own account', () => {
     expect(JSON.stringify(await database.db().select().from(auditLog))).not.toContain('ruwani.delete@example.org');
   });
 
-  it('is refused for staff, and while an IPTV contribution still runs', async () => {
+  it('is refused for staff, and while an IPTV contribution or a monthly gift still runs', async () => {
     const { cookie } = await createSignedInAccount(database.db(), { email: 'editor.delete@example.org', role: 'editor' });
     const staff = (await deleteAccount(cookie, 'editor.delete@example.org')) as Refused;
     expect(staff.init?.status).toBe(409);
@@ -108,6 +108,8 @@ describe('deleting one’s own account', () => {
     expect(staff.data.deleteResult.initialValue).toMatchObject({ confirmEmail: 'editor.delete@example.org' });
 
     const member = await memberWithRecords('iptv.delete@example.org');
+    // The subscription's gift is the IPTV Project's monthly contribution.
+    await database.db().update(donations).set({ cause: 'iptv', donationType: 'subscription', recurringInterval: 'month' }).where(eq(donations.id, member.gift.id));
     await database
       .db()
       .insert(subscriptions)
@@ -124,7 +126,14 @@ describe('deleting one’s own account', () => {
       });
     const running = (await deleteAccount(member.cookie, 'iptv.delete@example.org')) as Refused;
     expect(running.init?.status).toBe(409);
-    expect(running.data.deleteResult.error?.['']).toEqual([expect.stringMatching(/IPTV contribution is still running/)]);
+    expect(running.data.deleteResult.error?.['']).toEqual(['Your IPTV contribution is still running: cancel it under My Payments first, then delete your account.']);
+    expect(await database.db().select().from(users).where(eq(users.id, member.account.id))).toHaveLength(1);
+
+    // A yearly gift to another cause is named as the donor knows it.
+    await database.db().update(donations).set({ cause: 'medical', recurringInterval: 'year' }).where(eq(donations.id, member.gift.id));
+    await database.db().update(subscriptions).set({ interval: 'year' }).where(eq(subscriptions.donationId, member.gift.id));
+    const yearly = (await deleteAccount(member.cookie, 'iptv.delete@example.org')) as Refused;
+    expect(yearly.data.deleteResult.error?.['']).toEqual(['Your yearly gift is still running: cancel it under My Payments first, then delete your account.']);
     expect(await database.db().select().from(users).where(eq(users.id, member.account.id))).toHaveLength(1);
   });
 });

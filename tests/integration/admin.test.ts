@@ -456,6 +456,18 @@ describe('settings', () => {
     expect((await database.db().select().from(siteSettings))[0]).toEqual(before);
   });
 
+  it('take a theme colour dark enough for white text, written like #1b2f57, or none (the crest’s navy)', async () => {
+    const before = (await database.db().select().from(siteSettings))[0]!;
+    const refusal = async (themeColor: string) => (await post({ ...fields, themeColor })).data.result?.error?.themeColor;
+    expect(await refusal('navy')).toEqual(['Theme colour must be a colour written like #1b2f57, or empty.']);
+    expect(await refusal('#e6ad2e')).toEqual(['Theme colour must be dark enough for white text on it: choose a darker shade.']);
+    expect((await database.db().select().from(siteSettings))[0]).toEqual(before);
+    await post({ ...fields, themeColor: ' #7F1D1D ' });
+    expect((await database.db().select().from(siteSettings))[0]!.themeColor).toBe('#7f1d1d');
+    await post({ ...fields, themeColor: '' });
+    expect((await database.db().select().from(siteSettings))[0]!.themeColor).toBe('#1b2f57');
+  });
+
   it('save valid values, with an audit entry of what changed', async () => {
     const result = await post(fields);
     expect(result.init?.status ?? 200).toBe(200);

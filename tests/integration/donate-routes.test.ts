@@ -25,7 +25,7 @@ async function settle(fields: Record<string, string>) {
   }
 }
 const rows = async () => (await database.db().select({ n: count() }).from(donations))[0]!.n;
-const valid = { kind: 'one-time', cause: 'general', firstName: 'Ravi', lastName: 'K', email: 'ravi@example.org', homeAddress: '1 Bay St' };
+const valid = { kind: 'gift', cause: 'general', firstName: 'Ravi', lastName: 'K', email: 'ravi@example.org', homeAddress: '1 Bay St' };
 
 describe('one-time gifts posted directly', () => {
   it.each([
@@ -43,11 +43,11 @@ describe('one-time gifts posted directly', () => {
     expect(await rows()).toBe(before);
   });
 
-  it('an empty form → 400 with "Please fill out all required fields." on each required field (the amount is asked for once they are filled)', async () => {
+  it('an empty form → 400 with "Please fill out all required fields." on each required field and the amount', async () => {
     const before = await rows();
-    const result = await settle({ kind: 'one-time' });
+    const result = await settle({ kind: 'gift' });
     expect(result.status).toBe(400);
-    for (const field of ['firstName', 'lastName', 'email', 'homeAddress']) {
+    for (const field of ['amount', 'firstName', 'lastName', 'email', 'homeAddress']) {
       expect(result.errors[field]?.[0]).toBe('Please fill out all required fields.');
     }
     expect(await rows()).toBe(before);

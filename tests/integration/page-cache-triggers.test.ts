@@ -3,13 +3,13 @@
  * (docs/architecture/page-cache.md), and the version moves only for changes to tables with a
  * `bump_content_version` trigger. So every table a public page reads must have one: this test
  * renders each page whose route declares `cache: 'public'` (with the root's data, as an anonymous
- * visitor gets it), notes every table its queries read, and fails for a table without the
+ * visitor gets it), and each feed whose route declares `cache: 'content'`, notes every table its queries read, and fails for a table without the
  * trigger. A new public page, or a new table such a page reads, cannot serve stale copies unnoticed.
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSampleContent } from '~/db/seed';
-import { isPageHandle } from '~/lib/page-policy';
+import { isPageHandle, isResourceHandle } from '~/lib/page-policy';
 import { forgetHeldContent } from '~/lib/request-reads.server';
 import { loader as rootLoader } from '~/root';
 import { setupTestDatabase } from '../setup/database';
@@ -63,14 +63,15 @@ describe('the tables public pages read', () => {
     const pages: LeafRoute[] = [];
     for (const route of leafRoutes()) {
       const { handle } = await routeModule(route);
-      if (isPageHandle(handle) && handle.cache === 'public') pages.push(route);
+      // The sitemap and the feeds are kept in the page cache too (`cache: 'content'`, docs/architecture/feeds.md).
+      if ((isPageHandle(handle) && handle.cache === 'public') || (isResourceHandle(handle) && handle.cache === 'content')) pages.push(route);
     }
     return pages;
   };
 
   it('are all watched by the content version', async () => {
     const pages = await publicPages();
-    expect(pages.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/news/:slug', '/events/:id', '/membership', '/donate']));
+    expect(pages.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/news/:slug', '/events/:id', '/membership', '/donate', '/sitemap.xml', '/news/feed.xml', '/events/calendar.ics']));
     const unwatched: string[] = [];
     for (const page of pages) {
       const module = await routeModule(page);

@@ -49,7 +49,7 @@ describe('layout data', () => {
     await database.db().update(siteSettings).set({ committeeEmails: 'committee-only@example.org', committeeDigest: true });
     const { settings } = await rootLoader(args('/')).finally(() => database.db().update(siteSettings).set(before!));
     expect(Object.keys(settings).sort()).toEqual(
-      ['associationName', 'branchLinks', 'chapterName', 'contactAddress', 'contactEmail', 'contactPhone', 'shortName', 'socialFeedUrl', 'socialLinks'].sort(),
+      ['associationName', 'branchLinks', 'chapterName', 'contactAddress', 'contactEmail', 'contactPhone', 'shortName', 'socialFeedUrl', 'socialLinks', 'themeColor'].sort(),
     );
     expect(JSON.stringify(settings)).not.toContain('committee-only@example.org');
   });

@@ -33,9 +33,17 @@ export const siteSettings = pgTable(
     /** The plans' prices in cents (docs/product.md#membership): what a new checkout asks; the seed's $50 and $500 are the defaults. */
     annualPriceCents: integer('annual_price_cents').notNull().default(5000),
     lifePriceCents: integer('life_price_cents').notNull().default(50000),
+    /** The smallest charge of a monthly or yearly gift, in cents (docs/product.md#causes-and-amounts): $5.00 until the admins set another. */
+    recurringGiftFloorCents: integer('recurring_gift_floor_cents').notNull().default(500),
+    /** The browser's bar, the installed site and the link-preview cards (docs/architecture/previews.md): '#rrggbb', dark enough for white text. */
+    themeColor: text('theme_color').notNull().default('#1b2f57'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('site_settings_prices_check', sql`${table.annualPriceCents} > 0 and ${table.lifePriceCents} > 0`)],
+  (table) => [
+    check('site_settings_prices_check', sql`${table.annualPriceCents} > 0 and ${table.lifePriceCents} > 0`),
+    check('site_settings_gift_floor_check', sql`${table.recurringGiftFloorCents} > 0`),
+    check('site_settings_theme_color_check', sql`${table.themeColor} ~ '^#[0-9a-f]{6}$'`),
+  ],
 );
 
 export const news = pgTable(

@@ -19,7 +19,7 @@ const deletedEmail = (recordId: string) => `deleted-${recordId}@deleted.invalid`
  * its sign-in go; what the association's books must keep — membership applications, payments,
  * gifts, ticket orders — stays, detached from the account and anonymised (no name, address,
  * telephone or email). Staff accounts are refused (roles are changed first), and so is an account
- * whose IPTV contribution still runs. The member confirms by typing their email.
+ * whose IPTV contribution or monthly or yearly gift still runs. The member confirms by typing their email.
  */
 export async function deleteOwnAccount(user: { id: string; email: string; role?: string | null; accountRole?: string | null }, confirmation: string): Promise<void> {
   if (confirmation.trim().toLowerCase() !== user.email.toLowerCase()) throw new AppError('bad_request', messages.retypeEmailToDelete, { field: 'confirmEmail' });
@@ -29,12 +29,16 @@ export async function deleteOwnAccount(user: { id: string; email: string; role?:
     throw new AppError('conflict', 'Staff accounts cannot be deleted here: ask a super admin to make yours a member account first.');
   }
   await accountsTransaction(async (tx) => {
-    const running = await tx
-      .select({ id: subscriptions.id })
+    const [running] = await tx
+      .select({ cause: donations.cause, interval: subscriptions.interval })
       .from(subscriptions)
+      .innerJoin(donations, eq(donations.id, subscriptions.donationId))
       .where(and(eq(subscriptions.userId, user.id), ne(subscriptions.status, 'cancelled'), eq(subscriptions.cancelAtPeriodEnd, false)))
       .limit(1);
-    if (running.length) throw new AppError('conflict', 'Your IPTV contribution is still running: cancel it under My Payments first, then delete your account.');
+    if (running) {
+      const what = running.cause === 'iptv' ? 'IPTV contribution' : `${running.interval === 'year' ? 'yearly' : 'monthly'} gift`;
+      throw new AppError('conflict', `Your ${what} is still running: cancel it under My Payments first, then delete your account.`);
+    }
 
     const applications = await tx.select({ id: membershipApplications.id }).from(membershipApplications).where(eq(membershipApplications.userId, user.id));
     for (const { id } of applications) {

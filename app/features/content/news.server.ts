@@ -2,8 +2,10 @@ import { and, count, desc, eq, ilike, lte, ne, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { news, newsSlugs } from '~/db/schema/content';
 import { discardIfUnused, imageSources } from '~/features/media/media.server';
+import type { PreviewSubject } from '~/features/media/previews.server';
 import { containsPattern, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
+import { formatLongDate } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import type { ImageSources } from '~/lib/images';
 import { parseId } from '~/lib/params';
@@ -30,6 +32,12 @@ async function withCovers(items: NewsItem[]): Promise<NewsStory[]> {
 export async function listPublishedNews(now = new Date(), limit?: number): Promise<NewsStory[]> {
   const query = db().select().from(news).where(isPublic(now)).orderBy(desc(news.publishedAt), desc(news.id)).$dynamic();
   return withCovers(await (limit ? query.limit(limit) : query));
+}
+
+/** Every published story's address and when it last changed (its date, if that is later: a scheduled story), for the sitemap. */
+export async function listStoryPagesForSitemap(now = new Date()): Promise<{ slug: string; changedAt: Date }[]> {
+  const rows = await db().select({ slug: news.slug, publishedAt: news.publishedAt, updatedAt: news.updatedAt }).from(news).where(isPublic(now)).orderBy(desc(news.publishedAt), desc(news.id));
+  return rows.map((row) => ({ slug: row.slug, changedAt: row.updatedAt > row.publishedAt ? row.updatedAt : row.publishedAt }));
 }
 
 /** Up to `limit` other published stories, newest first, to read next. */
@@ -68,6 +76,28 @@ export async function findNewsBySlug(slug: string, options: { preview: boolean; 
     if (visible(numbered)) return { redirectTo: `/news/${numbered!.slug}` };
   }
   return null;
+}
+
+/** A story the public may read, by its id: what its link preview's address names. */
+export async function findPublishedNews(id: number, now = new Date()): Promise<NewsItem | null> {
+  const [item] = await db()
+    .select()
+    .from(news)
+    .where(and(eq(news.id, id), isPublic(now)))
+    .limit(1);
+  return item ?? null;
+}
+
+/** What a story's link preview is made from (docs/architecture/previews.md): its cover, else a card with its title, category and date. */
+export function newsPreviewSubject(story: NewsItem): PreviewSubject {
+  return {
+    kind: 'news',
+    id: story.id,
+    title: story.title,
+    detail: `${story.category} · ${formatLongDate(story.publishedAt)}`,
+    picture: story.coverMediaId ? { mediaId: story.coverMediaId } : story.imageUrl ? { path: story.imageUrl } : null,
+    alt: (story.coverMediaId || story.imageUrl) && story.coverAlt ? story.coverAlt : story.title,
+  };
 }
 
 export type NewsFilter = { search?: string | null; state?: NewsState | null; page?: number };

@@ -55,6 +55,12 @@ export async function listPagesForEditors(actor: Actor): Promise<{ slug: PageSlu
   });
 }
 
+/** When each page editors write was last saved (pages never saved are absent), for the sitemap: page slugs are their addresses. */
+export async function listPageChanges(): Promise<Map<string, Date>> {
+  const rows = await db().select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages);
+  return new Map(rows.map((row) => [row.slug, row.updatedAt]));
+}
+
 export async function getAboutPage(): Promise<AboutData> {
   const row = await pageRow('about');
   return row ? { ...defaultAbout, ...(row.data as Partial<AboutData>) } : defaultAbout;

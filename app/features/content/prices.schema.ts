@@ -27,7 +27,20 @@ export const membershipPricesSchema = z.object({
 
 export type MembershipPricesInput = z.infer<typeof membershipPricesSchema>;
 
+/** The smallest monthly or yearly gift (docs/product.md#causes-and-amounts), typed as a plan's price is. */
+export const recurringGiftFloorSchema = z.object({ recurringGiftFloor: planPrice('smallest monthly or yearly gift') });
+
+export type RecurringGiftFloorInput = z.infer<typeof recurringGiftFloorSchema>;
+
+/** An amount in cents as its form shows it: 5000 → "50.00". */
+const asTyped = (cents: number) => (cents / 100).toFixed(2);
+
 /** The form's text from the prices in cents: 5000 → "50.00". */
 export function pricesFormValues(prices: { annual: number; life: number }) {
-  return { annualPrice: (prices.annual / 100).toFixed(2), lifePrice: (prices.life / 100).toFixed(2) };
+  return { annualPrice: asTyped(prices.annual), lifePrice: asTyped(prices.life) };
+}
+
+/** The floor's form from cents: 500 → "5.00". */
+export function recurringGiftFloorFormValues(floorCents: number) {
+  return { recurringGiftFloor: asTyped(floorCents) };
 }

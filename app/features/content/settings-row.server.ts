@@ -47,6 +47,7 @@ const publicColumns = {
   socialLinks: true,
   branchLinks: true,
   socialFeedUrl: true,
+  themeColor: true,
 } as const satisfies Record<keyof PublicSiteSettings, true>;
 
 /** What every page shows of the association (the root loader's settings): never the committee's own fields. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { carriesWhiteText, DEFAULT_THEME_COLOUR, HEX_COLOUR } from '~/lib/colours';
 import { checkbox, optionalHttpsUrl, optionalText, requiredText, wholeNumber } from '~/lib/fields';
 
 /** The admin Settings form (docs/product.md#admin-dashboard): the association's identity as visitors see it. */
@@ -18,6 +19,11 @@ export const siteSettingsSchema = z.object({
   sriLankaBranchUrl: link('Sri Lanka branch link'),
   ukBranchUrl: link('United Kingdom branch link'),
   socialFeedUrl: optionalHttpsUrl('Social feed page'),
+  /** The browser's bar, the installed site and the link-preview cards, which write white on it (docs/architecture/previews.md#cards). */
+  themeColor: optionalText('Theme colour', 20)
+    .transform((value) => (value ?? DEFAULT_THEME_COLOUR).toLowerCase())
+    .refine((value) => HEX_COLOUR.test(value), { message: 'Theme colour must be a colour written like #1b2f57, or empty.', abort: true })
+    .refine(carriesWhiteText, 'Theme colour must be dark enough for white text on it: choose a darker shade.'),
   /** How long an expired annual membership keeps its access (docs/product.md#membership-lifecycle). */
   membershipGraceDays: wholeNumber('Grace period', 0, 365),
   /** Who hears of applications waiting for approval (docs/product.md#the-committee-hears-of-new-work). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DONATION_CENTS, oneTimeDonationSchema, parseDollarAmount, subscriptionDonationSchema } from './donations.schema';
+import { chosenGiftAmount, giftSchema, MAX_DONATION_CENTS, parseDollarAmount, recurringFloorMessage, subscriptionDonationSchema } from './donations.schema';
 
 describe('parseDollarAmount', () => {
   it.each([
@@ -30,18 +30,21 @@ describe('parseDollarAmount', () => {
 
 const donor = { firstName: 'A', lastName: 'B', email: 'a@example.org' };
 
-describe('oneTimeDonationSchema', () => {
+describe('giftSchema, once', () => {
+  const gift = giftSchema(500);
+
   it('takes the custom amount over the quick one, in cents', () => {
-    expect(oneTimeDonationSchema.parse({ kind: 'one-time', cause: 'medical', amount: '50', customAmount: '12.34', ...donor, homeAddress: 'X' })).toMatchObject({
+    expect(gift.parse({ kind: 'gift', cause: 'medical', amount: '50', customAmount: '12.34', ...donor, homeAddress: 'X' })).toMatchObject({
+      kind: 'one-time',
       amount: 1234,
       cause: 'medical',
       phoneNumber: null,
     });
-    expect(oneTimeDonationSchema.parse({ kind: 'one-time', amount: '250', ...donor, homeAddress: 'X' })).toMatchObject({ amount: 25000, cause: 'general' });
+    expect(gift.parse({ kind: 'gift', amount: '250', ...donor, homeAddress: 'X' })).toMatchObject({ kind: 'one-time', amount: 25000, cause: 'general' });
   });
 
   it('reports a bad amount together with missing fields', () => {
-    const result = oneTimeDonationSchema.safeParse({ kind: 'one-time', customAmount: '12.345' });
+    const result = gift.safeParse({ kind: 'gift', customAmount: '12.345' });
     const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
     expect(messages).toMatchObject({
       customAmount: 'Use at most two decimal places.',
@@ -51,8 +54,81 @@ describe('oneTimeDonationSchema', () => {
   });
 
   it('needs some amount', () => {
-    const result = oneTimeDonationSchema.safeParse({ kind: 'one-time', ...donor, homeAddress: 'X' });
+    const result = gift.safeParse({ kind: 'gift', ...donor, homeAddress: 'X' });
     expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['amount'], message: 'Please fill out all required fields.' })]);
+  });
+
+  it('takes a one-time gift under the floor: the floor is for monthly and yearly gifts', () => {
+    expect(gift.parse({ kind: 'gift', frequency: 'once', customAmount: '1', ...donor, homeAddress: 'X' })).toMatchObject({ kind: 'one-time', amount: 100 });
+  });
+
+  it('refuses a frequency the form does not offer', () => {
+    const result = gift.safeParse({ kind: 'gift', frequency: 'week', amount: '25', ...donor, homeAddress: 'X' });
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['frequency'], message: 'Choose how often to give.' })]);
+  });
+});
+
+describe('giftSchema, monthly and yearly', () => {
+  const floor = 1000;
+  const gift = giftSchema(floor);
+  const recurring = (fields: Record<string, string>) => gift.safeParse({ kind: 'gift', cause: 'general', ...donor, homeAddress: '1 Bay St', ...fields });
+
+  it.each([
+    ['25', 2500],
+    ['25.00', 2500],
+    ['$25', 2500],
+    ['  $25.5 ', 2550],
+    ['1,000', 100000],
+    ['$1,000.00', 100000],
+    ['10', 1000],
+  ])('reads a typed %j as the one-time form does: %d cents a month', (typed, cents) => {
+    expect(recurring({ frequency: 'month', customAmount: typed }).data).toMatchObject({ kind: 'recurring', interval: 'month', amount: cents, cause: 'general' });
+  });
+
+  it('takes a quick amount a year', () => {
+    expect(recurring({ frequency: 'year', amount: '100' }).data).toMatchObject({ kind: 'recurring', interval: 'year', amount: 10000 });
+  });
+
+  it.each([
+    ['month', '9.99', 'customAmount', 'Monthly gifts start at $10.00.'],
+    ['year', '5', 'customAmount', 'Yearly gifts start at $10.00.'],
+    ['month', 'abc', 'customAmount', 'Enter an amount in dollars, like 50 or 12.34.'],
+    ['month', '0', 'customAmount', 'Enter an amount greater than $0.'],
+    ['month', '100000.01', 'customAmount', 'The most we can accept online is $100,000.00.'],
+  ])('%s at %j: "%s" at %s', (frequency, typed, field, message) => {
+    expect(recurring({ frequency, customAmount: typed }).error?.issues).toEqual([expect.objectContaining({ path: [field], message })]);
+  });
+
+  it('puts the floor’s message under the quick amounts when one of them was chosen', () => {
+    const high = giftSchema(5000);
+    const result = high.safeParse({ kind: 'gift', frequency: 'month', amount: '25', ...donor, homeAddress: 'X' });
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['amount'], message: 'Monthly gifts start at $50.00.' })]);
+  });
+
+  it('says the floor together with the fields still missing', () => {
+    const result = gift.safeParse({ kind: 'gift', frequency: 'month', customAmount: '2' });
+    const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+    expect(messages).toEqual({
+      customAmount: 'Monthly gifts start at $10.00.',
+      firstName: 'Please fill out all required fields.',
+      lastName: 'Please fill out all required fields.',
+      email: 'Please fill out all required fields.',
+      homeAddress: 'Please fill out all required fields.',
+    });
+  });
+
+  it('never runs the amount’s rule on something that is not a form', () => {
+    expect(gift.safeParse('gift').success).toBe(false);
+    expect(gift.safeParse(null).success).toBe(false);
+  });
+});
+
+describe('chosenGiftAmount and the floor’s words', () => {
+  it('is the same rule the schema applies', () => {
+    expect(chosenGiftAmount({ frequency: 'month', customAmount: '$1,000' }, 500)).toEqual({ cents: 100000 });
+    expect(chosenGiftAmount({ frequency: 'year', amount: '25', customAmount: '' }, 5000)).toEqual({ field: 'amount', error: 'Yearly gifts start at $50.00.' });
+    expect(chosenGiftAmount({ frequency: 'once', amount: '25' }, 5000)).toEqual({ cents: 2500 });
+    expect(recurringFloorMessage('month', 1234)).toBe('Monthly gifts start at $12.34.');
   });
 });
 

@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, ne, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { donations, subscriptions } from '~/db/schema/donations';
 import type { PaymentSource } from '~/db/schema/enums';
 import { payments } from '~/db/schema/payments';
+import { findSiteSettings } from '~/features/content/settings-row.server';
 import type { Contact } from '~/features/mail/templates';
 import { nameOrEmailContains, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
@@ -13,32 +14,52 @@ import { AppError } from '~/lib/errors';
 import { statusLabel } from '~/lib/labels';
 import { isUuid } from '~/lib/params';
 import { assertCan, type Actor } from '~/lib/roles';
-import { donationCauses, iptvSubscriptionPlans } from './causes';
-import type { DonationInput } from './donations.schema';
+import { DEFAULT_RECURRING_GIFT_FLOOR_CENTS, donationCauses, donationProductName, iptvSubscriptionPlans, type DonationCause } from './causes';
+import { recurringFloorMessage, type DonationInput } from './donations.schema';
 import { canChangeDonationStatus, canChangeSubscriptionStatus, type DonationStatus } from './status';
 
 export type Donation = typeof donations.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
+/** A subscription with the cause of the gift that started it, as its donor sees it. */
+export type GiftSubscription = Subscription & { cause: DonationCause };
 
-/** Records a gift as `pending_payment` (docs/product.md#statuses); guests have no user id. */
+/** A subscription's columns and its gift's cause (the subscription row does not repeat it). */
+const giftSubscriptionColumns = { ...getTableColumns(subscriptions), cause: donations.cause };
+
+/**
+ * The smallest charge of a monthly or yearly gift, as the admins set it in Settings
+ * (docs/product.md#causes-and-amounts): the donate page's form and `recordDonation` read it here.
+ */
+export async function recurringGiftFloor(): Promise<number> {
+  return (await findSiteSettings())?.recurringGiftFloorCents ?? DEFAULT_RECURRING_GIFT_FLOOR_CENTS;
+}
+
+/**
+ * Records a gift as `pending_payment` (docs/product.md#statuses); guests have no user id. A
+ * recurring gift under the floor in force is refused here too, whatever the form let through.
+ */
 export async function recordDonation(input: DonationInput, userId: string | null): Promise<Donation> {
+  if (input.kind === 'recurring') {
+    const floor = await recurringGiftFloor();
+    if (input.amount < floor) throw new AppError('bad_request', recurringFloorMessage(input.interval, floor), { field: 'amount' });
+  }
   const values =
-    input.kind === 'one-time'
+    input.kind === 'subscription'
       ? {
-          cause: input.cause,
-          donationType: 'one-time' as const,
-          amountCents: input.amount,
-          homeAddress: input.homeAddress,
-          phoneNumber: input.phoneNumber,
-          recurringInterval: null,
-        }
-      : {
           cause: 'iptv' as const,
           donationType: 'subscription' as const,
           amountCents: iptvSubscriptionPlans[input.interval].priceCents,
           homeAddress: null,
           phoneNumber: null,
           recurringInterval: input.interval,
+        }
+      : {
+          cause: input.cause,
+          donationType: input.kind === 'recurring' ? ('subscription' as const) : ('one-time' as const),
+          amountCents: input.amount,
+          homeAddress: input.homeAddress,
+          phoneNumber: input.phoneNumber,
+          recurringInterval: input.kind === 'recurring' ? input.interval : null,
         };
   const [row] = await db()
     .insert(donations)
@@ -75,12 +96,10 @@ export async function discardUnpaidDonation(donationId: string): Promise<void> {
     .where(and(eq(donations.id, donationId), eq(donations.status, 'pending_payment')));
 }
 
-export function donationProductName(donation: Pick<Donation, 'cause' | 'recurringInterval'>): string {
-  if (donation.cause === 'iptv') return `${donationCauses.iptv.label} — ${donation.recurringInterval === 'year' ? 'annual' : 'monthly'} contribution`;
-  return donationCauses[donation.cause].label;
-}
-
-/** The checkout for a gift: `payment` mode, or `subscription` mode for IPTV, with the checkout metadata. */
+/**
+ * The checkout for a gift: `payment` mode, or `subscription` mode for a monthly or yearly gift (the
+ * IPTV Project's, or any cause's at the donor's amount), with the checkout metadata.
+ */
 export function donationCheckout(donation: Donation) {
   const subscription = donation.donationType === 'subscription';
   return {
@@ -197,9 +216,11 @@ export async function markCancelAtPeriodEnd(subscriptionId: string): Promise<voi
 export type SubscriptionAccess = { actor: Actor; subscriptionId: string } | { manageToken: string };
 
 /** The subscription the access grants, or AppError('not_found') (a stranger learns nothing more). */
-export async function subscriptionFor(access: SubscriptionAccess): Promise<Subscription> {
+export async function subscriptionFor(access: SubscriptionAccess): Promise<GiftSubscription> {
   const id = 'manageToken' in access ? readSubscriptionManageToken(access.manageToken) : access.subscriptionId;
-  const [subscription] = isUuid(id) ? await db().select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1) : [];
+  const [subscription] = isUuid(id)
+    ? await db().select(giftSubscriptionColumns).from(subscriptions).innerJoin(donations, eq(donations.id, subscriptions.donationId)).where(eq(subscriptions.id, id)).limit(1)
+    : [];
   const granted = subscription && ('manageToken' in access || (subscription.userId !== null && subscription.userId === access.actor.id));
   if (!granted) throw new AppError('not_found', 'Subscription not found.');
   return subscription;
@@ -210,8 +231,13 @@ export async function listDonationsOf(userId: string): Promise<Donation[]> {
   return db().select().from(donations).where(eq(donations.userId, userId)).orderBy(desc(donations.createdAt));
 }
 
-export async function listSubscriptionsOf(userId: string): Promise<Subscription[]> {
-  return db().select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
+export async function listSubscriptionsOf(userId: string): Promise<GiftSubscription[]> {
+  return db()
+    .select(giftSubscriptionColumns)
+    .from(subscriptions)
+    .innerJoin(donations, eq(donations.id, subscriptions.donationId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt));
 }
 
 /** Every subscription, newest first, with the name its donor gave (the finance view). */
@@ -222,6 +248,7 @@ export async function listAllSubscriptions() {
       email: subscriptions.email,
       firstName: donations.firstName,
       lastName: donations.lastName,
+      cause: donations.cause,
       interval: subscriptions.interval,
       amountCents: subscriptions.amountCents,
       status: subscriptions.status,

@@ -4,9 +4,11 @@ import {
   canChangeSubscriptionStatus,
   donationStatuses,
   subscriptionStatuses,
+  subscriptionCancelQuestion,
   subscriptionCanBeCancelled,
   subscriptionPlanText,
   subscriptionStatusText,
+  subscriptionTitle,
   type DonationStatus,
   type SubscriptionStatus,
 } from './status';
@@ -65,8 +67,26 @@ describe('subscriptionStatusText', () => {
 });
 
 describe('a subscription as its donor sees it', () => {
-  it('names the plan', () => {
-    expect(subscriptionPlanText({ amountCents: 2500, interval: 'month' })).toBe('IPTV Project — $25.00 / month');
+  it('names the plan by its cause', () => {
+    expect(subscriptionPlanText({ cause: 'iptv', amountCents: 1000, interval: 'month' })).toBe('IPTV Project — $10.00 / month');
+    expect(subscriptionPlanText({ cause: 'general', amountCents: 2500, interval: 'month' })).toBe('General Donation — $25.00 / month');
+    expect(subscriptionPlanText({ cause: 'medical', amountCents: 12000, interval: 'year' })).toBe('Medical Fund — $120.00 / year');
+  });
+
+  it('keeps the IPTV Project’s words, and names any other cause’s gift by how often it comes', () => {
+    const end = new Date('2026-12-22T15:00:00Z');
+    expect(subscriptionTitle({ cause: 'iptv', interval: 'year' })).toBe('Your IPTV contribution');
+    expect(subscriptionTitle({ cause: 'general', interval: 'month' })).toBe('Your monthly gift');
+    expect(subscriptionTitle({ cause: 'medical', interval: 'year' })).toBe('Your yearly gift');
+    expect(subscriptionCancelQuestion({ cause: 'iptv', interval: 'month', currentPeriodEnd: end })).toEqual({
+      question: 'Cancel your IPTV contribution?',
+      consequence: 'It stops at the end of the period already paid for on December 22, 2026, and nothing more is charged. You can start a new one at any time.',
+    });
+    expect(subscriptionCancelQuestion({ cause: 'general', interval: 'month', currentPeriodEnd: null })).toEqual({
+      question: 'Cancel your monthly gift to the General Donation?',
+      consequence: 'It stops at the end of the period already paid for, and nothing more is charged. You can start a new one at any time.',
+    });
+    expect(subscriptionCancelQuestion({ cause: 'medical', interval: 'year', currentPeriodEnd: end }).question).toBe('Cancel your yearly gift to the Medical Fund?');
   });
 
   it.each([

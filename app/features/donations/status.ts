@@ -1,6 +1,7 @@
-import { donationStatuses, subscriptionStatuses, type DonationStatus, type SubscriptionStatus } from '~/db/schema/enums';
+import { donationStatuses, subscriptionStatuses, type DonationStatus, type RecurringInterval, type SubscriptionStatus } from '~/db/schema/enums';
 import { formatLongDate } from '~/lib/dates';
 import { formatCents } from '~/lib/money';
+import { donationCauses, recurringAdjective, type DonationCause } from './causes';
 
 /**
  * Donation and subscription statuses and who may move them where (docs/product.md#statuses). The
@@ -34,11 +35,21 @@ export function canChangeSubscriptionStatus(from: SubscriptionStatus, to: Subscr
 }
 
 /** A subscription as its donor sees it, in the portal and on the guest manage page. */
-type DonorSubscription = { amountCents: number; interval: string; status: SubscriptionStatus; cancelAtPeriodEnd: boolean };
+type DonorSubscription = { cause: DonationCause; amountCents: number; interval: RecurringInterval; status: SubscriptionStatus; cancelAtPeriodEnd: boolean };
 
-/** The plan's line: 'IPTV Project — $25.00 / month' (monthly gifts are to the IPTV project alone). */
-export function subscriptionPlanText(subscription: Pick<DonorSubscription, 'amountCents' | 'interval'>): string {
-  return `IPTV Project — ${formatCents(subscription.amountCents)} / ${subscription.interval}`;
+/** The plan's line: 'IPTV Project — $10.00 / month', 'General Donation — $25.00 / month'. */
+export function subscriptionPlanText(subscription: Pick<DonorSubscription, 'cause' | 'amountCents' | 'interval'>): string {
+  return `${donationCauses[subscription.cause].label} — ${formatCents(subscription.amountCents)} / ${subscription.interval}`;
+}
+
+/** What the donor calls it: 'IPTV contribution' (the project's own word), else 'monthly gift' or 'yearly gift'. */
+function subscriptionName(subscription: Pick<DonorSubscription, 'cause' | 'interval'>): string {
+  return subscription.cause === 'iptv' ? 'IPTV contribution' : `${recurringAdjective(subscription.interval)} gift`;
+}
+
+/** The guest manage page's title: 'Your IPTV contribution', 'Your monthly gift'. */
+export function subscriptionTitle(subscription: Pick<DonorSubscription, 'cause' | 'interval'>): string {
+  return `Your ${subscriptionName(subscription)}`;
 }
 
 /** Whether it will take another payment, so its donor may still cancel it. */
@@ -54,11 +65,16 @@ export function subscriptionStatusText(subscription: { status: SubscriptionStatu
   return `${subscription.status === 'past_due' ? 'Payment due' : 'Active'} — next payment ${periodEnd ?? 'soon'}`;
 }
 
-/** What cancelling a contribution asks first (docs/product.md#managing-a-subscription): when it stops, and that nothing more is charged. */
-export function subscriptionCancelQuestion(subscription: { currentPeriodEnd: Date | null }): { question: string; consequence: string } {
+/**
+ * What cancelling a contribution asks first (docs/product.md#managing-a-subscription): 'Cancel your
+ * IPTV contribution?', 'Cancel your monthly gift to the General Donation?'; when it stops, and that
+ * nothing more is charged.
+ */
+export function subscriptionCancelQuestion(subscription: Pick<DonorSubscription, 'cause' | 'interval'> & { currentPeriodEnd: Date | null }): { question: string; consequence: string } {
   const until = subscription.currentPeriodEnd ? ` on ${formatLongDate(subscription.currentPeriodEnd)}` : '';
+  const to = subscription.cause === 'iptv' ? '' : ` to the ${donationCauses[subscription.cause].label}`;
   return {
-    question: 'Cancel your IPTV contribution?',
+    question: `Cancel your ${subscriptionName(subscription)}${to}?`,
     consequence: `It stops at the end of the period already paid for${until}, and nothing more is charged. You can start a new one at any time.`,
   };
 }

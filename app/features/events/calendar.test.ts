@@ -1,5 +1,6 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { calendarFile, type CalendarEvent } from './calendar';
+import { calendarFile, calendarLinks, publicCalendarEvent, subscribedCalendarFile, type CalendarEvent } from './calendar';
 
 const gala: CalendarEvent = {
   uid: 'event-7-order-3f1c@ppa.example.org',
@@ -71,5 +72,55 @@ describe('calendarFile (RFC 5545)', () => {
     const longer = calendarFile({ ...gala, title: `${title}b` });
     expect(longer.split('\r\n')).toContain(`SUMMARY:${title}`);
     expect(longer.split('\r\n')).toContain(' b');
+  });
+});
+
+describe('the calendar people subscribe to', () => {
+  const event = {
+    id: 12,
+    title: 'தமிழ் மாலை & සිංහල රාත්‍රිය: "Songs", dance; more',
+    summary: 'Songs, food & friends.',
+    startsAt: new Date('2027-05-02T01:30:00Z'),
+    endsAt: null,
+    venue: 'Stanley Park Pavilion',
+    address: '610 Pipeline Rd, Vancouver',
+    updatedAt: new Date('2026-11-20T09:00:00Z'),
+  };
+  const file = subscribedCalendarFile(
+    { name: 'Events · LMC PPA North America', description: 'Events of the association, North America.', refreshHours: 1 },
+    [publicCalendarEvent(event, 'https://ppa.example.org'), publicCalendarEvent({ ...event, id: 13, title: 'Second' }, 'https://ppa.example.org')],
+    new Date('2027-01-02T03:04:05Z'),
+  );
+  const calendar = new ICAL.Component(ICAL.parse(file));
+
+  it('is named, says how often to look again, and lists each event', () => {
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Events · LMC PPA North America');
+    expect(calendar.getFirstPropertyValue('name')).toBe('Events · LMC PPA North America');
+    expect(calendar.getFirstPropertyValue('x-published-ttl')?.toString()).toBe('PT1H');
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(2);
+  });
+
+  it('gives each event a UID by its number, its page, and the time it last changed, not the time the file was made', () => {
+    const parsed = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(parsed.uid).toBe('event-12@ppa.example.org');
+    expect(parsed.summary).toBe(event.title);
+    expect(parsed.location).toBe('Stanley Park Pavilion, 610 Pipeline Rd, Vancouver');
+    expect(parsed.description).toBe('Songs, food & friends.\n\nhttps://ppa.example.org/events/12');
+    expect(parsed.component.getFirstPropertyValue('url')).toBe('https://ppa.example.org/events/12');
+    expect(parsed.component.getFirstPropertyValue('dtstamp')?.toString()).toBe('2026-11-20T09:00:00Z');
+    expect(parsed.component.getFirstPropertyValue('last-modified')?.toString()).toBe('2026-11-20T09:00:00Z');
+    expect(parsed.startDate.toJSDate().toISOString()).toBe('2027-05-02T01:30:00.000Z');
+    expect(subscribedCalendarFile({ name: 'x', description: 'y', refreshHours: 1 }, [publicCalendarEvent(event, 'https://ppa.example.org')], new Date())).toBe(
+      subscribedCalendarFile({ name: 'x', description: 'y', refreshHours: 1 }, [publicCalendarEvent(event, 'https://ppa.example.org')], new Date(0)),
+    );
+  });
+
+  it('is offered as a webcal subscription, in Google Calendar, and as a download, on PUBLIC_URL', () => {
+    expect(calendarLinks('https://ppa.example.org')).toEqual({
+      subscribe: 'webcal://ppa.example.org/events/calendar.ics',
+      google: 'https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2Fppa.example.org%2Fevents%2Fcalendar.ics',
+      download: 'https://ppa.example.org/events/calendar.ics',
+    });
+    expect(calendarLinks('http://127.0.0.1:3000').subscribe).toBe('webcal://127.0.0.1:3000/events/calendar.ics');
   });
 });

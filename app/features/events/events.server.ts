@@ -3,9 +3,11 @@ import { db, type Executor } from '~/db/client.server';
 import { events, ticketTiers } from '~/db/schema/content';
 import { tickets } from '~/db/schema/tickets';
 import { discardIfUnused, imageSources } from '~/features/media/media.server';
+import type { PreviewSubject } from '~/features/media/previews.server';
 import { containsPattern, paginate } from '~/lib/admin-lists.server';
 import { writeAudit } from '~/lib/audit.server';
 import { tierAuditText } from '~/lib/audit-text';
+import { formatDateWithWeekday } from '~/lib/dates';
 import { AppError } from '~/lib/errors';
 import type { ImageSources } from '~/lib/images';
 import { richTextFromForm, richTextToPlain } from '~/lib/rich-text.server';
@@ -54,6 +56,28 @@ export async function listPastEvents(now: Date, limit = 6): Promise<EventWithIma
   );
 }
 
+/** How long after its start an event stays in the subscribed calendar (docs/architecture/feeds.md#events-calendar). */
+export const CALENDAR_PAST_DAYS = 90;
+
+/**
+ * The events of the calendar people subscribe to: every published event still to come, and those
+ * of the last CALENDAR_PAST_DAYS (calendar apps drop what a subscription no longer lists, so an
+ * evening just past stays where its guests saw it), soonest first. Drafts never.
+ */
+export async function listCalendarEvents(now: Date): Promise<(Event & { summary: string })[]> {
+  const rows = await db()
+    .select()
+    .from(events)
+    .where(and(published, gte(events.startsAt, new Date(now.getTime() - CALENDAR_PAST_DAYS * 86_400_000))))
+    .orderBy(asc(events.startsAt), asc(events.id));
+  return rows.map((row) => ({ ...row, summary: richTextToPlain(row.description) }));
+}
+
+/** Every published event's page and when it last changed, for the sitemap; drafts never. */
+export async function listEventPagesForSitemap(): Promise<{ id: number; updatedAt: Date }[]> {
+  return db().select({ id: events.id, updatedAt: events.updatedAt }).from(events).where(published).orderBy(desc(events.startsAt), desc(events.id));
+}
+
 /**
  * One event with its tiers in order; a draft only for an editor's preview. Held in memory while
  * the content version stays (events, tiers and media move it): on a big night every buyer's order
@@ -72,6 +96,18 @@ const heldEventWithTiers = heldWhileContentUnchanged(async (key): Promise<EventW
   const tiers = await db().select().from(ticketTiers).where(eq(ticketTiers.eventId, id)).orderBy(asc(ticketTiers.sortOrder), asc(ticketTiers.id));
   return Object.freeze({ ...(await withImages([event]))[0]!, tiers: Object.freeze(tiers.map((tier) => Object.freeze(tier))) as TicketTier[] });
 });
+
+/** What an event's link preview is made from (docs/architecture/previews.md): its picture, else a card with its title, date and venue. */
+export function eventPreviewSubject(event: Event): PreviewSubject {
+  return {
+    kind: 'event',
+    id: event.id,
+    title: event.title,
+    detail: `${formatDateWithWeekday(event.startsAt, event.timeZone)} · ${event.venue}`,
+    picture: event.imageMediaId ? { mediaId: event.imageMediaId } : event.imageUrl ? { path: event.imageUrl } : null,
+    alt: (event.imageMediaId || event.imageUrl) && event.imageAlt ? event.imageAlt : event.title,
+  };
+}
 
 /** How many events are coming up on the site, and how many are drafts (the content area's overview). */
 export async function countEvents(now = new Date()) {

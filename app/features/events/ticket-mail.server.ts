@@ -9,7 +9,7 @@ import { ticketsCancelledMail, ticketsMail } from '~/features/mail/templates';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { env } from '~/lib/env.server';
 import { formatCents } from '~/lib/money';
-import { calendarFile } from './calendar';
+import { calendarFile, calendarUid, eventLocation } from './calendar';
 import type { Ticket } from './orders.server';
 import { formatTicketCode, ticketCalendarPath, ticketOrderPath } from './ticket-codes.server';
 import { freedSeatsSentence, type FreedSeats } from './waitlist';
@@ -24,11 +24,11 @@ export function orderCalendarFile(orderId: string, event: { id: number; title: s
   const url = ticketOrderLink(orderId);
   return calendarFile(
     {
-      uid: `event-${event.id}-order-${orderId}@${new URL(env().publicUrl).hostname}`,
+      uid: calendarUid(`event-${event.id}-order-${orderId}`, env().publicUrl),
       title: event.title,
       startsAt: event.startsAt,
       endsAt: event.endsAt,
-      location: [event.venue, event.address].filter(Boolean).join(', '),
+      location: eventLocation(event),
       description: `Your tickets: ${url}`,
       url,
     },

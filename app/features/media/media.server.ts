@@ -125,6 +125,13 @@ export async function readPublicMediaFile(mediaId: string, variant: string): Pro
   return readMediaFile(mediaId, variant);
 }
 
+/** A picture's largest stored width (the link previews are made from it), or null when it is not a picture. */
+export async function readLargestPicture(mediaId: string): Promise<StoredFile | null> {
+  const found = await getMedia(mediaId);
+  if (!found || found.kind !== 'image' || !found.width) return null;
+  return readMediaFile(mediaId, `w${found.width}`);
+}
+
 /** The sources of several pictures at once (lists of cards), by media id. */
 export async function imageSources(mediaIds: (string | null | undefined)[]): Promise<Map<string, ImageSources>> {
   const ids = [...new Set(mediaIds.filter((id): id is string => Boolean(id)))];

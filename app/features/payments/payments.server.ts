@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto';
 import { db, type Executor } from '~/db/client.server';
 import type { PaymentPurpose } from '~/db/schema/enums';
 import { checkoutSessions, paymentRefunds, payments, webhookEvents } from '~/db/schema/payments';
+import { donationProductName } from '~/features/donations/causes';
 import {
   applySubscriptionRenewal,
-  donationProductName,
+  getDonation,
   lockSubscriptionByProviderId,
   recordReceivedGift,
   type Donation,
@@ -158,7 +159,8 @@ export type RenewalOutcome = 'recorded' | 'duplicate' | 'unknown-subscription';
 
 /**
  * A paid renewal invoice of a subscription: one payment per invoice however often it is delivered,
- * and the subscription paid until the invoice's period end.
+ * the subscription paid until the invoice's period end, and, like every gift payment, its numbered
+ * receipt, mailed to the donor (docs/product.md#gift-receipts).
  */
 export async function recordRenewalInvoice(invoice: {
   providerSubscriptionId: string;
@@ -172,13 +174,15 @@ export async function recordRenewalInvoice(invoice: {
     const subscription = await lockSubscriptionByProviderId(tx, invoice.providerSubscriptionId);
     // Not a gift's subscription: it may be a membership's automatic renewal (membership-renewals.server.ts).
     if (!subscription) return recordMembershipRenewalInvoice(tx, invoice);
+    const gift = await getDonation(subscription.donationId, tx);
+    if (!gift) throw new Error(`Subscription ${subscription.id} has no donation`);
     const [payment] = await tx
       .insert(payments)
       .values({
         userId: subscription.userId,
         purpose: 'donation',
         referenceId: subscription.donationId,
-        description: donationProductName({ cause: 'iptv', recurringInterval: subscription.interval }),
+        description: donationProductName({ cause: gift.cause, recurringInterval: subscription.interval }),
         amountCents: invoice.amountCents,
         provider: subscription.provider,
         providerInvoiceId: invoice.invoiceId,
@@ -190,6 +194,7 @@ export async function recordRenewalInvoice(invoice: {
     if (!payment) return 'duplicate';
     await issueGiftReceipt(tx, payment);
     await applySubscriptionRenewal(tx, subscription, invoice);
+    await mailAlongside(tx, `The receipt of renewal payment ${payment.id}`, (inner) => queueReceipt(inner, payment, subscription.email, gift.firstName));
     return 'recorded';
   });
 }

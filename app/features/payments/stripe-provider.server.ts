@@ -114,6 +114,9 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
                   },
                 ],
             ...(request.expiresAt ? { expires_at: Math.floor(request.expiresAt.getTime() / 1000) } : {}),
+            // The subscription carries what it is for, so Stripe's dashboard and its invoices name the
+            // gift or membership it renews.
+            ...(request.mode === 'subscription' ? { subscription_data: { description: request.productName, metadata: request.metadata } } : {}),
             customer_email: request.customerEmail,
             client_reference_id: request.referenceId,
             metadata: request.metadata,

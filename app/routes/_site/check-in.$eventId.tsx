@@ -81,12 +81,9 @@ export async function action(args: Route.ActionArgs) {
   return data<ActionData>({ check: await checkInTicket(event.id, post.code, by) });
 }
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData ? `Check-in · ${args.loaderData.event.title}` : 'Check-in'),
-  // Installable on a phone's home screen, and kept for offline use by its service worker (ADR 013).
-  { tagName: 'link', rel: 'manifest', href: `/check-in/${args.params.eventId}/manifest.webmanifest` },
-  { name: 'theme-color', content: '#1b2f57' },
-];
+// Installable on a phone's home screen with its own manifest, and kept for offline use by its service worker (ADR 013).
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData ? `Check-in · ${args.loaderData.event.title}` : 'Check-in', { manifest: `/check-in/${args.params.eventId}/manifest.webmanifest` });
 
 // Someone's own data: never stored by a browser's HTTP cache or a shared one (docs/architecture/pages.md#page-policy); the page's own service worker keeps a copy on the phone (ADR 013).
 export const handle: PageHandle = { cache: 'private', scripts: 'at-once' };

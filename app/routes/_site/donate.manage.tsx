@@ -4,7 +4,7 @@ import { ConfirmAction } from '~/components/admin/content-ui';
 import { PageHero } from '~/components/layout/page-hero';
 import { EmptyState } from '~/components/ui/empty-state';
 import { subscriptionFor } from '~/features/donations/donations.server';
-import { subscriptionCancelQuestion, subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText } from '~/features/donations/status';
+import { subscriptionCancelQuestion, subscriptionCanBeCancelled, subscriptionPlanText, subscriptionStatusText, subscriptionTitle } from '~/features/donations/status';
 import { cancelSubscription } from '~/features/payments/payments.server';
 import { failureOf } from '~/lib/errors.server';
 import { confirmedChange } from '~/lib/fields';
@@ -15,7 +15,7 @@ import { dataWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/donate.manage';
 
-/** Guests manage their IPTV subscription through the signed, expiring link in their receipt. */
+/** Guests manage their IPTV contribution, or monthly or yearly gift, through the signed, expiring link in their receipt. */
 const accessOf = (request: Request) => ({ manageToken: new URL(request.url).searchParams.get('token') ?? '' });
 
 export async function loader(args: Route.LoaderArgs) {
@@ -24,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
     const subscription = await subscriptionFor(accessOf(request));
     return {
       subscription: {
+        cause: subscription.cause,
         amountCents: subscription.amountCents,
         interval: subscription.interval,
         status: subscription.status,
@@ -66,7 +67,7 @@ export default function ManageSubscription({ loaderData, actionData }: Route.Com
   const { subscription, token } = loaderData;
   return (
     <>
-      <PageHero eyebrow="Donate" title="Your IPTV contribution" />
+      <PageHero eyebrow="Donate" title={subscription ? subscriptionTitle(subscription) : 'Your contribution'} />
       <section className="mx-auto max-w-2xl px-4 py-14 sm:px-6 lg:px-8">
         {!subscription ? (
           <EmptyState>This link is not valid any more. Please use the link in your latest receipt, or contact us.</EmptyState>

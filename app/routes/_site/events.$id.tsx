@@ -9,7 +9,10 @@ import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { RichText } from '~/components/ui/rich-text';
 import { wantsPreview } from '~/features/accounts/route-guards.server';
 import { ticketSelectionSchema } from '~/features/events/events.schema';
-import { getEventWithTiers } from '~/features/events/events.server';
+import { getPublicSiteSettings } from '~/features/content/settings.server';
+import { eventPreviewSubject, getEventWithTiers } from '~/features/events/events.server';
+import { eventJsonLd } from '~/features/events/structured-data';
+import { previewImage } from '~/features/media/previews.server';
 import { selectionToParam } from '~/features/events/orders.schema';
 import { tiersWithAvailability } from '~/features/events/orders.server';
 import { assessTicketRequest, showsTicketCard } from '~/features/events/tickets';
@@ -35,11 +38,12 @@ async function loadEvent(rawId: string | undefined, options: { preview: boolean 
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
   const event = await loadEvent(params.id, { preview: await wantsPreview(args) });
-  return {
-    event: { ...event, tiers: await tiersWithAvailability(event.tiers) },
-    hasEnded: (event.endsAt ?? event.startsAt).getTime() < Date.now(),
-    viewer: await ticketViewer(args, event.tiers),
-  };
+  const [tiers, viewer, linkPreview] = await Promise.all([
+    tiersWithAvailability(event.tiers),
+    ticketViewer(args, event.tiers),
+    previewImage(eventPreviewSubject(event), await getPublicSiteSettings()),
+  ]);
+  return { event: { ...event, tiers }, hasEnded: (event.endsAt ?? event.startsAt).getTime() < Date.now(), viewer, linkPreview };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -61,7 +65,13 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/events/${event.id}/order?seats=${selectionToParam(outcome.selection)}`);
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.event.title ?? messages.eventNotFound, args.loaderData?.event.summary.slice(0, 160));
+// Search engines read the event's dates, place and tickets; link previews its picture (docs/architecture/previews.md).
+export const meta: Route.MetaFunction = (args) => {
+  const found = args.loaderData;
+  if (!found) return pageMeta(args, messages.eventNotFound);
+  const { event, linkPreview } = found;
+  return pageMeta(args, event.title, { description: event.summary, image: linkPreview, jsonLd: (site) => eventJsonLd(event, site, { image: `${site.url}${linkPreview.url}` }) });
+};
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };

@@ -4,11 +4,13 @@ import { EventCard } from '~/components/events/event-card';
 import { SocialFeed } from '~/components/home/social-feed';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
+import { newsFeedLink } from '~/features/content/news-feed';
 import { listPublishedNews } from '~/features/content/news.server';
 import { listUpcomingEvents } from '~/features/events/events.server';
 import { formatLongDate } from '~/lib/dates';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
+import { organizationJsonLd } from '~/lib/structured-data';
 import { useSiteSettings } from '~/lib/site-settings';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/home';
@@ -21,7 +23,12 @@ export async function loader() {
   return { upcomingEvents, latestNews };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, null, 'Past pupils in Canada and the United States staying connected to each other and supporting the school.');
+// The news feed, announced (docs/product.md#news-feed).
+export const links: Route.LinksFunction = () => [newsFeedLink];
+
+// Who the association is, for search engines: its name, logo, contact and profiles from Settings (docs/architecture/previews.md#structured-data).
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, null, { description: 'Past pupils in Canada and the United States staying connected to each other and supporting the school.', jsonLd: organizationJsonLd });
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };

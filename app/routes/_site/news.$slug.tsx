@@ -7,7 +7,10 @@ import { Badge } from '~/components/ui/badge';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { RichText } from '~/components/ui/rich-text';
 import { wantsPreview } from '~/features/accounts/route-guards.server';
-import { findNewsBySlug, listMoreNews, newsState } from '~/features/content/news.server';
+import { findNewsBySlug, listMoreNews, newsPreviewSubject, newsState } from '~/features/content/news.server';
+import { getPublicSiteSettings } from '~/features/content/settings.server';
+import { newsArticleJsonLd, storyDates } from '~/features/content/structured-data';
+import { previewImage } from '~/features/media/previews.server';
 import { formatDateTime, formatLongDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { notFound } from '~/lib/params';
@@ -22,10 +25,23 @@ export async function loader(args: Route.LoaderArgs) {
   // An earlier address of the story, or its number from before it had one: moved for good.
   if ('redirectTo' in found) throw redirect(found.redirectTo + (preview ? '?preview' : ''), 301);
   const { story } = found;
-  return { item: story, state: newsState(story), more: await listMoreNews(story.id) };
+  const [more, linkPreview] = await Promise.all([listMoreNews(story.id), previewImage(newsPreviewSubject(story), await getPublicSiteSettings())]);
+  return { item: story, state: newsState(story), more, linkPreview };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.item.title ?? 'News story not found', args.loaderData?.item.excerpt);
+// A story is an article for link previews and search engines, with its picture (docs/architecture/previews.md).
+export const meta: Route.MetaFunction = (args) => {
+  const found = args.loaderData;
+  if (!found) return pageMeta(args, 'News story not found');
+  const { item, linkPreview } = found;
+  const dates = storyDates(item);
+  return pageMeta(args, item.title, {
+    description: item.excerpt,
+    image: linkPreview,
+    article: { publishedTime: dates.published, modifiedTime: dates.modified, section: item.category },
+    jsonLd: (site) => newsArticleJsonLd(item, site, { image: `${site.url}${linkPreview.url}` }),
+  });
+};
 
 // A reading page, the same for every anonymous visitor, with no React in the browser (docs/architecture/pages.md#page-policy).
 export const handle: PageHandle = { cache: 'public', scripts: 'none' };

@@ -1,6 +1,7 @@
 import { PageHero } from '~/components/layout/page-hero';
 import { NewsCard } from '~/components/news/news-card';
 import { EmptyState } from '~/components/ui/empty-state';
+import { newsFeedLink } from '~/features/content/news-feed';
 import { listPublishedNews } from '~/features/content/news.server';
 import { pageMeta } from '~/lib/meta';
 import type { PageHandle } from '~/lib/page-policy';
@@ -11,6 +12,9 @@ export async function loader() {
   const featured = items.find((item) => item.featured) ?? null;
   return { featured, others: items.filter((item) => item !== featured) };
 }
+
+// The news feed, announced (docs/product.md#news-feed).
+export const links: Route.LinksFunction = () => [newsFeedLink];
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'News', 'Announcements, school news and stories from past pupils across North America.');
 

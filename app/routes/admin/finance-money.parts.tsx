@@ -27,7 +27,7 @@ export function MoneySection({ totals }: { totals: YearTotals }) {
   return (
     <section aria-labelledby="money-heading">
       <SectionHeading id="money-heading" title={`Money in ${totals.year}`}>
-        Payments count in the month they were received, refunds in the month they were given back. Gifts to the IPTV Project include every renewal of its subscriptions.
+        Payments count in the month they were received, refunds in the month they were given back. Each cause’s gifts include every renewal of its monthly and yearly gifts.
       </SectionHeading>
       <dl className="grid gap-4 sm:grid-cols-3">
         {figures.map((figure) => (

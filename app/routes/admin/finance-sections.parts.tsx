@@ -4,7 +4,7 @@ import { Pagination } from '~/components/admin/records-table';
 import { Badge, TestModeBadge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { DataTable } from '~/components/ui/data-table';
-import { iptvSubscriptionPlans } from '~/features/donations/causes';
+import { donationCauses, giftFrequencyLabels, iptvSubscriptionPlans } from '~/features/donations/causes';
 import { subscriptionSchedule } from '~/features/payments/finance';
 import { formatLongDate } from '~/lib/dates';
 import { useIsPending } from '~/lib/forms';
@@ -74,19 +74,19 @@ function SubscriptionStatus({ subscription }: { subscription: LoaderData['subscr
   );
 }
 
-/** Every IPTV subscription, newest first. */
+/** Every monthly or yearly gift (the IPTV Project's and any other cause's), newest first. */
 export function SubscriptionsSection({ subscriptions }: { subscriptions: LoaderData['subscriptions'] }) {
   const active = subscriptions.filter((subscription) => subscription.status !== 'cancelled').length;
   return (
     <section aria-labelledby="subscriptions-heading">
-      <SectionHeading id="subscriptions-heading" title="IPTV subscriptions">
-        Every recurring contribution, newest first: {active} running, {subscriptions.length - active} ended.
+      <SectionHeading id="subscriptions-heading" title="Recurring gifts">
+        Every monthly or yearly gift, to the IPTV Project or any cause, newest first: {active} running, {subscriptions.length - active} ended.
       </SectionHeading>
       {subscriptions.length === 0 ? (
         <p className="rounded-xl border border-border bg-white p-6 text-center text-slate-700 shadow-sm">No subscriptions yet.</p>
       ) : (
         <DataTable
-          caption="IPTV subscriptions"
+          caption="Recurring gifts"
           rows={subscriptions}
           rowKey={(subscription) => subscription.id}
           columns={[
@@ -105,7 +105,9 @@ export function SubscriptionsSection({ subscriptions }: { subscriptions: LoaderD
               className: 'whitespace-nowrap',
               cell: (subscription) => (
                 <>
-                  {iptvSubscriptionPlans[subscription.interval].label} · <span className="tabular-nums">{formatCents(subscription.amountCents)}</span> / {subscription.interval}
+                  <span className="block font-semibold text-navy-900">{donationCauses[subscription.cause].label}</span>
+                  {subscription.cause === 'iptv' ? iptvSubscriptionPlans[subscription.interval].label : giftFrequencyLabels[subscription.interval]} ·{' '}
+                  <span className="tabular-nums">{formatCents(subscription.amountCents)}</span> / {subscription.interval}
                 </>
               ),
             },

@@ -38,7 +38,7 @@ export default function FinancePage({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <PageHero eyebrow="Administration" title="Finance">
-        Money received by month and purpose, members by standing, IPTV subscriptions and year-end giving statements.
+        Money received by month and purpose, members by standing, recurring gifts and year-end giving statements.
       </PageHero>
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10 sm:px-6 lg:px-8">
         <div className="flex flex-wrap items-end justify-between gap-4">

@@ -13,7 +13,7 @@ import type { DeleteReply } from './profile-delete.parts';
 /**
  * A post of 'Delete my account' (docs/product.md#my-profile, docs/architecture/accounts.md#deleting-an-account),
  * handed on by the profile's action: the typed address is checked by the form's schema, then again
- * by the deletion, which also refuses staff and a running IPTV contribution; a refusal stays on the
+ * by the deletion, which also refuses staff and a running monthly or yearly gift; a refusal stays on the
  * page under the field or over the form, and nothing is deleted. Done, the browser is signed out
  * and goes home.
  */

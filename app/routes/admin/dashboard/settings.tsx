@@ -4,8 +4,8 @@ import { data, Form } from 'react-router';
 import { z } from 'zod';
 import { CheckboxField, FormError, FormField, SaveButton } from '~/components/ui/form-field';
 import { requireAdminArea, requireAdminSection } from '~/features/accounts/route-guards.server';
-import { membershipPricesSchema, pricesFormValues } from '~/features/content/prices.schema';
-import { updateMembershipPrices } from '~/features/content/prices.server';
+import { membershipPricesSchema, pricesFormValues, recurringGiftFloorFormValues, recurringGiftFloorSchema } from '~/features/content/prices.schema';
+import { updateMembershipPrices, updateRecurringGiftFloor } from '~/features/content/prices.server';
 import { siteSettingsSchema, staffTwoFactorSchema } from '~/features/content/settings.schema';
 import { getSiteSettings, setStaffTwoFactorRequirement, settingsFormValues, updateSiteSettings } from '~/features/content/settings.server';
 import { failureOf } from '~/lib/errors.server';
@@ -17,6 +17,7 @@ import type { PageHandle } from '~/lib/page-policy';
 import { assertCan } from '~/lib/roles';
 import { dataWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/settings';
+import { RecurringGiftFloorForm } from './settings-gift-floor.parts';
 import { MembershipPricesForm } from './settings-prices.parts';
 import { StaffTwoFactorForm } from './settings-two-factor.parts';
 import { receiptSettingsSchema } from '~/features/payments/receipt-settings.schema';
@@ -29,13 +30,23 @@ export async function loader(args: Route.LoaderArgs) {
   const settings = await getSiteSettings();
   // Two-step sign-in for staff is the super admin's (docs/product.md#security).
   const twoFactor = can.manageRoles ? { required: settings.staffTwoFactorRequired, ownIsOn: user.twoFactorEnabled === true } : null;
-  return { settings: settingsFormValues(settings), prices: pricesFormValues({ annual: settings.annualPriceCents, life: settings.lifePriceCents }), twoFactor, receipts: await getReceiptSettings() };
+  return {
+    settings: settingsFormValues(settings),
+    prices: pricesFormValues({ annual: settings.annualPriceCents, life: settings.lifePriceCents }),
+    giftFloor: recurringGiftFloorFormValues(settings.recurringGiftFloorCents),
+    twoFactor,
+    receipts: await getReceiptSettings(),
+  };
 }
 
-/** The page's forms (docs/architecture/forms.md#one-schema-per-route), one per intent: the association's details, the plans' prices, the super admin's requirement. */
+/**
+ * The page's forms (docs/architecture/forms.md#one-schema-per-route), one per intent: the association's details, the plans' prices,
+ * the smallest recurring gift, the receipts' issuer, the super admin's requirement.
+ */
 const settingsPageSchema = z.discriminatedUnion('intent', [
   siteSettingsSchema.extend({ intent: z.literal('settings') }),
   membershipPricesSchema.extend({ intent: z.literal('prices') }),
+  recurringGiftFloorSchema.extend({ intent: z.literal('gift-floor') }),
   staffTwoFactorSchema.extend({ intent: z.literal('two-factor') }),
   receiptSettingsSchema.extend({ intent: z.literal('receipts') }),
 ]);
@@ -56,6 +67,10 @@ export async function action(args: Route.ActionArgs) {
       const { intent: _intent, ...prices } = form;
       await updateMembershipPrices(user, prices);
       return dataWithToast(args.context, { result: submission.reply() }, messages.membershipPricesSaved);
+    }
+    if (form.intent === 'gift-floor') {
+      await updateRecurringGiftFloor(user, form);
+      return dataWithToast(args.context, { result: submission.reply() }, messages.recurringGiftFloorSaved(form.recurringGiftFloor));
     }
     if (form.intent === 'receipts') {
       const { intent: _receipts, ...receipts } = form;
@@ -84,6 +99,7 @@ export default function SettingsSection({ loaderData, actionData }: Route.Compon
     <>
       <SettingsForm defaults={loaderData.settings} lastResult={resultFor('settings')} />
       <MembershipPricesForm defaults={loaderData.prices} lastResult={resultFor('prices')} />
+      <RecurringGiftFloorForm defaults={loaderData.giftFloor} lastResult={resultFor('gift-floor')} />
       <ReceiptSettingsForm defaults={loaderData.receipts} lastResult={resultFor('receipts')} />
       {loaderData.twoFactor ? <StaffTwoFactorForm required={loaderData.twoFactor.required} ownIsOn={loaderData.twoFactor.ownIsOn} /> : null}
     </>
@@ -111,6 +127,11 @@ function SettingsForm({ defaults, lastResult }: { defaults: z.input<typeof siteS
         <FormField field={fields.instagramUrl} label="Instagram" hint="https://… or leave empty" />
         <FormField field={fields.youtubeUrl} label="YouTube" hint="https://… or leave empty" />
         <FormField field={fields.socialFeedUrl} label="Home page social feed" hint="The Facebook page whose posts the home page shows" />
+        <FormField
+          field={fields.themeColor}
+          label="Theme colour"
+          hint="Like #1b2f57 (empty: the crest’s navy). Phones colour their browser bar with it, and link previews are drawn on it in white, so it must be dark."
+        />
         <FormField field={fields.sriLankaBranchUrl} label="Sri Lanka branch site" />
         <FormField field={fields.ukBranchUrl} label="United Kingdom branch site" />
         <FormField

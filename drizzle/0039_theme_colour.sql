@@ -1,0 +1,2 @@
+ALTER TABLE "site_settings" ADD COLUMN "theme_color" text DEFAULT '#1b2f57' NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_theme_color_check" CHECK ("site_settings"."theme_color" ~ '^#[0-9a-f]{6}$');

@@ -1,0 +1,2 @@
+ALTER TABLE "site_settings" ADD COLUMN "recurring_gift_floor_cents" integer DEFAULT 500 NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_gift_floor_check" CHECK ("site_settings"."recurring_gift_floor_cents" > 0);
