@@ -20,7 +20,7 @@ if (!file) {
 }
 const top = Number(values.top);
 const snapshot = JSON.parse(readFileSync(file, 'utf8'));
-const { node_fields: nodeFields, edge_fields: edgeFields, node_types: nodeTypes, edge_types: edgeTypes } = snapshot.snapshot.meta;
+const { node_fields: nodeFields, edge_fields: edgeFields, node_types: nodeTypes } = snapshot.snapshot.meta;
 const { nodes, edges, strings } = snapshot;
 const nodeWidth = nodeFields.length;
 const edgeWidth = edgeFields.length;
@@ -29,12 +29,10 @@ const at = {
   name: nodeFields.indexOf('name'),
   size: nodeFields.indexOf('self_size'),
   edges: nodeFields.indexOf('edge_count'),
-  edgeType: edgeFields.indexOf('type'),
   edgeName: edgeFields.indexOf('name_or_index'),
   edgeTo: edgeFields.indexOf('to_node'),
 };
 const typeNames = /** @type {string[]} */ (nodeTypes[at.type]);
-const edgeTypeNames = /** @type {string[]} */ (edgeTypes[at.edgeType]);
 const MB = 1024 * 1024;
 /** @param {number} bytes */
 const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
