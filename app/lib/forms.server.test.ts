@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
+import { RICH_TEXT_MAX, richText } from './fields';
 import { MAX_FIELD_CHARACTERS, MAX_FORM_FIELDS, postedIntent, readFormData } from './forms.server';
 
 const handlers = { details: 1, 'change-email': 2 };
@@ -66,6 +67,12 @@ describe('readFormData refuses what no form of ours sends', () => {
     const thrown = await refusal(post(new URLSearchParams({ firstName: `${longest}x`, amount: '50' }).toString()));
     expect(thrown?.init?.status).toBe(413);
     expect(String(thrown?.data)).toMatch(/longer than any form/);
+  });
+
+  it('reads a story a little longer than rich text takes, so that its schema says so at its field', async () => {
+    const tooLong = 'a'.repeat(RICH_TEXT_MAX + 1);
+    const form = await readFormData(post(new URLSearchParams({ content: tooLong }).toString()));
+    expect(richText('The story').safeParse(form.get('content')).error?.issues[0]?.message).toBe('The story is too long.');
   });
 
   it('answers 400 to a body that is no form, and reads an empty form', async () => {

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { AppError } from './errors';
+import { RICH_TEXT_MAX } from './fields';
 
 /**
  * The most fields a post may carry. Our largest form is an order of 20 seats with their questions
@@ -12,10 +13,11 @@ import { AppError } from './errors';
 export const MAX_FORM_FIELDS = 1000;
 
 /**
- * The longest text a field of any form of ours takes: rich text (lib/fields.ts `richText`). A
- * longer value is no form's: refused before any schema reads it, or its page echoes it back.
+ * A field longer than this is no form's: refused before any schema reads it, or its page would
+ * echo it back. Twice the longest a form takes (rich text, lib/fields.ts), so that a story pasted a
+ * little too long is told so at its field by its schema, not by this.
  */
-export const MAX_FIELD_CHARACTERS = 100_000;
+export const MAX_FIELD_CHARACTERS = 2 * RICH_TEXT_MAX;
 
 /**
  * The posted form, or a 400 answer when the body is not a form at all, or holds a NUL character

@@ -88,11 +88,13 @@ test('tickets gone while the form was open: said at the form (409) with the wait
   // More buyers without JavaScript: the same page for each, with the nonce of its own policy and nothing of the others.
   const buyers = ['Dilani Jayasuriya', 'Ruwan Wickramasinghe'];
   const answers: string[] = [];
+  const nonces: string[] = [];
   for (const [index, name] of buyers.entries()) {
     const email = `buyer${index}.supper@example.org`;
     const answer = await request.post(orderPath, { form: { 'attendees[0]': name, buyerName: name, buyerEmail: email, intent: 'order' }, headers: { origin: baseURL! }, maxRedirects: 0 });
     expect(answer.status()).toBe(409);
     const nonce = await scriptsCarryTheirNonce(answer);
+    nonces.push(nonce);
     const html = await answer.text();
     expect(html).toContain('“Supper” is sold out.');
     expect(html).toContain('Join the waitlist for “Supper”');
@@ -100,4 +102,6 @@ test('tickets gone while the form was open: said at the form (409) with the wait
     answers.push(html.replaceAll(nonce, 'NONCE'));
   }
   expect(answers[1]).toBe(answers[0]);
+  // A fresh nonce for each answer, never the first render's.
+  expect(new Set(nonces).size).toBe(buyers.length);
 });
