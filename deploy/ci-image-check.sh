@@ -7,7 +7,8 @@
 #   3. runtime: into another empty folder, what the server needs, installed without dev dependencies;
 #   4. start it with NODE_ENV=production on a fresh PostgreSQL database (migrations run at start),
 #      walk the smoke journey (deploy/smoke.mjs), run `npm run doctor` there, stop it.
-# It also checks that the systemd unit starts the server with the flags of `npm run serve`.
+# It also checks that the systemd unit starts the server with the flags of `npm run serve`, and that
+# the image's ENV sets the environment the serve script starts node with.
 #
 # With --reuse-build, step 2 takes the repository's own build when it was stamped with the hash of
 # exactly the copy's sources (scripts/build-if-changed.mjs, as .ci/run builds), as Docker's layer
@@ -31,6 +32,13 @@ if [ "$serve" != "$unit" ]; then
   echo "deploy/ppa.service starts '$unit', but npm run serve is '$serve': make them the same." >&2
   exit 1
 fi
+# The image sets the same environment (its ENV) for every process, `npm run user` and `npm run migrate` too.
+for setting in $(printf '%s\n' $serve | sed -n '/^[A-Z_][A-Z0-9_]*=/p'); do
+  if ! grep -Eq "^(ENV |    )${setting}( |\\|$)" "$repo/deploy/Dockerfile"; then
+    echo "deploy/Dockerfile does not set ${setting} in its ENV, as npm run serve does: add it." >&2
+    exit 1
+  fi
+done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ppa-image-XXXXXX")
 database="ppa_image_$(date +%s)_$$"

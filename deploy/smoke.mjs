@@ -4,8 +4,8 @@
  * the site from an installed image folder (`image-steps.sh start`) with NODE_ENV=production on
  * PostgreSQL, mail going to a local SMTP server, then walks what a first visitor does — home, an
  * event, sign-up, the verification mail, sign-in, the portal, a gift through the test provider —
- * asks /healthz and /readyz, runs `npm run doctor` and `npm run migrate` in the image folder, and stops the site with
- * SIGTERM. Any step that does not hold ends it with exit code 1 and the server's output.
+ * asks /healthz and /readyz, runs `npm run doctor`, `npm run migrate` and `npm run user -- reset-password`
+ * in the image folder (signing in with the password it made), and stops the site with SIGTERM. Any step that does not hold ends it with exit code 1 and the server's output.
  *
  *   node deploy/smoke.mjs --app DIR --database-url postgres://…
  *
@@ -77,14 +77,15 @@ const siteEnvironment = {
 };
 
 /**
- * `npm run SCRIPT` in the image folder, with the site's settings: its output and exit code. Not
- * spawnSync: the SMTP server the doctor signs in to runs in this process.
+ * `npm run SCRIPT -- ARGS` in the image folder, with the site's settings: its output and exit code.
+ * Not spawnSync: the SMTP server the doctor signs in to runs in this process.
  * @param {string} script
+ * @param {string[]} [args]
  * @returns {Promise<{ stdout: string; stderr: string; code: number | null }>}
  */
-function npmInImage(script) {
+function npmInImage(script, args = []) {
   return new Promise((resolve) => {
-    const run = spawn('npm', ['run', '--silent', script], { cwd: appDir, env: siteEnvironment, stdio: ['ignore', 'pipe', 'pipe'] });
+    const run = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], { cwd: appDir, env: siteEnvironment, stdio: ['ignore', 'pipe', 'pipe'] });
     const result = { stdout: '', stderr: '', code: /** @type {number | null} */ (null) };
     run.stdout.on('data', (chunk) => (result.stdout += chunk));
     run.stderr.on('data', (chunk) => (result.stderr += chunk));
@@ -198,6 +199,12 @@ try {
     migrate.code === 0 && migrate.stdout.includes('has every migration'),
     `(exit ${migrate.code})\n${migrate.stdout}${migrate.stderr}`,
   );
+  // The operator's account command (tsx and the app's sources too), on PostgreSQL while the site runs.
+  const reset = await npmInImage('user', ['reset-password', member.email, '--generate']);
+  const generated = /New password[^\n]*\n\n {2}(\S+)\n/.exec(reset.stdout)?.[1];
+  expect('npm run user -- reset-password --generate in the image folder prints a new password', reset.code === 0 && Boolean(generated), `(exit ${reset.code})\n${reset.stderr}`);
+  const again = await request('/login', { form: { intent: 'login', email: member.email, password: /** @type {string} */ (generated) } });
+  expect('the member signs in with it', again.status === 302 && cookieOf(again.cookies).includes('session_token'), `(got ${again.status})`);
 
   server.kill('SIGTERM');
   const stopped = await exited;
