@@ -3,31 +3,26 @@
  * scrypt takes 32 MB for each hash or check, so sign-ins that come together are checked in turn,
  * never two at once, and each still gets its own answer (a wrong password among them too).
  */
-import type * as BetterAuthCrypto from 'better-auth/crypto';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { callAuthEndpoint } from '~/features/accounts/auth.server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAuthEndpoint, scrypt } from '~/features/accounts/auth.server';
 import { createAccount, testPassword } from '../factories/accounts';
 import { createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
 
 /** better-auth's own scrypt, watched: how many hashes and checks run at once, at most, and how many ran. */
-const watch = vi.hoisted(() => ({ running: 0, most: 0, calls: 0 }));
-vi.mock('better-auth/crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof BetterAuthCrypto>();
-  const watched =
-    <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      watch.calls += 1;
-      watch.running += 1;
-      watch.most = Math.max(watch.most, watch.running);
-      try {
-        return await work(...args);
-      } finally {
-        watch.running -= 1;
-      }
-    };
-  return { ...crypto, hashPassword: watched(crypto.hashPassword), verifyPassword: watched(crypto.verifyPassword) };
-});
+const watch = { running: 0, most: 0, calls: 0 };
+function watched<A extends unknown[], R>(work: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    watch.calls += 1;
+    watch.running += 1;
+    watch.most = Math.max(watch.most, watch.running);
+    try {
+      return await work(...args);
+    } finally {
+      watch.running -= 1;
+    }
+  };
+}
 
 const database = setupTestDatabase();
 const emails = ['hash-one@example.org', 'hash-two@example.org', 'hash-three@example.org', 'hash-four@example.org'];
@@ -35,6 +30,12 @@ beforeAll(async () => {
   await createSiteSettings(database.db());
   for (const email of emails) await createAccount(database.db(), { email, password: testPassword });
 });
+const unwatched = { ...scrypt };
+beforeAll(() => {
+  scrypt.hash = watched(unwatched.hash);
+  scrypt.verify = watched(unwatched.verify);
+});
+afterAll(() => Object.assign(scrypt, unwatched));
 
 describe('password hashes', () => {
   it('are checked one at a time when sign-ins come together, each with its own answer', async () => {

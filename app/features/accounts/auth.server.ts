@@ -180,6 +180,9 @@ async function refuseWhileRequired(context: HookContext): Promise<void> {
  */
 const passwordHashes = oneAtATime();
 
+/** better-auth's scrypt, the hash and the check the line runs (looked up at each call). */
+export const scrypt = { hash: hashPassword, verify: verifyPassword };
+
 const accessControl = createAccessControl(defaultStatements);
 const noPluginPowers = accessControl.newRole({ user: [], session: [] });
 
@@ -208,8 +211,8 @@ function createAuth(database: Database) {
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      // better-auth's own scrypt, one hash at a time (passwordHashes below).
-      password: { hash: (password) => passwordHashes(() => hashPassword(password)), verify: (data) => passwordHashes(() => verifyPassword(data)) },
+      // better-auth's own scrypt, one hash at a time (passwordHashes above).
+      password: { hash: (password) => passwordHashes(() => scrypt.hash(password)), verify: (data) => passwordHashes(() => scrypt.verify(data)) },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Queued after the answer, not awaited: a request for a known address must take as long as one
