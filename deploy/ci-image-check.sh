@@ -34,7 +34,7 @@ if [ "$serve" != "$unit" ]; then
 fi
 # The image sets the same environment (its ENV) for every process, `npm run user` and `npm run migrate` too.
 for setting in $(printf '%s\n' $serve | sed -n '/^[A-Z_][A-Z0-9_]*=/p'); do
-  if ! grep -Eq "^(ENV |    )${setting}( |\\|$)" "$repo/deploy/Dockerfile"; then
+  if ! grep -Eq "^(ENV |    )${setting}( |$)" "$repo/deploy/Dockerfile"; then
     echo "deploy/Dockerfile does not set ${setting} in its ENV, as npm run serve does: add it." >&2
     exit 1
   fi
