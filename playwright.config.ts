@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serveScript } from './scripts/serve-command.mjs';
 import { freePort } from './tests/setup/server-process';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -84,7 +85,8 @@ export default defineConfig({
     { name: 'settings-last', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /membership-prices\.spec\.ts/, dependencies: ['chromium'] },
   ],
   webServer: {
-    command: 'node --max-old-space-size=192 --max-semi-space-size=4 server.js',
+    // As production starts it: `npm run serve`'s command, with its memory settings (scripts/serve-command.mjs).
+    command: serveScript,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     // A limit, not a wait: the run starts as soon as /healthz answers (a start takes ~30 s with both cores busy).

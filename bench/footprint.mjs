@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { serverArguments } from './server.mjs';
+import { serveCommand } from '../scripts/serve-command.mjs';
 
 const port = await new Promise((resolve) => {
   const server = createServer().listen(0, '127.0.0.1', () => {
@@ -23,8 +23,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5000));
 
 async function start() {
   const startedAt = Date.now();
-  const child = spawn(process.execPath, serverArguments, {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+  const child = spawn(process.execPath, [...serveCommand.nodeOptions, serveCommand.entry], {
+    env: { ...process.env, ...serveCommand.environment, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));

@@ -8,9 +8,10 @@
  * half a request. The server's RSS is read from /proc every 50 ms (its peak since the load began:
  * the start's own peak, PGlite opening its files, is left out by resetting VmHWM). Fails when the
  * peak passes LIMIT_MB, or any answer is a 5xx or does not come within two minutes. NODE_ARGS adds Node options to the server's
- * (`--heapsnapshot-signal=SIGUSR2` to look inside it).
+ * (`--heapsnapshot-signal=SIGUSR2` to look inside it). JUMPS=1 prints, for each rise of RSS over 8 MB
+ * within half a second, the requests that began in the 800 ms before it (where to look first).
  *
- * Run: npm run build && npm run bench:hostile   (REQUESTS=5000 CONCURRENCY=32 LIMIT_MB=300 PORT=3312 SEED=35)
+ * Run: npm run build && npm run bench:hostile   (REQUESTS=5000 CONCURRENCY=32 LIMIT_MB=300 PORT=3312 SEED=35 JUMPS=0)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 const LIMIT_MB = Number(process.env.LIMIT_MB ?? 300);
 const PORT = Number(process.env.PORT ?? 3312);
 const SEED = Number(process.env.SEED ?? 35);
+const JUMPS = process.env.JUMPS === '1';
 const MB = 1024 * 1024;
 
 if (!existsSync(path.join(root, 'build/server/index.js'))) throw new Error('Build first: npm run build');
@@ -147,10 +149,13 @@ const raws: Raw[] = [
 const probes = fc.sample(probe, { numRuns: REQUESTS, seed: SEED });
 const statuses = new Map<string, number>();
 const failures: string[] = [];
+/** Each request's kind, when it began (ms since the load began) and its answer, for JUMPS. */
+const spans: { kind: string; from: number; answer: string }[] = [];
 let sent = 0;
 async function worker() {
   while (sent < REQUESTS) {
     const index = sent++;
+    const began = performance.now() - started;
     let kind: string;
     let answer: number | 'dropped' | 'unanswered';
     if (index % 3 === 2) {
@@ -167,6 +172,7 @@ async function worker() {
       );
     }
     statuses.set(String(answer), (statuses.get(String(answer)) ?? 0) + 1);
+    if (JUMPS) spans.push({ kind, from: began, answer: String(answer) });
     if ((typeof answer === 'number' && answer >= 500) || answer === 'unanswered') failures.push(`${kind} → ${answer}`);
   }
 }
@@ -187,6 +193,7 @@ const tenth = samples.length / 10;
 console.log(
   `RSS by tenth of the run: ${Array.from({ length: 10 }, (_, n) => mb(Math.max(...samples.slice(Math.floor(n * tenth), Math.floor((n + 1) * tenth)).map((sample) => sample.rss)))).join(', ')}`,
 );
+if (JUMPS) printJumps();
 console.log(`RSS after start ${mb(afterStart)}, peak under load ${mb(peak)} (VmHWM ${mb(hwm)}), at the end ${mb(end)}; limit ${LIMIT_MB} MB`);
 server.stop();
 if (failures.length) {
@@ -199,3 +206,20 @@ if (peak > LIMIT_MB * MB) {
 }
 console.log(`\nPeak RSS ${mb(peak)} ≤ ${LIMIT_MB} MB, no 5xx.`);
 process.exit(0);
+
+/** The rises of RSS over 8 MB within ten samples (half a second), at most one a second, and the requests begun in the 800 ms before each. */
+function printJumps() {
+  const blamed = new Map<string, number>();
+  let lastAt = -Infinity;
+  for (let i = 10; i < samples.length; i += 1) {
+    const rise = samples[i]!.rss - samples[i - 10]!.rss;
+    const at = samples[i]!.at;
+    if (rise <= 8 * MB || at - lastAt < 1000) continue;
+    lastAt = at;
+    const starters = spans.filter((span) => span.from <= at && span.from >= at - 800);
+    console.log(`+${mb(rise)} at ${(at / 1000).toFixed(1)} s: ${starters.map((span) => `${span.kind} → ${span.answer}`).join(' | ')}`);
+    for (const span of starters) blamed.set(span.kind, (blamed.get(span.kind) ?? 0) + 1);
+  }
+  const ranked = [...blamed].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  console.log(ranked.length ? `Begun before a rise, most often:\n${ranked.map(([kind, times]) => `  ${times}× ${kind}`).join('\n')}` : 'No rise of RSS over 8 MB in half a second.');
+}

@@ -3,17 +3,13 @@
  * so they measure what users run, on a fresh DATA_DIR removed at the end.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveCommand } from '../scripts/serve-command.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** `node --max-old-space-size=… --max-semi-space-size=… server.js` → the arguments after `node`. */
-export const serverArguments = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
-  .scripts.serve.split(/\s+/)
-  .slice(1);
 
 /**
  * Starts the server on `port` with `env` added (and `nodeArguments` after `npm run serve`'s own
@@ -27,10 +23,10 @@ export async function startServer({ port, env = {}, name = 'ppa-bench', nodeArgu
   const environment = { ...process.env };
   // As `npm start` runs it, without NODE_ENV (README: quick start).
   delete environment.NODE_ENV;
-  const child = spawn(process.execPath, [...serverArguments.slice(0, -1), ...nodeArguments, ...serverArguments.slice(-1)], {
+  const child = spawn(process.execPath, [...serveCommand.nodeOptions, ...nodeArguments, serveCommand.entry], {
     cwd: root,
-    // MALLOC_ARENA_MAX as deploy/ppa.service (and the container image) run it (docs/architecture/server.md#memory).
-    env: { MALLOC_ARENA_MAX: '2', ...environment, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, ...env },
+    // The serve script's environment (MALLOC_ARENA_MAX: docs/architecture/server.md#memory) wins over the caller's, as in `npm run serve`.
+    env: { ...environment, ...serveCommand.environment, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => {

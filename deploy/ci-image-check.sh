@@ -7,7 +7,8 @@
 #   3. runtime: into another empty folder, what the server needs, installed without dev dependencies;
 #   4. start it with NODE_ENV=production on a fresh PostgreSQL database (migrations run at start),
 #      walk the smoke journey (deploy/smoke.mjs), run `npm run doctor` there, stop it.
-# It also checks that the systemd unit starts the server with the flags of `npm run serve`.
+# It also checks that the systemd unit starts the server with the flags of `npm run serve`, and that
+# the image's ENV sets the environment the serve script starts node with.
 #
 # With --reuse-build, step 2 takes the repository's own build when it was stamped with the hash of
 # exactly the copy's sources (scripts/build-if-changed.mjs, as .ci/run builds), as Docker's layer
@@ -24,13 +25,20 @@ if [ "${1:-}" = "--reuse-build" ]; then
 fi
 server_url=${1:?usage: deploy/ci-image-check.sh [--reuse-build] POSTGRES_URL (a role that may create databases)}
 
-# The unit file and package.json must start the same command.
+# The unit file and package.json must start the same command: the unit's Environment= lines, then its ExecStart.
 serve=$(node -p 'require(process.argv[1]).scripts.serve' "$repo/package.json")
-unit=$(sed -n 's/^ExecStart=\/usr\/bin\/node /node /p' "$repo/deploy/ppa.service")
+unit="$(sed -n 's/^Environment=//p' "$repo/deploy/ppa.service" | tr '\n' ' ')$(sed -n 's/^ExecStart=\/usr\/bin\/node /node /p' "$repo/deploy/ppa.service")"
 if [ "$serve" != "$unit" ]; then
   echo "deploy/ppa.service starts '$unit', but npm run serve is '$serve': make them the same." >&2
   exit 1
 fi
+# The image sets the same environment (its ENV) for every process, `npm run user` and `npm run migrate` too.
+for setting in $(printf '%s\n' $serve | sed -n '/^[A-Z_][A-Z0-9_]*=/p'); do
+  if ! grep -Eq "^(ENV |    )${setting}( |$)" "$repo/deploy/Dockerfile"; then
+    echo "deploy/Dockerfile does not set ${setting} in its ENV, as npm run serve does: add it." >&2
+    exit 1
+  fi
+done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ppa-image-XXXXXX")
 database="ppa_image_$(date +%s)_$$"

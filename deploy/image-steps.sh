@@ -33,10 +33,11 @@ case "${1:-}" in
     npm cache clean --force 2>/dev/null || true
     ;;
   start)
-    # Exactly the command of `npm run serve` (package.json), with its memory flags
-    # (docs/architecture/server.md#memory), run directly so that the server gets SIGTERM itself.
+    # Exactly the command of `npm run serve` (package.json), with its memory settings
+    # (docs/architecture/server.md#memory: `MALLOC_ARENA_MAX=2 node --max-old-space-size=… server.js`),
+    # run directly (env, then node in its place) so that the server gets SIGTERM itself.
     # shellcheck disable=SC2046
-    exec $(node -p 'require("./package.json").scripts.serve')
+    exec env $(node -p 'require("./package.json").scripts.serve')
     ;;
   *)
     echo "usage: image-steps.sh build | runtime SRC | start" >&2

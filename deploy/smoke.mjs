@@ -4,8 +4,8 @@
  * the site from an installed image folder (`image-steps.sh start`) with NODE_ENV=production on
  * PostgreSQL, mail going to a local SMTP server, then walks what a first visitor does — home, an
  * event, sign-up, the verification mail, sign-in, the portal, a gift through the test provider —
- * asks /healthz and /readyz, runs `npm run doctor` in the image folder, and stops the site with
- * SIGTERM. Any step that does not hold ends it with exit code 1 and the server's output.
+ * asks /healthz and /readyz, runs `npm run doctor`, `npm run migrate` and `npm run user -- reset-password`
+ * in the image folder (signing in with the password it made), and stops the site with SIGTERM. Any step that does not hold ends it with exit code 1 and the server's output.
  *
  *   node deploy/smoke.mjs --app DIR --database-url postgres://…
  *
@@ -75,6 +75,27 @@ const siteEnvironment = {
   ADMIN_EMAIL: admin.email,
   ADMIN_PASSWORD: admin.password,
 };
+
+/**
+ * `npm run SCRIPT -- ARGS` in the image folder, with the site's settings: its output and exit code.
+ * Not spawnSync: the SMTP server the doctor signs in to runs in this process.
+ * @param {string} script
+ * @param {string[]} [args]
+ * @returns {Promise<{ stdout: string; stderr: string; code: number | null }>}
+ */
+function npmInImage(script, args = []) {
+  return new Promise((resolve) => {
+    const run = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], { cwd: appDir, env: siteEnvironment, stdio: ['ignore', 'pipe', 'pipe'] });
+    const result = { stdout: '', stderr: '', code: /** @type {number | null} */ (null) };
+    run.stdout.on('data', (chunk) => (result.stdout += chunk));
+    run.stderr.on('data', (chunk) => (result.stderr += chunk));
+    const limit = setTimeout(() => run.kill('SIGKILL'), STEP_LIMIT_MS * 2);
+    run.once('close', (code) => {
+      clearTimeout(limit);
+      resolve({ ...result, code });
+    });
+  });
+}
 
 const server = spawn('sh', ['deploy/image-steps.sh', 'start'], { cwd: appDir, env: siteEnvironment, stdio: ['ignore', 'pipe', 'pipe'] });
 let output = '';
@@ -166,24 +187,24 @@ try {
   const receipt = await eventually('the receipt mail', async () => mails.find((mail) => mail.to.includes(member.email) && !/verify/i.test(mail.subject)));
   expect(`the receipt arrived by SMTP ("${receipt.subject}")`, true);
 
-  // Not spawnSync: the SMTP server the doctor signs in to runs in this process.
-  const doctor = await /** @type {Promise<{ stdout: string; stderr: string }>} */ (
-    new Promise((resolve) => {
-      const run = spawn('npm', ['run', '--silent', 'doctor'], { cwd: appDir, env: siteEnvironment, stdio: ['ignore', 'pipe', 'pipe'] });
-      const result = { stdout: '', stderr: '' };
-      run.stdout.on('data', (chunk) => (result.stdout += chunk));
-      run.stderr.on('data', (chunk) => (result.stderr += chunk));
-      const limit = setTimeout(() => run.kill('SIGKILL'), STEP_LIMIT_MS * 2);
-      run.once('close', () => {
-        clearTimeout(limit);
-        resolve(result);
-      });
-    })
-  );
+  const doctor = await npmInImage('doctor');
   console.log(doctor.stdout.replace(/^/gm, '    '));
   // Over plain http on 127.0.0.1 the public address fails the production check on purpose: every other check must hold.
   const failed = doctor.stdout.split('\n').filter((line) => line.startsWith('FAIL') && !line.includes('Public address'));
   expect('npm run doctor in the image folder: database, migrations, SMTP, data folder OK', failed.length === 0 && /^OK +Migrations +All \d+ applied/m.test(doctor.stdout), doctor.stderr);
+  // A command that loads the app's sources with tsx (the seed among them), not the bundle: the image has no tests/ folder.
+  const migrate = await npmInImage('migrate');
+  expect(
+    'npm run migrate in the image folder: nothing left to apply',
+    migrate.code === 0 && migrate.stdout.includes('has every migration'),
+    `(exit ${migrate.code})\n${migrate.stdout}${migrate.stderr}`,
+  );
+  // The operator's account command (tsx and the app's sources too), on PostgreSQL while the site runs.
+  const reset = await npmInImage('user', ['reset-password', member.email, '--generate']);
+  const generated = /New password[^\n]*\n\n {2}(\S+)\n/.exec(reset.stdout)?.[1];
+  expect('npm run user -- reset-password --generate in the image folder prints a new password', reset.code === 0 && Boolean(generated), `(exit ${reset.code})\n${reset.stderr}`);
+  const again = await request('/login', { form: { intent: 'login', email: member.email, password: /** @type {string} */ (generated) } });
+  expect('the member signs in with it', again.status === 302 && cookieOf(again.cookies).includes('session_token'), `(got ${again.status})`);
 
   server.kill('SIGTERM');
   const stopped = await exited;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '~/routes';
-import { databaseTestProblems, routeFileProblems } from './file-homes';
+import { databaseTestProblems, routeFileProblems, testImportProblems } from './file-homes';
 
 /** Every module app/routes.ts names, layouts included, as a path from the repository root. */
 function routeModules(entries: readonly RouteConfigEntry[] = routes): string[] {
@@ -83,5 +83,19 @@ describe('database tests', () => {
     const tests = filesUnder('app').filter((file) => /\.test\.tsx?$/.test(file));
     expect(tests.length).toBeGreaterThan(50);
     expect(databaseTestProblems(new Map(tests.map((file) => [file, readFileSync(file, 'utf8')])))).toEqual([]);
+  });
+});
+
+describe('the app without tests/', () => {
+  it('refuses app code that imports from tests/, and accepts a test beside the code that does', () => {
+    const seed = "import { createEvent } from '../../tests/factories/content';\n";
+    expect(testImportProblems(new Map([['app/db/seed.ts', seed]]))).toEqual([expect.stringContaining('app/db/seed.ts imports from tests/')]);
+    expect(testImportProblems(new Map([['app/lib/money.test.ts', seed]]))).toEqual([]);
+    expect(testImportProblems(new Map([['app/db/seed.ts', "const lazy = await import('../../tests/factories/content');\n"]]))).toHaveLength(1);
+  });
+
+  it('holds for every file under app/', () => {
+    const sources = filesUnder('app').filter((file) => /\.tsx?$/.test(file));
+    expect(testImportProblems(new Map(sources.map((file) => [file, readFileSync(file, 'utf8')])))).toEqual([]);
   });
 });

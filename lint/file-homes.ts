@@ -39,3 +39,18 @@ export function databaseTestProblems(tests: ReadonlyMap<string, string>): string
     .filter(([file, text]) => file.startsWith('app/') && OPENS_DATABASE.test(text))
     .map(([file]) => `${file} opens a test database: move it to tests/integration/ (unit tests beside the code never need one)`);
 }
+
+/** An import (or re-export, or dynamic import) whose path goes into the repository's tests/ folder. */
+const IMPORTS_TESTS = /\b(?:from|import)\s*\(?\s*['"](?:\.\.\/)+tests\//;
+
+/**
+ * What is wrong with the app's own code (not its tests): it never imports from tests/. The container
+ * image and a release folder ship without tests/, and the commands run there with tsx
+ * (`npm run migrate`, `npm run user`) load app/ as it is written; the server's bundle hid it, as the
+ * build inlines what it imports. `sources` maps a path from the repository root to its text.
+ */
+export function testImportProblems(sources: ReadonlyMap<string, string>): string[] {
+  return [...sources]
+    .filter(([file, text]) => file.startsWith('app/') && !/\.test\.tsx?$/.test(file) && IMPORTS_TESTS.test(text))
+    .map(([file]) => `${file} imports from tests/, which production does not have: move what it needs into app/ (tests may import it from there)`);
+}

@@ -1,8 +1,8 @@
 import { isoDayAfter, zonedTimeToInstant } from '~/lib/dates';
-import { createCommitteeTerm, createDocument, createEvent, createNews, createSiteSettings } from '../../tests/factories/content';
 import type { Database, Executor } from './client.server';
+import { insertCommitteeTerm, insertDocument, insertEvent, sampleSiteSettings } from './content-rows';
 import { samplePdf } from './sample-pdf';
-import { historyMilestones, siteSettings } from './schema/content';
+import { historyMilestones, news, siteSettings } from './schema/content';
 
 /**
  * First-start sample content (docs/product.md#decisions-we-build-on): plausible placeholder text that shows every state
@@ -14,7 +14,7 @@ export async function seedSampleContent(database: Database, options: { now?: Dat
     const existing = await tx.select({ id: siteSettings.id }).from(siteSettings).limit(1);
     if (existing.length > 0) return { seeded: false };
 
-    await createSiteSettings(tx);
+    await tx.insert(siteSettings).values(sampleSiteSettings);
     await seedNews(tx, now);
     await seedCommittees(tx);
     await seedEvents(tx, now);
@@ -36,8 +36,10 @@ const milestones = [
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
 async function seedNews(database: Executor, now: Date) {
-  await createNews(database, {
+  await database.insert(news).values({
     title: 'Record Turnout at Our 2026 Annual General Meeting',
+    // Its address, /news/{slug}, as the content area makes it from the title (features/content/slugs.ts).
+    slug: 'record-turnout-at-our-2026-annual-general-meeting',
     excerpt: 'More than 180 past pupils from across Canada and the United States gathered in Toronto to elect the 2024/2026 committee mid-term team and set priorities for the year ahead.',
     content: [
       'Our Annual General Meeting brought together more than 180 past pupils, families and friends from across North America. Members travelled from Vancouver, Calgary, Montreal, New Jersey and as far as Houston to take part.',
@@ -54,8 +56,9 @@ async function seedNews(database: Executor, now: Date) {
     imageUrl: '/images/news/agm.svg',
     coverAlt: 'Members filling a hall for the annual general meeting',
   });
-  await createNews(database, {
+  await database.insert(news).values({
     title: 'Scholarship Fund Reaches a New Milestone',
+    slug: 'scholarship-fund-reaches-a-new-milestone',
     excerpt: 'Thanks to the generosity of our members, twelve deserving students at the school will receive full-year scholarships this term.',
     content: [
       'The North America chapter’s scholarship fund has grown steadily since it was created, and this year it will support twelve students through their Advanced Level studies.',
@@ -70,8 +73,9 @@ async function seedNews(database: Executor, now: Date) {
     imageUrl: '/images/news/scholarship.svg',
     coverAlt: 'Students in school uniform holding their scholarship certificates',
   });
-  await createNews(database, {
+  await database.insert(news).values({
     title: 'From the Classroom to the Operating Theatre: An Alumna’s Story',
+    slug: 'from-the-classroom-to-the-operating-theatre-an-alumna-s-story',
     excerpt: 'Dr. Anjali Fernando (Class of 1996) reflects on the teachers who shaped her and why she mentors young doctors today.',
     content: [
       'When Dr. Anjali Fernando walked through the school gates for the first time, she never imagined she would one day lead a cardiac surgery team in Boston.',
@@ -86,8 +90,9 @@ async function seedNews(database: Executor, now: Date) {
     imageUrl: null,
     coverAlt: null,
   });
-  await createNews(database, {
+  await database.insert(news).values({
     title: 'School Celebrates a New Science Laboratory',
+    slug: 'school-celebrates-a-new-science-laboratory',
     excerpt: 'The school has opened a modern science laboratory, funded in part by past pupils’ associations around the world.',
     content: [
       'The new laboratory seats forty students and is equipped for physics, chemistry and biology practicals.',
@@ -102,8 +107,9 @@ async function seedNews(database: Executor, now: Date) {
     imageUrl: '/images/news/school.svg',
     coverAlt: 'The school’s new science laboratory',
   });
-  await createNews(database, {
+  await database.insert(news).values({
     title: 'Volunteers Wanted for the Gala Organising Committee',
+    slug: 'volunteers-wanted-for-the-gala-organising-committee',
     excerpt: 'Help us plan the most memorable Gala Night yet. We are looking for volunteers for decorations, programme and sponsorship.',
     content: [
       'The Gala Night is our largest gathering of the year, and it takes many hands to make it a success.',
@@ -147,7 +153,7 @@ async function seedCommittees(database: Executor) {
     ['Ishara Fonseka', null],
     ['Ravi Kanagaratnam', null],
   ];
-  await createCommitteeTerm(
+  await insertCommitteeTerm(
     database,
     { year: '2024/2026', startYear: 2024, isCurrent: true },
     current.map(([name, bio], index) => ({
@@ -169,12 +175,12 @@ async function seedCommittees(database: Executor) {
     ['Shanthi Wijesinghe', 'Committee Member-1'],
     ['Lalith Samarasinghe', 'Committee Member-2'],
   ];
-  await createCommitteeTerm(
+  await insertCommitteeTerm(
     database,
     { year: '2022/2024', startYear: 2022 },
     past.map(([name, role]) => ({ name, role })),
   );
-  await createCommitteeTerm(
+  await insertCommitteeTerm(
     database,
     { year: '2020/2022', startYear: 2020 },
     [
@@ -191,7 +197,7 @@ async function seedEvents(database: Executor, now: Date) {
   const zone = 'America/Toronto';
   const at = (days: number, time: string) => zonedTimeToInstant(isoDayAfter(now, days, zone), time, zone);
 
-  await createEvent(
+  await insertEvent(
     database,
     {
       title: 'Alumni Networking Mixer',
@@ -208,7 +214,7 @@ async function seedEvents(database: Executor, now: Date) {
     },
     [{ name: 'Free Entry', priceCents: 0, quantityCap: 150 }],
   );
-  await createEvent(
+  await insertEvent(
     database,
     {
       title: "Founders' Day Celebration",
@@ -226,7 +232,7 @@ async function seedEvents(database: Executor, now: Date) {
       { name: 'Dinner Pass', priceCents: 2500, quantityCap: 200 },
     ],
   );
-  await createEvent(
+  await insertEvent(
     database,
     {
       title: 'Annual Gala Night',
@@ -246,7 +252,7 @@ async function seedEvents(database: Executor, now: Date) {
       { name: 'VIP Table (10 seats)', priceCents: 90000, quantityCap: 6 },
     ],
   );
-  await createEvent(
+  await insertEvent(
     database,
     {
       title: 'Career Guidance Webinar for School Leavers',
@@ -261,7 +267,7 @@ async function seedEvents(database: Executor, now: Date) {
     },
     [{ name: 'Panellist or Listener', priceCents: 0, quantityCap: 300 }],
   );
-  await createEvent(
+  await insertEvent(
     database,
     {
       title: 'Summer Cricket Encounter',
@@ -317,14 +323,10 @@ async function seedDocuments(database: Executor, now: Date) {
     },
   ];
   for (const file of files) {
-    await createDocument(database, {
-      pdf: await samplePdf(file.title, file.text),
-      title: file.title,
-      type: file.type,
-      visibility: file.visibility,
-      uploadDate: isoDayAfter(now, -file.daysAgo),
-      fileName: file.fileName,
-      mimeType: 'application/pdf',
-    });
+    await insertDocument(
+      database,
+      { title: file.title, type: file.type, visibility: file.visibility, uploadDate: isoDayAfter(now, -file.daysAgo), fileName: file.fileName, mimeType: 'application/pdf' },
+      await samplePdf(file.title, file.text),
+    );
   }
 }

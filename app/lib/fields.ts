@@ -42,8 +42,11 @@ export function optionalText(label: string, max: number, options: { multiline?: 
     .transform((value) => (value ? value : null));
 }
 
+/** The longest rich text a form takes (a story, a page, an event's description, a mailing). */
+export const RICH_TEXT_MAX = 100_000;
+
 /** Rich text from the editor: its size is checked here, its markup is sanitised on the server (lib/rich-text.server.ts). */
-export function richText(label: string, max = 100_000) {
+export function richText(label: string, max = RICH_TEXT_MAX) {
   return z.string({ error: `${label} is required.` }).max(max, `${label} is too long.`);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { MAX_FORM_FIELDS, postedIntent, readFormData } from './forms.server';
+import { RICH_TEXT_MAX, richText } from './fields';
+import { MAX_FIELD_CHARACTERS, MAX_FORM_FIELDS, postedIntent, readFormData } from './forms.server';
 
 const handlers = { details: 1, 'change-email': 2 };
 const form = (fields: Record<string, string>) => {
@@ -47,5 +48,35 @@ describe('readFormData refuses what no form of ours sends', () => {
 
   it('answers 400 to a NUL in a field', async () => {
     expect((await refusal(post('a=%00')))?.init?.status).toBe(400);
+  });
+
+  it('counts the fields of a multipart form in its body too', async () => {
+    const many = new FormData();
+    for (let n = 0; n <= MAX_FORM_FIELDS; n += 1) many.append('a', String(n));
+    const request = (form: FormData) => new Request('http://localhost/donate', { method: 'POST', body: form });
+    expect((await refusal(request(many)))?.init?.status).toBe(413);
+    many.delete('a');
+    many.append('file', new Blob(['x'.repeat(2000)]), 'a.csv');
+    many.append('note', 'kept');
+    expect((await readFormData(request(many))).get('note')).toBe('kept');
+  });
+
+  it('answers 413 to a field longer than any form takes (a page would echo it back), and reads one of that length', async () => {
+    const longest = 'é'.repeat(MAX_FIELD_CHARACTERS);
+    expect((await readFormData(post(new URLSearchParams({ content: longest }).toString()))).get('content')).toBe(longest);
+    const thrown = await refusal(post(new URLSearchParams({ firstName: `${longest}x`, amount: '50' }).toString()));
+    expect(thrown?.init?.status).toBe(413);
+    expect(String(thrown?.data)).toMatch(/longer than any form/);
+  });
+
+  it('reads a story a little longer than rich text takes, so that its schema says so at its field', async () => {
+    const tooLong = 'a'.repeat(RICH_TEXT_MAX + 1);
+    const form = await readFormData(post(new URLSearchParams({ content: tooLong }).toString()));
+    expect(richText('The story').safeParse(form.get('content')).error?.issues[0]?.message).toBe('The story is too long.');
+  });
+
+  it('answers 400 to a body that is no form, and reads an empty form', async () => {
+    expect((await refusal(new Request('http://localhost/donate', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } })))?.init?.status).toBe(400);
+    expect([...(await readFormData(post(''))).keys()]).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { AppError } from './errors';
+import { RICH_TEXT_MAX } from './fields';
 
 /**
  * The most fields a post may carry. Our largest form is an order of 20 seats with their questions
@@ -12,26 +13,62 @@ import { AppError } from './errors';
 export const MAX_FORM_FIELDS = 1000;
 
 /**
+ * A field longer than this is no form's: refused before any schema reads it, or its page would
+ * echo it back. Twice the longest a form takes (rich text, lib/fields.ts), so that a story pasted a
+ * little too long is told so at its field by its schema, not by this.
+ */
+export const MAX_FIELD_CHARACTERS = 2 * RICH_TEXT_MAX;
+
+/**
  * The posted form, or a 400 answer when the body is not a form at all, or holds a NUL character
  * in any field (PostgreSQL cannot store one; no form of ours sends one): never a 500 from input.
- * More than MAX_FORM_FIELDS fields is a 413. The schemas refuse other control characters field by
- * field, with a message.
+ * More than MAX_FORM_FIELDS fields, or a field of more than MAX_FIELD_CHARACTERS, is a 413
+ * (docs/architecture/forms.md#bad-input). The fields are counted in the body as sent, before it
+ * is read into a form: 260,000 fields held tens of megabytes for a moment, and a field of 1 MB,
+ * answered with its form again, was a page of megabytes. The schemas refuse other control
+ * characters field by field, with a message.
  */
 export async function readFormData(request: Request): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? '';
   let formData: FormData;
   try {
-    formData = await request.formData();
-  } catch {
+    const body = Buffer.from(await request.arrayBuffer());
+    if (fieldsIn(body, type) > MAX_FORM_FIELDS) throw tooMany();
+    formData = await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch (error) {
+    if (isTooMany(error)) throw error;
     throw data('The form could not be read. Please try again.', { status: 400 });
   }
-  let fields = 0;
-  for (const _ of formData.keys()) if (++fields > MAX_FORM_FIELDS) throw data('The form has more fields than any form of this site sends. Please reload the page and try again.', { status: 413 });
   for (const [name, value] of formData) {
+    if (typeof value === 'string' && value.length > MAX_FIELD_CHARACTERS) {
+      throw data('A field of the form is longer than any form of this site takes. Please shorten it and try again.', { status: 413 });
+    }
     if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) {
       throw data('The form contains characters that are not allowed. Please check what you entered.', { status: 400 });
     }
   }
   return formData;
+}
+
+const tooMany = () => data('The form has more fields than any form of this site sends. Please reload the page and try again.', { status: 413 });
+const isTooMany = (error: unknown) => typeof error === 'object' && error !== null && (error as { init?: { status?: number } }).init?.status === 413;
+
+/**
+ * How many fields a form body holds, at most, counted in its bytes: the separators of a URL-encoded
+ * form, the boundaries of a multipart one. Anything else is not a form (0: the reader says so).
+ */
+function fieldsIn(body: Buffer, contentType: string): number {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') return body.length === 0 ? 0 : occurrences(body, Buffer.from('&')) + 1;
+  const boundary = /;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (type === 'multipart/form-data' && boundary) return Math.max(0, occurrences(body, Buffer.from(`--${boundary}`)) - 1);
+  return 0;
+}
+
+function occurrences(body: Buffer, needle: Buffer): number {
+  let count = 0;
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) count += 1;
+  return count;
 }
 
 /**

@@ -44,6 +44,8 @@ describe('sanitizeRichText', () => {
 describe('plain text and rich text', () => {
   it('turns paragraphs into HTML, escaping what looks like markup', () => {
     expect(plainTextToRichText('First line.\n\nSecond <b>line</b> & more.')).toBe('<p>First line.</p><p>Second &lt;b&gt;line&lt;/b&gt; &amp; more.</p>');
+    // As a browser posts a textarea without JavaScript: CR LF, and a blank line with spaces.
+    expect(plainTextToRichText('First line.\r\n\r\nSecond,\r\nstill second.\r\n  \r\nThird.')).toBe('<p>First line.</p><p>Second,\r\nstill second.</p><p>Third.</p>');
   });
 
   it('reads the text back out of HTML', () => {

@@ -5,10 +5,13 @@
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Plain text typed before the editor existed: paragraphs between blank lines, as HTML. */
+/**
+ * Plain text typed before the editor existed: paragraphs between blank lines, as HTML. A browser
+ * posts a textarea's line breaks as CR LF, and a blank line may hold spaces.
+ */
 export function plainTextToRichText(text: string): string {
   return text
-    .split(/\n{2,}/)
+    .split(/\r?\n(?:[ \t]*\r?\n)+/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
     .map((paragraph) => `<p>${escapeText(paragraph)}</p>`)

@@ -207,7 +207,7 @@ async function smtpOutcome(config: Env): Promise<SmtpOutcome | undefined> {
 async function stripeOutcome(config: Env): Promise<StripeApiOutcome | undefined> {
   if (!config.stripeSecretKey || stripeKeyMode(config.stripeSecretKey) === 'not-a-secret-key') return undefined;
   try {
-    await stripeClient(config).balance.retrieve();
+    await (await stripeClient(config)).balance.retrieve();
     return { ok: true };
   } catch (error) {
     return classifyStripeError(error);

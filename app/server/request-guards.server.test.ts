@@ -100,27 +100,63 @@ describe('large bodies take turns', () => {
   it('reads at most the budget of large bodies at once, a larger one alone, the others in the order they came', () => {
     const turns = new BodyTurns(3_000_000);
     const started: string[] = [];
-    for (const [name, bytes] of [
-      ['a', 1_000_000],
-      ['b', 1_000_000],
-      ['c', 1_000_000],
-      ['d', 1_000_000],
-      ['huge', 5_000_000],
-      ['e', 1_000_000],
-    ] as const)
-      turns.admit(bytes, () => started.push(name));
+    const done = Object.fromEntries(
+      (
+        [
+          ['a', 1_000_000],
+          ['b', 1_000_000],
+          ['c', 1_000_000],
+          ['d', 1_000_000],
+          ['huge', 5_000_000],
+          ['e', 1_000_000],
+        ] as const
+      ).map(([name, bytes]) => [name, turns.admit(bytes, () => started.push(name))]),
+    );
     expect(started).toEqual(['a', 'b', 'c']);
     expect([turns.held, turns.queued]).toEqual([3_000_000, 3]);
-    turns.release(1_000_000);
+    done.a!();
+    // Given back once only, however often the request says it is over.
+    done.a!();
     expect(started).toEqual(['a', 'b', 'c', 'd']);
-    turns.release(1_000_000);
-    turns.release(1_000_000);
-    turns.release(1_000_000);
+    expect(turns.held).toBe(3_000_000);
+    done.b!();
+    done.c!();
+    done.d!();
     // Nothing else held: the body larger than the budget is read alone, and the next waits for it.
     expect(started).toEqual(['a', 'b', 'c', 'd', 'huge']);
-    turns.release(5_000_000);
+    done.huge!();
     expect(started).toEqual(['a', 'b', 'c', 'd', 'huge', 'e']);
-    turns.release(1_000_000);
+    done.e!();
     expect([turns.held, turns.queued]).toEqual([0, 0]);
+  });
+
+  it('gives up the place of a client that leaves while it waits: it is never read, and nothing stays held for it', () => {
+    const turns = new BodyTurns(2_000_000);
+    const started: string[] = [];
+    const reading = turns.admit(2_000_000, () => started.push('reading'));
+    const leaving = [1, 2, 3].map((n) => turns.admit(1_000_000, () => started.push(`left ${n}`)));
+    const staying = turns.admit(1_000_000, () => started.push('stays'));
+    // The clients in line before the one that stays leave (a half-sent request, a client's time limit).
+    for (const leave of leaving) leave();
+    expect(turns.queued).toBe(1);
+    reading();
+    expect(started).toEqual(['reading', 'stays']);
+    staying();
+    expect([turns.held, turns.queued]).toEqual([0, 0]);
+    // The budget is whole again: two bodies of 1 MB are read side by side.
+    turns.admit(1_000_000, () => started.push('next 1'));
+    turns.admit(1_000_000, () => started.push('next 2'));
+    expect(started.slice(-2)).toEqual(['next 1', 'next 2']);
+  });
+
+  it('lets those behind in when the first in line leaves', () => {
+    const turns = new BodyTurns(2_000_000);
+    const started: string[] = [];
+    turns.admit(1_000_000, () => started.push('reading'));
+    const first = turns.admit(2_000_000, () => started.push('first'));
+    turns.admit(1_000_000, () => started.push('second'));
+    expect(started).toEqual(['reading']);
+    first();
+    expect(started).toEqual(['reading', 'second']);
   });
 });

@@ -65,25 +65,25 @@ export function limitRequestBodies(maxBytes = MAX_BODY_BYTES, uploads: { prefix:
     }
     const length = Number(declared);
     if (length <= LARGE_BODY_BYTES) return next();
-    largeBodies.admit(length, () => {
-      // Its turn: the body is read now, and its share is given back once the answer is sent (or the client leaves).
-      response.once('close', () => largeBodies.release(length));
-      next();
-    });
+    // Its turn comes, or it has one: the body is read then. Once the answer is sent, or the client
+    // leaves (waiting or not), its place or its share is given up.
+    response.once('close', largeBodies.admit(length, next));
   };
 }
 
 /** A body over this is a large one (a form of ours is a few kilobytes; an upload, a member import). */
 export const LARGE_BODY_BYTES = 64 * 1024;
 /** How many bytes of large bodies the server reads and holds at once (one larger body is read alone). */
-export const LARGE_BODIES_IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+export const LARGE_BODIES_IN_FLIGHT_BYTES = 2 * 1024 * 1024;
 
 /**
  * Large bodies take turns (docs/architecture/server.md#memory): a request whose body would pass
  * LARGE_BODIES_IN_FLIGHT_BYTES together with those being read and handled waits, unread (its
  * connection's buffers fill and TCP makes the client wait), until enough are done. Reading a 1 MB
  * form costs several megabytes (its bytes, its text, its fields), so 32 clients posting 1 MB at
- * once held over 100 MB; now at most a few.
+ * once held over 100 MB; now at most a few. A client that leaves while it waits gives up its place:
+ * a share taken for it then would never be given back, and after a few such clients no large body
+ * (a picture, a member import) would be read again until a restart.
  */
 export class BodyTurns {
   private inFlight = 0;
@@ -91,17 +91,41 @@ export class BodyTurns {
 
   constructor(private readonly budget = LARGE_BODIES_IN_FLIGHT_BYTES) {}
 
-  admit(bytes: number, go: () => void): void {
+  /**
+   * Calls `go` when the body may be read (now, or once others are done); returns what to call once
+   * the request is over, read or not: it gives back the share, or the place in the line. Calling it
+   * again does nothing.
+   */
+  admit(bytes: number, go: () => void): () => void {
+    const turn = { bytes, go };
+    let state: 'waiting' | 'reading' | 'done' = 'waiting';
+    turn.go = () => {
+      state = 'reading';
+      go();
+    };
     if (this.waiting.length === 0 && (this.inFlight === 0 || this.inFlight + bytes <= this.budget)) {
       this.inFlight += bytes;
-      go();
-      return;
+      turn.go();
+    } else {
+      this.waiting.push(turn);
     }
-    this.waiting.push({ bytes, go });
+    return () => {
+      if (state === 'reading') this.release(bytes);
+      else if (state === 'waiting') {
+        this.waiting.splice(this.waiting.indexOf(turn), 1);
+        // The one that left may have been first in line: those behind it may fit now.
+        this.admitWaiting();
+      }
+      state = 'done';
+    };
   }
 
-  release(bytes: number): void {
+  private release(bytes: number): void {
     this.inFlight -= bytes;
+    this.admitWaiting();
+  }
+
+  private admitWaiting(): void {
     while (this.waiting.length > 0 && (this.inFlight === 0 || this.inFlight + this.waiting[0]!.bytes <= this.budget)) {
       const next = this.waiting.shift()!;
       this.inFlight += next.bytes;

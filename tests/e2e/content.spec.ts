@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { samplePdf } from '../../app/db/sample-pdf';
 import { toLocalDateTimeInput } from '../../app/lib/dates';
 import { xssPayloads } from '../fixtures/xss-payloads';
-import { currentToast, expectNoAxeViolations } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
 import { applyAndPay, rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 const people = {
@@ -318,4 +318,26 @@ test('what an editor types before the page is interactive is kept when the edito
   const editor = page.getByRole('textbox', { name: 'The story' });
   await expect(editor.locator('p')).toHaveText(['Typed before the scripts arrived.', 'A second paragraph.']);
   await expectNoAxeViolations(page);
+});
+
+test('without JavaScript the story is a plain textarea whose blank lines make paragraphs, and it saves', async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 }, storageState: await page.context().storageState() });
+  const noScript = await plain.newPage();
+  const title = `Old Boys' Cricket Match ${Date.now()}`;
+  await noScript.goto('/admin/content/news/new');
+  await noScript.getByLabel('Title', { exact: true }).fill(title);
+  await noScript.getByLabel('Summary').fill('The annual match against the staff, written without scripts.');
+  // The server renders the textarea only (the editor is the browser's): no toolbar without JavaScript.
+  await expect(noScript.getByRole('toolbar', { name: 'Formatting' })).toHaveCount(0);
+  await noScript.getByLabel('The story').fill('The staff won by three wickets.\n\nTea was served at four.');
+  await noScript.getByLabel('Author').fill('Test Editor');
+  await noScript.getByLabel('Cover picture').setInputFiles({ name: 'cricket.jpg', mimeType: 'image/jpeg', buffer: await picture(1200, 800) });
+  await noScript.getByLabel('Describe the picture').fill('Past pupils on the cricket field');
+  await noScript.getByRole('button', { name: 'Publish' }).click();
+  await expect(noScript.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(noScript.getByLabel('The story')).toHaveValue(/<p>The staff won by three wickets\.<\/p>\s*<p>Tea was served at four\.<\/p>/);
+  expect(await noScript.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolationsWithoutJavaScript(noScript, browser);
+  await plain.close();
 });

@@ -85,6 +85,14 @@ export const seededEvents = {
     venue: 'Maple Leaf Cricket Club, King City',
     tiers: [{ name: 'Lunch', price: 0, quantity: 40 }],
   },
+  // sold-out.spec.ts: a paid tier of one seat, taken while two buyers have the order form open.
+  supperClub: {
+    title: 'Rooftop Supper Club 2031',
+    description: 'Supper on the roof terrace, one long table.',
+    startsAt: '2031-06-14T19:30',
+    venue: 'The Rooftop, 1 King Street West, Toronto',
+    tiers: [{ name: 'Supper', price: 35, quantity: 1 }],
+  },
   // discount-codes.spec.ts: the code is added in the editor by the journey.
   matchDinner: {
     title: 'Cricket Match Dinner 2031',

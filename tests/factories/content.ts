@@ -1,41 +1,21 @@
 /**
- * Builders and inserters for content rows, shared by the seed (rich sample content) and the tests
- * (one row with just the fields a test cares about).
+ * Content rows for the tests: one row with just the fields a test cares about, the rest defaults.
+ * They are written as the seed writes its sample content (app/db/content-rows.ts).
  */
 import type { Executor } from '~/db/client.server';
+import { insertCommitteeTerm, insertDocument, insertEvent, sampleSiteSettings } from '~/db/content-rows';
 import { samplePdf } from '~/db/sample-pdf';
-import { committeeMembers, committeeTerms, documents, events, news, siteSettings, ticketTiers } from '~/db/schema/content';
+import { type documents, type events, news, siteSettings, type ticketTiers } from '~/db/schema/content';
 import { slugify } from '~/features/content/slugs';
-import { createStoredFile } from './media';
 
 type NewSiteSettings = typeof siteSettings.$inferInsert;
 type NewNews = Omit<typeof news.$inferInsert, 'slug'> & { slug?: string };
 type NewEvent = typeof events.$inferInsert;
 type NewTier = Omit<typeof ticketTiers.$inferInsert, 'eventId'>;
-type NewMember = Omit<typeof committeeMembers.$inferInsert, 'termId'>;
 type NewDocument = Omit<typeof documents.$inferInsert, 'fileName'> & { fileName?: string };
 
 export function buildSiteSettings(overrides: Partial<NewSiteSettings> = {}): NewSiteSettings {
-  return {
-    id: 1,
-    associationName: "Lakeview Methodist College Past Pupils' Association",
-    shortName: 'LMC PPA',
-    chapterName: 'North America',
-    contactAddress: '100 King Street West, Suite 5600\nToronto, ON M5X 1C9, Canada',
-    contactPhone: '+1 (416) 555-0142',
-    contactEmail: 'hello@ppa-northamerica.example.org',
-    socialLinks: [
-      { label: 'Facebook', url: 'https://www.facebook.com/ppa.northamerica' },
-      { label: 'Instagram', url: '#' },
-      { label: 'YouTube', url: '#' },
-    ],
-    branchLinks: [
-      { label: 'Sri Lanka', url: 'https://ppa-srilanka.example.org' },
-      { label: 'United Kingdom', url: 'https://ppa-uk.example.org' },
-    ],
-    socialFeedUrl: 'https://www.facebook.com/ppa.northamerica',
-    ...overrides,
-  };
+  return { ...sampleSiteSettings, ...overrides };
 }
 
 export async function createSiteSettings(database: Executor, overrides: Partial<NewSiteSettings> = {}) {
@@ -86,26 +66,10 @@ export function buildEvent(overrides: Partial<NewEvent> = {}): NewEvent {
 }
 
 export async function createEvent(database: Executor, overrides: Partial<NewEvent> = {}, tiers: NewTier[] = []) {
-  const [event] = await database.insert(events).values(buildEvent(overrides)).returning();
-  const createdTiers = tiers.length
-    ? await database
-        .insert(ticketTiers)
-        .values(tiers.map((tier, index) => ({ sortOrder: index, ...tier, eventId: event!.id })))
-        .returning()
-    : [];
-  return { ...event!, tiers: createdTiers };
+  return insertEvent(database, buildEvent(overrides), tiers);
 }
 
-export async function createCommitteeTerm(database: Executor, term: { year: string; startYear: number; isCurrent?: boolean }, members: NewMember[] = []) {
-  const [created] = await database.insert(committeeTerms).values(term).returning();
-  const createdMembers = members.length
-    ? await database
-        .insert(committeeMembers)
-        .values(members.map((member, index) => ({ sortOrder: index, ...member, termId: created!.id })))
-        .returning()
-    : [];
-  return { ...created!, members: createdMembers };
-}
+export const createCommitteeTerm = insertCommitteeTerm;
 
 /** A document and its PDF, stored as media (the file's words are the title unless given). */
 export async function createDocument(database: Executor, overrides: Partial<NewDocument> & { pdf?: Buffer } = {}) {
@@ -113,22 +77,6 @@ export async function createDocument(database: Executor, overrides: Partial<NewD
   const { pdf, ...values } = overrides;
   const title = values.title ?? `Document ${n}`;
   const fileName = values.fileName ?? `document-${n}.pdf`;
-  const file =
-    values.mediaId === undefined
-      ? await createStoredFile(database, { kind: 'document', fileName, mimeType: 'application/pdf', bytes: pdf ?? (await samplePdf(title, [`The text of ${title}.`])) })
-      : null;
-  const [row] = await database
-    .insert(documents)
-    .values({
-      title,
-      type: 'report',
-      uploadDate: '2026-09-01',
-      visibility: 'members',
-      fileName,
-      mimeType: 'application/pdf',
-      mediaId: file?.id ?? null,
-      ...values,
-    })
-    .returning();
-  return row!;
+  const bytes = values.mediaId === undefined ? (pdf ?? (await samplePdf(title, [`The text of ${title}.`]))) : null;
+  return insertDocument(database, { title, type: 'report', uploadDate: '2026-09-01', visibility: 'members', mimeType: 'application/pdf', ...values, fileName }, bytes);
 }

@@ -1,13 +1,14 @@
 /**
  * Vitest global setup of the fuzz suite (vitest.fuzz.config.ts): the production build, served by
  * server.js as playwright.config.ts serves it to the journeys (a free port, a fresh DATA_DIR, the
- * bootstrap admin, the heap flags of `npm run serve`), started once for the run and stopped after it.
+ * bootstrap admin, `npm run serve`'s memory settings), started once for the run and stopped after it.
  * `npm run build` comes first (`npm run test:e2e` does both).
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { serveCommand } from '../../scripts/serve-command.mjs';
 import { freePort, startServer, waitUntilServing } from '../setup/server-process';
 
 declare module 'vitest' {
@@ -25,7 +26,8 @@ export default async function setup(project: TestProject) {
   const admin = { email: 'admin@example.org', password: 'admin password for tests' };
   const server = startServer(
     {
-      // The site as `npm run serve` runs it, on its own embedded database.
+      // The site as `npm run serve` runs it (its environment and Node's options: scripts/serve-command.mjs), on its own embedded database.
+      ...serveCommand.environment,
       NODE_ENV: undefined,
       DATABASE_URL: undefined,
       PORT: String(port),
@@ -37,7 +39,7 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     },
-    ['--max-old-space-size=192', '--max-semi-space-size=4'],
+    serveCommand.nodeOptions,
   );
   try {
     await waitUntilServing(server, port);

@@ -17,7 +17,8 @@ import { createEvent, createSiteSettings } from '../factories/content';
 import { setupTestDatabase } from '../setup/database';
 import { postArgs, routeArgs } from '../setup/route-args';
 
-const database = setupTestDatabase();
+const statements: string[] = [];
+const database = setupTestDatabase({ logger: { logQuery: (query) => statements.push(query) } });
 beforeAll(async () => {
   await createSiteSettings(database.db());
 });
@@ -62,6 +63,10 @@ describe('the order queue', () => {
     // Each knows its place, in the order they came.
     const positions = await Promise.all(queued.map(async (token) => (await queuedOrder(token))!));
     expect(positions.map((state) => (state.state === 'waiting' ? state.position : state.state))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // A waiting buyer's page asks every few seconds: its row and its position are one statement.
+    statements.length = 0;
+    expect(await queuedOrder(queued[4]!)).toMatchObject({ state: 'waiting', position: 5 });
+    expect(statements).toHaveLength(1);
     // The page says it, and refreshes itself without a script.
     const page = await queueLoader(routeArgs(location, {}, { id: String(gala.id), token: queued[8]! }));
     expect(page.status).toBe(200);

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { parseCookies } from 'better-auth/cookies';
-import { verifyJWT } from 'better-auth/crypto';
+import { hashPassword, verifyJWT, verifyPassword } from 'better-auth/crypto';
 import { admin, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { defaultStatements } from 'better-auth/plugins/admin/access';
@@ -17,6 +17,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { carryAccountEmail } from './account-email.server';
 import { authInputProblem } from './auth-input.server';
 import { log } from '~/lib/log.server';
+import { oneAtATime } from '~/lib/one-at-a-time';
 import { forgetSessionUsers, sessionUserOf } from '~/lib/session-cache.server';
 import { endOtherSessionsOnceOn, refuseUsedCode } from './totp-replay.server';
 import { twoFactorRequiredFor } from './two-factor-policy.server';
@@ -170,6 +171,18 @@ async function refuseWhileRequired(context: HookContext): Promise<void> {
   }
 }
 
+/**
+ * Password hashes and checks one at a time in this process (docs/architecture/server.md#memory):
+ * better-auth's scrypt (N=16384, r=16) takes 32 MB for each, in libuv's pool of two threads, so two
+ * sign-ins at once held 64 MB for a moment, and a stream of sign-in attempts under attack kept
+ * the server's memory that high. A sign-in waits at most for the hashes asked before it (~50–100 ms
+ * each); attempts are limited per client anyway (authRateLimits).
+ */
+const passwordHashes = oneAtATime();
+
+/** better-auth's scrypt, the hash and the check the line runs (looked up at each call). */
+export const scrypt = { hash: hashPassword, verify: verifyPassword };
+
 const accessControl = createAccessControl(defaultStatements);
 const noPluginPowers = accessControl.newRole({ user: [], session: [] });
 
@@ -198,6 +211,8 @@ function createAuth(database: Database) {
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      // better-auth's own scrypt, one hash at a time (passwordHashes above).
+      password: { hash: (password) => passwordHashes(() => scrypt.hash(password)), verify: (data) => passwordHashes(() => scrypt.verify(data)) },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Queued after the answer, not awaited: a request for a known address must take as long as one

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Env } from '~/lib/env.server';
 import { AppError } from '~/lib/errors';
 import { messages } from '~/lib/messages';
@@ -10,9 +10,18 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export type StripeConfig = Pick<Env, 'stripeSecretKey' | 'stripeApiBase' | 'stripeWebhookSecret'>;
 
-export function stripeClient(config: Pick<Env, 'stripeSecretKey' | 'stripeApiBase'>): Stripe {
+/**
+ * Stripe's SDK, loaded on the first call that needs it (docs/architecture/server.md#memory): its
+ * code is megabytes of the server's memory, which a site without Stripe keys (the test provider)
+ * never needs, and a site with them only once a payment or the doctor asks.
+ */
+let stripeSdk: Promise<typeof Stripe> | undefined;
+const loadStripe = () => (stripeSdk ??= import('stripe').then((module) => module.default));
+
+export async function stripeClient(config: Pick<Env, 'stripeSecretKey' | 'stripeApiBase'>): Promise<Stripe> {
   const base = config.stripeApiBase ? new URL(config.stripeApiBase) : undefined;
-  return new Stripe(config.stripeSecretKey!, {
+  const StripeSdk = await loadStripe();
+  return new StripeSdk(config.stripeSecretKey!, {
     maxNetworkRetries: 1,
     timeout: 20_000,
     // Tests point the real SDK at a local fake Stripe API (docs/architecture/tests.md).
@@ -73,11 +82,16 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
 }
 
 export function stripeProvider(config: StripeConfig): PaymentProvider {
-  const stripe = stripeClient(config);
+  let client: Promise<Stripe> | undefined;
+  const sdk = async () => {
+    client ??= stripeClient(config);
+    return { stripe: await client, errors: (await loadStripe()).errors };
+  };
   return {
     name: 'stripe',
 
     async createCheckout(request, urls, idempotencyKey) {
+      const { stripe, errors } = await sdk();
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.create(
@@ -113,7 +127,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
         );
       } catch (error) {
         // Stripe is down, unreachable or refuses our key: the visitor can only try again later.
-        if (error instanceof Stripe.errors.StripeError) {
+        if (error instanceof errors.StripeError) {
           log.warn({ err: error }, 'Stripe refused to start a checkout');
           throw new AppError('payments_unavailable', messages.paymentsUnavailable.description);
         }
@@ -124,6 +138,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     },
 
     async verifyReturn(sessionId) {
+      const { stripe, errors } = await sdk();
       try {
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
@@ -135,13 +150,14 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
           livemode: session.livemode,
         };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (error instanceof errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
       }
     },
 
     async parseWebhook(rawBody, signature) {
       if (!signature) throw new AppError('invalid_signature', 'Missing Stripe-Signature header');
+      const { stripe } = await sdk();
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, config.stripeWebhookSecret!, WEBHOOK_TOLERANCE_SECONDS);
@@ -162,16 +178,18 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     },
 
     async cancelSubscriptionAtPeriodEnd(providerSubscriptionId) {
+      const { stripe } = await sdk();
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
     },
 
     async cardUpdateUrl(providerCustomerId, returnUrl) {
+      const { stripe, errors } = await sdk();
       try {
         // Stripe's billing portal, straight to its 'update payment method' page.
         const session = await stripe.billingPortal.sessions.create({ customer: providerCustomerId, return_url: returnUrl, flow_data: { type: 'payment_method_update' } });
         return session.url;
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError) {
+        if (error instanceof errors.StripeError) {
           log.warn({ err: error }, 'Stripe refused to open its billing portal');
           throw new AppError('payments_unavailable', messages.paymentsUnavailable.description);
         }
@@ -180,6 +198,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     },
 
     async refund(checkoutSessionId, amountCents, idempotencyKey) {
+      const { stripe } = await sdk();
       const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
       const paymentIntent = idOf(session.payment_intent);
       if (!paymentIntent) throw new AppError('conflict', 'This payment cannot be refunded: Stripe has no card payment for it.');
@@ -188,11 +207,12 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     },
 
     async expireCheckout(checkoutSessionId) {
+      const { stripe, errors } = await sdk();
       try {
         await stripe.checkout.sessions.expire(checkoutSessionId);
       } catch (error) {
         // Already complete or expired: nothing to close.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        if (!(error instanceof errors.StripeInvalidRequestError)) throw error;
       }
     },
   };

@@ -1,4 +1,4 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, redirectDocument, useSubmit } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
@@ -6,17 +6,12 @@ import { Button } from '~/components/ui/button';
 import { FormError, FormField } from '~/components/ui/form-field';
 import { getSessionUser } from '~/features/accounts/session.server';
 import { discountText, orderPageSchemaFor } from '~/features/events/discounts';
-import { getEventWithTiers } from '~/features/events/events.server';
-import { selectionFromParam, selectionToParam } from '~/features/events/orders.schema';
-import { selectionChanges } from '~/features/events/order-changes';
+import { selectionToParam } from '~/features/events/orders.schema';
 import { orderQueuePath, placeOrQueue } from '~/features/events/order-queue.server';
-import { orderCheckout, tiersWithAvailability } from '~/features/events/orders.server';
-import { offerOfLink } from '~/features/events/waitlist.server';
+import { orderCheckout } from '~/features/events/orders.server';
 import { givenAnswers } from '~/features/events/questions';
-import { listQuestions } from '~/features/events/questions.server';
 import { findRegistration } from '~/features/events/registrations.server';
 import { ticketOrderPath } from '~/features/events/ticket-codes.server';
-import { assessTicketRequest } from '~/features/events/tickets';
 import { memberAccess } from '~/features/membership/membership.server';
 import { startCheckoutForNewRecord } from '~/features/payments/payments.server';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
@@ -27,45 +22,33 @@ import { readFormData, withTextList } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
 import { pageMeta } from '~/lib/meta';
 import { formatCents } from '~/lib/money';
-import { notFound, parseId } from '~/lib/params';
+import { answerHoldsNoVisitor } from '~/lib/shared-answers.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { PageHandle } from '~/lib/page-policy';
 import { useMemo } from 'react';
-import { ChangedNotice, OfferNotice, RegisteredNotice } from './order-notices.parts';
+import { ChangedNotice, OfferNotice, RegisteredNotice, WaitlistLinks, type OrderWaitlist } from './order-notices.parts';
 import { AttendeeQuestions, OrderQuestions } from './order-questions.parts';
 import { DiscountCodeField, OrderSummary, type ShownDiscount } from './order-summary.parts';
 import { checkTypedCode, placeWithinMailLimits } from './order-limits.parts.server';
+import { loadOrder, soldOutAnswers, waitlistsOf } from './order-page.parts.server';
 import { registeredOrderIds, rememberRegistration } from './registration-cookie.parts.server';
+import { ticketViewer } from './ticket-viewer.parts.server';
 import type { Route } from './+types/events.$id.order';
 
 /**
  * The order page (docs/product.md#tickets): the tickets chosen on the event page, a name for each,
  * and the buyer's name and email; then the checkout (paid) or the tickets at once (free). A link
  * kept from earlier says what changed since (a tier sold out), naming the tier, rather than
- * silently taking less; a visitor who registered already is told so (Back after registering).
+ * silently taking less, with the waitlists to join; a visitor who registered already is told so
+ * (Back after registering). What the link offers is ./order-page.parts.server.ts.
  */
-async function loadOrder(request: Request, rawId: string | undefined) {
-  const id = parseId(rawId);
-  const event = id === null ? undefined : await getEventWithTiers(id);
-  if (!event) notFound(messages.eventNotFound);
-  const offer = await offerOfLink(new URL(request.url).searchParams.get('offer'), event.id);
-  const tiers = await tiersWithAvailability(event.tiers, new Date(), offer.tierId ?? undefined);
-  const requested = selectionFromParam(new URL(request.url).searchParams.get('seats'));
-  const outcome = assessTicketRequest({ externalFormLink: event.externalFormLink, tiers }, requested);
-  // Nothing asked for, or a form elsewhere: the event page is where tickets are chosen.
-  if (outcome.kind === 'external-form' || !Object.values(requested).some((quantity) => quantity > 0)) throw redirect(`/events/${event.id}`);
-  const ended = (event.endsAt ?? event.startsAt) <= new Date();
-  const selection = outcome.kind === 'selected' && !ended ? outcome.selection : {};
-  const notes = ended ? ['This event has ended. Ticket sales are closed.'] : [...(offer.refusal ? [offer.refusal] : []), ...selectionChanges(tiers, requested, selection)];
-  // One line per seat, in the tiers' order: the attendee names follow it.
-  const seats = tiers.flatMap((tier) => Array.from({ length: selection[tier.id] ?? 0 }, () => ({ tierId: tier.id, tierName: tier.name, priceCents: tier.priceCents })));
-  const questions = await listQuestions(event.id);
-  return { event, seats, notes, totalCents: seats.reduce((total, seat) => total + seat.priceCents, 0), selection, questions, offer };
-}
+// A post for tickets all gone is answered alike for every anonymous buyer: on a big night, the page is rendered once.
+export const middleware: Route.MiddlewareFunction[] = [soldOutAnswers];
 
 export async function loader(args: Route.LoaderArgs) {
   const { request, params, url } = args;
-  const { event, seats, notes, totalCents, selection, questions, offer } = await loadOrder(request, params.id);
+  const offered = await loadOrder(request, params.id);
+  const { event, seats, notes, totalCents, selection, questions, offer } = offered;
   const user = await getSessionUser(args);
   const registration = seats.length > 0 && totalCents === 0 ? await findRegistration(event.id, { userId: user?.id ?? null, orderIds: await registeredOrderIds(request, event.id) }) : null;
   // 'Register more people' shows the form again, until the next registration.
@@ -77,6 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
     totalCents,
     questions,
     heldUntil: offer.heldUntil,
+    waitlists: notes.length ? waitlistsOf(offered, await ticketViewer(args, event.tiers)) : [],
     prefill: offer.prefill ?? (user ? { name: user.name, email: user.email } : null),
     registered: shown
       ? {
@@ -90,8 +74,17 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { request, params } = args;
-  const { event, seats, notes, questions, offer } = await loadOrder(request, params.id);
+  const { request, params, context } = args;
+  const offered = await loadOrder(request, params.id);
+  const { event, seats, notes, questions, offer } = offered;
+  // Nothing of the link left (sold out since the page was shown): said at the form, with the
+  // waitlists to join. The answer holds nothing the buyer typed (with JavaScript the form keeps it),
+  // so that the page made with it may be every anonymous buyer's (lib/shared-answers.server.ts).
+  if (seats.length === 0) {
+    const waitlists = waitlistsOf(offered, await ticketViewer(args, event.tiers));
+    answerHoldsNoVisitor(context);
+    return data({ result: { status: 'error', error: { '': notes } } satisfies SubmissionResult<string[]>, discount: null, waitlists }, { status: 409 });
+  }
   const seatTiers = seats.map((seat) => seat.tierId);
   const submission = parseWithZod(await readFormData(request), { schema: orderPageSchemaFor(questions, seatTiers) });
   const user = await getSessionUser(args);
@@ -104,8 +97,11 @@ export async function action(args: Route.ActionArgs) {
       ? { code: checked.code.code, text: discountText(checked.code), lines: checked.lines, discountCents: checked.discountCents, totalCents: checked.totalCents }
       : null;
   // One attendee input per seat, whatever shape the post gave the list; answers only as fields of `answers`.
-  const reply = (options?: Parameters<typeof submission.reply>[0]) => ({ result: withAnswers(withTextList(submission.reply(options), 'attendees', seats.length)), discount });
-  if (seats.length === 0) return data(reply({ formErrors: notes }), { status: 409 });
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => ({
+    result: withAnswers(withTextList(submission.reply(options), 'attendees', seats.length)),
+    discount,
+    waitlists: [] as OrderWaitlist[],
+  });
   if (submission.status !== 'success') return data(reply(), { status: 400 });
   if (guessing) return data(reply({ fieldErrors: { discountCode: [guessing.message] } }), { status: 429, headers: { 'Retry-After': String(guessing.retryAfter) } });
   if (submission.value.intent === 'apply') {
@@ -180,7 +176,7 @@ function placeOnEnter(event: React.KeyboardEvent<HTMLFormElement>) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, seats, notes, prefill, registered, questions, heldUntil } = loaderData;
+  const { event, seats, notes, prefill, registered, questions, heldUntil, waitlists } = loaderData;
   const busy = useIsPending();
   const discount = actionData?.discount && actionData.discount.lines.length === seats.length ? actionData.discount : null;
   const totalCents = discount ? discount.totalCents : loaderData.totalCents;
@@ -221,14 +217,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </PageHero>
       {registered || seats.length === 0 ? (
         <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
-          {registered ? <RegisteredNotice eventTitle={event.title} {...registered} /> : <ChangedNotice notes={notes} eventId={event.id} nothingLeft />}
+          {registered ? <RegisteredNotice eventTitle={event.title} {...registered} /> : <ChangedNotice notes={notes} eventId={event.id} waitlists={waitlists} nothingLeft />}
         </section>
       ) : (
         <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_340px] lg:items-start lg:px-8">
           {heldUntil ? <OfferNotice heldUntil={heldUntil} timeZone={event.timeZone} /> : null}
           {notes.length > 0 ? (
             <div className="lg:col-span-2">
-              <ChangedNotice notes={notes} eventId={event.id} nothingLeft={false} />
+              <ChangedNotice notes={notes} eventId={event.id} waitlists={waitlists} nothingLeft={false} />
             </div>
           ) : null}
           <Form method="post" {...formProps} onSubmit={onSubmit} onKeyDown={placeOnEnter} className="grid gap-6 rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
@@ -257,6 +253,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <OrderQuestions questions={questions} fields={answerFields} />
             {loaderData.totalCents > 0 ? <DiscountCodeField field={fields.discountCode} busy={busy} applied={discount !== null} /> : null}
             <FormError id={form.errorId} errors={form.errors} />
+            {/* Sold out since the page was shown (with JavaScript the form stays): where to wait for a seat. */}
+            {actionData?.waitlists.length ? <WaitlistLinks waitlists={actionData.waitlists} /> : null}
             <div className="flex flex-wrap gap-3">
               <Button type="submit" name="intent" value="order" size="lg" variant="accent" disabled={busy}>
                 {totalCents === 0 ? 'Confirm Your Attendance' : `Pay ${formatCents(totalCents)}`}

@@ -8,7 +8,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { ResponsiveImage } from '~/components/ui/responsive-image';
 import { RichText } from '~/components/ui/rich-text';
 import { wantsPreview } from '~/features/accounts/route-guards.server';
-import { getSessionUser } from '~/features/accounts/session.server';
 import { ticketSelectionSchema } from '~/features/events/events.schema';
 import { getPublicSiteSettings } from '~/features/content/settings.server';
 import { eventPreviewSubject, getEventWithTiers } from '~/features/events/events.server';
@@ -16,8 +15,7 @@ import { eventJsonLd } from '~/features/events/structured-data';
 import { previewImage } from '~/features/media/previews.server';
 import { selectionToParam } from '~/features/events/orders.schema';
 import { tiersWithAvailability } from '~/features/events/orders.server';
-import { assessTicketRequest, showsTicketCard, type TicketViewer } from '~/features/events/tickets';
-import { memberAccess } from '~/features/membership/membership.server';
+import { assessTicketRequest, showsTicketCard } from '~/features/events/tickets';
 import { formatDateWithWeekday, formatTime } from '~/lib/dates';
 import { readFormData } from '~/lib/forms.server';
 import { messages } from '~/lib/messages';
@@ -28,24 +26,13 @@ import { cn } from '~/lib/utils';
 import type { PageHandle } from '~/lib/page-policy';
 import type { Route } from './+types/events.$id';
 import { TicketCard } from './ticket-card.parts';
+import { ticketViewer } from './ticket-viewer.parts.server';
 
 async function loadEvent(rawId: string | undefined, options: { preview: boolean }) {
   const id = parseId(rawId);
   const event = id === null ? undefined : await getEventWithTiers(id, options);
   if (!event) notFound(messages.eventNotFound);
   return event;
-}
-
-/**
- * Whether members-only tiers are open to the visitor: an anonymous visitor (the page cache's copy)
- * is a guest; a signed-in one, whose page is rendered for them, is a member when their membership
- * opens members' documents, as the order's own check says (docs/product.md#ticket-card).
- */
-async function ticketViewer(args: Route.LoaderArgs | Route.ActionArgs, tiers: { membersOnly: boolean }[]): Promise<TicketViewer> {
-  if (!tiers.some((tier) => tier.membersOnly)) return 'guest';
-  const user = await getSessionUser(args);
-  if (!user) return 'guest';
-  return (await memberAccess(user)).readsMembersDocuments ? 'member' : 'non-member';
 }
 
 export async function loader(args: Route.LoaderArgs) {

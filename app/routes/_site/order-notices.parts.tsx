@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { formatDateTime } from '~/lib/dates';
 
+/** A waitlist the visitor may join instead of a tier the link asked for (docs/product.md#waitlist). */
+export type OrderWaitlist = { tierName: string; path: string };
+
 /**
  * The order page's answers other than its form (docs/product.md#tickets): the visitor registered
  * already (Back after registering, or the link again), or nothing of what the link asked for can be
@@ -32,7 +35,7 @@ export function RegisteredNotice({ eventTitle, people, email, ticketsPath, again
 }
 
 /** What changed since the link was made, naming each tier (selectionChanges); with the rest still on offer, above the form. */
-export function ChangedNotice({ notes, eventId, nothingLeft }: { notes: string[]; eventId: number; nothingLeft: boolean }) {
+export function ChangedNotice({ notes, eventId, waitlists, nothingLeft }: { notes: string[]; eventId: number; waitlists: OrderWaitlist[]; nothingLeft: boolean }) {
   return (
     <div role={nothingLeft ? undefined : 'status'} className="rounded-2xl border border-gold-300 bg-gold-50 p-6 text-navy-900 sm:p-8">
       <div className="flex items-start gap-3">
@@ -45,14 +48,40 @@ export function ChangedNotice({ notes, eventId, nothingLeft }: { notes: string[]
             ))}
           </ul>
           <p className="mt-2 text-slate-700">{nothingLeft ? 'Other tickets may still be on offer on the event page.' : 'The order below has what is still available.'}</p>
+          {!nothingLeft && waitlists.length ? <WaitlistLinks waitlists={waitlists} /> : null}
         </div>
       </div>
       {nothingLeft ? (
-        <Button asChild variant="accent" className="mt-6">
-          <Link to={`/events/${eventId}`}>Choose other tickets</Link>
-        </Button>
+        <div className="mt-6 flex flex-wrap gap-3">
+          {waitlists.map((waitlist) => (
+            <Button key={waitlist.path} asChild variant="accent">
+              <Link to={waitlist.path}>{waitlistLinkText(waitlist)}</Link>
+            </Button>
+          ))}
+          <Button asChild variant={waitlists.length ? 'outline' : 'accent'}>
+            <Link to={`/events/${eventId}`}>Choose other tickets</Link>
+          </Button>
+        </div>
       ) : null}
     </div>
+  );
+}
+
+const waitlistLinkText = (waitlist: OrderWaitlist) => `Join the waitlist for “${waitlist.tierName}”`;
+
+/**
+ * The waitlists of the tiers that sold out, where the order form said so (a post answered with
+ * JavaScript keeps its form) or under the notes when the rest is still on offer.
+ */
+export function WaitlistLinks({ waitlists }: { waitlists: OrderWaitlist[] }) {
+  return (
+    <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+      {waitlists.map((waitlist) => (
+        <Link key={waitlist.path} to={waitlist.path} className="font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900">
+          {waitlistLinkText(waitlist)}
+        </Link>
+      ))}
+    </p>
   );
 }
 
