@@ -24,7 +24,12 @@ function renderedPage(pageNonce: string, acceptEncoding: string | null, extra = 
 function site(options: { refusal?: string | null; vouches?: boolean; setsCookie?: boolean; extra?: () => string } = {}) {
   let version = 1;
   let renders = 0;
-  const middleware = sharedAnswers({ refusalOf: async () => (options.refusal === undefined ? '“Rush” is sold out.' : options.refusal), version: async () => String(version) });
+  const middleware = sharedAnswers({
+    refusalOf: async () => {
+      const refusal = options.refusal === undefined ? '“Rush” is sold out.' : options.refusal;
+      return refusal === null ? null : { refusal, madeFrom: String(version) };
+    },
+  });
   const post = async (responseNonce: string, init: { url?: string; method?: string; cookie?: string; acceptEncoding?: string | null; duringRender?: () => void } = {}) => {
     const headers = new Headers();
     if (init.cookie) headers.set('Cookie', init.cookie);
@@ -78,7 +83,7 @@ describe('an answer every anonymous visitor gets alike', () => {
     }
   });
 
-  it('is made again when the content version moves, or the refusal or the address differ', async () => {
+  it('is made again when what the page is made from changes, or the refusal or the address differ', async () => {
     const { post, renders, moveVersion } = site();
     await post(nonce());
     await post(nonce());
@@ -90,7 +95,7 @@ describe('an answer every anonymous visitor gets alike', () => {
     expect(renders()).toBe(3);
   });
 
-  it('is never kept when the version moved while it was rendered', async () => {
+  it('is never kept when what it is made from changed while it was rendered', async () => {
     const { post, renders, moveVersion } = site();
     await post(nonce(), { duringRender: moveVersion });
     await post(nonce());
@@ -121,7 +126,7 @@ describe('an answer every anonymous visitor gets alike', () => {
   });
 
   it('leaves a visitor without the shared answer when the route cannot say what it refuses', async () => {
-    const middleware = sharedAnswers({ refusalOf: () => Promise.reject(new Error('no such event')), version: async () => '1' });
+    const middleware = sharedAnswers({ refusalOf: () => Promise.reject(new Error('no such event')) });
     const request = new Request('http://site.test/events/7/order?seats=3x1', { method: 'POST', body: 'a=1' });
     const response = await middleware({ request, context: requestContext(nonce()), params: {} } as unknown as Args, async () => new Response('rendered', { status: 404 }));
     expect((response as Response).status).toBe(404);

@@ -16,11 +16,13 @@ import { encodedWhole } from './response-encoding.server';
  * will refuse, from what pages show (null: not a shared answer, rendered as usual). The first such
  * post is rendered by the route; its action calls `answerHoldsNoVisitor` when its answer carries
  * nothing of the visitor (no value typed, no cookie set), and only then is the page kept: per
- * address, content version and refusal, plain, with its script nonce marked. Each later post gets
- * the copy with the nonce of its own response's policy, compressed for it.
+ * address, refusal and what the page is made from (`madeFrom`: a fingerprint of its loaders' data,
+ * not the site's content version, which every order of a rush moves while the page stays the same),
+ * plain, with its script nonce marked. Each later post gets the copy with the nonce of its own
+ * response's policy, compressed for it.
  *
  * Never shared: answers to signed-in visitors, data requests, an answer that sets a cookie, one
- * whose action did not vouch for it, and one rendered while the content version moved.
+ * whose action did not vouch for it, and one rendered while what it is made from changed.
  */
 
 /** Set by an action whose answer holds nothing of the visitor who posted: the page made from it may be copied. */
@@ -46,23 +48,27 @@ const MAX_BYTES = 4 * 1024 * 1024;
 /** Headers the copy does not keep: made again for each answer. */
 const REMADE = new Set(['content-length', 'content-encoding', 'vary', 'set-cookie']);
 
+/** What a post will be refused, and a fingerprint of everything the page answering it is made from. */
+export type SharedRefusal = { refusal: string; madeFrom: string };
+
 export type SharedAnswerOptions = {
-  /** What the answer will refuse, from what pages show now; null when the post is not answered alike. */
-  refusalOf: (args: Parameters<MiddlewareFunction<Response>>[0]) => Promise<string | null>;
-  /** The content version (lib/page-cache.server.ts): a copy is used at the version it was made at. */
-  version: () => Promise<string>;
+  /**
+   * What the answer will refuse, from what pages show now, and what its page is made from (all its
+   * loaders' data but the visitor's: a copy is used while that is the same); null when the post is
+   * not answered alike.
+   */
+  refusalOf: (args: Parameters<MiddlewareFunction<Response>>[0]) => Promise<SharedRefusal | null>;
 };
 
-export function sharedAnswers({ refusalOf, version }: SharedAnswerOptions): MiddlewareFunction<Response> & { copies: LRUCache<string, Copy> } {
+export function sharedAnswers({ refusalOf }: SharedAnswerOptions): MiddlewareFunction<Response> & { copies: LRUCache<string, Copy> } {
   const copies = new LRUCache<string, Copy>({ max: MAX_COPIES, maxSize: MAX_BYTES, sizeCalculation: (copy) => copy.size || 1 });
 
   const middleware: MiddlewareFunction<Response> = async (args, next) => {
     const { request, context } = args;
     if (request.method !== 'POST' || new URL(request.url).pathname.endsWith('.data') || !isAnonymous(request.headers.get('cookie'))) return next();
-    const refusal = await refusalOf(args).catch(() => null);
-    if (refusal === null) return next();
-    const madeAt = await version();
-    const key = `${request.url}\n${madeAt}\n${refusal}`;
+    const before = await refusalOf(args).catch(() => null);
+    if (before === null) return next();
+    const key = `${request.url}\n${before.madeFrom}\n${before.refusal}`;
     const nonce = context.get(cspNonceContext);
     const copy = copies.get(key);
     if (copy) return answerFrom(copy, nonce, request.headers.get('accept-encoding'));
@@ -72,7 +78,8 @@ export function sharedAnswers({ refusalOf, version }: SharedAnswerOptions): Midd
       return response;
     }
     const sent = Buffer.from(await response.arrayBuffer());
-    if ((await version()) === madeAt) {
+    const after = await refusalOf(args).catch(() => null);
+    if (after?.madeFrom === before.madeFrom && after.refusal === before.refusal) {
       const page = plain(sent, response.headers.get('Content-Encoding'));
       if (page) {
         copies.set(key, {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { redirect } from 'react-router';
+import { getPublicSiteSettings } from '~/features/content/settings.server';
 import { getEventWithTiers } from '~/features/events/events.server';
 import { selectionChanges } from '~/features/events/order-changes';
 import { selectionFromParam } from '~/features/events/orders.schema';
@@ -8,9 +10,8 @@ import { assessTicketRequest, ticketCardOffer, type TicketViewer } from '~/featu
 import { waitlistPath } from '~/features/events/waitlist';
 import { offerOfLink } from '~/features/events/waitlist.server';
 import { messages } from '~/lib/messages';
-import { currentContentVersion } from '~/lib/page-cache.server';
 import { notFound, parseId } from '~/lib/params';
-import { sharedAnswers } from '~/lib/shared-answers.server';
+import { sharedAnswers, type SharedRefusal } from '~/lib/shared-answers.server';
 import type { OrderWaitlist } from './order-notices.parts';
 
 /**
@@ -53,13 +54,22 @@ export function waitlistsOf(order: LoadedOrder, viewer: TicketViewer): OrderWait
  * The order page's middleware: a post for tickets that are all gone, from an anonymous visitor
  * without JavaScript, is answered with the page rendered once for its address and refusal
  * (lib/shared-answers.server.ts; docs/architecture/events.md#the-order-queue): most buyers of a big
- * night get it. A waitlist offer's link is the visitor's own, and never shared.
+ * night get it. A waitlist offer's link is the visitor's own, and never shared. The page is made
+ * from what the link offers and the site's settings (the root loader's; an anonymous visitor has no
+ * more): their fingerprint, not the content version, says when a copy is stale, since each seat
+ * sold and paid meanwhile moves that version without changing a sold-out page.
  */
-export const soldOutAnswers = sharedAnswers({
-  refusalOf: async ({ request, params }) => {
-    if (new URL(request.url).searchParams.has('offer')) return null;
-    const order = await loadOrder(request, params.id);
-    return order.seats.length === 0 ? order.notes.join('\n') : null;
-  },
-  version: currentContentVersion,
-});
+export async function soldOutRefusal(request: Request, eventId: string | undefined): Promise<SharedRefusal | null> {
+  if (new URL(request.url).searchParams.has('offer')) return null;
+  const order = await loadOrder(request, eventId);
+  if (order.seats.length > 0) return null;
+  const settings = await getPublicSiteSettings();
+  return {
+    refusal: order.notes.join('\n'),
+    madeFrom: createHash('sha256')
+      .update(JSON.stringify([order, settings]))
+      .digest('base64url'),
+  };
+}
+
+export const soldOutAnswers = sharedAnswers({ refusalOf: ({ request, params }) => soldOutRefusal(request, params.id) });
