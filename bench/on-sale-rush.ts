@@ -38,6 +38,8 @@ const PORT = Number(process.env.PORT ?? 3311);
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://ppa_ci:ppa_ci@127.0.0.1:55432/postgres';
 const MODES = (process.env.MODES ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
 const PROFILE = process.env.PROFILE === '1';
+/** How long a buyer follows the queue's page before the run counts it as never answered. */
+const QUEUE_GIVE_UP_MS = 120_000;
 
 if (!existsSync(path.join(root, 'build/server/index.js'))) throw new Error('Build first: npm run build');
 
@@ -134,7 +136,14 @@ async function buy(base: string, eventId: number, tierId: number, n: number, gat
     queueTimes: [],
   };
   // A place in the queue: its page, as a browser follows its meta refresh, until the order is placed (a checkout) or refused.
+  const queuedAt = performance.now();
   while (/\/events\/\d+\/queue\//.test(location)) {
+    // A place never reached is a failure, not a bench that waits for ever.
+    if (performance.now() - queuedAt > QUEUE_GIVE_UP_MS) {
+      buyer.orderStatus = 'error';
+      buyer.error = `still waiting in the queue after ${QUEUE_GIVE_UP_MS / 1000} s`;
+      return buyer;
+    }
     const started = performance.now();
     try {
       response = await fetch(new URL(location, base), { redirect: 'manual' });

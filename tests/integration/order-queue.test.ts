@@ -112,6 +112,28 @@ describe('the order queue', () => {
     expect(row?.tokenHash).not.toBe(queued[0]);
   });
 
+  it('places an order queued while the line emptied: the line it joined is the one the process drains', async () => {
+    const gala = await createEvent(database.db(), { title: 'Race Gala', startsAt: new Date(Date.now() + 30 * 86_400_000), status: 'published', registrationKind: 'tickets' }, [
+      { name: 'Race', priceCents: 4500, quantityCap: 5 },
+    ]);
+    const tierId = gala.tiers[0]!.id;
+    // The first order holds the line, then ends (refused) while the second buyer's place is still being written.
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const first = placeOrQueue(buyer(20, gala.id, tierId), checkoutOf, async () => {
+      await held;
+      throw new Error('refused');
+    });
+    const second = placeOrQueue(buyer(21, gala.id, tierId), checkoutOf);
+    letGo();
+    await expect(first).rejects.toThrow('refused');
+    const answer = await second;
+    if (answer.kind !== 'queued') throw new Error('the second buyer was not queued');
+    // Its turn comes: before, it waited in a line no one drained any more, for ever.
+    await vi.waitFor(async () => expect((await queuedOrder(answer.token))?.state).toBe('done'), { timeout: 10_000, interval: 50 });
+    expect(await queuedOrder(answer.token)).toMatchObject({ state: 'done', outcome: { kind: 'checkout' } });
+  });
+
   it('answers 404 to a token that is no place in a queue, or of another event', async () => {
     const page = await queueLoader(routeArgs('/events/1/queue/abcdefghijklmnopqrstuv', {}, { id: '1', token: 'abcdefghijklmnopqrstuv' }));
     expect(page.status).toBe(404);

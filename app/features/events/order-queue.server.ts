@@ -64,7 +64,11 @@ export async function placeOrQueue(
   const { token, hash } = newLinkToken();
   const { now: _now, ...stored } = request;
   const [row] = await db().insert(ticketOrderQueue).values({ tokenHash: hash, eventId: request.eventId, request: stored }).returning({ id: ticketOrderQueue.id });
-  line.waiting.push({ id: row!.id, request, finish, place });
+  // The line as it is now: while the row was written, the order placing may have ended and its
+  // empty line been removed; a place pushed onto that one would wait for ever, drained by no one.
+  const current = lines.get(request.eventId) ?? { placing: false, waiting: [] };
+  lines.set(request.eventId, current);
+  current.waiting.push({ id: row!.id, request, finish, place });
   void drain(request.eventId);
   return { kind: 'queued', token };
 }
