@@ -4,7 +4,7 @@
  * that on the test checkout; a guest who types it is told it is for members and keeps the full price.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
+import { currentToast, expectNoAxeViolations, waitForReact, waitForTicketCard } from './helpers';
 import { applyAndPay, rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 import { seededEventId } from './seeded-events';
 
@@ -35,6 +35,10 @@ test('a members-only 20 % code lowers a member’s total and is refused to a gue
   // The event and its $50 tier are this journey's own (seeded-events.ts); the editor adds the code.
   const eventId = seededEventId('matchDinner');
   await page.goto(`/admin/content/events/${eventId}`);
+  // The refusal below is the browser's check (Conform), and the editor's toolbar takes the
+  // description's textarea's place once React runs: both after hydration.
+  await waitForReact(page);
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
 
   const panel = page.locator('#discount-codes');
   const newCode = panel.locator('details').filter({ has: page.getByText('Add a discount code', { exact: true }) });

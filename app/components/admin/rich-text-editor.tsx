@@ -3,6 +3,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '~/components/ui/form-field';
 import type { LiveEditor, TypedBeforeEditor } from './rich-text-editor-live';
 
+/** The editor's code, asked for as soon as this module runs in the browser (with the route's own
+ * code, before React hydrates the page), so that the textarea gives way to it right after hydration,
+ * not a moment later under the visitor's pointer: a late swap moved what is below it as a volunteer
+ * (or a journey) clicked there. The server never runs it. */
+const liveEditor = typeof document === 'undefined' ? null : import('./rich-text-editor-live');
+
 /**
  * The rich-text editor of the content area (docs/product.md#content-area): headings, bold and
  * italic, links, lists, quotes and pictures, with a toolbar a volunteer can read. Its HTML travels
@@ -33,7 +39,7 @@ export function RichTextEditor({
   const [live, setLive] = useState<{ Editor: typeof LiveEditor; typed: TypedBeforeEditor | null } | null>(null);
   useEffect(() => {
     let mounted = true;
-    void import('./rich-text-editor-live').then(({ LiveEditor: Editor }) => {
+    void (liveEditor ?? import('./rich-text-editor-live')).then(({ LiveEditor: Editor }) => {
       if (!mounted) return;
       // Read as the editor takes the textarea's place, so nothing typed until then is lost.
       const element = textarea.current;
