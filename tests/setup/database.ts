@@ -6,7 +6,7 @@ import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { installDatabase, openDatabase, pgliteExtensions, pgliteStartParams, schema, wrapPglite, type Database, type DatabaseHandle } from '~/db/client.server';
-import { adminQuery, databaseUrlNamed } from './postgres';
+import { adminQuery, databaseUrlNamed, dropTestDatabase } from './postgres';
 
 /**
  * A fresh, migrated database for one test file, installed as the app's database: a copy of the
@@ -28,7 +28,7 @@ export function setupTestDatabase(options: { logger?: Logger } = {}): { db: () =
       postgresUrl = databaseUrlNamed(serverUrl, name);
       handle = await openDatabase({ databaseUrl: postgresUrl });
       if (options.logger && handle.kind === 'postgres') handle.db = drizzlePostgres({ client: handle.client, schema, logger: options.logger }) as unknown as Database;
-      dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      dropDatabase = () => dropTestDatabase(serverUrl, name);
     } else {
       const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template.dumpFile)]), startParams: pgliteStartParams, extensions: pgliteExtensions });
       handle = wrapPglite(client);

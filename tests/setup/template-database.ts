@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '~/db/client.server';
 import { migrateDatabase } from '~/db/migrate.server';
-import { adminQuery, databaseUrlNamed } from './postgres';
+import { adminQuery, databaseUrlNamed, dropTestDatabase } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
     }
     project.provide('templateDatabase', { kind: 'postgres', name });
     return async () => {
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await dropTestDatabase(serverUrl, name);
     };
   }
 
