@@ -47,6 +47,7 @@ import { createAccount, createSignedInAccount } from '../factories/accounts';
 import { createEvent, createSiteSettings } from '../factories/content';
 import { createPayment } from '../factories/payments';
 import { createSoldTicket } from '../factories/tickets';
+import { publicSettings } from '../factories/site-settings';
 import { setupTestDatabase } from '../setup/database';
 import { deliveredMailsTo } from '../setup/mail-delivery';
 import { enqueueMail } from '~/features/mail/outbox.server';
@@ -409,14 +410,16 @@ describe('test-mode payments', () => {
 });
 
 describe('settings', () => {
+  // The association's own fields as the test settings have them (tests/factories/site-settings.ts).
+  const { associationName, shortName, chapterName, contactAddress, contactPhone, contactEmail } = publicSettings();
   const fields = {
     intent: 'settings',
-    associationName: 'Harbour College Past Pupils’ Association',
-    shortName: 'HCPPA',
-    chapterName: 'North America',
-    contactAddress: '1 Front St, Suite 200\nToronto, ON M5J 2N1',
-    contactPhone: '+1 416 555 0100',
-    contactEmail: 'hello@example.org',
+    associationName,
+    shortName,
+    chapterName,
+    contactAddress,
+    contactPhone,
+    contactEmail,
     facebookUrl: 'https://www.facebook.com/harbour',
     instagramUrl: '',
     youtubeUrl: '',

@@ -1,5 +1,6 @@
-import { cacheControl, type ResourceHandle } from '~/lib/page-policy';
+import type { ResourceHandle } from '~/lib/page-policy';
 import { notFound, parseId } from '~/lib/params';
+import { webAppManifestResponse } from '~/lib/web-app-manifest';
 import type { Route } from './+types/manifest';
 
 /**
@@ -10,23 +11,18 @@ import type { Route } from './+types/manifest';
 export function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.eventId);
   if (id === null) notFound('Event not found.');
-  const manifest = {
-    name: 'PPA North America · Check-in',
-    short_name: 'Check-in',
-    description: 'Check tickets in at the door, with or without the network.',
-    id: `/check-in/${id}`,
-    start_url: `/check-in/${id}`,
-    scope: '/check-in/',
-    display: 'standalone',
-    background_color: '#ffffff',
-    theme_color: '#1b2f57',
-    icons: [
-      { src: '/icons/check-in-192.png', sizes: '192x192', type: 'image/png' },
-      { src: '/icons/check-in-512.png', sizes: '512x512', type: 'image/png' },
-      { src: '/icons/check-in-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-    ],
-  };
-  return new Response(JSON.stringify(manifest), { headers: { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': cacheControl(handle) } });
+  return webAppManifestResponse(
+    {
+      name: 'PPA North America · Check-in',
+      shortName: 'Check-in',
+      description: 'Check tickets in at the door, with or without the network.',
+      startUrl: `/check-in/${id}`,
+      scope: '/check-in/',
+      themeColor: '#1b2f57',
+      icons: 'check-in',
+    },
+    handle,
+  );
 }
 
 // The same for everyone: browsers and proxies may keep it a while (docs/architecture/pages.md#page-policy).
