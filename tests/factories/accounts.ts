@@ -10,10 +10,10 @@ export const testPassword = 'a password here';
 const hashes = new Map<string, Promise<string>>();
 
 /**
- * `password` hashed as better-auth hashes it (scrypt), once per password in a test file: every
- * account a test file makes with that password gets the same hash, so the file pays for scrypt once
- * rather than per account (~60 ms of CPU each). Signing in still verifies it through better-auth;
- * a test about hashing itself calls better-auth's own `password.hash`.
+ * `password` hashed as the site hashes it (scrypt through better-auth's context, ADR 029), once per
+ * password in a test file: every account a test file makes with that password gets the same hash,
+ * so the file pays for scrypt once rather than per account (~100 ms of CPU each). Signing in still
+ * verifies it through better-auth; a test about hashing itself calls the context's `password.hash`.
  */
 export function passwordHash(password: string): Promise<string> {
   let hash = hashes.get(password);
@@ -28,7 +28,7 @@ export function passwordHash(password: string): Promise<string> {
 
 /**
  * A verified account with the given role (member by default). With `password`, it also gets the
- * credential better-auth signs in with, hashed as better-auth hashes it (`passwordHash`).
+ * credential better-auth signs in with, hashed as the site hashes it (`passwordHash`).
  */
 export async function createAccount(database: Executor, overrides: { name?: string; email?: string; role?: Role; password?: string } = {}) {
   const id = randomBytes(12).toString('hex');

@@ -1,8 +1,9 @@
 import { betterAuth } from 'better-auth';
+import { and, eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { parseCookies } from 'better-auth/cookies';
-import { hashPassword, verifyJWT, verifyPassword } from 'better-auth/crypto';
+import { verifyJWT } from 'better-auth/crypto';
 import { admin, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { defaultStatements } from 'better-auth/plugins/admin/access';
@@ -17,6 +18,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/password-policy';
 import { carryAccountEmail } from './account-email.server';
 import { authInputProblem } from './auth-input.server';
 import { log } from '~/lib/log.server';
+import { hashPassword, isCurrent, verifyPassword } from './password-hash.server';
 import { oneAtATime } from '~/lib/one-at-a-time';
 import { forgetSessionUsers, sessionUserOf } from '~/lib/session-cache.server';
 import { endOtherSessionsOnceOn, refuseUsedCode } from './totp-replay.server';
@@ -173,15 +175,38 @@ async function refuseWhileRequired(context: HookContext): Promise<void> {
 
 /**
  * Password hashes and checks one at a time in this process (docs/architecture/server.md#memory):
- * better-auth's scrypt (N=16384, r=16) takes 32 MB for each, in libuv's pool of two threads, so two
- * sign-ins at once held 64 MB for a moment, and a stream of sign-in attempts under attack kept
- * the server's memory that high. A sign-in waits at most for the hashes asked before it (~50–100 ms
- * each); attempts are limited per client anyway (authRateLimits).
+ * each takes 8 MB (32 MB for a hash better-auth made before ADR 029) in libuv's pool of two
+ * threads, and a stream of sign-in attempts under attack must not hold several at once. A sign-in
+ * waits at most for the hashes asked before it (~50–150 ms each); attempts are limited per client
+ * anyway (authRateLimits).
  */
 const passwordHashes = oneAtATime();
 
-/** better-auth's scrypt, the hash and the check the line runs (looked up at each call). */
-export const scrypt = { hash: hashPassword, verify: verifyPassword };
+/** The hash and the check the line runs (looked up at each call, so a test can watch them). */
+export const passwordHashing = { hash: hashPassword, verify: verifyPassword };
+
+/**
+ * A password checked against a hash made with an earlier cost (better-auth's own, before ADR 029)
+ * is hashed again as hashes are made now, in the same row: the next check costs what a check costs
+ * now. The stored hash is unique (salted), so it finds its row. A failure is logged; the sign-in
+ * goes on, and the next one tries again.
+ */
+async function checkPassword(database: Database, { hash, password }: { hash: string; password: string }): Promise<boolean> {
+  const matches = await passwordHashes(() => passwordHashing.verify({ hash, password }));
+  if (matches && !isCurrent(hash)) {
+    try {
+      const fresh = await passwordHashes(() => passwordHashing.hash(password));
+      // `updatedAt` stays: the password is the same, and a change-of-address link sent before stays good (refuseStaleEmailChange).
+      await database
+        .update(accounts)
+        .set({ password: fresh })
+        .where(and(eq(accounts.providerId, 'credential'), eq(accounts.password, hash)));
+    } catch (error) {
+      log.warn({ err: error }, 'A password hash of an earlier cost could not be replaced');
+    }
+  }
+  return matches;
+}
 
 const accessControl = createAccessControl(defaultStatements);
 const noPluginPowers = accessControl.newRole({ user: [], session: [] });
@@ -211,8 +236,8 @@ function createAuth(database: Database) {
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      // better-auth's own scrypt, one hash at a time (passwordHashes above).
-      password: { hash: (password) => passwordHashes(() => scrypt.hash(password)), verify: (data) => passwordHashes(() => scrypt.verify(data)) },
+      // scrypt at ADR 029's cost, one hash at a time (passwordHashes above).
+      password: { hash: (password) => passwordHashes(() => passwordHashing.hash(password)), verify: (data) => checkPassword(database, data) },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Queued after the answer, not awaited: a request for a known address must take as long as one
