@@ -56,11 +56,14 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: {
     baseURL,
-    // A failed journey keeps its trace: every action with the page's DOM as it was, the network and
-    // the console (and error-context.md, the page's outline where it failed). The trace's film strip
-    // of screenshots is left out: recording it for every journey, to keep the few that fail, cost a
-    // seventh of the run's CPU (bench/README.md#ci-stages).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // A failed journey keeps its trace: every action with its time, the network and the console
+    // (and error-context.md, the page's outline where it failed), and a screenshot of the page as
+    // it failed. The trace leaves out the film strip of screenshots and the page's DOM at each
+    // action: recording them for every journey, to keep the few that fail, cost a seventh and
+    // another sixth of the journeys' CPU (bench/README.md#ci-stages). To see the DOM at each step
+    // of a journey, run it with `--trace on`.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
       // V8 without its optimizing compilers (TurboFan, Maglev): a journey's pages run their scripts

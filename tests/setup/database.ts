@@ -9,6 +9,15 @@ import { installDatabase, openDatabase, pgliteExtensions, pgliteStartParams, sch
 import { adminQuery, databaseUrlNamed, dropTestDatabase } from './postgres';
 
 /**
+ * Whether this is CI's PostgreSQL pass (`npm run test:db` with TEST_DATABASE_URL). Tests of commands
+ * on an embedded database in a data folder of their own (`npm run user`, the doctor on a stopped
+ * server's folder) run the same in both passes, since they leave the pass's database out: they
+ * run in the embedded pass (`npm test`) only, `describe.skipIf(onThePostgresPass)`
+ * (docs/architecture/tests.md, "Two passes").
+ */
+export const onThePostgresPass = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
  * A fresh, migrated database for one test file, installed as the app's database: a copy of the
  * run's template (tests/setup/template-database.ts). In-memory PGlite by default; with
  * TEST_DATABASE_URL (CI's PostgreSQL pass) a new database on that server, dropped afterwards.
