@@ -44,8 +44,14 @@ export async function queuedScans(eventId: number): Promise<QueuedScan[]> {
   return scans.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
 }
 
+/**
+ * Keeps a check-in made without the server. Strict durability: the browser has it on disk before the
+ * door shows it (by default Chrome may say a write is done while it is still in memory, lost if the
+ * phone's browser is closed or killed right after, as phones do to a browser in the background).
+ */
 export async function queueScan(scan: QueuedScan): Promise<void> {
-  await (await database()).put('queue', scan);
+  const tx = (await database()).transaction('queue', 'readwrite', { durability: 'strict' });
+  await Promise.all([tx.store.put(scan), tx.done]);
 }
 
 /** Removes synced scans: the server has recorded them (a resent one is recorded once). */
