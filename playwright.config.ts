@@ -56,12 +56,12 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: {
     baseURL,
-    // A failed journey keeps its trace: every action with its time, the network and the console
-    // (and error-context.md, the page's outline where it failed), and a screenshot of the page as
-    // it failed. The trace leaves out the film strip of screenshots and the page's DOM at each
-    // action: recording them for every journey, to keep the few that fail, cost a seventh and
-    // another sixth of the journeys' CPU (bench/README.md#ci-stages). To see the DOM at each step
-    // of a journey, run it with `--trace on`.
+    // A failed journey keeps its trace: every action with its time and the console (and
+    // error-context.md, the page's outline where it failed), and a screenshot of the page as it
+    // failed. The trace leaves out the film strip of screenshots and the page's DOM and network at
+    // each action (Playwright's snapshots): recording them for every journey, to keep the few that
+    // fail, cost a seventh and another sixth of the journeys' CPU (bench/README.md#ci-stages). To
+    // reproduce a failure with all of it, run the journey with `--trace retain-on-failure`.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
