@@ -38,6 +38,9 @@ const chromium = process.env.CHROME_PATH ?? (existsSync(debianChromium) ? debian
 if (chromium) process.env.E2E_CHROMIUM = chromium;
 const executablePath = chromium && path.join(import.meta.dirname, 'tests/e2e/chromium.sh');
 
+/** Failed journeys' traces with the DOM, the network and the film strip at each action (the comment at `trace`). */
+const traceAll = process.env.E2E_TRACE_ALL === '1';
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // After the webServer answers: the admin's session, signed in once (tests/e2e/global-setup.ts).
@@ -61,8 +64,9 @@ export default defineConfig({
     // failed. The trace leaves out the film strip of screenshots and the page's DOM and network at
     // each action (Playwright's snapshots): recording them for every journey, to keep the few that
     // fail, cost a seventh and another sixth of the journeys' CPU (bench/README.md#ci-stages). To
-    // reproduce a failure with all of it, run the journey with `--trace retain-on-failure`.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
+    // reproduce a failure with all of it, run the journey with E2E_TRACE_ALL=1 (Playwright's
+    // `--trace` changes the mode only).
+    trace: { mode: 'retain-on-failure', screenshots: traceAll, snapshots: traceAll, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
