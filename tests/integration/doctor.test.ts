@@ -4,7 +4,7 @@
  * app/features/operations/preflight.test.ts; here, that the facts are gathered right.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -46,7 +46,17 @@ afterAll(async () => {
 
 const verdicts = (checks: Check[]) => Object.fromEntries(checks.map((check) => [check.topic, check.verdict]));
 const checkOf = (checks: Check[], topic: string) => checks.find((check) => check.topic === topic)!;
-const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'ppa-doctor-'));
+/** Folders this file made in the system's temporary folder (an embedded database each: ~12 MB), removed after it. */
+const madeFolders: string[] = [];
+const madeFolder = (prefix: string) => {
+  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+  madeFolders.push(folder);
+  return folder;
+};
+afterAll(() => {
+  for (const folder of madeFolders) rmSync(folder, { recursive: true, force: true });
+});
+const freshDataDir = () => madeFolder('ppa-doctor-');
 
 /** An embedded database on disk in `dataDir`, migrated; `change` runs on it before it is closed. */
 /** Creates and migrates an embedded database, or, given `change`, changes the existing one as it is (no migrations: a change may undo one). */
@@ -120,7 +130,7 @@ describe.skipIf(onThePostgresPass)('npm run doctor on the embedded database', ()
     expect(unwritable).toMatchObject({ verdict: 'fail', summary: expect.stringContaining('(it does not exist, and cannot be created)') });
     expect(unwritable.advice).toContain(`install -d -o ppa -g ppa -m 700 ${path.join(blocked, 'backups')}`);
 
-    const backups = mkdtempSync(path.join(tmpdir(), 'ppa-doctor-backups-'));
+    const backups = madeFolder('ppa-doctor-backups-');
     // The migrated database has run: no backup at all is a warning.
     expect(checkOf(await runPreflight({ DATA_DIR: dataDir, BACKUP_DIR: backups }), 'Backups')).toMatchObject({ verdict: 'warn', summary: `No backup in ${backups} yet.` });
     writeFileSync(path.join(backups, backupFileName(new Date(Date.now() - 3 * 86_400_000))), 'x');

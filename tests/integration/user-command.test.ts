@@ -1,10 +1,10 @@
 /** `npm run user -- …` (and `npm run user:role`) against an embedded database on disk, as an operator runs them. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { currentDatabaseHandle, db, installDatabase, openDatabase } from '~/db/client.server';
 import { lockDataFolder } from '~/db/lock.server';
 import { migrateDatabase } from '~/db/migrate.server';
@@ -56,6 +56,8 @@ async function signsIn(email: string, password: string): Promise<boolean> {
 // embedded database only: the PostgreSQL pass would run it unchanged (onThePostgresPass).
 describe.skipIf(onThePostgresPass)('npm run user', { timeout: 600_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ppa-user-'));
+  // Its embedded database (~40 MB) goes with the file.
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('lists its commands for help, and for none or an unknown one', () => {
     const help = runCommand(dataDir, ['help']);
