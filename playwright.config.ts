@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serveScript } from './scripts/serve-command.mjs';
@@ -14,13 +14,21 @@ import { defineConfig, devices } from '@playwright/test';
 // Workers load this file again: the runner's choice travels to them through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 if (!process.env.E2E_DATA_DIR) {
-  // The e2e server's data folder, made before it starts: as a first start makes it, with the events
-  // of the journeys that are not about the editor; and the template that servers of a spec's own
-  // copy (tests/e2e/prepare-data.ts).
+  // The run's folder, removed when the runner exits (after the server has stopped): the e2e
+  // server's data folder, made before it starts as a first start makes it, with the events of the
+  // journeys that are not about the editor; the template that servers of a spec's own copy
+  // (tests/e2e/prepare-data.ts); the pages kept for the HTML check; and, through TMPDIR, which the
+  // workers, the servers and Chromium inherit, every temporary file of the run
+  // (docs/architecture/tests.md, "Temporary files").
   const folder = mkdtempSync(path.join(tmpdir(), 'ppa-e2e-'));
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
   process.env.E2E_TEMPLATE_DATA_DIR = path.join(folder, 'template');
   process.env.E2E_DATA_DIR = path.join(folder, 'data');
   process.env.E2E_SEEDED_EVENTS = path.join(folder, 'seeded-events.json');
+  process.env.E2E_HTML_DIR ??= path.join(folder, 'html');
+  mkdirSync(process.env.E2E_HTML_DIR, { recursive: true });
+  process.env.TMPDIR = path.join(folder, 'tmp');
+  mkdirSync(process.env.TMPDIR);
   execFileSync(process.execPath, ['--import', 'tsx', 'tests/e2e/prepare-data.ts'], { stdio: 'inherit' });
 }
 // The pages the journeys scan, kept for the W3C HTML checker that runs after them (tests/e2e/html-check.ts).

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
@@ -11,15 +11,30 @@ import { recordConsoleError, recordLogLine, takeConsoleErrors, takeLogLines } fr
  * own: a data folder of its own (unless the environment names one), the configuration read afresh
  * from the environment on first use (lib/env.server.ts keeps it in `globalThis.__ppaEnv`), and the
  * process's first umask (a command under test sets 0077).
+ *
+ * Each file's temporary files go in one folder, removed after the file: TMPDIR points there, so the
+ * tests' own `mkdtempSync(path.join(tmpdir(), …))` and the commands they start use it too
+ * (docs/architecture/tests.md, "Temporary files").
  */
-const processStart = globalThis as typeof globalThis & { __ppaTestProcess?: { dataDir: string | undefined; umask: number } };
+const processStart = globalThis as typeof globalThis & { __ppaTestProcess?: { dataDir: string | undefined; umask: number; tmpdir: string | undefined } };
 if (!processStart.__ppaTestProcess) {
   const umask = process.umask(0o022);
   process.umask(umask);
-  processStart.__ppaTestProcess = { dataDir: process.env.DATA_DIR, umask };
+  processStart.__ppaTestProcess = { dataDir: process.env.DATA_DIR, umask, tmpdir: process.env.TMPDIR };
 }
+const systemTemporary = processStart.__ppaTestProcess.tmpdir;
+if (systemTemporary === undefined) delete process.env.TMPDIR;
+else process.env.TMPDIR = systemTemporary;
+const fileTemporary = mkdtempSync(path.join(tmpdir(), 'ppa-test-'));
+process.env.TMPDIR = fileTemporary;
+afterAll(() => {
+  if (systemTemporary === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTemporary;
+  rmSync(fileTemporary, { recursive: true, force: true });
+});
 // Tests never touch ./data: configuration points at a throwaway folder with a fixed secret.
-process.env.DATA_DIR = processStart.__ppaTestProcess.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ppa-test-'));
+process.env.DATA_DIR = processStart.__ppaTestProcess.dataDir ?? path.join(fileTemporary, 'data');
+mkdirSync(process.env.DATA_DIR, { recursive: true });
 process.env.BETTER_AUTH_SECRET ??= 'test-secret-test-secret-test-secret-0123';
 process.env.PUBLIC_URL ??= 'http://localhost:3000';
 process.umask(processStart.__ppaTestProcess.umask);
