@@ -95,6 +95,33 @@ async function staffPhone(browser: Browser): Promise<{ context: BrowserContext; 
   return { context, page };
 }
 
+/**
+ * The phone's network, for a journey that takes it away: the browser's offline mode (no network:
+ * `navigator.onLine` false, requests fail at once), and the site reached through a proxy that is
+ * closed meanwhile (tests/setup/tcp-proxy.ts), so that nothing from this phone reaches the server
+ * while it is "offline". The browser's offline mode alone let the door's requests through: in 12
+ * runs of this journey's offline steps on a loaded machine, the four check-ins made offline were
+ * on the server at the end of every run, though the phone never went online, and in 1 (2 of 12,
+ * 6 of 16 in other sittings) the door had its answer and forgot its queue, so the reopened door
+ * had nothing waiting. Through a closed proxy, none of 12 reached the server.
+ */
+async function phoneNetwork(context: BrowserContext) {
+  const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(process.env.E2E_PORT) }, { port: await freePort(), open: true });
+  return {
+    /** The site's address through this phone's network (the session cookie holds for any port of the host). */
+    site: `http://127.0.0.1:${proxy.port}`,
+    off: async () => {
+      await context.setOffline(true);
+      await proxy.close();
+    },
+    on: async () => {
+      await proxy.open();
+      await context.setOffline(false);
+    },
+    close: () => proxy.close(),
+  };
+}
+
 /** The door list as the server has it now (the database), read with `page`'s cookies. */
 async function serverList(page: Page, eventId: string): Promise<DoorList> {
   const answer = await page.request.get(`/check-in/${eventId}/door`);
@@ -157,13 +184,15 @@ test('staff reload the door offline, it keeps working through its refreshes, sca
   const { title } = seededEvents.doorReload;
   const eventId = await eventWithAttendees(browser, 'doorReload', [zoe, lukasz, therese, selvarajah, sean]);
   const { context, page } = await staffPhone(browser);
-  await page.goto(`/check-in/${eventId}`);
+  const network = await phoneNetwork(context);
+  const door = `${network.site}/check-in/${eventId}`;
+  await page.goto(door);
   await expectDoorReady(page, 5);
   await expectNoAxeViolations(page);
   const tickets = Object.fromEntries((await serverList(page, eventId)).tickets.map((ticket) => [ticket.name, ticket]));
   writeFileSync(cameraFile, cameraFrames(tickets[zoe]!.qrValue));
 
-  await context.setOffline(true);
+  await network.off();
   const failed = failedRefreshes(page, eventId);
   // The page comes from the phone's copy (the service worker) and the list from IndexedDB.
   const reloaded = await page.reload();
@@ -200,7 +229,7 @@ test('staff reload the door offline, it keeps working through its refreshes, sca
   await page.screenshot({ path: '.look/offline-check-in-375.png', fullPage: true });
   // The service worker's own fetches are offline too: a check-in page never opened here is not on the phone.
   const other = await context.newPage();
-  await other.goto(`/check-in/${Number(eventId) + 100000}`);
+  await other.goto(`${network.site}/check-in/${Number(eventId) + 100000}`);
   await expect(other.getByText('Offline, and this check-in page is not saved on this phone yet.')).toBeVisible();
   await other.close();
   // A link leaves the door as a page load (the browser's own offline page), not through React Router's data request and its error page; the door opens again from the phone.
@@ -210,11 +239,11 @@ test('staff reload the door offline, it keeps working through its refreshes, sca
   await leaving;
   await page.waitForURL((url) => !url.pathname.startsWith('/check-in/'));
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
-  expect((await page.goto(`/check-in/${eventId}`))?.fromServiceWorker()).toBe(true);
+  expect((await page.goto(door))?.fromServiceWorker()).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('4 check-ins waiting to sync')).toBeVisible();
 
-  await context.setOffline(false);
+  await network.on();
   await expect(page.getByText('Every check-in is synced.')).toBeVisible();
   await expect(page.getByTestId('door-notices')).toContainText('4 check-ins synced.');
   await expect(page.getByRole('heading', { name: 'This phone is online' })).toBeVisible();
@@ -229,6 +258,7 @@ test('staff reload the door offline, it keeps working through its refreshes, sca
   ).toEqual([zoe, lukasz, therese, selvarajah].sort());
   expect(after.duplicates).toBe(0);
   await context.close();
+  await network.close();
 });
 
 test('a volunteer behind a Wi-Fi without internet: the browser stays online, the page says offline, reopens, checks in, and syncs by itself when the server answers', async ({ browser }) => {
