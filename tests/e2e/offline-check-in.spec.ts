@@ -334,7 +334,8 @@ test('a volunteer behind a Wi-Fi without internet: the browser stays online, the
 test('two phones check the same ticket offline: the first scan wins at sync, the other is shown as a duplicate', async ({ browser }) => {
   const eventId = await eventWithAttendees(browser, 'doorTwoPhones', [nadeesha.name, zoe]);
   const first = await staffPhone(browser);
-  await first.page.goto(`/check-in/${eventId}`);
+  const firstNetwork = await phoneNetwork(first.context);
+  await first.page.goto(`${firstNetwork.site}/check-in/${eventId}`);
   await expectDoorReady(first.page, 2);
   const volunteerCode = await first.page.locator('strong.font-mono').innerText();
   const ticket = (await serverList(first.page, eventId)).tickets.find((one) => one.name === nadeesha.name)!;
@@ -342,13 +343,14 @@ test('two phones check the same ticket offline: the first scan wins at sync, the
   // The second phone is a volunteer's, with the event's check-in code.
   const second = { context: await browser.newContext({ viewport: phone }) } as { context: BrowserContext; page: Page };
   second.page = await second.context.newPage();
-  await second.page.goto(`/check-in/${eventId}`);
+  const secondNetwork = await phoneNetwork(second.context);
+  await second.page.goto(`${secondNetwork.site}/check-in/${eventId}`);
   await second.page.getByLabel('Check-in code').fill(volunteerCode);
   await second.page.getByRole('button', { name: 'Open check-in' }).click();
   await expectDoorReady(second.page, 2);
 
-  await first.context.setOffline(true);
-  await second.context.setOffline(true);
+  await firstNetwork.off();
+  await secondNetwork.off();
   await expect(first.page.getByRole('heading', { name: 'Offline: check-ins are kept on this phone' })).toBeVisible();
   await expect(second.page.getByRole('heading', { name: 'Offline: check-ins are kept on this phone' })).toBeVisible();
   await typeCode(first.page, ticket.code);
@@ -356,9 +358,9 @@ test('two phones check the same ticket offline: the first scan wins at sync, the
   await typeCode(second.page, ticket.code);
   await expect(second.page.locator('[data-tone="green"]')).toContainText(`Valid — ${nadeesha.name}, Picnic`);
 
-  await first.context.setOffline(false);
+  await firstNetwork.on();
   await expect(first.page.getByTestId('door-notices')).toContainText('1 check-in synced.');
-  await second.context.setOffline(false);
+  await secondNetwork.on();
   await expect(second.page.getByTestId('door-notices')).toContainText(new RegExp(`Duplicate: ${nadeesha.name} was already checked in at \\d{1,2}:\\d{2} (AM|PM)`));
   await expect(second.page.getByText('Every check-in is synced.')).toBeVisible();
   await expect(second.page.getByText('Duplicate scans: 1')).toBeVisible();
@@ -372,6 +374,8 @@ test('two phones check the same ticket offline: the first scan wins at sync, the
   expect(after.duplicates).toBe(1);
   await first.context.close();
   await second.context.close();
+  await firstNetwork.close();
+  await secondNetwork.close();
 });
 
 test('without JavaScript the page still checks tickets on the server, and counts the duplicate', async ({ browser }) => {
