@@ -122,6 +122,8 @@ test.describe('forgot password', () => {
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The link's page, not the sign-in form it leaves (also an Email field) while the next page loads.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByLabel('Email').fill('dilan@example.org');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
