@@ -134,6 +134,8 @@ test.describe('without JavaScript', () => {
   test('a guest creates the account, applies and pays: every step is a plain form', async ({ page, browser }) => {
     await page.goto('/membership');
     await page.getByRole('link', { name: 'Apply Now: Life Membership' }).click();
+    // The plan's page, not the one the link leaves while the next loads.
+    await expect(page).toHaveURL(/\/membership\?plan=life/);
     await page.getByLabel('Email').fill('plain.html@example.org');
     await page.getByLabel('Password').fill(testPassword);
     await page.getByRole('button', { name: 'Create Account' }).click();
