@@ -4,7 +4,7 @@
  * bootstrap admin, `npm run serve`'s memory settings), started once for the run and stopped after it.
  * `npm run build` comes first (`npm run test:e2e` does both).
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -53,5 +53,7 @@ export default async function setup(project: TestProject) {
     server.child.kill('SIGTERM');
     const code = await server.exited;
     if (code !== 0) throw new Error(`The fuzzed server stopped with exit code ${code}:\n${server.output()}`);
+    // Its embedded database (~40 MB) goes with the run (docs/architecture/tests.md, "Temporary files").
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }

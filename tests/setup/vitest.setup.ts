@@ -25,7 +25,12 @@ if (!processStart.__ppaTestProcess) {
 const systemTemporary = processStart.__ppaTestProcess.tmpdir;
 if (systemTemporary === undefined) delete process.env.TMPDIR;
 else process.env.TMPDIR = systemTemporary;
+// A file whose tests are all skipped runs no afterAll: its folder goes when the next file starts, or the process ends.
+const temporaryFolders = globalThis as typeof globalThis & { __ppaTestTemporary?: string };
+if (temporaryFolders.__ppaTestTemporary) rmSync(temporaryFolders.__ppaTestTemporary, { recursive: true, force: true });
+else process.once('exit', () => temporaryFolders.__ppaTestTemporary && rmSync(temporaryFolders.__ppaTestTemporary, { recursive: true, force: true }));
 const fileTemporary = mkdtempSync(path.join(tmpdir(), 'ppa-test-'));
+temporaryFolders.__ppaTestTemporary = fileTemporary;
 process.env.TMPDIR = fileTemporary;
 afterAll(() => {
   if (systemTemporary === undefined) delete process.env.TMPDIR;
