@@ -13,7 +13,6 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /** What the build reads, relative to the project's folder: folders (all their files) and files. */
 export const sourceEntries = ['app', 'public', 'vite-plugins', 'package.json', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts', 'tsconfig.json'];
@@ -97,7 +96,9 @@ export function buildIfChanged(root, { build, log = console.log }) {
   return { built: true, ok: true };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Run as a script, not imported: `node -e` that imports this module with its path as an argument
+// (as deploy/ci-image-check.sh does) must not build in its working folder.
+if (import.meta.main) {
   const root = process.cwd();
   const reactRouter = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'react-router.cmd' : 'react-router');
   const { ok } = buildIfChanged(root, {

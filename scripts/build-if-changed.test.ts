@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -128,5 +129,16 @@ describe('buildIfChanged', () => {
     start();
     rmSync(path.join(root, 'build/server/index.js'));
     expect(start()).toMatchObject({ builds: 1, lines: ['Building the site: no build yet.'] });
+  });
+
+  it('only hashes when another script imports it with its path as an argument, as the image check does', () => {
+    // deploy/ci-image-check.sh: `node -e '…await import(process.argv[1])…' <this module> <folder>`.
+    // Its path in process.argv[1] once made the module run as the script: a build in the working folder.
+    const module = path.join(import.meta.dirname, 'build-if-changed.mjs');
+    const script = 'const { sourcesHash } = await import(process.argv[1]); console.log(sourcesHash(process.argv[2]));';
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, module, root], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`${sourcesHash(root)}\n`);
+    expect(run.stderr).toBe('');
   });
 });

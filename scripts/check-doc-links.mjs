@@ -172,8 +172,7 @@ export function checkDocLinks(root) {
     });
 }
 
-const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+if (import.meta.main) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const links = checkDocLinks(root);
   const broken = links.filter((link) => link.problem !== null);
