@@ -49,8 +49,14 @@ function javaCommand(): string | null {
 /** Runs the checker on `files` (one JVM), errors only, as JSON. */
 function runVnu(java: string, files: string[]): Promise<VnuMessage[]> {
   return new Promise((resolve, reject) => {
-    // A larger thread stack for long pages (the checker's own advice), and the messages on stdout.
-    const child = spawn(java, ['-Xss1m', '-jar', vnuJar, '--errors-only', '--no-langdetect', '--format', 'json', '--stdout', '--exit-zero-always', ...files], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The JVM's quick compiler only: the checker runs for seconds, too short for the optimizing one to
+    // pay (half the CPU on the journeys' ~270 pages: bench/README.md#ci-stages). Its frames are larger,
+    // so a larger thread stack than the checker's advice (512 KB) for long pages; the messages on stdout.
+    const child = spawn(
+      java,
+      ['-Xss16m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', vnuJar, '--errors-only', '--no-langdetect', '--format', 'json', '--stdout', '--exit-zero-always', ...files],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -74,9 +80,8 @@ export async function checkKeptPages(folder: string, java = javaCommand() ?? 'ja
     .sort()
     .map((name) => path.join(folder, name));
   if (files.length === 0) return { pages: 0, problems: [] };
-  // Two checkers side by side, each with half the pages: a few hundred pages take a minute or two.
-  const halves = files.length > 40 ? [files.filter((_, index) => index % 2 === 0), files.filter((_, index) => index % 2 === 1)] : [files];
-  const messages = (await Promise.all(halves.map((half) => runVnu(java, half)))).flat();
+  // One checker for them all: a few hundred pages take a few seconds.
+  const messages = await runVnu(java, files);
   const problems = messages
     .filter((message) => message.type === 'error' || (message.type === 'non-document-error' && message.subType !== 'internal'))
     .map((message) => {
