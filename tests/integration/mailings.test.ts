@@ -14,7 +14,7 @@ import { mailingRecipients, mailings, mailSuppressions } from '~/db/schema/maili
 import { membershipApplications } from '~/db/schema/membership';
 import { payments } from '~/db/schema/payments';
 import { audienceContacts, getMailing, saveMailing, sendTestMailing, startSending } from '~/features/mailings/mailings.server';
-import { LEASE_MS, sendPendingMailings } from '~/features/mailings/sender.server';
+import { kickMailingQueue, LEASE_MS, sendPendingMailings, startMailingQueue } from '~/features/mailings/sender.server';
 import { readUnsubscribeToken, subscriptionOf, unsubscribe, unsubscribeToken } from '~/features/mailings/unsubscribe.server';
 import { env } from '~/lib/env.server';
 import { richTextToMailText } from '~/lib/rich-text.server';
@@ -160,6 +160,29 @@ describe('sending', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'mailing.send'), eq(auditLog.entityId, String(saved.id))));
     expect(entry?.note).toContain('to 3 addresses');
+  });
+
+  it('a Send kicks the queue of the process that started one; elsewhere (tests, scripts) the kick sends nothing', async () => {
+    for (const name of ['k1', 'k2']) await member(`${name}.kick@example.org`, 200);
+    // No queue here: a loop the kick left running would share this process's lease with the
+    // caller's own sending, and each would send to the same recipients (year-end-statements.test.ts
+    // once got a statement twice that way).
+    await startSending(admin, (await draft({ subject: 'Kicked here' })).id);
+    kickMailingQueue();
+    expect(await sendPendingMailings(noWait)).toMatchObject({ sent: 2 });
+    for (const name of ['k1', 'k2']) expect((await deliveredMailsTo(`${name}.kick@example.org`)).filter((mail) => mail.subject === 'Kicked here')).toHaveLength(1);
+
+    // As server.js runs it: the queue started, a Send's kick sends without waiting for its next look.
+    const stop = startMailingQueue({ everySeconds: 3600 });
+    try {
+      const queued = await draft({ subject: 'Kicked there' });
+      await startSending(admin, queued.id);
+      kickMailingQueue();
+      await expect.poll(async () => (await getMailing(admin, queued.id)).mailing.status, { timeout: 60_000 }).toBe('sent');
+    } finally {
+      await stop();
+    }
+    for (const name of ['k1', 'k2']) expect((await deliveredMailsTo(`${name}.kick@example.org`)).filter((mail) => mail.subject === 'Kicked there')).toHaveLength(1);
   });
 
   it('keeps to the rate: n messages wait (n − 1) intervals', async () => {

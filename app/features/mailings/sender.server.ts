@@ -175,15 +175,18 @@ export async function stalledMailings(now = new Date()): Promise<number> {
 
 /**
  * One sender per process: server.js starts the queue and the Send action kicks it, both through the
- * server bundle's copy of this module. On globalThis so a development reload keeps one queue.
+ * server bundle's copy of this module. On globalThis so a development reload keeps one queue. Where
+ * no queue was started (tests, scripts), a kick does nothing, as a wake of the mail sender: a
+ * sending loop left running there would share this process's lease with the caller's own
+ * `sendPendingMailings` and send a message twice.
  */
-type QueueState = { running: Promise<void> | null; again: boolean; stopping: boolean };
+type QueueState = { started: boolean; running: Promise<void> | null; again: boolean; stopping: boolean };
 const holder = globalThis as typeof globalThis & { __ppaMailingQueue?: QueueState };
-const queue = (holder.__ppaMailingQueue ??= { running: null, again: false, stopping: false });
+const queue = (holder.__ppaMailingQueue ??= { started: false, running: null, again: false, stopping: false });
 
-/** Starts sending in this process, unless it already is (then it looks again when done). */
+/** Starts sending in this process, unless it already is (then it looks again when done); a no-op where no queue runs. */
 export function kickMailingQueue(): void {
-  if (queue.stopping) return;
+  if (!queue.started || queue.stopping) return;
   if (queue.running) {
     queue.again = true;
     return;
@@ -207,6 +210,7 @@ export function kickMailingQueue(): void {
  * taken up once its lease has run out). The returned function stops it after the message in hand.
  */
 export function startMailingQueue({ everySeconds = 30 } = {}): () => Promise<void> {
+  queue.started = true;
   queue.stopping = false;
   kickMailingQueue();
   const timer = setInterval(kickMailingQueue, everySeconds * 1000);
