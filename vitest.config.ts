@@ -22,7 +22,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['app/**/*.test.{ts,tsx}', 'lint/**/*.test.ts', 'scripts/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.{ts,tsx}', 'lint/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // As the database tests below, for the same reasons: their 109 files took 42 s of CPU
+          // with a process each, 23 s sharing the workers' (bench/README.md#ci-stages).
+          isolate: false,
+        },
       },
       {
         extends: true,

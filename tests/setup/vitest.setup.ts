@@ -6,7 +6,7 @@ import { setLogSink } from '~/lib/log.server';
 import { recordConsoleError, recordLogLine, takeConsoleErrors, takeLogLines } from './console';
 
 /**
- * Runs before each test file. The database tests share their workers' processes file after file
+ * Runs before each test file. The tests share their workers' processes file after file
  * (`isolate: false` in vitest.config.ts), so each file starts here as it would in a process of its
  * own: a data folder of its own (unless the environment names one), the configuration read afresh
  * from the environment on first use (lib/env.server.ts keeps it in `globalThis.__ppaEnv`), and the
