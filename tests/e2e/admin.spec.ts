@@ -22,6 +22,8 @@ test('an admin reviews applications and donations, exports, edits settings and p
   await page.getByLabel('Home Address').fill('8 Pine Road');
   await page.getByRole('button', { name: 'Donate Now' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
+  // Wait for the cancel's own page: a navigation started before it lands would interrupt it.
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
 
   await signInAsAdmin(page);
   await page.goto('/admin');
@@ -125,6 +127,7 @@ test('finance reads donations only; an editor has no admin access', async ({ pag
   await page.getByLabel('Home Address').fill('4 Elm Street');
   await page.getByRole('button', { name: 'Donate Now' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
   await signInAsAdmin(page);
   await page.goto('/admin/users?q=mahesh');
   await page.getByLabel('Role of mahesh@example.org').selectOption('finance');
