@@ -117,5 +117,14 @@ describe('offline payments', () => {
     expect(payment).toMatchObject({ purpose: 'donation', provider: 'offline', offlineMethod: 'cheque', amountCents: 12000, receivedBy: 'Priya (treasurer)' });
     const [receipt] = await deliveredMailsTo('kamal.gift@example.org');
     expect(receipt?.text).toContain('We received your payment of $120.00 for Medical Fund');
+
+    // One to the IPTV Project is a one-time gift too: named by its cause, not as its monthly plan.
+    expect((await post({ ...gift, email: 'iptv.gift@example.org', cause: 'iptv' })).status).toBe(302);
+    const [iptv] = await database.db().select().from(donations).where(eq(donations.email, 'iptv.gift@example.org'));
+    const [iptvPayment] = await database.db().select().from(payments).where(eq(payments.referenceId, iptv!.id));
+    expect(iptvPayment?.description).toBe('IPTV Project');
+    const [iptvReceipt] = await deliveredMailsTo('iptv.gift@example.org');
+    expect(iptvReceipt?.text).toContain('We received your payment of $120.00 for IPTV Project');
+    expect(iptvReceipt?.text).not.toContain('contribution');
   });
 });

@@ -10,6 +10,8 @@ describe('what a gift is called on its checkout, payments and receipts', () => {
     // The IPTV Project keeps its own words.
     [{ cause: 'iptv', recurringInterval: 'month' }, 'IPTV Project — monthly contribution'],
     [{ cause: 'iptv', recurringInterval: 'year' }, 'IPTV Project — annual contribution'],
+    // A one-time gift to it, which only the committee records (received by hand), is no contribution plan.
+    [{ cause: 'iptv', recurringInterval: null }, 'IPTV Project'],
   ] as const)('%o → %s', (donation, name) => {
     expect(donationProductName(donation)).toBe(name);
   });

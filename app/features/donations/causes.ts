@@ -46,11 +46,14 @@ export const DEFAULT_RECURRING_GIFT_FLOOR_CENTS = 500;
 
 /**
  * What a gift is called on its checkout, its payments and its receipts: the cause for a one-time
- * gift, 'General Donation — monthly gift' for a recurring one, and the IPTV Project's own words
+ * gift (the IPTV Project's too, when the committee records one received by hand), 'General
+ * Donation — monthly gift' for a recurring one, and the IPTV Project's own words for its plans
  * ('IPTV Project — monthly contribution').
  */
 export function donationProductName(donation: { cause: DonationCause; recurringInterval: RecurringInterval | null }): string {
   const interval = donation.recurringInterval;
+  // A one-time gift (one the committee received by hand, to any cause) is called by its cause alone.
+  if (!interval) return donationCauses[donation.cause].label;
   if (donation.cause === 'iptv') return `${donationCauses.iptv.label} — ${interval === 'year' ? 'annual' : 'monthly'} contribution`;
-  return interval ? `${donationCauses[donation.cause].label} — ${recurringAdjective(interval)} gift` : donationCauses[donation.cause].label;
+  return `${donationCauses[donation.cause].label} — ${recurringAdjective(interval)} gift`;
 }
