@@ -2,7 +2,8 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BodyTurns, limitRequestBodies, refuseControlCharacters, setClientIp } from './request-guards.server';
+import type { Env } from '~/lib/env.server';
+import { BodyTurns, limitRequestBodies, refuseControlCharacters, requestGuards, setClientIp } from './request-guards.server';
 
 /** A small app with the guards in server.js's order, answering with what it saw. */
 async function serve(trustProxy: number | string[] | false) {
@@ -71,6 +72,24 @@ describe('request guards', () => {
     const base = await serve(false);
     expect((await raw(base, { path: '/news?q=%E0%B7%81%E0%B7%8A%E2%80%8D%E0%B6%BB%E0%B7%93' })).status).toBe(200);
     expect((await raw(base, { path: '/admin?tab=members&q=Anjali+Fernando' })).status).toBe(200);
+  });
+
+  it('let other sites show the public pictures (Cross-Origin-Resource-Policy), and nothing else', async () => {
+    const app = express();
+    app.use(requestGuards({ publicUrl: 'https://ppa.example.org', stripeSecretKey: undefined } as Env, { isDevServer: false }));
+    app.get('*splat', (_request, response) => response.type('text').send('ok'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    servers.push(server);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const policyOf = async (path: string) => (await raw(base, { path })).headers['cross-origin-resource-policy'];
+    // A mailing's pictures in webmail, a story's in a feed reader, the link-preview card, the icons.
+    for (const path of ['/media/12/w1600', '/previews/news-3-abc.png', '/images/logo.png', '/icons/icon-192.png', '/favicon.ico', '/favicon.svg', '/apple-touch-icon.png']) {
+      expect(await policyOf(path), path).toBe('cross-origin');
+    }
+    for (const path of ['/', '/news', '/documents/4/download', '/tickets/abc', '/members-portal', '/mediafile', '/admin/content/media']) {
+      expect(await policyOf(path), path).toBe('same-origin');
+    }
   });
 
   describe('the client address for rate limits', () => {

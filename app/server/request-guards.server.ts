@@ -187,7 +187,8 @@ export function refuseOtherMethods(request: Request, response: Response, next: N
 /**
  * What every request passes, in this order, before the app sees it (server.js;
  * docs/architecture/server.md#requests-and-operations; README: Security): a CSP nonce for the response,
- * the client's address for rate limits, helmet's headers, methods the site does not answer
+ * the client's address for rate limits, helmet's headers (and the resource policy of public
+ * pictures), methods the site does not answer
  * (OPTIONS 204, others 405), addresses with control characters or broken percent-encoding (400),
  * bodies too large (413) or of unknown length (411).
  */
@@ -225,6 +226,24 @@ export function requestGuards(config: Env, options: { isDevServer: boolean }): R
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: isHttps ? { maxAge: 15552000 } : false,
     crossOriginEmbedderPolicy: false,
+    // Set per address below (`resourcePolicy`).
+    crossOriginResourcePolicy: false,
   });
-  return [nonce, setClientIp, headers, refuseOtherMethods, refuseControlCharacters, limitRequestBodies()];
+  return [nonce, setClientIp, headers, resourcePolicy, refuseOtherMethods, refuseControlCharacters, limitRequestBodies()];
 }
+
+/**
+ * The public pictures other sites show, where a browser loads them from a page of another origin:
+ * a mailing's pictures in webmail, a story's in a feed reader, the link-preview card, the site's
+ * icons. helmet's default `same-origin` had browsers refuse them there.
+ */
+const sharedPicturePath = /^\/(?:media|previews|images|icons)\/|^\/(?:favicon\.ico|favicon\.svg|apple-touch-icon\.png)$/;
+
+/**
+ * Cross-Origin-Resource-Policy: `cross-origin` for the public pictures (`sharedPicturePath`), and
+ * `same-origin` for everything else (pages, members' documents, tickets), as helmet would set.
+ */
+export const resourcePolicy: RequestHandler = (request, response, next) => {
+  response.setHeader('Cross-Origin-Resource-Policy', sharedPicturePath.test(request.path) ? 'cross-origin' : 'same-origin');
+  next();
+};
