@@ -50,6 +50,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
   const byIdempotencyKey = new Map<string, StripeObject>();
+  /** The payments of paid invoices (a subscription checkout's first), as Stripe lists them: `invoice_payment` objects. */
+  const invoicePayments: StripeObject[] = [];
+  /** What a payment intent took, for refunds: a one-off checkout's, or an invoice's. */
+  const amountPaidBy = (paymentIntent: unknown): number | null => {
+    const session = [...sessions.values()].find((candidate) => candidate.payment_intent === paymentIntent);
+    if (session) return Number(session.amount_total);
+    const paid = invoicePayments.find((candidate) => (candidate.payment as StripeObject).payment_intent === paymentIntent);
+    return paid ? Number(paid.amount_paid) : null;
+  };
 
   const server: Server = createServer((request, response) => {
     let raw = '';
@@ -107,11 +116,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (request.method === 'POST' && url.pathname === '/v1/refunds') {
         const replay = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
         if (replay) return send(200, replay);
-        const session = [...sessions.values()].find((candidate) => candidate.payment_intent === body.payment_intent);
-        if (!session) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${String(body.payment_intent)}'` } });
+        const paid = amountPaidBy(body.payment_intent);
+        if (paid === null) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${String(body.payment_intent)}'` } });
         const already = refunds.filter((refund) => refund.payment_intent === body.payment_intent).reduce((sum, refund) => sum + Number(refund.amount), 0);
-        const amount = body.amount ? Number(body.amount) : Number(session.amount_total) - already;
-        if (already + amount > Number(session.amount_total)) {
+        const amount = body.amount ? Number(body.amount) : paid - already;
+        if (already + amount > paid) {
           return send(400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge.` } });
         }
         const refund = fixture('refund', { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, payment_intent: body.payment_intent, status: 'succeeded' });
@@ -131,6 +140,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           200,
           fixture('billing_portal.session', { id, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.com/p/session/${id}` }),
         );
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+        const status = url.searchParams.get('status');
+        const data = invoicePayments.filter((candidate) => candidate.invoice === url.searchParams.get('invoice') && (!status || candidate.status === status));
+        return send(200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data });
       }
       const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && sessionMatch) {
@@ -154,7 +168,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     pay(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: session.mode === 'payment' ? `pi_${randomBytes(12).toString('hex')}` : null });
+      if (session.mode === 'payment') {
+        Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${randomBytes(12).toString('hex')}` });
+        return;
+      }
+      // A subscription's checkout has no payment intent of its own: its first invoice is paid.
+      const invoice = `in_${randomBytes(12).toString('hex')}`;
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: null, invoice });
+      invoicePayments.push({
+        id: `inpay_${randomBytes(12).toString('hex')}`,
+        object: 'invoice_payment',
+        amount_paid: session.amount_total,
+        amount_requested: session.amount_total,
+        currency: session.currency,
+        invoice,
+        is_default: true,
+        livemode: false,
+        payment: { type: 'payment_intent', payment_intent: `pi_${randomBytes(12).toString('hex')}` },
+        status: 'paid',
+        status_transitions: { paid_at: Math.floor(Date.now() / 1000), canceled_at: null },
+        created: Math.floor(Date.now() / 1000),
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

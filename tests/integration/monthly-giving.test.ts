@@ -13,12 +13,13 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '~/db/schema/audit';
 import { siteSettings } from '~/db/schema/content';
 import { donations, subscriptions } from '~/db/schema/donations';
-import { checkoutSessions, payments } from '~/db/schema/payments';
+import { checkoutSessions, paymentRefunds, payments } from '~/db/schema/payments';
 import { deleteOwnAccount } from '~/features/accounts/account-deletion.server';
 import { recordDonation, recurringGiftFloor } from '~/features/donations/donations.server';
 import { donorKey, givingStatement } from '~/features/payments/finance.server';
 import { handleStripeWebhook } from '~/features/payments/payments.server';
 import { receiptsOfPayment } from '~/features/payments/receipts.server';
+import { refundCardPayment } from '~/features/payments/refunds.server';
 import { payTestCheckout, renewTestSubscription } from '~/features/payments/test-checkout.server';
 import { pendingToast } from '~/lib/toast.server';
 import { action as donateAction, loader as donateLoader } from '~/routes/_site/donate';
@@ -346,6 +347,27 @@ describe('with Stripe', () => {
     const numbers = await Promise.all(charges.map((charge) => receiptNumberOf(charge.id)));
     expect(new Set(numbers).size).toBe(2);
     expect(await receiptsTo(email)).toHaveLength(2);
+  });
+
+  it('refunds the first charge through the payment of the checkout’s invoice, which has the payment intent', async () => {
+    const email = address('stripe-monthly-refund');
+    const posted = await postGift({ kind: 'gift', cause: 'medical', frequency: 'month', customAmount: '20', ...donor(email) });
+    const sessionId = posted.location!.split('/').at(-1)!;
+    const donationId = (await sessionOf(sessionId)).referenceId;
+    fake.pay(sessionId);
+    Object.assign(fake.sessions.get(sessionId)!, { subscription: 'sub_refunded_giving', customer: 'cus_refunded_giving' });
+    await deliver(webhookEvent('checkout.session.completed', { ...fake.sessions.get(sessionId)! }));
+    const [first] = await paymentsOf(donationId);
+    expect(first).toMatchObject({ amountCents: 2000, checkoutSessionId: sessionId, providerInvoiceId: null });
+
+    await refundCardPayment(admin, { paymentId: first!.id, amount: 500, reason: 'Meant $15' });
+    const invoiceId = fake.sessions.get(sessionId)!.invoice as string;
+    expect(fake.requests.some((entry) => entry.method === 'GET' && entry.path === '/v1/invoice_payments')).toBe(true);
+    expect(fake.refunds.at(-1)).toMatchObject({ amount: 500, payment_intent: expect.stringMatching(/^pi_/) });
+    expect(invoiceId).toMatch(/^in_/);
+    const [refunded] = await database.db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, first!.id));
+    expect(refunded).toMatchObject({ amountCents: 500, providerRefundId: fake.refunds.at(-1)!.id });
+    expect((await paymentsOf(donationId))[0]).toMatchObject({ status: 'partially_refunded' });
   });
 });
 

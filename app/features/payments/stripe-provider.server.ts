@@ -31,6 +31,27 @@ export async function stripeClient(config: Pick<Env, 'stripeSecretKey' | 'stripe
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
+/**
+ * What Stripe refunds for a checkout's payment: a one-off checkout's payment intent; for a
+ * subscription's checkout, which has none of its own, the payment of its first invoice, as Stripe
+ * lists the invoice's payments (its API since 2025 names no payment intent on the invoice itself).
+ */
+async function chargeOf(stripe: Stripe, checkoutSessionId: string): Promise<{ payment_intent: string } | { charge: string } | null> {
+  const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
+  const paymentIntent = idOf(session.payment_intent);
+  if (paymentIntent) return { payment_intent: paymentIntent };
+  const invoiceId = idOf(session.invoice);
+  if (!invoiceId) return null;
+  const invoicePayments = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid' });
+  for (const { payment } of invoicePayments.data) {
+    const invoicePaymentIntent = idOf(payment.payment_intent);
+    if (invoicePaymentIntent) return { payment_intent: invoicePaymentIntent };
+    const charge = idOf(payment.charge);
+    if (charge) return { charge };
+  }
+  return null;
+}
+
 /** An invoice's subscription id, where Stripe's API versions put it (parent details, or the legacy field). */
 function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
@@ -199,10 +220,9 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
 
     async refund(checkoutSessionId, amountCents, idempotencyKey) {
       const { stripe } = await sdk();
-      const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
-      const paymentIntent = idOf(session.payment_intent);
-      if (!paymentIntent) throw new AppError('conflict', 'This payment cannot be refunded: Stripe has no card payment for it.');
-      const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents }, { idempotencyKey });
+      const charged = await chargeOf(stripe, checkoutSessionId);
+      if (!charged) throw new AppError('conflict', 'This payment cannot be refunded: Stripe has no card payment for it.');
+      const refund = await stripe.refunds.create({ ...charged, amount: amountCents }, { idempotencyKey });
       return { refundId: refund.id };
     },
 
