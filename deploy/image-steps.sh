@@ -30,7 +30,6 @@ case "${1:-}" in
       echo "image-steps: dev dependencies were installed" >&2
       exit 1
     fi
-    npm cache clean --force 2>/dev/null || true
     ;;
   start)
     # Exactly the command of `npm run serve` (package.json), with its memory settings
