@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -213,7 +213,12 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {
-  if (server.exitCode === null) server.kill('SIGKILL');
+  if (server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGKILL');
+    await exited;
+  }
   smtp.close();
+  // The site's data folder was the run's own: nothing of it is left in the machine's temporary folder.
+  rmSync(siteEnvironment.DATA_DIR, { recursive: true, force: true });
 }
 process.exit(code);
