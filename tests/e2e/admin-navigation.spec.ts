@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { currentToast, expectNoAxeViolations } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoSidewaysScroll } from './helpers';
 import { applyAndPay, rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 const phone = { width: 375, height: 812 };
@@ -28,7 +28,7 @@ async function expectCurrent(page: Page, label: string) {
   await expect(current).toHaveCount(1);
   await expect(current).toHaveAccessibleName(new RegExp(`^${label}(, .+)?$`));
   await expect(current).toBeInViewport({ ratio: 0.99 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await expectNoSidewaysScroll(page);
 }
 
 /** A volunteer with an account, given `role` by the super admin; signed out at the end. */
@@ -48,7 +48,7 @@ async function expectRefusal(page: Page, path: string, words: string, first: str
   await expect(page.getByRole('heading', { level: 1, name: 'You cannot open this page' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(words);
   await expect(page.getByRole('link', { name: `Go to ${first}` })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await expectNoSidewaysScroll(page);
 }
 
 test('an admin on a phone finds every place, what waits there, and where they are', async ({ page }) => {

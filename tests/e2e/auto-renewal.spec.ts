@@ -5,17 +5,13 @@
  * mails a link to update the card, and the member turns it off. Axe on each page; the portal and
  * the Members table at 375 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox, waitForReact } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox, waitForReact, expectNoSidewaysScroll } from './helpers';
 import { rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 const email = 'chaminda.auto@example.org';
 const phone = { width: 375, height: 812 };
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-}
 
 /** The newest mail to the member whose subject starts with `subject`, once it has arrived. */
 async function mailWithSubject(subject: string, containing: string) {
@@ -70,7 +66,7 @@ test('a member joins with automatic renewal, it renews, fails, is fixed in the p
   await page.setViewportSize(phone);
   await page.goto('/admin/members?renewal=automatic');
   await expect(page.getByText(email).first()).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: '.look/auto-renewal-members-375.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -101,7 +97,7 @@ test('a member joins with automatic renewal, it renews, fails, is fixed in the p
   await page.setViewportSize(phone);
   await page.reload();
   await expect(state).toContainText('Renewal payment failed');
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: '.look/auto-renewal-portal-375.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -4,18 +4,13 @@
  * shows no ticket card until it has a tier (its editor warns); a guest reads at the card that a
  * members-only tier needs a member's sign-in, and cannot choose it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { toLocalDateTimeInput } from '../../app/lib/dates';
-import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
+import { currentToast, expectNoAxeViolations, waitForTicketCard, expectNoSidewaysScroll } from './helpers';
 import { signInAsAdmin } from './journeys';
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-/** The page does not scroll sideways at 375 px. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
 
 const tomorrow = () => toLocalDateTimeInput(new Date(Date.now() + 86_400_000));
 

@@ -3,7 +3,7 @@
  * and donors, and its giving statement downloads as a PDF; the page has no horizontal scroll at 375 px.
  */
 import { expect, test } from '@playwright/test';
-import { currentToast, expectNoAxeViolations } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoSidewaysScroll } from './helpers';
 import { signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 test('a finance volunteer sees a guest’s gift in the finance view and downloads its giving statement', async ({ page }) => {
@@ -72,7 +72,7 @@ test('a finance volunteer sees a guest’s gift in the finance view and download
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/admin/finance');
   await expect(page.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });
 

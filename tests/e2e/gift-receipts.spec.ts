@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox, expectNoSidewaysScroll } from './helpers';
 import { signInAsAdmin } from './journeys';
 
 test('a gift’s receipt is numbered with the issuer’s details, and the year-end statement reaches the donor', async ({ page }) => {
@@ -66,6 +66,6 @@ test('a gift’s receipt is numbered with the issuer’s details, and the year-e
     await page.goto(path);
     await page.getByRole('heading', { name: name === 'settings' ? 'Gift receipts' : `Giving statements ${year}` }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `.look/gift-receipts-${name}-375.png` });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await expectNoSidewaysScroll(page);
   }
 });

@@ -10,7 +10,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { freePort, preparedDataFolder, SERVER_START_LIMIT_MS, ownServers, waitUntilServing } from '../setup/server-process';
-import { currentToast, expectNoAxeViolations } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoSidewaysScroll } from './helpers';
 import { signInWithForm } from './journeys';
 
 /** Servers of this file's own, killed after each test (tests/setup/server-process.ts). */
@@ -125,7 +125,7 @@ test('an admin sees a refused mail in the outbox and sends it again, also at 375
 
     // At 375 px the page does not scroll sideways.
     await page.setViewportSize({ width: 375, height: 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
 
     // The mail server takes it now: Send again.

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { excelPeople, excelUsMembers } from '../fixtures/excel-us-members';
 import { freePort, ownServers, preparedDataFolder, SERVER_START_LIMIT_MS, waitUntilServing } from '../setup/server-process';
-import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, expectNoSidewaysScroll } from './helpers';
 import { signInWithForm } from './journeys';
 
 const startServer = ownServers(test.afterEach);
@@ -35,7 +35,6 @@ async function siteOfItsOwn(browser: Browser, javaScriptEnabled = true) {
   return { page: await open(javaScriptEnabled), open };
 }
 
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 const previewRow = (page: Page, row: number) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(row), exact: true }) });
 const wordSelect = (page: Page, group: 'Plans in the file' | 'Payment methods in the file', label: string) => page.getByRole('group', { name: group }).getByLabel(label, { exact: true });
 
@@ -103,7 +102,7 @@ test('an admin imports the UK branch’s spreadsheet as it came, on a phone: its
   await expect(wordSelect(page, 'Payment methods in the file', '“Interac e-Transfer”')).toHaveValue('e_transfer');
   await expect(wordSelect(page, 'Payment methods in the file', '“Card”')).toHaveValue('card');
   await expect(wordSelect(page, 'Payment methods in the file', '“PayPal”')).toHaveValue('paypal');
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 
   // The admin decides what "Student" is here.
@@ -202,7 +201,7 @@ test('an admin imports an Excel “CSV UTF-8” export without JavaScript: month
   await expect(wordSelect(page, 'Payment methods in the file', '“e-Transfer”')).toHaveValue('e_transfer');
   await expect(wordSelect(page, 'Payment methods in the file', '“Credit card”')).toHaveValue('card');
   await expect(wordSelect(page, 'Payment methods in the file', '“Cheque”')).toHaveValue('cheque');
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolationsWithoutJavaScript(page, browser);
 
   await wordSelect(page, 'Plans in the file', '“Student”').selectOption({ label: 'Annual Membership' });
@@ -212,7 +211,7 @@ test('an admin imports an Excel “CSV UTF-8” export without JavaScript: month
   await page.screenshot({ path: '.look/member-import-excel-preview-375.png', fullPage: true });
   await page.getByRole('button', { name: 'Import 7 members' }).click();
   await expect(page.getByText('7 created, 0 updated, 3 skipped.')).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
 
   // Checked later, on a phone that runs JavaScript.
   const phone = await open(true);

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox, expectNoSidewaysScroll } from './helpers';
 import { signInAsAdmin, signInWithForm, signOut } from './journeys';
 
 const domain = 'import-e2e.example.org';
@@ -31,8 +31,6 @@ function chapterCsv(): string {
   }
   return `${lines.join('\n')}\n`;
 }
-
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
 /** Members with the journey's address, as the Members page counts them. */
 async function importedMembers(page: Page): Promise<string> {
@@ -73,7 +71,7 @@ test('an admin imports a chapter’s members; an invited member sets a password 
   await expect(problem(31)).toContainText(`The email ${annual.email} is repeated: row 2 has it first.`);
   await expect(problem(40)).toContainText(`${treasurer} is already a member.`);
   await expect(problem(2)).toContainText('New member');
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: '.look/member-import-preview-375.png', fullPage: true });
   // Nothing is written until the admin confirms (the Members page, in another tab).
@@ -85,7 +83,7 @@ test('an admin imports a chapter’s members; an invited member sets a password 
   await page.getByRole('button', { name: 'Import 45 members' }).click();
   await expect(currentToast(page)).toContainText('45 members are on the site; 45 invitations go out');
   await expect(page.getByText('45 created, 0 updated, 5 skipped.')).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   const report = await page.request.get((await page.getByRole('link', { name: 'Download report of skipped rows' }).getAttribute('href'))!);
   const reportRows = (await report.text()).trim().split(/\r?\n/);
@@ -113,7 +111,7 @@ test('an admin imports a chapter’s members; an invited member sets a password 
   await signInWithForm(page, annual.email, 'cinnamon gardens 1998');
   await page.goto('/members-portal');
   await expect(page.getByText(annual.expiresText)).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await signOut(page);
 
   // The same file again: nothing to create, nothing changes.

@@ -4,12 +4,10 @@
  * in playwright.config.ts): the others pay the seed's $50 on the same server. It puts $50 back.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { currentToast, expectNoAxeViolations } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoSidewaysScroll } from './helpers';
 import { signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 
 async function setAnnualPrice(page: Page, price: string) {
   await page.goto('/admin/settings');
@@ -29,7 +27,7 @@ test('an admin changes the annual price on a phone; the membership page and a ne
   await form.getByLabel('Annual membership (US$ a year)').fill('0');
   await form.getByRole('button', { name: 'Save prices' }).click();
   await expect(form.getByText('Enter the annual price in dollars, like 50 or 50.00, above $0 and at most $10,000.')).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 
   await setAnnualPrice(page, '65');
@@ -41,7 +39,7 @@ test('an admin changes the annual price on a phone; the membership page and a ne
   await page.goto('/membership');
   await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Annual Membership' }) })).toContainText('$65.00');
   await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Life Membership' }) })).toContainText('$500.00');
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.goto('/membership?plan=annual');
   await expect(page.getByText('Annual Membership ($65.00/year)')).toBeVisible();
   await page.getByLabel('Home Address').fill('3 Oak Avenue, Toronto');

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox, expectNoSidewaysScroll } from './helpers';
 import { rowActions, signInAsAdmin } from './journeys';
 
 const donor = 'refund.donor@example.org';
@@ -120,6 +120,6 @@ test('on a phone, more than was paid is refused before the question, with or wit
   await expect(history).toContainText(e2eAdmin.email);
   await expect(history).toContainText('Reason: Typed a zero too many');
   await expect(page.getByText('No changes by admins yet.')).toHaveCount(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { freePort, preparedDataFolder, SERVER_START_LIMIT_MS, startServer, waitUntilServing, type ServerProcess } from '../setup/server-process';
-import { currentToast, expectNoAxeViolations } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoSidewaysScroll } from './helpers';
 
 const admin = { email: 'health-admin@example.org', password: 'a long admin password' };
 let server: ServerProcess | undefined;
@@ -56,9 +56,9 @@ test('in production with test payments and outbox-only mail, every admin page sa
     await expect(banner.locator('[data-notice="mail-outbox-only"]')).toContainText('Mail is not sent.');
   }
   // At 375 px the banner wraps: no page scrolls sideways.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await expectNoSidewaysScroll(page);
   await page.goto(`${origin}/admin/members`);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 
   // Public pages say nothing of it.

@@ -7,12 +7,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../app/lib/messages';
 import { freshCode, wrongCode } from '../setup/totp';
-import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, expectNoSidewaysScroll } from './helpers';
 import { signInAsAdmin, signInWithForm, signOut, signUp, signUpAndSignIn, testPassword, verificationLink } from './journeys';
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-}
 
 async function passwordStep(page: Page, email: string) {
   await page.goto('/login?redirectTo=%2Fadmin');

@@ -116,7 +116,8 @@ function DataRow<T>({ row, columns, dense, className }: { row: T; columns: DataC
         const value = column.cell(row);
         const Cell = column.rowHeader ? 'th' : 'td';
         const place = column.primary
-          ? cn('max-md:col-start-1 max-md:row-start-1 max-md:text-base max-md:font-semibold max-md:text-navy-900', dense && 'max-md:col-span-2')
+          ? // A name with no place to break (a pasted formula, a 75-character address) wraps anywhere rather than push a phone's page sideways.
+            cn('max-md:col-start-1 max-md:row-start-1 max-md:text-base max-md:font-semibold max-md:text-navy-900 max-md:[overflow-wrap:anywhere]', dense && 'max-md:col-span-2')
           : column.actions
             ? 'max-md:col-start-2 max-md:row-start-1 max-md:self-start md:text-right'
             : dense

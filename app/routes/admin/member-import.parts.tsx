@@ -138,7 +138,7 @@ function PreviewTables({ lines }: { lines: PreviewLine[] }) {
 function Member({ line }: { line: PreviewLine }) {
   return (
     <span className="grid">
-      <span className="break-words">{line.name || 'No name'}</span>
+      <span className="wrap-anywhere">{line.name || 'No name'}</span>
       <span className="text-sm font-normal break-all text-muted-foreground">{line.email || 'No email'}</span>
     </span>
   );
