@@ -21,8 +21,9 @@ export function CheckAnswer({ tone, text, children }: { tone: keyof typeof tones
   const { className, Icon } = tones[tone];
   return (
     <div className={`grid gap-3 rounded-xl border-2 p-5 ${className}`} data-tone={tone}>
-      <p className="flex items-center gap-2 text-xl font-bold break-words">
-        <Icon aria-hidden className="shrink-0" /> {text}
+      <p className="flex items-center gap-2 text-xl font-bold">
+        {/* A name with no place to break wraps anywhere: a flex item otherwise keeps it whole, past the phone's edge. */}
+        <Icon aria-hidden className="shrink-0" /> <span className="min-w-0 wrap-anywhere">{text}</span>
       </p>
       {children}
     </div>
