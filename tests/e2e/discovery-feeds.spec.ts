@@ -6,6 +6,8 @@
  * Tamil as written, and never the drafts (tests/e2e/seeded-events.ts).
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
@@ -101,6 +103,18 @@ test('a feed reader finds the news feed from the home and news pages, with pictu
   const image = await request.get(picture!.url);
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toMatch(/^image\//);
+  // A web feed reader shows it on a page of its own origin, as webmail shows a mailing's pictures:
+  // the browser loads the picture (and the site's icon) there too. The reader is a page served here,
+  // from another port of this machine: another origin.
+  const pictures = [picture!.url, new URL('/icons/site-192.png', found[0]).href];
+  const reader = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(pictures.map((src) => `<img alt="" src="${src}">`).join('')));
+  await new Promise<void>((resolve) => reader.listen(0, '127.0.0.1', resolve));
+  try {
+    await page.goto(`http://127.0.0.1:${(reader.address() as AddressInfo).port}/`);
+    await expect.poll(() => page.evaluate(() => [...document.images].map((shown) => shown.complete && shown.naturalWidth > 0))).toEqual([true, true]);
+  } finally {
+    reader.close();
+  }
   await expectCached(request, found[0]!);
 });
 
