@@ -6,7 +6,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { currentToast, expectNoAxeViolations, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { applyAndPay, rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 const phone = { width: 375, height: 812 };

@@ -7,7 +7,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox, waitForReact, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox, waitForReact } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { rowActions, signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 const email = 'chaminda.auto@example.org';

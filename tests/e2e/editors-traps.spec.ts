@@ -7,7 +7,8 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { toLocalDateTimeInput } from '../../app/lib/dates';
-import { currentToast, expectNoAxeViolations, waitForTicketCard, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations, waitForTicketCard } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { signInAsAdmin } from './journeys';
 
 test.use({ viewport: { width: 375, height: 812 } });

@@ -3,7 +3,8 @@
  * and donors, and its giving statement downloads as a PDF; the page has no horizontal scroll at 375 px.
  */
 import { expect, test } from '@playwright/test';
-import { currentToast, expectNoAxeViolations, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { signIn, signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 test('a finance volunteer sees a guest’s gift in the finance view and downloads its giving statement', async ({ page }) => {

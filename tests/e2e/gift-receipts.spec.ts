@@ -5,7 +5,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { signInAsAdmin } from './journeys';
 
 test('a gift’s receipt is numbered with the issuer’s details, and the year-end statement reaches the donor', async ({ page }) => {

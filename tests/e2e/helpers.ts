@@ -123,36 +123,6 @@ export async function waitForTicketCard(page: Page): Promise<void> {
   await expect(page.locator('form[data-enhanced="true"]')).toBeAttached();
 }
 
-/**
- * The page does not scroll sideways (a phone's 375 px included): nothing is wider than the window.
- * When something is, the failure names the innermost elements that reach past its right edge.
- */
-export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const found = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    // What a box of its own scrolls or clips (the admin area's row of links) does not widen the page.
-    const clipped = (element: Element) => {
-      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) if (getComputedStyle(box).overflowX !== 'visible') return true;
-      return false;
-    };
-    const reachesPast = (element: Element) => element.getBoundingClientRect().right > width + 0.5 && !clipped(element);
-    // An icon counts as a whole, with the element that holds it: its paths say nothing.
-    const past = new Set([...document.body.querySelectorAll('*')].filter((element) => !element.closest('svg') && reachesPast(element)));
-    for (const svg of document.body.querySelectorAll('svg')) if (svg.parentElement && reachesPast(svg)) past.add(svg.parentElement);
-    // The innermost of them: what is too wide itself, not the boxes around it.
-    const innermost = [...past]
-      .filter((element) => ![...element.children].some((child) => past.has(child)))
-      .map((element) => {
-        const box = element.getBoundingClientRect();
-        const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).slice(0, 4).join('.')}` : '';
-        const named = element.getAttribute('aria-label') ?? element.closest('[aria-label]')?.getAttribute('aria-label');
-        return `<${element.tagName.toLowerCase()}${classes}>${named ? ` in “${named}”` : ''} right at ${Math.round(box.right)} px: “${(element.textContent ?? '').trim().slice(0, 50)}”`;
-      });
-    return { by: document.documentElement.scrollWidth - width, width, past: innermost.slice(0, 4) };
-  });
-  expect(found.by, `The page is ${found.by} px wider than the ${found.width} px window: ${found.past.join('; ')}`).toBeLessThanOrEqual(0);
-}
-
 /** The toast that is showing now (Radix renders toasts as items of the "Notifications (F8)" region). */
 export function currentToast(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');

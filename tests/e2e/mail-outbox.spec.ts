@@ -10,7 +10,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { freePort, preparedDataFolder, SERVER_START_LIMIT_MS, ownServers, waitUntilServing } from '../setup/server-process';
-import { currentToast, expectNoAxeViolations, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { signInWithForm } from './journeys';
 
 /** Servers of this file's own, killed after each test (tests/setup/server-process.ts). */

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { excelPeople, excelUsMembers } from '../fixtures/excel-us-members';
 import { freePort, ownServers, preparedDataFolder, SERVER_START_LIMIT_MS, waitUntilServing } from '../setup/server-process';
-import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { signInWithForm } from './journeys';
 
 const startServer = ownServers(test.afterEach);

@@ -7,7 +7,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { signInAsAdmin, signInWithForm, signOut } from './journeys';
 
 const domain = 'import-e2e.example.org';

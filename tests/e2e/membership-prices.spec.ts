@@ -4,7 +4,8 @@
  * in playwright.config.ts): the others pay the seed's $50 on the same server. It puts $50 back.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { currentToast, expectNoAxeViolations, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { signInAsAdmin, signOut, signUpAndSignIn } from './journeys';
 
 test.use({ viewport: { width: 375, height: 812 } });

@@ -5,7 +5,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { mailsTo } from '../setup/outbox';
-import { currentToast, expectNoAxeViolations, outbox, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations, outbox } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { rowActions, signInAsAdmin } from './journeys';
 
 const donor = 'refund.donor@example.org';

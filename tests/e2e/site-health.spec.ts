@@ -5,7 +5,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { freePort, preparedDataFolder, SERVER_START_LIMIT_MS, startServer, waitUntilServing, type ServerProcess } from '../setup/server-process';
-import { currentToast, expectNoAxeViolations, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 
 const admin = { email: 'health-admin@example.org', password: 'a long admin password' };
 let server: ServerProcess | undefined;

@@ -7,7 +7,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../app/lib/messages';
 import { freshCode, wrongCode } from '../setup/totp';
-import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, expectNoSidewaysScroll } from './helpers';
+import { currentToast, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from './helpers';
+import { expectNoSidewaysScroll } from './real-input';
 import { signInAsAdmin, signInWithForm, signOut, signUp, signUpAndSignIn, testPassword, verificationLink } from './journeys';
 
 async function passwordStep(page: Page, email: string) {
